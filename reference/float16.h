@@ -1,0 +1,91 @@
+// IEEE 754 binary16 (float16) and bfloat16 as small value types.
+//
+// Both widen exactly to float, so every comparison is done on the widened
+// value and every kernel result is one of its inputs, bit for bit. Narrowing
+// (float -> half) rounds to nearest, ties to even, as ONNX's Cast does.
+//
+//   Float16 h = Float16::FromFloat(1.5f);
+//   float f = h.ToFloat();   // 1.5f exactly
+//   uint16_t b = h.bits();   // 0x3E00
+#ifndef ONNX_CONFORM_REFERENCE_FLOAT16_H_
+#define ONNX_CONFORM_REFERENCE_FLOAT16_H_
+
+#include <bit>
+#include <cstdint>
+#include <limits>
+
+namespace onnx_conform {
+
+class Float16 {
+ public:
+  constexpr Float16() = default;
+  static constexpr Float16 FromBits(uint16_t bits) { return Float16(bits); }
+  static Float16 FromFloat(float value);
+
+  constexpr uint16_t bits() const { return bits_; }
+  float ToFloat() const;
+  operator float() const { return ToFloat(); }
+
+  constexpr bool IsNaN() const { return (bits_ & 0x7C00) == 0x7C00 && (bits_ & 0x03FF) != 0; }
+
+ private:
+  constexpr explicit Float16(uint16_t bits) : bits_(bits) {}
+  uint16_t bits_ = 0;
+};
+
+class BFloat16 {
+ public:
+  constexpr BFloat16() = default;
+  static constexpr BFloat16 FromBits(uint16_t bits) { return BFloat16(bits); }
+  static BFloat16 FromFloat(float value);
+
+  constexpr uint16_t bits() const { return bits_; }
+  float ToFloat() const { return std::bit_cast<float>(static_cast<uint32_t>(bits_) << 16); }
+  operator float() const { return ToFloat(); }
+
+  constexpr bool IsNaN() const { return (bits_ & 0x7F80) == 0x7F80 && (bits_ & 0x007F) != 0; }
+
+ private:
+  constexpr explicit BFloat16(uint16_t bits) : bits_(bits) {}
+  uint16_t bits_ = 0;
+};
+
+// Bitwise identity (distinguishes -0 from +0 and NaN payloads).
+constexpr bool operator==(Float16 a, Float16 b) = delete;
+constexpr bool operator==(BFloat16 a, BFloat16 b) = delete;
+
+}  // namespace onnx_conform
+
+template <>
+class std::numeric_limits<onnx_conform::Float16> {
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_infinity = true;
+  static constexpr onnx_conform::Float16 lowest() { return onnx_conform::Float16::FromBits(0xFBFF); }
+  static constexpr onnx_conform::Float16 max() { return onnx_conform::Float16::FromBits(0x7BFF); }
+  static constexpr onnx_conform::Float16 min() { return onnx_conform::Float16::FromBits(0x0400); }
+  static constexpr onnx_conform::Float16 denorm_min() { return onnx_conform::Float16::FromBits(0x0001); }
+  static constexpr onnx_conform::Float16 infinity() { return onnx_conform::Float16::FromBits(0x7C00); }
+  static constexpr onnx_conform::Float16 quiet_NaN() { return onnx_conform::Float16::FromBits(0x7E00); }
+};
+
+template <>
+class std::numeric_limits<onnx_conform::BFloat16> {
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_infinity = true;
+  static constexpr onnx_conform::BFloat16 lowest() { return onnx_conform::BFloat16::FromBits(0xFF7F); }
+  static constexpr onnx_conform::BFloat16 max() { return onnx_conform::BFloat16::FromBits(0x7F7F); }
+  static constexpr onnx_conform::BFloat16 min() { return onnx_conform::BFloat16::FromBits(0x0080); }
+  static constexpr onnx_conform::BFloat16 denorm_min() { return onnx_conform::BFloat16::FromBits(0x0001); }
+  static constexpr onnx_conform::BFloat16 infinity() { return onnx_conform::BFloat16::FromBits(0x7F80); }
+  static constexpr onnx_conform::BFloat16 quiet_NaN() { return onnx_conform::BFloat16::FromBits(0x7FC0); }
+};
+
+#endif  // ONNX_CONFORM_REFERENCE_FLOAT16_H_

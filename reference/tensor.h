@@ -1,0 +1,91 @@
+// A dense, row-major tensor of one numeric element type: the value type that
+// flows between loading, the checker, the reference kernels and the diff.
+//
+//   absl::StatusOr<Tensor> t = Tensor::Create(ElementType::kFloat, {2, 3});
+//   std::span<float> values = t->data<float>();
+//
+// Storage is not zero-filled on creation (kernels overwrite every element).
+#ifndef ONNX_CONFORM_REFERENCE_TENSOR_H_
+#define ONNX_CONFORM_REFERENCE_TENSOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "reference/element_type.h"
+
+namespace onnx_conform {
+
+using Shape = std::vector<int64_t>;
+
+// Elements in a shape, or an error for a negative dimension or a product
+// beyond int64 (never wraps).
+absl::StatusOr<int64_t> ElementCount(const Shape& shape);
+// "[2,3,4]", "[]" for a scalar.
+std::string ShapeToString(const Shape& shape);
+
+// Defaults protect a 24 GiB machine; see docs/security.md.
+inline constexpr int64_t kDefaultMaxTensorBytes = int64_t{4} << 30;
+
+class Tensor {
+ public:
+  Tensor() = default;  // an empty float tensor of shape [0]
+
+  // Fails for a non-numeric type, a negative or overflowing shape, or more
+  // than max_bytes of data.
+  static absl::StatusOr<Tensor> Create(ElementType type, Shape shape,
+                                       int64_t max_bytes = kDefaultMaxTensorBytes);
+
+  // Convenience for tests and case definitions: a tensor holding `values`.
+  template <typename T>
+  static Tensor FromValues(Shape shape, std::span<const T> values);
+  template <typename T>
+  static Tensor FromValues(Shape shape, std::initializer_list<T> values) {
+    return FromValues<T>(std::move(shape), std::span<const T>(values.begin(), values.size()));
+  }
+
+  Tensor(const Tensor& other);
+  Tensor& operator=(const Tensor& other);
+  Tensor(Tensor&&) noexcept = default;
+  Tensor& operator=(Tensor&&) noexcept = default;
+
+  ElementType type() const { return type_; }
+  const Shape& shape() const { return shape_; }
+  int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t element_count() const { return element_count_; }
+  size_t byte_size() const { return static_cast<size_t>(element_count_) * ElementSize(type_); }
+
+  // Typed views. Precondition: T is the C++ type of type().
+  template <typename T>
+  std::span<T> data() {
+    return {reinterpret_cast<T*>(storage_.get()), static_cast<size_t>(element_count_)};
+  }
+  template <typename T>
+  std::span<const T> data() const {
+    return {reinterpret_cast<const T*>(storage_.get()), static_cast<size_t>(element_count_)};
+  }
+  std::span<std::byte> bytes() { return {storage_.get(), byte_size()}; }
+  std::span<const std::byte> bytes() const { return {storage_.get(), byte_size()}; }
+
+ private:
+  ElementType type_ = ElementType::kFloat;
+  Shape shape_ = {0};
+  int64_t element_count_ = 0;
+  std::unique_ptr<std::byte[]> storage_;
+};
+
+template <typename T>
+Tensor Tensor::FromValues(Shape shape, std::span<const T> values) {
+  Tensor tensor = *Create(ElementTypeOf<T>(), std::move(shape));
+  std::span<T> out = tensor.data<T>();
+  for (size_t i = 0; i < out.size() && i < values.size(); ++i) out[i] = values[i];
+  return tensor;
+}
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_TENSOR_H_

@@ -1,0 +1,56 @@
+// Finding and loading ONNX node test cases: a directory holding model.onnx
+// and test_data_set_N/ folders with input_K.pb and output_K.pb.
+//
+//   absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs("cases/node");
+//   absl::StatusOr<LoadedCase> c = LoadCase(dirs->front());
+//   for (const DataSet& ds : c->data_sets) { ... ds.inputs ... ds.outputs ... }
+//
+// Data sets and tensor files are ordered numerically (test_data_set_10 after
+// test_data_set_9); K runs from 0 without gaps. Every error names the file.
+#ifndef ONNX_CONFORM_RUNNERS_CASE_LOADER_H_
+#define ONNX_CONFORM_RUNNERS_CASE_LOADER_H_
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+struct DataSet {
+  std::filesystem::path dir;
+  std::vector<std::filesystem::path> input_files;
+  std::vector<std::filesystem::path> output_files;
+  std::vector<Tensor> inputs;   // decoded input_K.pb, in K order
+  std::vector<Tensor> outputs;  // decoded output_K.pb, in K order
+  std::vector<std::string> input_names;   // TensorProto.name of each file (may be empty)
+  std::vector<std::string> output_names;
+};
+
+struct LoadedCase {
+  std::string name;  // the directory's base name
+  std::filesystem::path dir;
+  std::filesystem::path model_file;
+  onnx::ModelProto model;
+  std::vector<DataSet> data_sets;
+};
+
+// True when `dir` holds a file named model.onnx.
+bool IsCaseDir(const std::filesystem::path& dir);
+
+// `root` itself when it is a case directory, else every case directory below
+// it (recursively, sorted by path). NotFound when root does not exist.
+// An existing root holding no case gives an empty list.
+absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::filesystem::path& root);
+
+// Reads model.onnx and every data set. Fails (naming the file) on an
+// unreadable model or tensor, a gap in input_K/output_K numbering, or a case
+// with no data set.
+absl::StatusOr<LoadedCase> LoadCase(const std::filesystem::path& dir);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_CASE_LOADER_H_

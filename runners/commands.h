@@ -1,0 +1,24 @@
+// The onnx-conform subcommands. Each takes the arguments after its name,
+// writes to stdout/stderr, and returns the process exit code (kExitOk,
+// kExitFailed, kExitUsage from runners/cli.h).
+//
+//   onnx-conform run [flags] PATH...       runners/run_command.cc
+//   onnx-conform check PATH...             runners/check_command.cc
+//   onnx-conform schema [OP[-VERSION]]     runners/schema_command.cc
+//   onnx-conform coverage [PATH...]        runners/coverage_command.cc
+#ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
+#define ONNX_CONFORM_RUNNERS_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace onnx_conform {
+
+int RunCommand(const std::vector<std::string>& args);
+int CheckCommand(const std::vector<std::string>& args);
+int SchemaCommand(const std::vector<std::string>& args);
+int CoverageCommand(const std::vector<std::string>& args);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_COMMANDS_H_
