@@ -1,0 +1,203 @@
+// The checker's rules: every violation the checker reports names one of these
+// stable ids. Ids never change meaning once committed; negative cases in
+// cases/invalid/ name the rule they break, and docs/rules.md documents each.
+//
+//   const Rule* rule = FindRule(rules::kNodeInputArity);
+//   // rule->severity == Severity::kError
+//
+// Severity kUnsupported is a category of its own: the model may be valid ONNX,
+// but the suite does not cover it (unknown operator, domain or version), so a
+// runner reports "not supported" rather than "invalid".
+#ifndef ONNX_CONFORM_CHECKER_RULES_H_
+#define ONNX_CONFORM_CHECKER_RULES_H_
+
+#include <span>
+#include <string_view>
+
+namespace onnx_conform {
+
+enum class Severity {
+  kError,        // the model or data breaks the operator text or ONNX's format
+  kUnsupported,  // outside what the registry covers; not a verdict on validity
+  kWarning,      // legal, but relies on behaviour the text leaves unstated
+};
+
+// "error", "unsupported", "warning".
+constexpr std::string_view SeverityName(Severity severity) {
+  switch (severity) {
+    case Severity::kError: return "error";
+    case Severity::kUnsupported: return "unsupported";
+    case Severity::kWarning: return "warning";
+  }
+  return "error";
+}
+
+struct Rule {
+  std::string_view id;
+  Severity severity;
+  std::string_view summary;
+};
+
+namespace rules {
+// Model: files and opset imports.
+inline constexpr std::string_view kModelRead = "MODEL-READ";
+inline constexpr std::string_view kModelIrVersion = "MODEL-IR-VERSION";
+inline constexpr std::string_view kModelOpsetImport = "MODEL-OPSET-IMPORT";
+inline constexpr std::string_view kModelOpsetDuplicate = "MODEL-OPSET-DUPLICATE";
+inline constexpr std::string_view kModelOpsetVersion = "MODEL-OPSET-VERSION";
+// Graph: names and wiring.
+inline constexpr std::string_view kGraphNoNode = "GRAPH-NO-NODE";
+inline constexpr std::string_view kGraphNameEmpty = "GRAPH-NAME-EMPTY";
+inline constexpr std::string_view kGraphInputUndefined = "GRAPH-INPUT-UNDEFINED";
+inline constexpr std::string_view kGraphNodeOrder = "GRAPH-NODE-ORDER";
+inline constexpr std::string_view kGraphDuplicateOutput = "GRAPH-DUPLICATE-OUTPUT";
+inline constexpr std::string_view kGraphOutputNotProduced = "GRAPH-OUTPUT-NOT-PRODUCED";
+inline constexpr std::string_view kGraphValueType = "GRAPH-VALUE-TYPE";
+inline constexpr std::string_view kGraphInitializerInvalid = "GRAPH-INITIALIZER-INVALID";
+// Node: schema and arity.
+inline constexpr std::string_view kNodeSchemaUnknown = "NODE-SCHEMA-UNKNOWN";
+inline constexpr std::string_view kNodeInputArity = "NODE-INPUT-ARITY";
+inline constexpr std::string_view kNodeOutputArity = "NODE-OUTPUT-ARITY";
+inline constexpr std::string_view kNodeEmptyInputNotOptional = "NODE-EMPTY-INPUT-NOT-OPTIONAL";
+inline constexpr std::string_view kNodeEmptyOutputNotOptional = "NODE-EMPTY-OUTPUT-NOT-OPTIONAL";
+// Types.
+inline constexpr std::string_view kTypeParamMismatch = "TYPE-PARAM-MISMATCH";
+inline constexpr std::string_view kTypeNotAllowed = "TYPE-NOT-ALLOWED";
+inline constexpr std::string_view kTypeUndeclared = "TYPE-UNDECLARED";
+// Attributes.
+inline constexpr std::string_view kAttrUnknown = "ATTR-UNKNOWN";
+inline constexpr std::string_view kAttrDuplicate = "ATTR-DUPLICATE";
+inline constexpr std::string_view kAttrType = "ATTR-TYPE";
+inline constexpr std::string_view kAttrRequiredMissing = "ATTR-REQUIRED-MISSING";
+inline constexpr std::string_view kAttrBoolValue = "ATTR-BOOL-VALUE";
+inline constexpr std::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
+inline constexpr std::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
+inline constexpr std::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
+// Shapes.
+inline constexpr std::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
+inline constexpr std::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
+inline constexpr std::string_view kShapeBroadcast = "SHAPE-BROADCAST";
+inline constexpr std::string_view kShapeClipBoundScalar = "SHAPE-CLIP-BOUND-SCALAR";
+inline constexpr std::string_view kShapeReducedAxisEmpty = "SHAPE-REDUCED-AXIS-EMPTY";
+// Declared outputs against inference.
+inline constexpr std::string_view kOutputTypeInferred = "OUTPUT-TYPE-INFERRED";
+inline constexpr std::string_view kOutputShapeInferred = "OUTPUT-SHAPE-INFERRED";
+// Test data (test_data_set_N/input_K.pb, output_K.pb).
+inline constexpr std::string_view kDataSetMissing = "DATA-SET-MISSING";
+inline constexpr std::string_view kDataFileNames = "DATA-FILE-NAMES";
+inline constexpr std::string_view kDataDecode = "DATA-DECODE";
+inline constexpr std::string_view kDataInputCount = "DATA-INPUT-COUNT";
+inline constexpr std::string_view kDataOutputCount = "DATA-OUTPUT-COUNT";
+inline constexpr std::string_view kDataType = "DATA-TYPE";
+inline constexpr std::string_view kDataShape = "DATA-SHAPE";
+inline constexpr std::string_view kDataNameMismatch = "DATA-NAME-MISMATCH";
+inline constexpr std::string_view kDataClipBoundsOrder = "DATA-CLIP-BOUNDS-ORDER";
+inline constexpr std::string_view kDataClipBoundNan = "DATA-CLIP-BOUND-NAN";
+}  // namespace rules
+
+inline constexpr Rule kRules[] = {
+    {rules::kModelRead, Severity::kError,
+     "the model file cannot be read or parsed as an ONNX ModelProto"},
+    {rules::kModelIrVersion, Severity::kError, "the model's ir_version is missing (0) or negative"},
+    {rules::kModelOpsetImport, Severity::kError,
+     "a node's domain has no opset_import entry in the model"},
+    {rules::kModelOpsetDuplicate, Severity::kError,
+     "the same domain is imported more than once (\"\" and \"ai.onnx\" are one domain)"},
+    {rules::kModelOpsetVersion, Severity::kError, "an opset_import version is below 1"},
+
+    {rules::kGraphNoNode, Severity::kError, "the graph has no node"},
+    {rules::kGraphNameEmpty, Severity::kError, "a graph input or output has an empty name"},
+    {rules::kGraphInputUndefined, Severity::kError,
+     "a node input names no graph input, initializer or node output"},
+    {rules::kGraphNodeOrder, Severity::kError,
+     "a node uses a value produced by a later node (nodes must be topologically sorted)"},
+    {rules::kGraphDuplicateOutput, Severity::kError,
+     "a value name is defined twice (two node outputs, or a node output and a graph input or "
+     "initializer, or a repeated graph input)"},
+    {rules::kGraphOutputNotProduced, Severity::kError,
+     "a graph output is neither produced by a node nor a graph input"},
+    {rules::kGraphValueType, Severity::kError,
+     "a graph input, output or value_info is not a tensor type with a known element type"},
+    {rules::kGraphInitializerInvalid, Severity::kError,
+     "an initializer cannot be decoded as a numeric tensor"},
+
+    {rules::kNodeSchemaUnknown, Severity::kUnsupported,
+     "no schema for the node's domain, operator and opset in the registry"},
+    {rules::kNodeInputArity, Severity::kError,
+     "the node has fewer or more inputs than its schema version allows"},
+    {rules::kNodeOutputArity, Severity::kError,
+     "the node has fewer or more outputs than its schema version allows"},
+    {rules::kNodeEmptyInputNotOptional, Severity::kError,
+     "an input that is not optional is given the empty name"},
+    {rules::kNodeEmptyOutputNotOptional, Severity::kError,
+     "an output that is not optional is given the empty name"},
+
+    {rules::kTypeParamMismatch, Severity::kError,
+     "inputs and outputs bound to the same type parameter have different element types"},
+    {rules::kTypeNotAllowed, Severity::kError,
+     "an element type is not in the type constraint of this operator version"},
+    {rules::kTypeUndeclared, Severity::kWarning,
+     "a node input's element type is declared nowhere, so its type constraint is not checked"},
+
+    {rules::kAttrUnknown, Severity::kError, "the node has an attribute its schema version lacks"},
+    {rules::kAttrDuplicate, Severity::kError, "the node sets the same attribute twice"},
+    {rules::kAttrType, Severity::kError,
+     "an attribute has another type than its schema declares (e.g. FLOAT for an INT)"},
+    {rules::kAttrRequiredMissing, Severity::kError, "a required attribute is missing"},
+    {rules::kAttrBoolValue, Severity::kError,
+     "a 0-or-1 attribute (keepdims, select_last_index) has another value"},
+    {rules::kAttrAxisRange, Severity::kError,
+     "axis is outside [-r, r-1] for an input of known rank r (outside [0, r-1] before ArgMin-11)"},
+    {rules::kAttrNegativeAxisV1, Severity::kError,
+     "a negative axis before ArgMin-11, whose text accepts only 0..r-1"},
+    {rules::kAttrClipBoundsOrder, Severity::kWarning,
+     "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
+
+    {rules::kShapeDimInvalid, Severity::kError, "a declared dimension is negative"},
+    {rules::kShapeEqualRequired, Severity::kError,
+     "Min-1/6 inputs of known shape differ in shape (broadcasting starts at Min-8)"},
+    {rules::kShapeBroadcast, Severity::kError,
+     "input shapes are not multidirectionally (numpy-style) broadcastable"},
+    {rules::kShapeClipBoundScalar, Severity::kError,
+     "a Clip-11+ min or max input is not a scalar (shape [])"},
+    {rules::kShapeReducedAxisEmpty, Severity::kError,
+     "ArgMin reduces an axis of size 0: no index exists"},
+
+    {rules::kOutputTypeInferred, Severity::kError,
+     "a declared output element type differs from the one the schema infers"},
+    {rules::kOutputShapeInferred, Severity::kError,
+     "a declared output shape (rank or a known dimension) differs from the inferred one"},
+
+    {rules::kDataSetMissing, Severity::kError, "a case directory has no test_data_set_N folder"},
+    {rules::kDataFileNames, Severity::kError,
+     "input_K.pb / output_K.pb numbering has a gap or a file name is not of that form"},
+    {rules::kDataDecode, Severity::kError,
+     "a tensor file cannot be read or decoded (bad protobuf, type, or data length vs dims)"},
+    {rules::kDataInputCount, Severity::kError,
+     "a data set has another number of input files than the graph has inputs"},
+    {rules::kDataOutputCount, Severity::kError,
+     "a data set has another number of output files than the graph has outputs"},
+    {rules::kDataType, Severity::kError,
+     "a tensor file's element type differs from the graph's declaration"},
+    {rules::kDataShape, Severity::kError,
+     "a tensor file's shape differs from the graph's declaration (rank or a known dimension)"},
+    {rules::kDataNameMismatch, Severity::kWarning,
+     "a tensor file's name is set and differs from the graph input or output it feeds"},
+    {rules::kDataClipBoundsOrder, Severity::kWarning,
+     "Clip-11/12 data has min greater than max: defined only from Clip-13"},
+    {rules::kDataClipBoundNan, Severity::kWarning, "a Clip bound is NaN: the result is unspecified"},
+};
+
+constexpr std::span<const Rule> AllRules() { return kRules; }
+
+// The rule with that id, or nullptr.
+constexpr const Rule* FindRule(std::string_view id) {
+  for (const Rule& rule : kRules) {
+    if (rule.id == id) return &rule;
+  }
+  return nullptr;
+}
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CHECKER_RULES_H_
