@@ -5,7 +5,7 @@ namespace {
 
 struct TypeInfo {
   ElementType type;
-  std::string_view name;
+  absl::string_view name;
   size_t size;
 };
 
@@ -38,12 +38,12 @@ const TypeInfo* Find(ElementType type) {
 
 }  // namespace
 
-std::string_view ElementTypeName(ElementType type) {
+absl::string_view ElementTypeName(ElementType type) {
   const TypeInfo* info = Find(type);
   return info != nullptr ? info->name : "unknown";
 }
 
-std::optional<ElementType> ElementTypeFromName(std::string_view name) {
+std::optional<ElementType> ElementTypeFromName(absl::string_view name) {
   for (const TypeInfo& info : kTypeInfo) {
     if (info.name == name && info.type != ElementType::kUndefined) return info.type;
   }

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
-#include <string_view>
+#include "absl/strings/string_view.h"
 #include <utility>
 
 #include "reference/float16.h"
@@ -50,8 +50,8 @@ inline constexpr ElementType kNumericTypes[] = {
 };
 
 // ONNX's spelling: "float", "float16", "bfloat16", "int64", ...
-std::string_view ElementTypeName(ElementType type);
-std::optional<ElementType> ElementTypeFromName(std::string_view name);
+absl::string_view ElementTypeName(ElementType type);
+std::optional<ElementType> ElementTypeFromName(absl::string_view name);
 // Any TensorProto.DataType number, known to ONNX or not.
 std::optional<ElementType> ElementTypeFromProto(int32_t data_type);
 

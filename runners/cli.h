@@ -13,7 +13,7 @@
 #define ONNX_CONFORM_RUNNERS_CLI_H_
 
 #include <string>
-#include <string_view>
+#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -28,7 +28,7 @@ inline constexpr int kExitUsage = 2;
 // `--noname` (booleans) for the allowed flags; `--` ends flags. Returns the
 // positional arguments in order.
 absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
-    const std::vector<std::string>& args, const std::vector<std::string_view>& allowed_flags);
+    const std::vector<std::string>& args, const std::vector<absl::string_view>& allowed_flags);
 
 }  // namespace onnx_conform
 

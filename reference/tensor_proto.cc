@@ -1,0 +1,264 @@
+#include "reference/tensor_proto.h"
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <system_error>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace onnx_conform {
+namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "raw_data is little-endian; a big-endian port must byte-swap here");
+
+namespace fs = std::filesystem;
+
+// Which typed field of TensorProto carries each element type.
+enum class TypedField { kFloat, kDouble, kInt32, kInt64, kUint64 };
+
+TypedField FieldFor(ElementType type) {
+  switch (type) {
+    case ElementType::kFloat: return TypedField::kFloat;
+    case ElementType::kDouble: return TypedField::kDouble;
+    case ElementType::kInt64: return TypedField::kInt64;
+    case ElementType::kUint32:
+    case ElementType::kUint64: return TypedField::kUint64;
+    default: return TypedField::kInt32;  // int8/16/32, uint8/16, float16, bfloat16
+  }
+}
+
+absl::string_view FieldName(TypedField field) {
+  switch (field) {
+    case TypedField::kFloat: return "float_data";
+    case TypedField::kDouble: return "double_data";
+    case TypedField::kInt32: return "int32_data";
+    case TypedField::kInt64: return "int64_data";
+    case TypedField::kUint64: return "uint64_data";
+  }
+  return "?";
+}
+
+int64_t FieldSize(const onnx::TensorProto& proto, TypedField field) {
+  switch (field) {
+    case TypedField::kFloat: return proto.float_data_size();
+    case TypedField::kDouble: return proto.double_data_size();
+    case TypedField::kInt32: return proto.int32_data_size();
+    case TypedField::kInt64: return proto.int64_data_size();
+    case TypedField::kUint64: return proto.uint64_data_size();
+  }
+  return 0;
+}
+
+// The value range an int32_data or uint64_data entry may hold for T: integer
+// types their own range, float16/bfloat16 their 16-bit patterns.
+template <typename T>
+constexpr bool InStorageRange(int64_t value) {
+  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    return value >= 0 && value <= 0xFFFF;
+  } else if constexpr (std::is_integral_v<T>) {
+    return value >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+           value <= static_cast<int64_t>(std::numeric_limits<T>::max());
+  } else {
+    return true;
+  }
+}
+
+template <typename T>
+T FromStorage(int64_t value) {
+  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    return T::FromBits(static_cast<uint16_t>(value));
+  } else {
+    return static_cast<T>(value);
+  }
+}
+
+// Copies a typed repeated field into the tensor, range-checking narrow types.
+template <typename T>
+absl::Status CopyTypedData(const onnx::TensorProto& proto, Tensor& tensor) {
+  std::span<T> out = tensor.data<T>();
+  if constexpr (std::is_same_v<T, float>) {
+    std::copy(proto.float_data().begin(), proto.float_data().end(), out.begin());
+  } else if constexpr (std::is_same_v<T, double>) {
+    std::copy(proto.double_data().begin(), proto.double_data().end(), out.begin());
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    std::copy(proto.int64_data().begin(), proto.int64_data().end(), out.begin());
+  } else if constexpr (std::is_same_v<T, uint64_t>) {
+    std::copy(proto.uint64_data().begin(), proto.uint64_data().end(), out.begin());
+  } else if constexpr (std::is_same_v<T, uint32_t>) {
+    for (size_t i = 0; i < out.size(); ++i) {
+      const uint64_t value = proto.uint64_data(static_cast<int>(i));
+      if (value > std::numeric_limits<uint32_t>::max()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "uint64_data[", i, "] = ", value, " is out of range for uint32"));
+      }
+      out[i] = static_cast<uint32_t>(value);
+    }
+  } else {
+    for (size_t i = 0; i < out.size(); ++i) {
+      const int64_t value = proto.int32_data(static_cast<int>(i));
+      if (!InStorageRange<T>(value)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "int32_data[", i, "] = ", value, " is out of range for ",
+            ElementTypeName(ElementTypeOf<T>())));
+      }
+      out[i] = FromStorage<T>(value);
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool HasAnyTypedData(const onnx::TensorProto& proto) {
+  return proto.float_data_size() > 0 || proto.double_data_size() > 0 ||
+         proto.int32_data_size() > 0 || proto.int64_data_size() > 0 ||
+         proto.uint64_data_size() > 0 || proto.string_data_size() > 0;
+}
+
+absl::Status WithFile(const absl::Status& status, const fs::path& path) {
+  return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t max_bytes) {
+  const std::string label = proto.name().empty() ? std::string("tensor")
+                                                  : absl::StrCat("tensor '", proto.name(), "'");
+  auto error = [&](auto&&... parts) {
+    return absl::InvalidArgumentError(absl::StrCat(label, ": ", parts...));
+  };
+  if (!proto.has_data_type() || proto.data_type() == onnx::TensorProto::UNDEFINED) {
+    return error("data_type is not set");
+  }
+  std::optional<ElementType> type = ElementTypeFromProto(proto.data_type());
+  if (!type.has_value()) return error("unknown data_type ", proto.data_type());
+  if (!IsNumeric(*type)) {
+    return error("data_type ", ElementTypeName(*type), " is not a numeric type the suite supports");
+  }
+  if (proto.data_location() == onnx::TensorProto::EXTERNAL || proto.external_data_size() > 0) {
+    return error("external data is not supported here");
+  }
+  if (proto.has_segment()) return error("segmented tensors are not supported");
+
+  Shape shape(proto.dims().begin(), proto.dims().end());
+  absl::StatusOr<Tensor> tensor = Tensor::Create(*type, shape, max_bytes);
+  if (!tensor.ok()) return error(tensor.status().message());
+  const int64_t count = tensor->element_count();
+
+  if (proto.has_raw_data()) {
+    if (HasAnyTypedData(proto)) return error("has both raw_data and typed data fields");
+    const std::string& raw = proto.raw_data();
+    if (raw.size() != tensor->byte_size()) {
+      return error("raw_data has ", raw.size(), " bytes, but dims ", ShapeToString(shape),
+                   " of ", ElementTypeName(*type), " need ", tensor->byte_size());
+    }
+    if (!raw.empty()) std::memcpy(tensor->bytes().data(), raw.data(), raw.size());
+    return tensor;
+  }
+
+  const TypedField field = FieldFor(*type);
+  for (TypedField other : {TypedField::kFloat, TypedField::kDouble, TypedField::kInt32,
+                           TypedField::kInt64, TypedField::kUint64}) {
+    if (other != field && FieldSize(proto, other) > 0) {
+      return error(FieldName(other), " is set, but ", ElementTypeName(*type), " data belongs in ",
+                   FieldName(field));
+    }
+  }
+  if (proto.string_data_size() > 0) return error("string_data is set on a numeric tensor");
+  if (FieldSize(proto, field) != count) {
+    return error(FieldName(field), " has ", FieldSize(proto, field), " values, but dims ",
+                 ShapeToString(shape), " need ", count);
+  }
+  absl::Status copied = VisitNumericType(
+      *type, [&]<typename T>(TypeTag<T>) { return CopyTypedData<T>(proto, *tensor); });
+  if (!copied.ok()) return error(copied.message());
+  return tensor;
+}
+
+onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name) {
+  onnx::TensorProto proto;
+  proto.set_name(name);
+  proto.set_data_type(static_cast<int32_t>(tensor.type()));
+  for (int64_t dim : tensor.shape()) proto.add_dims(dim);
+  proto.set_raw_data(reinterpret_cast<const char*>(tensor.bytes().data()), tensor.byte_size());
+  return proto;
+}
+
+absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) {
+    return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+  }
+  if (!fs::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(path.string(), ": not a regular file"));
+  }
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  if (size > static_cast<uintmax_t>(max_bytes)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path.string(), ": file of ", size, " bytes is over the limit of ", max_bytes, " bytes"));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::DataLossError(absl::StrCat(path.string(), ": cannot open"));
+  std::string bytes;
+  bytes.resize(static_cast<size_t>(size));
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (static_cast<uintmax_t>(in.gcount()) != size) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+  }
+  return bytes;
+}
+
+absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path) {
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  onnx::TensorProto proto;
+  if (!proto.ParseFromString(*bytes)) {
+    return absl::DataLossError(
+        absl::StrCat(path.string(), ": not a valid serialized onnx.TensorProto"));
+  }
+  return proto;
+}
+
+absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
+  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
+  if (!proto.ok()) return proto.status();
+  absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
+  if (!tensor.ok()) return WithFile(tensor.status(), path);
+  return tensor;
+}
+
+absl::Status WriteProtoFile(const fs::path& path, const google::protobuf::MessageLite& message) {
+  std::string bytes;
+  if (!message.SerializeToString(&bytes)) {
+    return absl::InternalError(absl::StrCat(path.string(), ": cannot serialize"));
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  return absl::OkStatus();
+}
+
+absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const std::string& name) {
+  return WriteProtoFile(path, TensorToProto(tensor, name));
+}
+
+absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path) {
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  onnx::ModelProto model;
+  if (!model.ParseFromString(*bytes)) {
+    return absl::DataLossError(
+        absl::StrCat(path.string(), ": not a valid serialized onnx.ModelProto"));
+  }
+  if (!model.has_graph()) {
+    return absl::InvalidArgumentError(absl::StrCat(path.string(), ": model has no graph"));
+  }
+  return model;
+}
+
+}  // namespace onnx_conform
