@@ -1,0 +1,47 @@
+#include "runners/backend.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "reference/interpreter.h"
+
+namespace onnx_conform {
+namespace {
+
+class ReferenceBackend : public Backend {
+ public:
+  std::string name() const override { return "reference"; }
+
+  BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
+    BackendOutcome outcome;
+    absl::StatusOr<std::vector<Tensor>> outputs = RunModel(loaded_case.model, data_set.inputs);
+    if (outputs.ok()) {
+      outcome.kind = BackendOutcome::Kind::kOk;
+      outcome.outputs = *std::move(outputs);
+      return outcome;
+    }
+    outcome.message = std::string(outputs.status().message());
+    switch (outputs.status().code()) {
+      case absl::StatusCode::kUnimplemented:
+        outcome.kind = BackendOutcome::Kind::kUnsupported;
+        break;
+      case absl::StatusCode::kInvalidArgument:
+        outcome.kind = BackendOutcome::Kind::kInvalid;
+        break;
+      default:
+        outcome.kind = BackendOutcome::Kind::kError;
+    }
+    return outcome;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeReferenceBackend() { return std::make_unique<ReferenceBackend>(); }
+
+absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec) {
+  if (spec == "reference" || spec.empty()) return MakeReferenceBackend();
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown backend '", spec, "' (known: reference)"));
+}
+
+}  // namespace onnx_conform

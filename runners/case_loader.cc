@@ -1,0 +1,173 @@
+#include "runners/case_loader.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <system_error>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kModelFile[] = "model.onnx";
+constexpr absl::string_view kDataSetPrefix = "test_data_set_";
+
+// The N of `<prefix>N<suffix>`, or nullopt when `name` has another form.
+std::optional<int64_t> NumberedName(const std::string& name, absl::string_view prefix,
+                                    absl::string_view suffix) {
+  if (!absl::StartsWith(name, prefix) || !absl::EndsWith(name, suffix)) return std::nullopt;
+  absl::string_view digits(name);
+  digits.remove_prefix(prefix.size());
+  digits.remove_suffix(suffix.size());
+  if (digits.empty() || digits.size() > 9) return std::nullopt;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  int64_t number = 0;
+  if (!absl::SimpleAtoi(digits, &number)) return std::nullopt;
+  return number;
+}
+
+// Tensor files `<prefix>K.pb` in K order; K must run from 0 without gaps.
+absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
+                                                          absl::string_view prefix) {
+  std::map<int64_t, fs::path> by_number;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!absl::StartsWith(name, prefix)) continue;
+    std::optional<int64_t> k = NumberedName(name, prefix, ".pb");
+    if (!k.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          entry.path().string(), ": not a tensor file name of the form ", prefix, "K.pb"));
+    }
+    by_number[*k] = entry.path();
+  }
+  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
+  std::vector<fs::path> files;
+  for (const auto& [k, path] : by_number) {
+    if (k != static_cast<int64_t>(files.size())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          (dir / absl::StrCat(prefix, files.size(), ".pb")).string(), ": missing (found ",
+          path.filename().string(), "; ", prefix, "K.pb must be numbered from 0 without gaps)"));
+    }
+    files.push_back(path);
+  }
+  return files;
+}
+
+absl::Status LoadTensors(const std::vector<fs::path>& files, std::vector<Tensor>& tensors,
+                         std::vector<std::string>& names) {
+  for (const fs::path& file : files) {
+    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(file);
+    if (!proto.ok()) return proto.status();
+    absl::StatusOr<Tensor> tensor = TensorFromProto(*proto);
+    if (!tensor.ok()) {
+      return absl::Status(tensor.status().code(),
+                          absl::StrCat(file.string(), ": ", tensor.status().message()));
+    }
+    tensors.push_back(*std::move(tensor));
+    names.push_back(proto->name());
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir) {
+  DataSet data_set;
+  data_set.dir = dir;
+  absl::StatusOr<std::vector<fs::path>> inputs = NumberedTensorFiles(dir, "input_");
+  if (!inputs.ok()) return inputs.status();
+  absl::StatusOr<std::vector<fs::path>> outputs = NumberedTensorFiles(dir, "output_");
+  if (!outputs.ok()) return outputs.status();
+  data_set.input_files = *std::move(inputs);
+  data_set.output_files = *std::move(outputs);
+  absl::Status status = LoadTensors(data_set.input_files, data_set.inputs, data_set.input_names);
+  if (!status.ok()) return status;
+  status = LoadTensors(data_set.output_files, data_set.outputs, data_set.output_names);
+  if (!status.ok()) return status;
+  return data_set;
+}
+
+}  // namespace
+
+bool IsCaseDir(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir, ec) && fs::is_regular_file(dir / kModelFile, ec);
+}
+
+absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(root, ec)) {
+    return absl::NotFoundError(absl::StrCat(root.string(), ": no such file or directory"));
+  }
+  if (fs::is_regular_file(root, ec) && root.filename() == kModelFile) {
+    return std::vector<fs::path>{root.parent_path().empty() ? fs::path(".") : root.parent_path()};
+  }
+  if (IsCaseDir(root)) return std::vector<fs::path>{root};
+  if (!fs::is_directory(root, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(root.string(), ": neither a case directory nor a folder of cases"));
+  }
+  std::vector<fs::path> found;
+  // Directory symlinks are not followed, so a link loop cannot recurse.
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+    if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
+    if (IsCaseDir(it->path())) {
+      found.push_back(it->path());
+      it.disable_recursion_pending();  // a case's data sets hold no cases
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+absl::StatusOr<LoadedCase> LoadCase(const fs::path& dir) {
+  LoadedCase loaded;
+  loaded.dir = dir;
+  loaded.name = fs::path(dir).lexically_normal().filename().string();
+  if (loaded.name.empty()) loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
+  loaded.model_file = dir / kModelFile;
+  absl::StatusOr<onnx::ModelProto> model = ReadModelFile(loaded.model_file);
+  if (!model.ok()) return model.status();
+  loaded.model = *std::move(model);
+
+  std::map<int64_t, fs::path> data_set_dirs;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!absl::StartsWith(name, kDataSetPrefix)) continue;
+    std::optional<int64_t> n = NumberedName(name, kDataSetPrefix, "");
+    if (!n.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(entry.path().string(), ": not a data set name of the form test_data_set_N"));
+    }
+    if (!entry.is_directory(ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(entry.path().string(), ": a data set must be a directory"));
+    }
+    data_set_dirs[*n] = entry.path();
+  }
+  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
+  if (data_set_dirs.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(dir.string(), ": case has no test_data_set_N directory"));
+  }
+  for (const auto& [n, path] : data_set_dirs) {
+    absl::StatusOr<DataSet> data_set = LoadDataSet(path);
+    if (!data_set.ok()) return data_set.status();
+    loaded.data_sets.push_back(*std::move(data_set));
+  }
+  return loaded;
+}
+
+}  // namespace onnx_conform

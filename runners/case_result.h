@@ -1,0 +1,55 @@
+// The outcome of one case on one backend, in categories rather than
+// pass/fail, as conformance suites report them (Vulkan CTS, Test262).
+//
+//   CaseResult r{.name = "test_min_example", .status = CaseStatus::kPass};
+//   std::cout << StatusName(r.status);  // "pass"
+#ifndef ONNX_CONFORM_RUNNERS_CASE_RESULT_H_
+#define ONNX_CONFORM_RUNNERS_CASE_RESULT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace onnx_conform {
+
+enum class CaseStatus {
+  kPass,         // every output matches
+  kFail,         // an output differs from the expected one
+  kInvalid,      // the model breaks a rule of the operator's schema
+  kUnsupported,  // operator or version unknown to the suite, or refused by the backend
+  kDivergent,    // differs only where the texts are silent (reference-defined case)
+  kError,        // unreadable or inconsistent case, or a backend error
+  kCrash,        // the backend died by a signal
+  kTimeout,      // the backend ran past the time limit
+  kXfail,        // failed as the expectation file says
+  kXpass,        // listed as expected to fail, but passed
+};
+
+inline constexpr CaseStatus kAllStatuses[] = {
+    CaseStatus::kPass,  CaseStatus::kFail,  CaseStatus::kInvalid, CaseStatus::kUnsupported,
+    CaseStatus::kDivergent, CaseStatus::kError, CaseStatus::kCrash, CaseStatus::kTimeout,
+    CaseStatus::kXfail, CaseStatus::kXpass,
+};
+
+absl::string_view StatusName(CaseStatus status);
+std::optional<CaseStatus> StatusFromName(absl::string_view name);
+// Whether this status makes the run exit non-zero.
+bool FailsRun(CaseStatus status);
+
+struct CaseResult {
+  std::string name;
+  std::string path;
+  std::string op;       // the case's operator ("" when the model could not be read)
+  int64_t opset = 0;    // the model's opset for the default domain
+  std::string types;    // element types of the case's inputs, e.g. "float16"
+  CaseStatus status = CaseStatus::kError;
+  std::string message;  // why, for every status but pass
+  double seconds = 0;
+};
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_CASE_RESULT_H_

@@ -1,0 +1,39 @@
+// onnx-conform: conformance tests and reference checker for ONNX operators.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "runners/cli.h"
+#include "runners/commands.h"
+
+namespace {
+
+constexpr char kUsage[] =
+    "usage: onnx-conform COMMAND [flags] [ARGS...]\n"
+    "commands:\n"
+    "  run PATH...              run cases on a backend and report pass/fail per case\n"
+    "  check PATH...            validate models and test data against the schema registry\n"
+    "  schema [OP[-VERSION]]    print the schema registry\n"
+    "  coverage [PATH...]       operator x version x type coverage of a case library\n"
+    "Run 'onnx-conform COMMAND --help' for a command's flags.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return onnx_conform::kExitUsage;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return onnx_conform::kExitOk;
+  }
+  if (command == "run") return onnx_conform::RunCommand(args);
+  if (command == "check") return onnx_conform::CheckCommand(args);
+  if (command == "schema") return onnx_conform::SchemaCommand(args);
+  if (command == "coverage") return onnx_conform::CoverageCommand(args);
+  std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
+  return onnx_conform::kExitUsage;
+}

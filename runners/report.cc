@@ -1,0 +1,153 @@
+#include "runners/report.h"
+
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
+#include "google/protobuf/util/json_util.h"
+#include "runners/report.pb.h"
+
+namespace onnx_conform {
+namespace {
+
+std::string XmlEscape(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\n': case '\t': case '\r': out += static_cast<char>(c); break;
+      default:
+        // XML 1.0 cannot carry other control characters, even escaped.
+        if (c < 0x20) {
+          absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+// The words of the summary line, in the order statuses are listed.
+absl::string_view SummaryWord(CaseStatus status) {
+  switch (status) {
+    case CaseStatus::kPass: return "passed";
+    case CaseStatus::kFail: return "failed";
+    default: return StatusName(status);
+  }
+}
+
+}  // namespace
+
+std::string ConsoleLine(const CaseResult& result) {
+  std::string line = absl::StrFormat("%-11s %s", StatusName(result.status), result.name);
+  if (!result.message.empty() && result.status != CaseStatus::kPass) {
+    absl::StrAppend(&line, "\n            ",
+                    absl::StrReplaceAll(result.message, {{"\n", "\n            "}}));
+  }
+  return line;
+}
+
+std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts;
+  for (CaseStatus status : kAllStatuses) counts[std::string(StatusName(status))] = 0;
+  for (const CaseResult& result : results) ++counts[std::string(StatusName(result.status))];
+  return counts;
+}
+
+std::string SummaryLine(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts = SummaryCounts(results);
+  std::string line;
+  for (CaseStatus status : kAllStatuses) {
+    const int count = counts[std::string(StatusName(status))];
+    if (count == 0 && status != CaseStatus::kPass && status != CaseStatus::kFail) continue;
+    absl::StrAppend(&line, line.empty() ? "" : ", ", count, " ", SummaryWord(status));
+  }
+  return line;
+}
+
+std::string JsonReport(const std::vector<CaseResult>& results) {
+  report::RunReport run;
+  for (const CaseResult& result : results) {
+    report::CaseReport* c = run.add_cases();
+    c->set_name(result.name);
+    c->set_path(result.path);
+    c->set_op(result.op);
+    c->set_opset(static_cast<int32_t>(result.opset));
+    c->set_status(std::string(StatusName(result.status)));
+    c->set_message(result.message);
+    c->set_types(result.types);
+    c->set_seconds(result.seconds);
+  }
+  for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(run, &json, options);
+  return json;
+}
+
+std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name) {
+  int failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
+  for (const CaseResult& r : results) {
+    seconds += r.seconds;
+    switch (r.status) {
+      case CaseStatus::kFail: case CaseStatus::kXpass: ++failures; break;
+      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout: ++errors; break;
+      case CaseStatus::kPass: break;
+      default: ++skipped; break;
+    }
+  }
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  absl::StrAppendFormat(&xml,
+                        "<testsuites tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
+                        "time=\"%.3f\">\n",
+                        results.size(), failures, errors, skipped, seconds);
+  absl::StrAppendFormat(&xml,
+                        "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+                        "skipped=\"%d\" time=\"%.3f\">\n",
+                        XmlEscape(suite_name), results.size(), failures, errors, skipped, seconds);
+  for (const CaseResult& r : results) {
+    const std::string classname = r.op.empty() ? "onnx_conform" : absl::StrCat(r.op, ".v", r.opset);
+    absl::StrAppendFormat(&xml, "    <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">",
+                          XmlEscape(classname), XmlEscape(r.name), r.seconds);
+    const std::string status(StatusName(r.status));
+    const std::string message = XmlEscape(r.message);
+    switch (r.status) {
+      case CaseStatus::kPass: break;
+      case CaseStatus::kFail: case CaseStatus::kXpass:
+        absl::StrAppendFormat(&xml, "\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    ",
+                              status, message, message);
+        break;
+      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout:
+        absl::StrAppendFormat(&xml, "\n      <error type=\"%s\" message=\"%s\">%s</error>\n    ",
+                              status, message, message);
+        break;
+      default:
+        absl::StrAppendFormat(&xml, "\n      <skipped type=\"%s\" message=\"%s\"/>\n    ", status,
+                              message);
+    }
+    xml += "</testcase>\n";
+  }
+  xml += "  </testsuite>\n</testsuites>\n";
+  return xml;
+}
+
+absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  return absl::OkStatus();
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,35 @@
+// Reports of a run: the console lines, JSON (`--report-json`) and JUnit XML
+// (`--junit`), all from the same list of CaseResult in run order.
+//
+//   WriteJsonReport(results, "report.json");
+//   WriteJunitReport(results, "junit.xml");
+#ifndef ONNX_CONFORM_RUNNERS_REPORT_H_
+#define ONNX_CONFORM_RUNNERS_REPORT_H_
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "runners/case_result.h"
+
+namespace onnx_conform {
+
+// "pass  test_min_example" (+ the message on following indented lines).
+std::string ConsoleLine(const CaseResult& result);
+
+// Counts per status, every status present (zeros included).
+std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results);
+// "41 passed, 0 failed, 891 unsupported, ..." (statuses with zero left out,
+// passed and failed always shown).
+std::string SummaryLine(const std::vector<CaseResult>& results);
+
+std::string JsonReport(const std::vector<CaseResult>& results);
+std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name);
+
+absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_REPORT_H_
