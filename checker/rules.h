@@ -73,6 +73,7 @@ inline constexpr std::string_view kAttrBoolValue = "ATTR-BOOL-VALUE";
 inline constexpr std::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
 inline constexpr std::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
 inline constexpr std::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
+inline constexpr std::string_view kAttrClipBoundNan = "ATTR-CLIP-BOUND-NAN";
 // Shapes.
 inline constexpr std::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
 inline constexpr std::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
@@ -152,6 +153,8 @@ inline constexpr Rule kRules[] = {
      "a negative axis before ArgMin-11, whose text accepts only 0..r-1"},
     {rules::kAttrClipBoundsOrder, Severity::kWarning,
      "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
+    {rules::kAttrClipBoundNan, Severity::kWarning,
+     "a Clip-1/6 min or max attribute is NaN: the result is unspecified"},
 
     {rules::kShapeDimInvalid, Severity::kError, "a declared dimension is negative"},
     {rules::kShapeEqualRequired, Severity::kError,
