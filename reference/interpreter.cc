@@ -1,0 +1,314 @@
+#include "reference/interpreter.h"
+
+#include <algorithm>
+#include <span>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "reference/argmin.h"
+#include "reference/clip.h"
+#include "reference/min.h"
+#include "reference/op_support.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace {
+
+using NodeRunner = absl::StatusOr<std::vector<Tensor>> (*)(const onnx::NodeProto&, int64_t,
+                                                           std::span<const Tensor* const>);
+
+template <absl::StatusOr<Tensor> (*Run)(const onnx::NodeProto&, int64_t,
+                                        std::span<const Tensor* const>)>
+absl::StatusOr<std::vector<Tensor>> SingleOutput(const onnx::NodeProto& node, int64_t version,
+                                                 std::span<const Tensor* const> inputs) {
+  absl::StatusOr<Tensor> out = Run(node, version, inputs);
+  if (!out.ok()) return out.status();
+  std::vector<Tensor> outputs;
+  outputs.push_back(*std::move(out));
+  return outputs;
+}
+
+// Identity: its input, unchanged.
+absl::StatusOr<Tensor> RunIdentityNode(const onnx::NodeProto& node, int64_t version,
+                                       std::span<const Tensor* const> inputs) {
+  const std::string label = OpLabel("Identity", version);
+  if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
+  if (absl::Status s = CheckAttributeNames(node, label, {}); !s.ok()) return s;
+  if (inputs[0] == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(label, ": input 0 is missing"));
+  }
+  return *inputs[0];
+}
+
+// Constant: the tensor held by its one value attribute. value_float(s) and
+// value_int(s) exist from Constant-12 (float and int64 tensors: rank 0 for
+// the single forms, rank 1 for the lists).
+absl::StatusOr<Tensor> RunConstantNode(const onnx::NodeProto& node, int64_t version,
+                                       std::span<const Tensor* const> inputs) {
+  const std::string label = OpLabel("Constant", version);
+  if (absl::Status s = CheckArity(node, label, 0, 0); !s.ok()) return s;
+  absl::Status names =
+      version >= 12 ? CheckAttributeNames(node, label,
+                                          {"value", "sparse_value", "value_float", "value_floats",
+                                           "value_int", "value_ints", "value_string",
+                                           "value_strings"})
+      : version >= 11 ? CheckAttributeNames(node, label, {"value", "sparse_value"})
+                      : CheckAttributeNames(node, label, {"value"});
+  if (!names.ok()) return names;
+  if (node.attribute_size() != 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        label, " needs exactly one value attribute, the node has ", node.attribute_size()));
+  }
+  const onnx::AttributeProto& attribute = node.attribute(0);
+  const std::string& name = attribute.name();
+  auto wrong_type = [&](absl::string_view expected) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(label, ": attribute '", name, "' must be a ", expected, ", not ",
+                     onnx::AttributeProto::AttributeType_Name(attribute.type())));
+  };
+  if (name == "value") {
+    if (attribute.type() != onnx::AttributeProto::TENSOR && !attribute.has_t()) {
+      return wrong_type("TENSOR");
+    }
+    absl::StatusOr<Tensor> tensor = TensorFromProto(attribute.t());
+    if (!tensor.ok()) {
+      return absl::Status(tensor.status().code(),
+                          absl::StrCat(label, ": attribute 'value': ", tensor.status().message()));
+    }
+    return tensor;
+  }
+  if (name == "value_float") {
+    if (attribute.type() != onnx::AttributeProto::FLOAT) return wrong_type("FLOAT");
+    return Tensor::FromValues<float>({}, {attribute.f()});
+  }
+  if (name == "value_int") {
+    if (attribute.type() != onnx::AttributeProto::INT) return wrong_type("INT");
+    return Tensor::FromValues<int64_t>({}, {attribute.i()});
+  }
+  if (name == "value_floats") {
+    if (attribute.type() != onnx::AttributeProto::FLOATS) return wrong_type("FLOATS");
+    return Tensor::FromValues<float>(
+        {attribute.floats_size()},
+        std::span<const float>(attribute.floats().data(), attribute.floats_size()));
+  }
+  if (name == "value_ints") {
+    if (attribute.type() != onnx::AttributeProto::INTS) return wrong_type("INTS");
+    return Tensor::FromValues<int64_t>(
+        {attribute.ints_size()},
+        std::span<const int64_t>(attribute.ints().data(), attribute.ints_size()));
+  }
+  return absl::UnimplementedError(absl::StrCat(
+      label, ": attribute '", name, "' (sparse or string tensors) is not implemented by the reference"));
+}
+
+inline constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13};
+inline constexpr int64_t kIdentityVersions[] = {1, 13, 14, 16};
+
+struct OperatorEntry {
+  absl::string_view op_type;
+  std::span<const int64_t> versions;  // ascending
+  NodeRunner run;
+};
+
+constexpr OperatorEntry kOperators[] = {
+    {"Min", kMinVersions, &SingleOutput<&RunMinNode>},
+    {"ArgMin", kArgMinVersions, &SingleOutput<&RunArgMinNode>},
+    {"Clip", kClipVersions, &SingleOutput<&RunClipNode>},
+    {"Constant", kConstantVersions, &SingleOutput<&RunConstantNode>},
+    {"Identity", kIdentityVersions, &SingleOutput<&RunIdentityNode>},
+};
+
+const OperatorEntry* FindOperator(absl::string_view op_type) {
+  for (const OperatorEntry& entry : kOperators) {
+    if (entry.op_type == op_type) return &entry;
+  }
+  return nullptr;
+}
+
+bool IsDefaultDomain(absl::string_view domain) { return domain.empty() || domain == "ai.onnx"; }
+
+std::string NodeDescription(const onnx::NodeProto& node, std::optional<int> index) {
+  std::string where = index.has_value() ? absl::StrCat("node #", *index) : "node";
+  if (!node.name().empty()) absl::StrAppend(&where, " '", node.name(), "'");
+  absl::StrAppend(&where, " (", node.op_type(), ")");
+  return where;
+}
+
+absl::Status Prefixed(absl::string_view prefix, const absl::Status& status) {
+  return absl::Status(status.code(), absl::StrCat(prefix, ": ", status.message()));
+}
+
+// RunNode's work, errors not yet prefixed with the node.
+absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t opset,
+                                                      std::span<const Tensor* const> inputs) {
+  const OperatorEntry* entry = IsDefaultDomain(node.domain()) ? FindOperator(node.op_type())
+                                                              : nullptr;
+  if (entry == nullptr) {
+    return absl::UnimplementedError(absl::StrCat("operator ", node.op_type(), " (domain '",
+                                                 node.domain(),
+                                                 "') is not implemented by the reference"));
+  }
+  const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
+  if (!version.has_value()) {
+    return absl::UnimplementedError(absl::StrCat(
+        "operator ", node.op_type(), " does not exist at opset ", opset,
+        " (the reference implements versions ", absl::StrJoin(entry->versions, ", "), ")"));
+  }
+  if (static_cast<int>(inputs.size()) != node.input_size()) {
+    return absl::InvalidArgumentError(absl::StrCat("the node names ", node.input_size(),
+                                                   " inputs but ", inputs.size(),
+                                                   " were given"));
+  }
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (node.input(i).empty() != (inputs[i] == nullptr)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("input ", i, node.input(i).empty() ? " has an empty name but a value"
+                                                          : " has a name but no value"));
+    }
+  }
+  return entry->run(node, *version, inputs);
+}
+
+absl::StatusOr<int64_t> DefaultDomainOpset(const onnx::ModelProto& model) {
+  std::optional<int64_t> opset;
+  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
+    if (!IsDefaultDomain(import.domain())) continue;
+    if (opset.has_value() && *opset != import.version()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "model opset_import gives the default domain two versions: ", *opset, " and ",
+          import.version()));
+    }
+    opset = import.version();
+  }
+  if (!opset.has_value()) {
+    return absl::InvalidArgumentError(
+        "model has no opset_import for the default domain ('' or 'ai.onnx')");
+  }
+  return *opset;
+}
+
+}  // namespace
+
+std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t opset) {
+  const OperatorEntry* entry = FindOperator(op_type);
+  if (entry == nullptr) return std::nullopt;
+  std::optional<int64_t> version;
+  for (int64_t v : entry->versions) {
+    if (v <= opset) version = v;
+  }
+  return version;
+}
+
+absl::StatusOr<std::vector<Tensor>> RunNode(const onnx::NodeProto& node, int64_t opset,
+                                            std::vector<const Tensor*> inputs) {
+  absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, opset, inputs);
+  if (!outputs.ok()) return Prefixed(NodeDescription(node, std::nullopt), outputs.status());
+  return outputs;
+}
+
+absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
+                                             const std::vector<Tensor>& inputs) {
+  if (!model.has_graph()) return absl::InvalidArgumentError("model has no graph");
+  const onnx::GraphProto& graph = model.graph();
+  if (graph.sparse_initializer_size() > 0) {
+    return absl::UnimplementedError(
+        "graph sparse_initializer is not implemented by the reference");
+  }
+  absl::flat_hash_map<std::string, Tensor> values;
+
+  absl::flat_hash_set<std::string> initializer_names;
+  for (const onnx::TensorProto& initializer : graph.initializer()) {
+    if (!initializer_names.insert(initializer.name()).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("graph initializer '", initializer.name(), "' is defined twice"));
+    }
+    absl::StatusOr<Tensor> tensor = TensorFromProto(initializer);
+    if (!tensor.ok()) {
+      return Prefixed(absl::StrCat("graph initializer '", initializer.name(), "'"),
+                      tensor.status());
+    }
+    values.emplace(initializer.name(), *std::move(tensor));
+  }
+
+  std::vector<const onnx::ValueInfoProto*> fed_inputs;
+  for (const onnx::ValueInfoProto& input : graph.input()) {
+    if (!initializer_names.contains(input.name())) fed_inputs.push_back(&input);
+  }
+  if (fed_inputs.size() != inputs.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("the graph has ", fed_inputs.size(),
+                                                   " inputs (not counting initializers) but ",
+                                                   inputs.size(), " tensors were given"));
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const onnx::ValueInfoProto& info = *fed_inputs[k];
+    const int32_t declared = info.type().tensor_type().elem_type();
+    if (declared != 0 && declared != static_cast<int32_t>(inputs[k].type())) {
+      const std::optional<ElementType> declared_type = ElementTypeFromProto(declared);
+      return absl::InvalidArgumentError(absl::StrCat(
+          "graph input ", k, " '", info.name(), "' is declared ",
+          declared_type ? ElementTypeName(*declared_type) : absl::StrCat("type ", declared),
+          " but the tensor given is ", ElementTypeName(inputs[k].type())));
+    }
+    if (!values.emplace(info.name(), inputs[k]).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("graph input '", info.name(), "' is defined twice"));
+    }
+  }
+
+  std::optional<absl::StatusOr<int64_t>> opset;  // looked up at the first default-domain node
+  for (int n = 0; n < graph.node_size(); ++n) {
+    const onnx::NodeProto& node = graph.node(n);
+    const std::string where = NodeDescription(node, n);
+    int64_t node_opset = 0;
+    if (IsDefaultDomain(node.domain())) {
+      if (!opset.has_value()) opset = DefaultDomainOpset(model);
+      if (!opset->ok()) return Prefixed(where, opset->status());
+      node_opset = **opset;
+    }
+    std::vector<const Tensor*> node_inputs;
+    node_inputs.reserve(node.input_size());
+    for (int i = 0; i < node.input_size(); ++i) {
+      const std::string& name = node.input(i);
+      if (name.empty()) {
+        node_inputs.push_back(nullptr);
+        continue;
+      }
+      auto it = values.find(name);
+      if (it == values.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": input ", i, " '", name,
+            "' is not defined (by a graph input, an initializer or an earlier node)"));
+      }
+      node_inputs.push_back(&it->second);
+    }
+    absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, node_opset, node_inputs);
+    if (!outputs.ok()) return Prefixed(where, outputs.status());
+    for (int o = 0; o < node.output_size() && o < static_cast<int>(outputs->size()); ++o) {
+      const std::string& name = node.output(o);
+      if (name.empty()) continue;  // an optional output nobody reads
+      if (!values.emplace(name, std::move((*outputs)[o])).second) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": output ", o, " '", name, "' is already defined"));
+      }
+    }
+  }
+
+  std::vector<Tensor> results;
+  results.reserve(graph.output_size());
+  for (int k = 0; k < graph.output_size(); ++k) {
+    const std::string& name = graph.output(k).name();
+    auto it = values.find(name);
+    if (it == values.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("graph output ", k, " '", name, "' is not computed by any node"));
+    }
+    results.push_back(it->second);
+  }
+  return results;
+}
+
+}  // namespace onnx_conform

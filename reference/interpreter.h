@@ -1,0 +1,48 @@
+// The reference interpreter: runs a whole ONNX graph (or one node) on the
+// reference kernels.
+//
+//   absl::StatusOr<onnx::ModelProto> model = ReadModelFile("case/model.onnx");
+//   absl::StatusOr<std::vector<Tensor>> outputs = RunModel(*model, {x, min});
+//
+// It implements Min (1, 6, 8, 12, 13), ArgMin (1, 11, 12, 13), Clip (1, 6,
+// 11, 12, 13), and Constant and Identity (any version), so that models from
+// ONNX's version converter (which turns Clip-6 attributes into Constant
+// nodes) run too. A node runs the newest version not above the model's opset
+// for its domain ("" or "ai.onnx").
+//
+// Errors: Unimplemented for an operator, domain or opset the reference does
+// not implement; InvalidArgument for a malformed model or inputs (naming the
+// node and field).
+#ifndef ONNX_CONFORM_REFERENCE_INTERPRETER_H_
+#define ONNX_CONFORM_REFERENCE_INTERPRETER_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+// The version of `op_type` (default domain) that serves `opset`: the newest
+// implemented version not above it. nullopt when the operator is unknown or
+// opset is below its first version.
+std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t opset);
+
+// Runs `model`'s graph. `inputs` match, in order, the graph inputs that are
+// not initializers (ONNX IR < 4 also lists initializers as inputs). Returns
+// the graph outputs in order.
+absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
+                                             const std::vector<Tensor>& inputs);
+
+// Runs one node of the default domain at `opset`. inputs[i] is node.input(i);
+// nullptr marks a skipped optional input (empty name). Returns its outputs.
+absl::StatusOr<std::vector<Tensor>> RunNode(const onnx::NodeProto& node, int64_t opset,
+                                            std::vector<const Tensor*> inputs);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_INTERPRETER_H_

@@ -1,0 +1,106 @@
+#include "reference/min.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "reference/broadcast.h"
+#include "reference/op_support.h"
+#include "reference/semantics.h"
+
+namespace onnx_conform {
+namespace {
+
+std::span<const ElementType> MinTypes(int64_t version) {
+  if (version >= 13) return kAllNumericBf;
+  if (version >= 12) return kAllNumeric;
+  return kFloats;
+}
+
+// Folds the inputs left into `out` (already of the output shape).
+template <typename T>
+void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
+  T* result = out.data<T>().data();
+  if (inputs.size() == 1) {
+    std::memcpy(result, inputs[0]->data<T>().data(), out.byte_size());
+    return;
+  }
+  const auto min = [](T a, T b) { return MinPropagatingNaN(a, b); };
+  ForEachBroadcast(PlanBroadcast(out.shape(), inputs[0]->shape(), inputs[1]->shape()),
+                   inputs[0]->data<T>().data(), inputs[1]->data<T>().data(), result, min);
+  for (size_t k = 2; k < inputs.size(); ++k) {
+    ForEachBroadcast(PlanBroadcast(out.shape(), out.shape(), inputs[k]->shape()), result,
+                     inputs[k]->data<T>().data(), result, min);
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs) {
+  const std::string label = OpLabel("Min", version);
+  if (std::find(std::begin(kMinVersions), std::end(kMinVersions), version) ==
+      std::end(kMinVersions)) {
+    return absl::InvalidArgumentError(absl::StrCat("Min has no version ", version));
+  }
+  if (inputs.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(label, " needs at least one input"));
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k] == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(label, ": input ", k, " is missing (Min has no optional input)"));
+    }
+  }
+  const ElementType type = inputs[0]->type();
+  if (absl::Status s = CheckElementType(label, "input 0", type, MinTypes(version)); !s.ok()) {
+    return s;
+  }
+  for (size_t k = 1; k < inputs.size(); ++k) {
+    if (inputs[k]->type() != type) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          label, ": input ", k, " has element type ", ElementTypeName(inputs[k]->type()),
+          " but input 0 has ", ElementTypeName(type), " (all inputs share one type T)"));
+    }
+  }
+
+  Shape out_shape;
+  if (version < 8) {
+    out_shape = inputs[0]->shape();
+    for (size_t k = 1; k < inputs.size(); ++k) {
+      if (inputs[k]->shape() != out_shape) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            label, " requires inputs of one shape (broadcasting starts at Min-8): input 0 has ",
+            ShapeToString(out_shape), ", input ", k, " has ", ShapeToString(inputs[k]->shape())));
+      }
+    }
+  } else {
+    std::vector<Shape> shapes;
+    shapes.reserve(inputs.size());
+    for (const Tensor* input : inputs) shapes.push_back(input->shape());
+    absl::StatusOr<Shape> broadcast = BroadcastShapes(shapes);
+    if (!broadcast.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(label, ": ", broadcast.status().message()));
+    }
+    out_shape = *std::move(broadcast);
+  }
+
+  absl::StatusOr<Tensor> out = Tensor::Create(type, std::move(out_shape));
+  if (!out.ok()) return out.status();
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, *out); });
+  return out;
+}
+
+absl::StatusOr<Tensor> RunMinNode(const onnx::NodeProto& node, int64_t version,
+                                  std::span<const Tensor* const> inputs) {
+  const std::string label = OpLabel("Min", version);
+  if (absl::Status s = CheckArity(node, label, 1, INT_MAX); !s.ok()) return s;
+  // consumed_inputs (Min-1) was a legacy optimisation hint: accepted, ignored.
+  absl::Status attributes = version == 1 ? CheckAttributeNames(node, label, {"consumed_inputs"})
+                                         : CheckAttributeNames(node, label, {});
+  if (!attributes.ok()) return attributes;
+  return Min(version, inputs);
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,39 @@
+// Min: the element-wise minimum of one or more tensors, every version.
+//
+//   Min-1, Min-6     float16, float, double; all inputs of one shape
+//   Min-8            float16, float, double; numpy-style broadcasting
+//   Min-12           every numeric type but bfloat16; broadcasting
+//   Min-13           every numeric type; broadcasting
+//
+//   std::vector<const Tensor*> inputs = {&a, &b};
+//   absl::StatusOr<Tensor> m = Min(13, inputs);
+//
+// NaN propagates, ties return the earliest input (so Min(+0, -0) is +0):
+// MinPropagatingNaN in reference/semantics.h.
+#ifndef ONNX_CONFORM_REFERENCE_MIN_H_
+#define ONNX_CONFORM_REFERENCE_MIN_H_
+
+#include <cstdint>
+#include <span>
+
+#include "absl/status/statusor.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+inline constexpr int64_t kMinVersions[] = {1, 6, 8, 12, 13};
+
+// `version` is one of kMinVersions. InvalidArgument for no input, a null
+// input, mixed or disallowed element types, and shapes that differ (Min-1/6)
+// or do not broadcast (Min-8 on).
+absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs);
+
+// Min on a node: checks arity and attributes (Min-1 accepts and ignores
+// `consumed_inputs`; later versions have none). inputs[i] is node.input(i).
+absl::StatusOr<Tensor> RunMinNode(const onnx::NodeProto& node, int64_t version,
+                                  std::span<const Tensor* const> inputs);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_MIN_H_

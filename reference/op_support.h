@@ -1,0 +1,67 @@
+// Shared pieces of the reference operators: the operator texts' type sets,
+// and reading a node's attributes with the errors the kernels report.
+//
+//   RETURN_IF_ERROR(CheckElementType("ArgMin-13", "data", t.type(), kAllNumericBf));
+//   absl::Status s = CheckAttributeNames(node, "ArgMin-13", {"axis", "keepdims"});
+//   absl::StatusOr<std::optional<int64_t>> axis = GetIntAttribute(node, "ArgMin-13", "axis");
+//
+// Every error is InvalidArgument and names the operator version and the
+// attribute or input at fault.
+#ifndef ONNX_CONFORM_REFERENCE_OP_SUPPORT_H_
+#define ONNX_CONFORM_REFERENCE_OP_SUPPORT_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "onnx/onnx_pb.h"
+#include "reference/element_type.h"
+
+namespace onnx_conform {
+
+// The operator texts' type sets (see /work/shared/spec/README.md).
+inline constexpr ElementType kFloats[] = {ElementType::kFloat16, ElementType::kFloat,
+                                          ElementType::kDouble};
+inline constexpr ElementType kAllNumeric[] = {
+    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble, ElementType::kInt8,
+    ElementType::kInt16,   ElementType::kInt32,  ElementType::kInt64,  ElementType::kUint8,
+    ElementType::kUint16,  ElementType::kUint32, ElementType::kUint64};
+inline constexpr ElementType kAllNumericBf[] = {
+    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble, ElementType::kInt8,
+    ElementType::kInt16,   ElementType::kInt32,  ElementType::kInt64,  ElementType::kUint8,
+    ElementType::kUint16,  ElementType::kUint32, ElementType::kUint64, ElementType::kBFloat16};
+
+// "Min-13": how errors name an operator version.
+std::string OpLabel(absl::string_view op, int64_t version);
+
+// InvalidArgument unless `type` is in `allowed`; `what` names the input.
+absl::Status CheckElementType(absl::string_view op_label, absl::string_view what, ElementType type,
+                              std::span<const ElementType> allowed);
+
+// InvalidArgument for an attribute not in `allowed`, or one given twice.
+absl::Status CheckAttributeNames(const onnx::NodeProto& node, absl::string_view op_label,
+                                 std::initializer_list<absl::string_view> allowed);
+
+// The attribute's value, nullopt when absent; InvalidArgument when it holds
+// another type. An attribute whose `type` is unset (very old models) is read
+// from the field it fills.
+absl::StatusOr<std::optional<int64_t>> GetIntAttribute(const onnx::NodeProto& node,
+                                                       absl::string_view op_label,
+                                                       absl::string_view name);
+absl::StatusOr<std::optional<float>> GetFloatAttribute(const onnx::NodeProto& node,
+                                                       absl::string_view op_label,
+                                                       absl::string_view name);
+
+// InvalidArgument unless the node has between min_inputs and max_inputs
+// inputs (counting skipped optional ones) and exactly one output.
+absl::Status CheckArity(const onnx::NodeProto& node, absl::string_view op_label, int min_inputs,
+                        int max_inputs);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_OP_SUPPORT_H_

@@ -1,0 +1,126 @@
+// The element-level rules of the reference kernels, each written once and
+// named: how values compare, and every choice the operator texts leave open
+// (NaN, ties, signed zero, attribute conversion). docs/semantics.md lists
+// them per operator as spec-defined or reference-defined.
+//
+//   float m = MinPropagatingNaN(1.0f, NAN);      // NaN (NaN propagates)
+//   bool b = LessForArgMin<float>(NAN, -INFINITY);  // true (NaN is smallest)
+//   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // nearest even half
+//
+// Every comparison of float16/bfloat16 goes through ToFloat() (exact), and
+// every result is one of the operands, bit for bit: no arithmetic is done.
+// Integers compare natively over their whole range (never via double).
+#ifndef ONNX_CONFORM_REFERENCE_SEMANTICS_H_
+#define ONNX_CONFORM_REFERENCE_SEMANTICS_H_
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "reference/float16.h"
+
+namespace onnx_conform {
+
+template <typename T>
+inline constexpr bool kIsHalfType = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+template <typename T>
+inline constexpr bool kIsFloatType = kIsHalfType<T> || std::is_floating_point_v<T>;
+
+// The value compared: float16/bfloat16 widen exactly to float, others as is.
+template <typename T>
+constexpr auto Widen(T value) {
+  if constexpr (kIsHalfType<T>) {
+    return value.ToFloat();
+  } else {
+    return value;
+  }
+}
+
+template <typename T>
+bool IsNaN(T value) {
+  if constexpr (kIsHalfType<T>) {
+    return value.IsNaN();
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return std::isnan(value);
+  } else {
+    return false;
+  }
+}
+
+// IEEE comparison: false when either is NaN; -0 == +0.
+template <typename T>
+bool Less(T a, T b) {
+  return Widen(a) < Widen(b);
+}
+
+// ---- Min (reference-defined: NaN, ties, signed zero) ----
+// numpy.minimum: a NaN operand wins (the first one if both are NaN); on a tie
+// (including -0 vs +0) the FIRST operand is returned. Min over n inputs folds
+// left, so the result is the earliest input holding the minimum (or the
+// earliest NaN), bit for bit.
+template <typename T>
+T MinPropagatingNaN(T a, T b) {
+  return (IsNaN(a) || !Less(b, a)) ? a : b;
+}
+
+// numpy.maximum, the mirror of MinPropagatingNaN (used by Clip's rule).
+template <typename T>
+T MaxPropagatingNaN(T a, T b) {
+  return (IsNaN(a) || !Less(a, b)) ? a : b;
+}
+
+// ---- ArgMin (reference-defined: NaN) ----
+// The order ArgMin minimises: NaN is smaller than every number (numpy.argmin)
+// and all NaNs are equal to each other; -0 == +0. Ties go to the first index,
+// or the last with select_last_index = 1 (spec-defined from ArgMin-12).
+template <typename T>
+bool LessForArgMin(T a, T b) {
+  if (IsNaN(a)) return !IsNaN(b);
+  return Less(a, b);
+}
+
+// ---- Clip ----
+// Spec-defined: values below lo become lo, values above hi become hi; from
+// Clip-13, lo > hi gives hi everywhere: Min(hi, Max(x, lo)). The reference
+// applies that rule at every version (reference-defined before 13).
+// Reference-defined: a NaN input element stays NaN (its own bits); a NaN bound
+// makes every non-NaN element NaN (the bound's bits; lo checked before hi), as
+// numpy.clip does; a value equal to a bound keeps its own bits (-0 clipped to
+// [+0, 1] stays -0), as Clip-13's function body (Less/Where) does.
+template <typename T>
+T ClipValue(T x, T lo, T hi) {
+  if (IsNaN(x)) return x;
+  if (IsNaN(lo)) return lo;
+  if (IsNaN(hi)) return hi;
+  if (Less(x, lo)) x = lo;
+  if (Less(hi, x)) x = hi;
+  return x;
+}
+
+// Clip-1/6 bounds are FLOAT attributes converted to T before comparing:
+// float16/bfloat16 round to nearest, ties to even (as Cast does); double is
+// exact. Only the FLOATS types use attributes (Clip-1/6 allow no other).
+template <typename T>
+T ConvertFloatAttribute(float value) {
+  static_assert(kIsFloatType<T>, "Clip attributes exist only for float types");
+  if constexpr (kIsHalfType<T>) {
+    return T::FromFloat(value);
+  } else {
+    return static_cast<T>(value);
+  }
+}
+
+// Clip-1: a missing bound does not clip that side (the text gives no
+// default): it is taken as an infinite FLOAT attribute, below or above every
+// value, so no element changes.
+inline constexpr float kClip1MissingMin = -std::numeric_limits<float>::infinity();
+inline constexpr float kClip1MissingMax = std::numeric_limits<float>::infinity();
+
+// Clip-6 defaults, spec-defined: exactly float's lowest() and max() (the text
+// prints them rounded as -3.402823e+38 and 3.402823e+38).
+inline constexpr float kClip6DefaultMin = std::numeric_limits<float>::lowest();
+inline constexpr float kClip6DefaultMax = std::numeric_limits<float>::max();
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_SEMANTICS_H_
