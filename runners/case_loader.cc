@@ -131,16 +131,22 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   return found;
 }
 
-absl::StatusOr<LoadedCase> LoadCase(const fs::path& dir) {
+absl::StatusOr<LoadedCase> LoadCaseModel(const fs::path& dir) {
   LoadedCase loaded;
   loaded.dir = dir;
   loaded.name = fs::path(dir).lexically_normal().filename().string();
-  if (loaded.name.empty()) loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
+  if (loaded.name.empty()) {
+    loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
+  }
   loaded.model_file = dir / kModelFile;
   absl::StatusOr<onnx::ModelProto> model = ReadModelFile(loaded.model_file);
   if (!model.ok()) return model.status();
   loaded.model = *std::move(model);
+  return loaded;
+}
 
+absl::Status LoadDataSets(LoadedCase& loaded) {
+  const fs::path& dir = loaded.dir;
   std::map<int64_t, fs::path> data_set_dirs;
   std::error_code ec;
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
@@ -162,11 +168,20 @@ absl::StatusOr<LoadedCase> LoadCase(const fs::path& dir) {
     return absl::InvalidArgumentError(
         absl::StrCat(dir.string(), ": case has no test_data_set_N directory"));
   }
+  loaded.data_sets.clear();
   for (const auto& [n, path] : data_set_dirs) {
     absl::StatusOr<DataSet> data_set = LoadDataSet(path);
     if (!data_set.ok()) return data_set.status();
     loaded.data_sets.push_back(*std::move(data_set));
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LoadedCase> LoadCase(const fs::path& dir) {
+  absl::StatusOr<LoadedCase> loaded = LoadCaseModel(dir);
+  if (!loaded.ok()) return loaded.status();
+  absl::Status data = LoadDataSets(*loaded);
+  if (!data.ok()) return data;
   return loaded;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
@@ -45,6 +46,13 @@ bool IsCaseDir(const std::filesystem::path& dir);
 // it (recursively, sorted by path). NotFound when root does not exist.
 // An existing root holding no case gives an empty list.
 absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::filesystem::path& root);
+
+// Reads model.onnx only; data_sets stays empty. Lets a runner decide that a
+// case is unsupported before decoding its data (which may hold types the
+// suite does not read, such as sequences).
+absl::StatusOr<LoadedCase> LoadCaseModel(const std::filesystem::path& dir);
+// Reads every data set of a case whose model is loaded.
+absl::Status LoadDataSets(LoadedCase& loaded_case);
 
 // Reads model.onnx and every data set. Fails (naming the file) on an
 // unreadable model or tensor, a gap in input_K/output_K numbering, or a case

@@ -1,9 +1,12 @@
 #include "runners/case_runner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "reference/interpreter.h"
 #include "runners/case_loader.h"
 
 namespace onnx_conform {
@@ -66,6 +69,37 @@ std::vector<std::string> CompareOutputs(const LoadedCase& loaded, const DataSet&
   return problems;
 }
 
+// Why the suite does not cover this model, or nullopt when it does.
+std::optional<std::string> UnsupportedReason(const onnx::ModelProto& model) {
+  for (const auto* values : {&model.graph().input(), &model.graph().output()}) {
+    for (const onnx::ValueInfoProto& value : *values) {
+      if (value.has_type() && !value.type().has_tensor_type()) {
+        return absl::StrCat("graph value '", value.name(),
+                            "' is not a tensor (sequences, maps and optionals are not covered)");
+      }
+    }
+  }
+  const int64_t opset = DefaultDomainOpset(model);
+  bool has_subject = false;
+  for (const onnx::NodeProto& node : model.graph().node()) {
+    const std::string& domain = node.domain();
+    if (!domain.empty() && domain != "ai.onnx") {
+      return absl::StrCat("operator ", node.op_type(), " of domain '", domain,
+                          "' is not covered by the suite");
+    }
+    if (IsDataMovementOp(node.op_type())) continue;
+    has_subject = true;
+    if (!ResolveOperatorVersion(node.op_type(), opset).has_value()) {
+      return absl::StrCat("operator ", node.op_type(), " at opset ", opset,
+                          " is not covered by the suite");
+    }
+  }
+  if (!has_subject) {
+    return std::string("the model has only Constant/Identity nodes: no operator the suite covers");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool IsSelectionOp(absl::string_view op_type) {
@@ -95,9 +129,18 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
     return result;
   };
 
-  absl::StatusOr<LoadedCase> loaded = LoadCase(case_dir);
+  absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);
   if (!loaded.ok()) return finish(CaseStatus::kError, std::string(loaded.status().message()));
   result.name = loaded->name;
+  DescribeCase(*loaded, result);
+  // Decided before the data is read: unsupported cases may hold data (such
+  // as sequences) that the suite does not decode.
+  if (std::optional<std::string> why = UnsupportedReason(loaded->model)) {
+    return finish(CaseStatus::kUnsupported, *why);
+  }
+  if (absl::Status data = LoadDataSets(*loaded); !data.ok()) {
+    return finish(CaseStatus::kError, std::string(data.message()));
+  }
   DescribeCase(*loaded, result);
 
   const Tolerance tolerance = DefaultTolerance(loaded->model);

@@ -17,7 +17,7 @@ ABSL_FLAG(std::string, filter, "", "Run only cases whose name matches this regul
 ABSL_FLAG(std::string, report_json, "", "Write a JSON report of the run to this file");
 ABSL_FLAG(std::string, junit, "", "Write a JUnit XML report of the run to this file");
 ABSL_FLAG(std::string, backend, "reference", "The backend to run the cases on: reference");
-ABSL_FLAG(bool, quiet, false, "Print only cases that did not pass, and the summary");
+ABSL_FLAG(bool, quiet, false, "Print only cases that neither passed nor were unsupported, and the summary");
 
 namespace onnx_conform {
 namespace {
@@ -75,7 +75,8 @@ int RunCommand(const std::vector<std::string>& args) {
   results.reserve(case_dirs.size());
   for (const fs::path& dir : case_dirs) {
     results.push_back(RunCase(dir, **backend));
-    if (!quiet || results.back().status != CaseStatus::kPass) {
+    const CaseStatus status = results.back().status;
+    if (!quiet || (status != CaseStatus::kPass && status != CaseStatus::kUnsupported)) {
       std::cout << ConsoleLine(results.back()) << "\n";
     }
   }
