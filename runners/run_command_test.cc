@@ -1,0 +1,144 @@
+// `onnx-conform run` end to end through RunCommand: exit codes, statuses,
+// and the JSON and JUnit reports.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "google/protobuf/util/json_util.h"
+#include "reference/tensor_proto.h"
+#include "runners/cli.h"
+#include "runners/commands.h"
+#include "runners/report.pb.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kOfficial = ONNX_CONFORM_OFFICIAL_NODE_TESTS;
+
+std::string ReadText(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class RunCommandTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!fs::is_directory(kOfficial / "test_min_example")) GTEST_SKIP() << "no libonnx-testdata";
+    dir_ = fs::path(testing::TempDir()) /
+           testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+
+  // A copy of an official case, to break on purpose.
+  fs::path CopyCase(const std::string& name) {
+    const fs::path target = dir_ / "cases" / name;
+    fs::create_directories(target.parent_path());
+    fs::copy(kOfficial / name, target, fs::copy_options::recursive);
+    return target;
+  }
+
+  // Runs the command with every run flag given explicitly (flags are global).
+  int Run(std::vector<std::string> args) {
+    std::vector<std::string> all = {"--filter=", "--report-json=", "--junit=", "--noquiet",
+                                    "--backend=reference"};
+    all.insert(all.end(), args.begin(), args.end());
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int code = RunCommand(all);
+    stdout_ = testing::internal::GetCapturedStdout();
+    stderr_ = testing::internal::GetCapturedStderr();
+    return code;
+  }
+
+  report::RunReport ReadJson(const fs::path& path) {
+    report::RunReport report;
+    const auto status = google::protobuf::util::JsonStringToMessage(ReadText(path), &report);
+    EXPECT_TRUE(status.ok()) << status.ToString();
+    return report;
+  }
+
+  fs::path dir_;
+  std::string stdout_, stderr_;
+};
+
+TEST_F(RunCommandTest, OfficialMinCasesPassWithReports) {
+  const fs::path json = dir_ / "report.json";
+  const fs::path junit = dir_ / "junit.xml";
+  EXPECT_EQ(Run({"--report-json=" + json.string(), "--junit", junit.string(),
+                 "--filter=^test_min_", kOfficial.string()}),
+            kExitOk)
+      << stderr_;
+  report::RunReport report = ReadJson(json);
+  ASSERT_EQ(report.cases_size(), 14);  // test_min_* in ONNX 1.12, test_min_example first
+  EXPECT_EQ(report.cases(0).name(), "test_min_example");
+  EXPECT_EQ(report.cases(0).op(), "Min");
+  EXPECT_EQ(report.cases(0).opset(), 13);
+  EXPECT_EQ(report.cases(0).status(), "pass");
+  EXPECT_EQ(report.summary().at("pass"), 14);
+  EXPECT_EQ(report.summary().at("fail"), 0);
+  const std::string xml = ReadText(junit);
+  EXPECT_NE(xml.find("name=\"test_min_uint64\""), std::string::npos);
+  EXPECT_NE(xml.find("tests=\"14\""), std::string::npos);
+  EXPECT_NE(stdout_.find("14 passed, 0 failed"), std::string::npos) << stdout_;
+}
+
+TEST_F(RunCommandTest, WrongExpectedValueFailsWithIndexAndValues) {
+  const fs::path c = CopyCase("test_min_example");
+  const fs::path output = c / "test_data_set_0" / "output_0.pb";
+  absl::StatusOr<Tensor> expected = ReadTensorFile(output);
+  ASSERT_TRUE(expected.ok());
+  ASSERT_EQ(expected->shape(), Shape({3}));
+  expected->data<float>()[2] = 42.0f;  // Min of {3,2,1},{1,4,4},{2,5,0} is {1,2,0}
+  ASSERT_TRUE(WriteTensorFile(output, *expected, "min").ok());
+
+  const fs::path json = dir_ / "report.json";
+  EXPECT_EQ(Run({"--report-json=" + json.string(), c.string()}), kExitFailed);
+  report::RunReport report = ReadJson(json);
+  ASSERT_EQ(report.cases_size(), 1);
+  EXPECT_EQ(report.cases(0).status(), "fail");
+  EXPECT_NE(report.cases(0).message().find("1 of 3 elements differ"), std::string::npos)
+      << report.cases(0).message();
+  EXPECT_NE(report.cases(0).message().find("[2] expected 42, got 0"), std::string::npos)
+      << report.cases(0).message();
+}
+
+TEST_F(RunCommandTest, TruncatedInputIsAnErrorNamingTheFile) {
+  const fs::path c = CopyCase("test_clip");
+  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  fs::resize_file(input, fs::file_size(input) / 2);
+  const fs::path json = dir_ / "report.json";
+  EXPECT_EQ(Run({"--report-json=" + json.string(), c.string()}), kExitFailed);
+  report::RunReport report = ReadJson(json);
+  ASSERT_EQ(report.cases_size(), 1);
+  EXPECT_EQ(report.cases(0).status(), "error");
+  EXPECT_NE(report.cases(0).message().find("input_0.pb"), std::string::npos)
+      << report.cases(0).message();
+}
+
+TEST_F(RunCommandTest, UnknownOperatorIsUnsupportedAndDoesNotFailTheRun) {
+  EXPECT_EQ(Run({(kOfficial / "test_abs").string()}), kExitOk);
+  EXPECT_TRUE(absl::StrContains(stdout_, "unsupported")) << stdout_;
+  EXPECT_TRUE(absl::StrContains(stdout_, "Abs")) << stdout_;
+}
+
+TEST_F(RunCommandTest, BadUsageExitsWithTwo) {
+  EXPECT_EQ(Run({"--no-such-flag", kOfficial.string()}), kExitUsage);
+  EXPECT_TRUE(absl::StrContains(stderr_, "--no-such-flag")) << stderr_;
+  EXPECT_EQ(Run({(dir_ / "does-not-exist").string()}), kExitUsage);
+  EXPECT_TRUE(absl::StrContains(stderr_, "does-not-exist")) << stderr_;
+  EXPECT_EQ(Run({dir_.string()}), kExitUsage);  // exists, holds no case
+  EXPECT_EQ(Run({}), kExitUsage);
+  EXPECT_EQ(Run({"--filter=(", kOfficial.string()}), kExitUsage);
+}
+
+}  // namespace
+}  // namespace onnx_conform
