@@ -52,6 +52,10 @@ template <typename T>
 bool Less(T a, T b) {
   return Widen(a) < Widen(b);
 }
+template <typename T>
+bool LessOrEqual(T a, T b) {
+  return Widen(a) <= Widen(b);
+}
 
 // ---- Min (reference-defined: NaN, ties, signed zero) ----
 // numpy.minimum: a NaN operand wins (the first one if both are NaN); on a tie
@@ -60,13 +64,7 @@ bool Less(T a, T b) {
 // earliest NaN), bit for bit.
 template <typename T>
 T MinPropagatingNaN(T a, T b) {
-  return (IsNaN(a) || !Less(b, a)) ? a : b;
-}
-
-// numpy.maximum, the mirror of MinPropagatingNaN (used by Clip's rule).
-template <typename T>
-T MaxPropagatingNaN(T a, T b) {
-  return (IsNaN(a) || !Less(a, b)) ? a : b;
+  return (IsNaN(a) || LessOrEqual(a, b)) ? a : b;
 }
 
 // ---- ArgMin (reference-defined: NaN) ----
