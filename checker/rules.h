@@ -12,7 +12,7 @@
 #define ONNX_CONFORM_CHECKER_RULES_H_
 
 #include <span>
-#include <string_view>
+#include "absl/strings/string_view.h"
 
 namespace onnx_conform {
 
@@ -23,7 +23,7 @@ enum class Severity {
 };
 
 // "error", "unsupported", "warning".
-constexpr std::string_view SeverityName(Severity severity) {
+constexpr absl::string_view SeverityName(Severity severity) {
   switch (severity) {
     case Severity::kError: return "error";
     case Severity::kUnsupported: return "unsupported";
@@ -33,67 +33,67 @@ constexpr std::string_view SeverityName(Severity severity) {
 }
 
 struct Rule {
-  std::string_view id;
+  absl::string_view id;
   Severity severity;
-  std::string_view summary;
+  absl::string_view summary;
 };
 
 namespace rules {
 // Model: files and opset imports.
-inline constexpr std::string_view kModelRead = "MODEL-READ";
-inline constexpr std::string_view kModelIrVersion = "MODEL-IR-VERSION";
-inline constexpr std::string_view kModelOpsetImport = "MODEL-OPSET-IMPORT";
-inline constexpr std::string_view kModelOpsetDuplicate = "MODEL-OPSET-DUPLICATE";
-inline constexpr std::string_view kModelOpsetVersion = "MODEL-OPSET-VERSION";
+inline constexpr absl::string_view kModelRead = "MODEL-READ";
+inline constexpr absl::string_view kModelIrVersion = "MODEL-IR-VERSION";
+inline constexpr absl::string_view kModelOpsetImport = "MODEL-OPSET-IMPORT";
+inline constexpr absl::string_view kModelOpsetDuplicate = "MODEL-OPSET-DUPLICATE";
+inline constexpr absl::string_view kModelOpsetVersion = "MODEL-OPSET-VERSION";
 // Graph: names and wiring.
-inline constexpr std::string_view kGraphNoNode = "GRAPH-NO-NODE";
-inline constexpr std::string_view kGraphNameEmpty = "GRAPH-NAME-EMPTY";
-inline constexpr std::string_view kGraphInputUndefined = "GRAPH-INPUT-UNDEFINED";
-inline constexpr std::string_view kGraphNodeOrder = "GRAPH-NODE-ORDER";
-inline constexpr std::string_view kGraphDuplicateOutput = "GRAPH-DUPLICATE-OUTPUT";
-inline constexpr std::string_view kGraphOutputNotProduced = "GRAPH-OUTPUT-NOT-PRODUCED";
-inline constexpr std::string_view kGraphValueType = "GRAPH-VALUE-TYPE";
-inline constexpr std::string_view kGraphInitializerInvalid = "GRAPH-INITIALIZER-INVALID";
+inline constexpr absl::string_view kGraphNoNode = "GRAPH-NO-NODE";
+inline constexpr absl::string_view kGraphNameEmpty = "GRAPH-NAME-EMPTY";
+inline constexpr absl::string_view kGraphInputUndefined = "GRAPH-INPUT-UNDEFINED";
+inline constexpr absl::string_view kGraphNodeOrder = "GRAPH-NODE-ORDER";
+inline constexpr absl::string_view kGraphDuplicateOutput = "GRAPH-DUPLICATE-OUTPUT";
+inline constexpr absl::string_view kGraphOutputNotProduced = "GRAPH-OUTPUT-NOT-PRODUCED";
+inline constexpr absl::string_view kGraphValueType = "GRAPH-VALUE-TYPE";
+inline constexpr absl::string_view kGraphInitializerInvalid = "GRAPH-INITIALIZER-INVALID";
 // Node: schema and arity.
-inline constexpr std::string_view kNodeSchemaUnknown = "NODE-SCHEMA-UNKNOWN";
-inline constexpr std::string_view kNodeInputArity = "NODE-INPUT-ARITY";
-inline constexpr std::string_view kNodeOutputArity = "NODE-OUTPUT-ARITY";
-inline constexpr std::string_view kNodeEmptyInputNotOptional = "NODE-EMPTY-INPUT-NOT-OPTIONAL";
-inline constexpr std::string_view kNodeEmptyOutputNotOptional = "NODE-EMPTY-OUTPUT-NOT-OPTIONAL";
+inline constexpr absl::string_view kNodeSchemaUnknown = "NODE-SCHEMA-UNKNOWN";
+inline constexpr absl::string_view kNodeInputArity = "NODE-INPUT-ARITY";
+inline constexpr absl::string_view kNodeOutputArity = "NODE-OUTPUT-ARITY";
+inline constexpr absl::string_view kNodeEmptyInputNotOptional = "NODE-EMPTY-INPUT-NOT-OPTIONAL";
+inline constexpr absl::string_view kNodeEmptyOutputNotOptional = "NODE-EMPTY-OUTPUT-NOT-OPTIONAL";
 // Types.
-inline constexpr std::string_view kTypeParamMismatch = "TYPE-PARAM-MISMATCH";
-inline constexpr std::string_view kTypeNotAllowed = "TYPE-NOT-ALLOWED";
-inline constexpr std::string_view kTypeUndeclared = "TYPE-UNDECLARED";
+inline constexpr absl::string_view kTypeParamMismatch = "TYPE-PARAM-MISMATCH";
+inline constexpr absl::string_view kTypeNotAllowed = "TYPE-NOT-ALLOWED";
+inline constexpr absl::string_view kTypeUndeclared = "TYPE-UNDECLARED";
 // Attributes.
-inline constexpr std::string_view kAttrUnknown = "ATTR-UNKNOWN";
-inline constexpr std::string_view kAttrDuplicate = "ATTR-DUPLICATE";
-inline constexpr std::string_view kAttrType = "ATTR-TYPE";
-inline constexpr std::string_view kAttrRequiredMissing = "ATTR-REQUIRED-MISSING";
-inline constexpr std::string_view kAttrBoolValue = "ATTR-BOOL-VALUE";
-inline constexpr std::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
-inline constexpr std::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
-inline constexpr std::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
-inline constexpr std::string_view kAttrClipBoundNan = "ATTR-CLIP-BOUND-NAN";
+inline constexpr absl::string_view kAttrUnknown = "ATTR-UNKNOWN";
+inline constexpr absl::string_view kAttrDuplicate = "ATTR-DUPLICATE";
+inline constexpr absl::string_view kAttrType = "ATTR-TYPE";
+inline constexpr absl::string_view kAttrRequiredMissing = "ATTR-REQUIRED-MISSING";
+inline constexpr absl::string_view kAttrBoolValue = "ATTR-BOOL-VALUE";
+inline constexpr absl::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
+inline constexpr absl::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
+inline constexpr absl::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
+inline constexpr absl::string_view kAttrClipBoundNan = "ATTR-CLIP-BOUND-NAN";
 // Shapes.
-inline constexpr std::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
-inline constexpr std::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
-inline constexpr std::string_view kShapeBroadcast = "SHAPE-BROADCAST";
-inline constexpr std::string_view kShapeClipBoundScalar = "SHAPE-CLIP-BOUND-SCALAR";
-inline constexpr std::string_view kShapeReducedAxisEmpty = "SHAPE-REDUCED-AXIS-EMPTY";
+inline constexpr absl::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
+inline constexpr absl::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
+inline constexpr absl::string_view kShapeBroadcast = "SHAPE-BROADCAST";
+inline constexpr absl::string_view kShapeClipBoundScalar = "SHAPE-CLIP-BOUND-SCALAR";
+inline constexpr absl::string_view kShapeReducedAxisEmpty = "SHAPE-REDUCED-AXIS-EMPTY";
 // Declared outputs against inference.
-inline constexpr std::string_view kOutputTypeInferred = "OUTPUT-TYPE-INFERRED";
-inline constexpr std::string_view kOutputShapeInferred = "OUTPUT-SHAPE-INFERRED";
+inline constexpr absl::string_view kOutputTypeInferred = "OUTPUT-TYPE-INFERRED";
+inline constexpr absl::string_view kOutputShapeInferred = "OUTPUT-SHAPE-INFERRED";
 // Test data (test_data_set_N/input_K.pb, output_K.pb).
-inline constexpr std::string_view kDataSetMissing = "DATA-SET-MISSING";
-inline constexpr std::string_view kDataFileNames = "DATA-FILE-NAMES";
-inline constexpr std::string_view kDataDecode = "DATA-DECODE";
-inline constexpr std::string_view kDataInputCount = "DATA-INPUT-COUNT";
-inline constexpr std::string_view kDataOutputCount = "DATA-OUTPUT-COUNT";
-inline constexpr std::string_view kDataType = "DATA-TYPE";
-inline constexpr std::string_view kDataShape = "DATA-SHAPE";
-inline constexpr std::string_view kDataNameMismatch = "DATA-NAME-MISMATCH";
-inline constexpr std::string_view kDataClipBoundsOrder = "DATA-CLIP-BOUNDS-ORDER";
-inline constexpr std::string_view kDataClipBoundNan = "DATA-CLIP-BOUND-NAN";
+inline constexpr absl::string_view kDataSetMissing = "DATA-SET-MISSING";
+inline constexpr absl::string_view kDataFileNames = "DATA-FILE-NAMES";
+inline constexpr absl::string_view kDataDecode = "DATA-DECODE";
+inline constexpr absl::string_view kDataInputCount = "DATA-INPUT-COUNT";
+inline constexpr absl::string_view kDataOutputCount = "DATA-OUTPUT-COUNT";
+inline constexpr absl::string_view kDataType = "DATA-TYPE";
+inline constexpr absl::string_view kDataShape = "DATA-SHAPE";
+inline constexpr absl::string_view kDataNameMismatch = "DATA-NAME-MISMATCH";
+inline constexpr absl::string_view kDataClipBoundsOrder = "DATA-CLIP-BOUNDS-ORDER";
+inline constexpr absl::string_view kDataClipBoundNan = "DATA-CLIP-BOUND-NAN";
 }  // namespace rules
 
 inline constexpr Rule kRules[] = {
@@ -194,7 +194,7 @@ inline constexpr Rule kRules[] = {
 constexpr std::span<const Rule> AllRules() { return kRules; }
 
 // The rule with that id, or nullptr.
-constexpr const Rule* FindRule(std::string_view id) {
+constexpr const Rule* FindRule(absl::string_view id) {
   for (const Rule& rule : kRules) {
     if (rule.id == id) return &rule;
   }
