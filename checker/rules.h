@@ -12,6 +12,7 @@
 #define ONNX_CONFORM_CHECKER_RULES_H_
 
 #include <span>
+
 #include "absl/strings/string_view.h"
 
 namespace onnx_conform {
