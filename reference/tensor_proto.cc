@@ -143,33 +143,48 @@ absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t m
   if (proto.has_segment()) return error("segmented tensors are not supported");
 
   Shape shape(proto.dims().begin(), proto.dims().end());
-  absl::StatusOr<Tensor> tensor = Tensor::Create(*type, shape, max_bytes);
-  if (!tensor.ok()) return error(tensor.status().message());
-  const int64_t count = tensor->element_count();
+  absl::StatusOr<int64_t> count = ElementCount(shape);
+  if (!count.ok()) return error(count.status().message());
+  const int64_t element_size = static_cast<int64_t>(ElementSize(*type));
 
+  // The data length is checked against dims before the storage is allocated,
+  // so a few bytes claiming a huge shape cost no memory.
+  const TypedField field = FieldFor(*type);
   if (proto.has_raw_data()) {
     if (HasAnyTypedData(proto)) return error("has both raw_data and typed data fields");
-    const std::string& raw = proto.raw_data();
-    if (raw.size() != tensor->byte_size()) {
-      return error("raw_data has ", raw.size(), " bytes, but dims ", ShapeToString(shape),
-                   " of ", ElementTypeName(*type), " need ", tensor->byte_size());
+    const int64_t raw_size = static_cast<int64_t>(proto.raw_data().size());
+    if (raw_size % element_size != 0 || raw_size / element_size != *count) {
+      int64_t needed = 0;
+      const std::string needed_text = __builtin_mul_overflow(*count, element_size, &needed)
+                                          ? std::string("more than 2^63")
+                                          : absl::StrCat(needed);
+      return error("raw_data has ", raw_size, " bytes, but dims ", ShapeToString(shape), " of ",
+                   ElementTypeName(*type), " need ", needed_text);
     }
-    if (!raw.empty()) std::memcpy(tensor->bytes().data(), raw.data(), raw.size());
-    return tensor;
+  } else {
+    for (TypedField other : {TypedField::kFloat, TypedField::kDouble, TypedField::kInt32,
+                             TypedField::kInt64, TypedField::kUint64}) {
+      if (other != field && FieldSize(proto, other) > 0) {
+        return error(FieldName(other), " is set, but ", ElementTypeName(*type),
+                     " data belongs in ", FieldName(field));
+      }
+    }
+    if (proto.string_data_size() > 0) return error("string_data is set on a numeric tensor");
+    if (FieldSize(proto, field) != *count) {
+      return error(FieldName(field), " has ", FieldSize(proto, field), " values, but dims ",
+                   ShapeToString(shape), " need ", *count);
+    }
   }
 
-  const TypedField field = FieldFor(*type);
-  for (TypedField other : {TypedField::kFloat, TypedField::kDouble, TypedField::kInt32,
-                           TypedField::kInt64, TypedField::kUint64}) {
-    if (other != field && FieldSize(proto, other) > 0) {
-      return error(FieldName(other), " is set, but ", ElementTypeName(*type), " data belongs in ",
-                   FieldName(field));
-    }
+  absl::StatusOr<Tensor> tensor = Tensor::Create(*type, shape, max_bytes);
+  if (!tensor.ok()) {  // keeps the code: ResourceExhausted for a tensor over max_bytes
+    return absl::Status(tensor.status().code(),
+                        absl::StrCat(label, ": ", tensor.status().message()));
   }
-  if (proto.string_data_size() > 0) return error("string_data is set on a numeric tensor");
-  if (FieldSize(proto, field) != count) {
-    return error(FieldName(field), " has ", FieldSize(proto, field), " values, but dims ",
-                 ShapeToString(shape), " need ", count);
+  if (proto.has_raw_data()) {
+    const std::string& raw = proto.raw_data();
+    if (!raw.empty()) std::memcpy(tensor->bytes().data(), raw.data(), raw.size());
+    return tensor;
   }
   absl::Status copied = VisitNumericType(
       *type, [&]<typename T>(TypeTag<T>) { return CopyTypedData<T>(proto, *tensor); });
