@@ -430,6 +430,11 @@ TEST(TensorFromProtoErrorTest, OverflowingDims) {
   absl::StatusOr<Tensor> t = TensorFromProto(p);
   ASSERT_FALSE(t.ok());
   EXPECT_THAT(t.status().message(), HasSubstr("[4294967296,4294967296]"));
+
+  // 2^61 elements of 8 bytes: the element count fits in int64, the bytes do not.
+  onnx::TensorProto wide = Proto(onnx::TensorProto::UINT64, {int64_t{1} << 61});
+  wide.set_raw_data("x");
+  ExpectInvalid(wide, {"raw_data has 1 bytes", "more than 2^63"});
 }
 
 TEST(TensorFromProtoErrorTest, ExternalData) {
