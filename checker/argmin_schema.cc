@@ -1,0 +1,121 @@
+// ArgMin: index of the smallest element along an axis. Versions 1, 11, 12, 13.
+// Transcribed from /work/shared/spec/README.md and the texts in original/.
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "checker/op_schemas.h"
+#include "checker/rules.h"
+#include "checker/schema.h"
+
+namespace onnx_conform::internal {
+namespace {
+
+constexpr char kSummary[] =
+    "Computes the indices of the min elements of the input tensor's element along the provided "
+    "axis. The resulting tensor has the same rank as the input if keepdims equals 1. If keepdims "
+    "equals 0, then the resulting tensor has the reduced dimension pruned. The output tensor is "
+    "integer.";
+constexpr char kSelectLastSentence[] =
+    " If select_last_index is True (default False), the index of the last occurrence of the min "
+    "is selected if the min appears more than once in the input. Otherwise the index of the "
+    "first occurrence is selected.";
+constexpr char kNotEmptySentence[] = " The input tensor must not be empty.";
+constexpr char kAxisDoc[] = "The axis in which to compute the arg indices.";
+constexpr char kAxisRangeDoc[] =
+    "The axis in which to compute the arg indices. Accepted range is [-r, r-1] where r = "
+    "rank(data).";
+constexpr char kKeepdimsDoc[] =
+    "Keep the reduced dimension or not, default 1 means keep reduced dimension.";
+constexpr char kSelectLastIndexDoc[] =
+    "Whether to select the last index or the first index if the {name} appears in multiple "
+    "indices, default is False (first index).";
+constexpr char kTypeDoc[] = "Constrain input and output types to all numeric tensors.";
+
+// Axis range (negative axes from version 11), an empty reduced axis, the
+// 0-or-1 attributes, and the output shape: the input's with the reduced
+// dimension set to 1 (keepdims=1) or removed (keepdims=0).
+void CheckArgMin(NodeContext& context) {
+  CheckZeroOrOne(context, "keepdims");
+  CheckZeroOrOne(context, "select_last_index");
+  const bool negative_axes = context.schema().since_version() >= 11;
+  const int64_t axis = context.GetInt("axis").value_or(0);
+  const std::optional<int64_t> rank = context.input(0).rank();
+
+  if (axis < 0 && !negative_axes) {
+    context.Report(rules::kAttrNegativeAxisV1, "attribute axis",
+                   absl::StrCat("axis ", axis, " is negative; ", context.schema().Name(),
+                                " accepts only 0..r-1 (negative axes start at ArgMin-11)"));
+    return;
+  }
+  if (!rank) return;
+  const int64_t low = negative_axes ? -*rank : 0;
+  if (axis < low || axis >= *rank) {
+    context.Report(rules::kAttrAxisRange, "attribute axis",
+                   absl::StrCat("axis ", axis, " is outside [", low, ", ", *rank - 1,
+                                "] for input 0 of rank ", *rank));
+    return;
+  }
+  SymbolicShape shape = *context.input(0).shape;
+  const size_t reduced = static_cast<size_t>(axis < 0 ? axis + *rank : axis);
+  if (shape[reduced] == 0) {
+    context.Report(rules::kShapeReducedAxisEmpty, "input 0",
+                   absl::StrCat("axis ", axis, " of input shape ",
+                                SymbolicShapeToString(shape), " has size 0: no index exists"));
+  }
+  const int64_t keepdims = context.GetInt("keepdims").value_or(1);
+  if (keepdims == 1) {
+    shape[reduced] = 1;
+  } else if (keepdims == 0) {
+    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(reduced));
+  } else {
+    return;  // reported above; the output shape is undefined
+  }
+  context.SetOutput(0, {ElementType::kInt64, shape});
+}
+
+OpSchema ArgMin(int version, std::span<const ElementType> types) {
+  std::string summary = kSummary;
+  if (version >= 12) summary += kSelectLastSentence;
+  if (version == 11) summary += kNotEmptySentence;
+  OpSchema schema("ArgMin", version);
+  schema.Summary(std::move(summary))
+      .Input("data", "T", "An input tensor.")
+      .Output("reduced", "tensor(int64)", "Reduced output tensor with integer data type.")
+      .Attr("axis", onnx::AttributeProto::INT, version >= 11 ? kAxisRangeDoc : kAxisDoc,
+            int64_t{0})
+      .Attr("keepdims", onnx::AttributeProto::INT, kKeepdimsDoc, int64_t{1});
+  if (version >= 12) {
+    schema.Attr("select_last_index", onnx::AttributeProto::INT, kSelectLastIndexDoc, int64_t{0});
+  }
+  schema.TypeConstraint("T", types, kTypeDoc)
+      .Rule(version >= 11 ? "axis must be in [-r, r-1], r = rank(data)."
+                          : "axis must be in [0, r-1], r = rank(data); negative axes start at "
+                            "ArgMin-11.")
+      .Rule("keepdims is 0 or 1: 1 keeps the reduced dimension as 1, 0 removes it.")
+      .Rule("The output is int64 whatever the input type.")
+      .Rule("The reduced axis must not have size 0 (no index exists).")
+      .Check(CheckArgMin);
+  if (version >= 12) {
+    schema.Rule("select_last_index is 0 or 1: on ties, 1 selects the last occurrence of the "
+                "minimum, 0 the first.");
+  } else {
+    schema.Rule("The text does not say which index a tie selects; the suite resolves it as the "
+                "first occurrence (what select_last_index=0 states from ArgMin-12).");
+  }
+  return schema;
+}
+
+}  // namespace
+
+std::vector<OpSchema> ArgMinSchemas() {
+  std::vector<OpSchema> schemas;
+  schemas.push_back(ArgMin(1, kAllNumericTypes));
+  schemas.push_back(ArgMin(11, kAllNumericTypes));
+  schemas.push_back(ArgMin(12, kAllNumericTypes));
+  schemas.push_back(ArgMin(13, kAllNumericBfTypes));
+  return schemas;
+}
+
+}  // namespace onnx_conform::internal

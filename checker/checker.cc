@@ -1,0 +1,343 @@
+#include "checker/checker.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "checker/model_analysis.h"
+#include "checker/node_validator.h"
+#include "checker/registry.h"
+#include "checker/rules.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace internal {
+namespace {
+
+std::string NormalizedDomain(const std::string& domain) {
+  return IsDefaultDomain(domain) ? "" : domain;
+}
+
+std::string DomainLabel(const std::string& domain) {
+  return domain.empty() ? "\"\" (ai.onnx)" : absl::StrCat("'", domain, "'");
+}
+
+class Analyzer {
+ public:
+  Analyzer(const onnx::ModelProto& model, const std::string& file,
+           const std::map<std::string, const Tensor*>* feeds)
+      : model_(model), graph_(model.graph()), file_(file), feeds_(feeds) {}
+
+  ModelAnalysis Run() {
+    CheckHeader();
+    DeclareGraphInputs();
+    DeclareInitializers();
+    DeclareValueInfos();
+    DeclareGraphOutputs();
+    ApplyFeeds();
+    CheckNodes();
+    CheckGraphOutputs();
+    return std::move(result_);
+  }
+
+ private:
+  void Report(absl::string_view rule, std::string field, std::string message,
+              std::string node = "") {
+    result_.diagnostics.push_back(
+        MakeDiagnostic(rule, file_, std::move(node), std::move(field), std::move(message)));
+  }
+
+  void CheckHeader() {
+    if (model_.ir_version() <= 0) {
+      Report(rules::kModelIrVersion, "ir_version",
+             absl::StrCat("ir_version is ", model_.ir_version(), "; it must be set (>= 1)"));
+    }
+    for (const onnx::OperatorSetIdProto& import : model_.opset_import()) {
+      const std::string domain = NormalizedDomain(import.domain());
+      const std::string field = absl::StrCat("opset_import ", DomainLabel(import.domain()));
+      if (import.version() < 1) {
+        Report(rules::kModelOpsetVersion, field,
+               absl::StrCat("version ", import.version(), " is below 1"));
+      }
+      if (!opsets_.try_emplace(domain, import.version()).second) {
+        Report(rules::kModelOpsetDuplicate, field,
+               absl::StrCat("domain ", DomainLabel(domain), " is imported more than once"));
+      }
+    }
+  }
+
+  // Converts a declared type. Reports GRAPH-VALUE-TYPE when the type is
+  // missing (if required), not a tensor, or of an unknown element type.
+  TensorInfo Declared(const onnx::ValueInfoProto& value, bool required, const std::string& field) {
+    TensorInfo info;
+    if (!value.has_type()) {
+      if (required) Report(rules::kGraphValueType, field, "has no type");
+      return info;
+    }
+    if (!value.type().has_tensor_type()) {
+      Report(rules::kGraphValueType, field, "is not a tensor type");
+      return info;
+    }
+    const onnx::TypeProto::Tensor& tensor = value.type().tensor_type();
+    const int32_t elem_type = tensor.elem_type();
+    std::optional<ElementType> type = ElementTypeFromProto(elem_type);
+    if (elem_type != 0 && !type) {
+      Report(rules::kGraphValueType, field,
+             absl::StrCat("element type ", elem_type, " is not an ONNX data type"));
+    } else if (elem_type == 0 && required) {
+      Report(rules::kGraphValueType, field, "element type is undefined (0)");
+    } else if (elem_type != 0) {
+      info.type = type;
+    }
+    if (tensor.has_shape()) {
+      SymbolicShape shape;
+      for (int d = 0; d < tensor.shape().dim_size(); ++d) {
+        const onnx::TensorShapeProto::Dimension& dim = tensor.shape().dim(d);
+        if (dim.has_dim_value() && dim.dim_value() < 0) {
+          Report(rules::kShapeDimInvalid, field,
+                 absl::StrCat("dimension ", d, " is ", dim.dim_value()));
+          shape.push_back(std::nullopt);
+        } else if (dim.has_dim_value()) {
+          shape.push_back(dim.dim_value());
+        } else {
+          shape.push_back(std::nullopt);  // dim_param or nothing: unknown
+        }
+      }
+      info.shape = std::move(shape);
+    }
+    return info;
+  }
+
+  void Declare(const std::string& name, const TensorInfo& info) {
+    auto [it, inserted] = result_.declared.try_emplace(name, info);
+    if (!inserted) it->second = MergeInfo(it->second, info);
+  }
+
+  void DeclareGraphInputs() {
+    for (const onnx::ValueInfoProto& input : graph_.input()) {
+      const std::string field = absl::StrCat("graph input '", input.name(), "'");
+      TensorInfo info = Declared(input, /*required=*/true, field);
+      if (input.name().empty()) {
+        Report(rules::kGraphNameEmpty, "graph input", "a graph input has an empty name");
+        continue;
+      }
+      if (!defined_.insert(input.name()).second) {
+        Report(rules::kGraphDuplicateOutput, field, "the graph input is listed more than once");
+      }
+      Declare(input.name(), info);
+    }
+  }
+
+  void DeclareInitializers() {
+    std::set<std::string> graph_inputs(defined_);
+    std::set<std::string> seen;
+    for (const onnx::TensorProto& init : graph_.initializer()) {
+      const std::string field = absl::StrCat("initializer '", init.name(), "'");
+      if (init.name().empty()) {
+        Report(rules::kGraphNameEmpty, "initializer", "an initializer has an empty name");
+        continue;
+      }
+      if (!seen.insert(init.name()).second) {
+        Report(rules::kGraphDuplicateOutput, field, "two initializers have this name");
+        continue;
+      }
+      defined_.insert(init.name());
+      initializers_.insert(init.name());
+      std::optional<ElementType> type = ElementTypeFromProto(init.data_type());
+      TensorInfo info;
+      if (type && !IsNumeric(*type) && *type != ElementType::kUndefined) {
+        // bool, string, ...: no value, but the type still meets the node's constraint.
+        info.type = type;
+        info.shape = SymbolicShape(init.dims().begin(), init.dims().end());
+      } else {
+        absl::StatusOr<Tensor> tensor = TensorFromProto(init);
+        if (!tensor.ok()) {
+          Report(rules::kGraphInitializerInvalid, field, std::string(tensor.status().message()));
+          continue;
+        }
+        auto owned = std::make_unique<Tensor>(*std::move(tensor));
+        info = TensorInfo::Of(*owned);
+        values_[init.name()] = owned.get();
+        owned_values_.push_back(std::move(owned));
+      }
+      if (graph_inputs.contains(init.name())) {
+        const TensorInfo& declared = result_.declared[init.name()];
+        if (declared.type && info.type && *declared.type != *info.type) {
+          Report(rules::kGraphValueType, field,
+                 absl::StrCat("initializer is ", ElementTypeName(*info.type),
+                              " but the graph input of that name declares ",
+                              ElementTypeName(*declared.type)));
+        }
+      }
+      Declare(init.name(), info);
+    }
+  }
+
+  void DeclareValueInfos() {
+    for (const onnx::ValueInfoProto& value : graph_.value_info()) {
+      const std::string field = absl::StrCat("value_info '", value.name(), "'");
+      TensorInfo info = Declared(value, /*required=*/false, field);
+      if (!value.name().empty()) Declare(value.name(), info);
+    }
+  }
+
+  void DeclareGraphOutputs() {
+    std::set<std::string> seen;
+    for (const onnx::ValueInfoProto& output : graph_.output()) {
+      const std::string field = absl::StrCat("graph output '", output.name(), "'");
+      TensorInfo info = Declared(output, /*required=*/true, field);
+      if (output.name().empty()) {
+        Report(rules::kGraphNameEmpty, "graph output", "a graph output has an empty name");
+        continue;
+      }
+      if (!seen.insert(output.name()).second) {
+        Report(rules::kGraphDuplicateOutput, field, "the graph output is listed more than once");
+      }
+      Declare(output.name(), info);
+    }
+  }
+
+  void ApplyFeeds() {
+    result_.known = result_.declared;
+    if (feeds_ == nullptr) return;
+    for (const auto& [name, tensor] : *feeds_) {
+      if (tensor == nullptr) continue;
+      result_.known[name] = MergeInfo(result_.declared[name], TensorInfo::Of(*tensor));
+      values_[name] = tensor;
+    }
+  }
+
+  const OpSchema* FindSchema(const onnx::NodeProto& node, const std::string& label) {
+    const std::string domain = NormalizedDomain(node.domain());
+    auto opset = opsets_.find(domain);
+    if (opset == opsets_.end()) {
+      Report(rules::kModelOpsetImport, "domain",
+             absl::StrCat("the model imports no opset for domain ", DomainLabel(node.domain())),
+             label);
+      return nullptr;
+    }
+    absl::StatusOr<const OpSchema*> schema =
+        LookupSchema(node.domain(), node.op_type(), opset->second);
+    if (schema.ok()) return *schema;
+    if (absl::IsUnimplemented(schema.status())) {
+      Report(rules::kNodeSchemaUnknown, "op_type", std::string(schema.status().message()), label);
+    }
+    return nullptr;  // an opset below 1 is reported as MODEL-OPSET-VERSION
+  }
+
+  void CheckNodes() {
+    if (graph_.node_size() == 0) Report(rules::kGraphNoNode, "", "the graph has no node");
+    std::map<std::string, int> producer;  // first node producing each name
+    for (int n = 0; n < graph_.node_size(); ++n) {
+      for (const std::string& output : graph_.node(n).output()) {
+        if (!output.empty()) producer.try_emplace(output, n);
+      }
+    }
+    for (int n = 0; n < graph_.node_size(); ++n) {
+      const onnx::NodeProto& node = graph_.node(n);
+      const std::string label = NodeLabel(node, n);
+      const int input_count = node.input_size();
+      std::vector<TensorInfo> inputs(input_count);
+      std::vector<const Tensor*> values(input_count, nullptr);
+      std::unique_ptr<bool[]> input_defined(new bool[input_count]);
+      for (int i = 0; i < input_count; ++i) {
+        const std::string& name = node.input(i);
+        input_defined[i] = true;
+        if (name.empty()) continue;
+        if (!defined_.contains(name)) {
+          input_defined[i] = false;
+          auto later = producer.find(name);
+          if (later != producer.end() && later->second >= n) {
+            Report(rules::kGraphNodeOrder, absl::StrCat("input ", i),
+                   absl::StrCat("'", name, "' is produced by node ",
+                                NodeLabel(graph_.node(later->second), later->second),
+                                ", which comes later (nodes must be topologically sorted)"),
+                   label);
+          } else {
+            Report(rules::kGraphInputUndefined, absl::StrCat("input ", i),
+                   absl::StrCat("'", name,
+                                "' is no graph input, initializer or earlier node output"),
+                   label);
+          }
+          continue;
+        }
+        if (auto it = result_.known.find(name); it != result_.known.end()) inputs[i] = it->second;
+        if (auto it = values_.find(name); it != values_.end()) values[i] = it->second;
+      }
+      std::vector<TensorInfo> declared_outputs(node.output_size());
+      for (int o = 0; o < node.output_size(); ++o) {
+        if (auto it = result_.declared.find(node.output(o)); it != result_.declared.end()) {
+          declared_outputs[o] = it->second;
+        }
+      }
+      std::vector<TensorInfo> inferred(node.output_size());
+      if (const OpSchema* schema = FindSchema(node, label)) {
+        DiagnosticSink sink(file_, label, &result_.diagnostics);
+        NodeView view{&node, inputs, values,
+                      std::span<const bool>(input_defined.get(), input_count), declared_outputs};
+        inferred = ValidateNode(*schema, view, sink);
+      }
+      for (int o = 0; o < node.output_size(); ++o) {
+        const std::string& name = node.output(o);
+        if (name.empty()) continue;
+        if (!defined_.insert(name).second) {
+          Report(rules::kGraphDuplicateOutput, absl::StrCat("output ", o),
+                 absl::StrCat("'", name, "' is already defined (graph input, initializer or "
+                              "an earlier node output)"),
+                 label);
+          continue;
+        }
+        result_.known[name] = MergeInfo(inferred[o], declared_outputs[o]);
+      }
+    }
+  }
+
+  void CheckGraphOutputs() {
+    for (const onnx::ValueInfoProto& output : graph_.output()) {
+      if (output.name().empty() || defined_.contains(output.name())) continue;
+      Report(rules::kGraphOutputNotProduced,
+             absl::StrCat("graph output '", output.name(), "'"),
+             "no node produces it and it is no graph input");
+    }
+  }
+
+  const onnx::ModelProto& model_;
+  const onnx::GraphProto& graph_;
+  const std::string& file_;
+  const std::map<std::string, const Tensor*>* feeds_;
+  ModelAnalysis result_;
+  std::map<std::string, int64_t> opsets_;  // normalized domain -> version
+  std::set<std::string> defined_;          // names defined so far
+  std::set<std::string> initializers_;
+  std::map<std::string, const Tensor*> values_;
+  std::vector<std::unique_ptr<Tensor>> owned_values_;
+};
+
+}  // namespace
+
+ModelAnalysis AnalyzeModel(const onnx::ModelProto& model, const std::string& file,
+                           const std::map<std::string, const Tensor*>* feeds) {
+  return Analyzer(model, file, feeds).Run();
+}
+
+}  // namespace internal
+
+std::vector<Diagnostic> CheckModel(const onnx::ModelProto& model, const std::string& model_file) {
+  return internal::AnalyzeModel(model, model_file, nullptr).diagnostics;
+}
+
+std::vector<const onnx::ValueInfoProto*> FedGraphInputs(const onnx::GraphProto& graph) {
+  std::set<std::string> initializers;
+  for (const onnx::TensorProto& init : graph.initializer()) initializers.insert(init.name());
+  std::vector<const onnx::ValueInfoProto*> fed;
+  for (const onnx::ValueInfoProto& input : graph.input()) {
+    if (!initializers.contains(input.name())) fed.push_back(&input);
+  }
+  return fed;
+}
+
+}  // namespace onnx_conform

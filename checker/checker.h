@@ -1,0 +1,78 @@
+// Validation of a model and of its test data against the schema registry.
+// Every violation is collected (nothing stops at the first), each under a
+// stable rule id of checker/rules.h.
+//
+//   std::vector<Diagnostic> d = CheckModel(model, "case/model.onnx");
+//   for (const DataSet& ds : loaded.data_sets) {
+//     std::vector<Diagnostic> more = CheckDataSet(model, ViewDataSet(ds), "case/model.onnx");
+//   }
+//   if (HasErrors(d)) ...            // invalid case
+//   else if (IsUnsupported(d)) ...   // not supported by the suite
+//
+// Stricter than ONNX's checker: type constraints are always checked,
+// attribute values (axis range, 0-or-1 flags) and Clip's scalar bounds too,
+// and a declared output must agree with what the schema infers.
+// Symbolic dimensions (dim_param) are unknown, never errors.
+#ifndef ONNX_CONFORM_CHECKER_CHECKER_H_
+#define ONNX_CONFORM_CHECKER_CHECKER_H_
+
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "checker/diagnostic.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+// Model, graph and node rules. `model_file` names the file in diagnostics.
+std::vector<Diagnostic> CheckModel(const onnx::ModelProto& model, const std::string& model_file);
+
+// One tensor file of a data set; tensor is nullptr when it failed to decode
+// (the caller reports that, e.g. as DATA-DECODE).
+struct TensorFileView {
+  std::filesystem::path path;
+  const Tensor* tensor = nullptr;
+  std::string name;  // TensorProto.name, may be empty
+};
+
+struct DataSetView {
+  std::filesystem::path dir;
+  std::vector<TensorFileView> inputs;   // input_K.pb in K order
+  std::vector<TensorFileView> outputs;  // output_K.pb in K order
+};
+
+// Adapts any data set holding parallel vectors dir, input_files, inputs,
+// input_names, output_files, outputs, output_names (runners/case_loader.h's
+// DataSet) without making the checker depend on the runner.
+template <typename DataSetT>
+DataSetView ViewDataSet(const DataSetT& data_set) {
+  DataSetView view{data_set.dir, {}, {}};
+  auto fill = [](const auto& files, const auto& tensors, const auto& names,
+                 std::vector<TensorFileView>& out) {
+    for (size_t k = 0; k < files.size(); ++k) {
+      out.push_back({files[k], k < tensors.size() ? &tensors[k] : nullptr,
+                     k < names.size() ? std::string(names[k]) : std::string()});
+    }
+  };
+  fill(data_set.input_files, data_set.inputs, data_set.input_names, view.inputs);
+  fill(data_set.output_files, data_set.outputs, data_set.output_names, view.outputs);
+  return view;
+}
+
+// Test data against the model: file counts, each tensor's element type and
+// shape against the graph's declarations and against what the schemas infer
+// from the actual input shapes, and the rules that depend on values (Clip
+// bounds). Reports only what CheckModel does not already report.
+std::vector<Diagnostic> CheckDataSet(const onnx::ModelProto& model, const DataSetView& data,
+                                     const std::string& model_file);
+
+// The graph inputs a data set feeds, in order: graph inputs that are not
+// initializers (input_K.pb feeds the K-th of these).
+std::vector<const onnx::ValueInfoProto*> FedGraphInputs(const onnx::GraphProto& graph);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CHECKER_CHECKER_H_

@@ -1,0 +1,30 @@
+// Internal to checker/: one pass over a model's graph, shared by CheckModel
+// (declarations only) and CheckDataSet (graph inputs fed with test data).
+#ifndef ONNX_CONFORM_CHECKER_MODEL_ANALYSIS_H_
+#define ONNX_CONFORM_CHECKER_MODEL_ANALYSIS_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "checker/diagnostic.h"
+#include "checker/tensor_info.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform::internal {
+
+struct ModelAnalysis {
+  std::vector<Diagnostic> diagnostics;
+  std::map<std::string, TensorInfo> declared;  // graph inputs, initializers, value_info, outputs
+  std::map<std::string, TensorInfo> known;     // declarations completed by inference
+};
+
+// `feeds` (may be null) gives values for graph inputs: their info completes
+// the declaration (a declared type or dimension wins over the value's).
+ModelAnalysis AnalyzeModel(const onnx::ModelProto& model, const std::string& file,
+                           const std::map<std::string, const Tensor*>* feeds);
+
+}  // namespace onnx_conform::internal
+
+#endif  // ONNX_CONFORM_CHECKER_MODEL_ANALYSIS_H_

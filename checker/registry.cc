@@ -1,0 +1,92 @@
+#include "checker/registry.h"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "checker/op_schemas.h"
+
+namespace onnx_conform {
+namespace {
+
+struct Registry {
+  std::vector<OpSchema> schemas;
+  std::vector<const OpSchema*> ordered;
+};
+
+const Registry& GetRegistry() {
+  static const Registry* registry = [] {
+    auto* r = new Registry;
+    for (auto* family : {&internal::ArgMinSchemas, &internal::ClipSchemas, &internal::MinSchemas}) {
+      for (OpSchema& schema : family()) r->schemas.push_back(std::move(schema));
+    }
+    for (const OpSchema& schema : r->schemas) r->ordered.push_back(&schema);
+    std::sort(r->ordered.begin(), r->ordered.end(), [](const OpSchema* a, const OpSchema* b) {
+      return std::tuple(a->op_type(), a->since_version()) <
+             std::tuple(b->op_type(), b->since_version());
+    });
+    return r;
+  }();
+  return *registry;
+}
+
+}  // namespace
+
+bool IsDefaultDomain(absl::string_view domain) { return domain.empty() || domain == "ai.onnx"; }
+
+absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::string_view op_type,
+                                             int64_t opset) {
+  if (!IsDefaultDomain(domain)) {
+    return absl::UnimplementedError(absl::StrCat(
+        "domain '", domain, "' is not supported: the registry covers only the default ONNX domain"));
+  }
+  std::vector<const OpSchema*> versions = SchemaVersions(op_type);
+  if (versions.empty()) {
+    return absl::UnimplementedError(
+        absl::StrCat("operator '", op_type, "' is not in the registry (it covers ",
+                     absl::StrJoin(RegisteredOperators(), ", "), ")"));
+  }
+  if (opset < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("opset ", opset, " is below 1"));
+  }
+  const OpSchema* found = nullptr;
+  for (const OpSchema* schema : versions) {
+    if (schema->since_version() <= opset) found = schema;
+  }
+  if (found == nullptr) {
+    return absl::UnimplementedError(absl::StrCat("operator '", op_type, "' does not exist in opset ",
+                                                 opset, ": its first version is ",
+                                                 versions.front()->since_version()));
+  }
+  return found;
+}
+
+const OpSchema* FindSchemaVersion(absl::string_view op_type, int since_version) {
+  for (const OpSchema* schema : AllSchemas()) {
+    if (schema->op_type() == op_type && schema->since_version() == since_version) return schema;
+  }
+  return nullptr;
+}
+
+std::span<const OpSchema* const> AllSchemas() { return GetRegistry().ordered; }
+
+std::vector<absl::string_view> RegisteredOperators() {
+  std::vector<absl::string_view> names;
+  for (const OpSchema* schema : AllSchemas()) {
+    if (names.empty() || names.back() != schema->op_type()) names.push_back(schema->op_type());
+  }
+  return names;
+}
+
+std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type) {
+  std::vector<const OpSchema*> versions;
+  for (const OpSchema* schema : AllSchemas()) {
+    if (schema->op_type() == op_type) versions.push_back(schema);
+  }
+  return versions;
+}
+
+}  // namespace onnx_conform

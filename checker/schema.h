@@ -1,0 +1,213 @@
+// One versioned operator schema, declared with a fluent builder in the style
+// of ONNX's defs/: inputs, outputs, attributes, type constraints, the rules
+// the operator text states, and an op-specific check that infers the outputs
+// and reports what the generic validator cannot know.
+//
+//   OpSchema("Min", 13)
+//       .Summary("Element-wise min of each of the input tensors ...")
+//       .Input("data_0", "T", "List of tensors for min.", kVariadic)
+//       .Output("min", "T", "Output tensor.")
+//       .TypeConstraint("T", kAllNumericBfTypes, "Constrain ... to numeric tensors.")
+//       .Check(CheckBroadcastingElementwise);
+//
+// Generic rules (arity, type binding, attributes) are enforced once, by the
+// checker, from the declarations; Check() holds what is specific to an op.
+#ifndef ONNX_CONFORM_CHECKER_SCHEMA_H_
+#define ONNX_CONFORM_CHECKER_SCHEMA_H_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "checker/tensor_info.h"
+#include "onnx/onnx_pb.h"
+#include "reference/element_type.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+// The type lists of the operator texts.
+inline constexpr ElementType kFloatTypes[] = {ElementType::kDouble, ElementType::kFloat,
+                                              ElementType::kFloat16};
+inline constexpr ElementType kAllNumericTypes[] = {
+    ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
+    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
+    ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+inline constexpr ElementType kAllNumericBfTypes[] = {
+    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16,
+    ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
+    ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+
+enum class ParamOption { kSingle, kOptional, kVariadic };
+inline constexpr ParamOption kSingle = ParamOption::kSingle;
+inline constexpr ParamOption kOptional = ParamOption::kOptional;
+inline constexpr ParamOption kVariadic = ParamOption::kVariadic;
+
+struct FormalParameter {
+  std::string name;
+  std::string description;
+  std::string type_param;                           // "T"; empty when the type is fixed
+  ElementType fixed_type = ElementType::kUndefined;  // set for e.g. "tensor(int64)"
+  ParamOption option = kSingle;
+  int min_arity = 1;  // variadic only: fewest values it takes
+
+  // "T" or "tensor(int64)", as the operator texts print it.
+  std::string TypeString() const;
+};
+
+using AttrType = onnx::AttributeProto::AttributeType;
+// monostate: no default (the attribute is required, or optional without one).
+using AttrValue = std::variant<std::monostate, int64_t, float, std::vector<int64_t>>;
+
+struct AttributeSpec {
+  std::string name;
+  std::string description;
+  AttrType type = onnx::AttributeProto::UNDEFINED;
+  bool required = false;
+  AttrValue default_value;
+};
+
+struct TypeConstraintSpec {
+  std::string type_param;
+  std::vector<ElementType> allowed;
+  std::string description;
+};
+
+class NodeContext;
+// Op-specific rules and output inference; see NodeContext.
+using NodeCheckFn = void (*)(NodeContext& context);
+
+class OpSchema {
+ public:
+  OpSchema(std::string op_type, int since_version);
+
+  OpSchema& Summary(std::string text);
+  // type is a type parameter ("T") or a fixed tensor type ("tensor(int64)").
+  OpSchema& Input(std::string name, absl::string_view type, std::string description,
+                  ParamOption option = kSingle, int min_arity = 1);
+  OpSchema& Output(std::string name, absl::string_view type, std::string description,
+                   ParamOption option = kSingle, int min_arity = 1);
+  // Optional, with a default value the node may override.
+  OpSchema& Attr(std::string name, AttrType type, std::string description, AttrValue default_value);
+  // Optional, with no default.
+  OpSchema& OptionalAttr(std::string name, AttrType type, std::string description);
+  OpSchema& RequiredAttr(std::string name, AttrType type, std::string description);
+  OpSchema& TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
+                           std::string description);
+  // A sentence of the text the checker enforces or a reader must know
+  // (printed by `onnx-conform schema`).
+  OpSchema& Rule(std::string text);
+  // Whether the text's page says "shape inference: True" (ONNX has an
+  // inference function); the checker infers outputs for every version.
+  OpSchema& ShapeInference(bool present);
+  // Whether the operator is also defined as a function (a body of other ops).
+  OpSchema& Function(bool present);
+  OpSchema& Check(NodeCheckFn check);
+
+  const std::string& domain() const { return domain_; }
+  const std::string& op_type() const { return op_type_; }
+  int since_version() const { return since_version_; }
+  const std::string& summary() const { return summary_; }
+  const std::vector<FormalParameter>& inputs() const { return inputs_; }
+  const std::vector<FormalParameter>& outputs() const { return outputs_; }
+  const std::vector<AttributeSpec>& attributes() const { return attributes_; }
+  const std::vector<TypeConstraintSpec>& type_constraints() const { return type_constraints_; }
+  const std::vector<std::string>& rules() const { return rules_; }
+  bool has_shape_inference() const { return shape_inference_; }
+  bool has_function() const { return function_; }
+  NodeCheckFn check() const { return check_; }
+
+  // Arity bounds as ONNX computes them: optional inputs count toward the
+  // maximum only, a variadic last input makes the maximum 2147483647.
+  int min_inputs() const { return MinArity(inputs_); }
+  int max_inputs() const { return MaxArity(inputs_); }
+  int min_outputs() const { return MinArity(outputs_); }
+  int max_outputs() const { return MaxArity(outputs_); }
+
+  // The formal parameter a node's i-th input (output) binds to, or nullptr
+  // beyond the last one. A variadic last parameter takes every remaining index.
+  const FormalParameter* InputParam(int index) const { return ParamAt(inputs_, index); }
+  const FormalParameter* OutputParam(int index) const { return ParamAt(outputs_, index); }
+
+  const AttributeSpec* FindAttribute(absl::string_view name) const;
+  const TypeConstraintSpec* FindTypeConstraint(absl::string_view type_param) const;
+  // The types a parameter accepts: its constraint's list, or its fixed type.
+  std::vector<ElementType> AllowedTypes(const FormalParameter& param) const;
+  // The allowed types of the first input's parameter: the types a version
+  // is tested over ("Min-13 over float16, ...").
+  std::vector<ElementType> PrimaryTypes() const;
+
+  // "Min-13".
+  std::string Name() const;
+
+ private:
+  static int MinArity(const std::vector<FormalParameter>& params);
+  static int MaxArity(const std::vector<FormalParameter>& params);
+  static const FormalParameter* ParamAt(const std::vector<FormalParameter>& params, int index);
+  static FormalParameter MakeParam(std::string name, absl::string_view type,
+                                   std::string description, ParamOption option, int min_arity);
+
+  std::string domain_;  // "" (the default ONNX domain)
+  std::string op_type_;
+  int since_version_;
+  std::string summary_;
+  std::vector<FormalParameter> inputs_;
+  std::vector<FormalParameter> outputs_;
+  std::vector<AttributeSpec> attributes_;
+  std::vector<TypeConstraintSpec> type_constraints_;
+  std::vector<std::string> rules_;
+  bool shape_inference_ = true;
+  bool function_ = false;
+  NodeCheckFn check_ = nullptr;
+};
+
+// What an op-specific check sees of one node: the info known about each
+// input (declared or inferred; exact shapes when the checker runs over a
+// data set), input values where known (initializers, test data), the
+// attributes as the generic validator accepted them, and a sink for
+// diagnostics and inferred outputs.
+class NodeContext {
+ public:
+  virtual ~NodeContext() = default;
+
+  virtual const OpSchema& schema() const = 0;
+  // Inputs as written in the node, including empty names for skipped ones.
+  virtual int input_count() const = 0;
+  // Present: within input_count() and not skipped with an empty name.
+  virtual bool has_input(int index) const = 0;
+  // Unknown info for an absent input.
+  virtual const TensorInfo& input(int index) const = 0;
+  // The value of an input when the checker knows it, else nullptr.
+  virtual const Tensor* input_value(int index) const = 0;
+
+  // The node's attribute of that name when it has the schema's type, else
+  // the schema's default, else nullopt.
+  virtual std::optional<int64_t> GetInt(absl::string_view name) const = 0;
+  virtual std::optional<float> GetFloat(absl::string_view name) const = 0;
+  // Whether the node itself sets the attribute (with the schema's type).
+  virtual bool HasAttribute(absl::string_view name) const = 0;
+
+  virtual void SetOutput(int index, TensorInfo info) = 0;
+  // field names the part of the node: "input 1", "attribute axis".
+  virtual void Report(absl::string_view rule_id, std::string field, std::string message) = 0;
+};
+
+// Shared checks for the operator families.
+
+// Inputs and output share one shape (Min-1, Min-6): reports
+// SHAPE-EQUAL-REQUIRED, infers output 0.
+void CheckSameShapeElementwise(NodeContext& context);
+// Multidirectional broadcasting (Min-8+): reports SHAPE-BROADCAST, infers
+// output 0.
+void CheckBroadcastingElementwise(NodeContext& context);
+// An INT attribute the text reads as a boolean (keepdims, select_last_index):
+// reports ATTR-BOOL-VALUE unless the node's value is 0 or 1.
+void CheckZeroOrOne(NodeContext& context, absl::string_view attribute);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CHECKER_SCHEMA_H_
