@@ -32,7 +32,7 @@ absl::StatusOr<Tensor> RunArgMin(int64_t version, const Tensor& data, Attrs attr
 
 void ExpectInvalid(const absl::StatusOr<Tensor>& out, const std::string& fragment) {
   ASSERT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument) << out.status();
-  EXPECT_THAT(out.status().message(), HasSubstr(fragment));
+  EXPECT_THAT(std::string(out.status().message()), HasSubstr(fragment));
 }
 
 class ArgMinTest : public ::testing::TestWithParam<OpCombo> {

@@ -89,8 +89,8 @@ TEST_P(MinTest, BroadcastingFromMin8OnlyElseShapeError) {
       for (const Tensor* other : {&row, &column, &scalar}) {
         absl::StatusOr<Tensor> out = RunMin(version(), {&a, &a, other});
         ASSERT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
-        EXPECT_THAT(out.status().message(), HasSubstr("input 2"));
-        EXPECT_THAT(out.status().message(), HasSubstr("input 0"));
+        EXPECT_THAT(std::string(out.status().message()), HasSubstr("input 2"));
+        EXPECT_THAT(std::string(out.status().message()), HasSubstr("input 0"));
       }
       return;
     }
@@ -125,7 +125,7 @@ TEST_P(MinTest, BroadcastingFromMin8OnlyElseShapeError) {
     Tensor two = Values<T>({2}, {1, 2});
     out = RunMin(version(), {&a, &two});
     ASSERT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(out.status().message(), HasSubstr("input 1"));
+    EXPECT_THAT(std::string(out.status().message()), HasSubstr("input 1"));
   });
 }
 
@@ -167,7 +167,7 @@ TEST_P(MinTest, MixedElementTypesAreRejected) {
                                                       : Values<float>({2}, {1, 2});
     absl::StatusOr<Tensor> out = RunMin(version(), {&a, &b});
     ASSERT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(out.status().message(), HasSubstr("input 1"));
+    EXPECT_THAT(std::string(out.status().message()), HasSubstr("input 1"));
   });
 }
 
@@ -314,7 +314,7 @@ TEST(MinAttributes, ConsumedInputsOnlyAtMin1) {
   EXPECT_BITS_EQ(*out, Values<float>({2}, {0, 2}));
   out = RunMin(6, {&a, &b}, std::move(NodeBuilder("Min").Ints("consumed_inputs", {0, 0})));
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(out.status().message(), HasSubstr("consumed_inputs"));
+  EXPECT_THAT(std::string(out.status().message()), HasSubstr("consumed_inputs"));
 }
 
 TEST(MinArity, NoInputIsAnError) {
