@@ -1,0 +1,274 @@
+// The graph interpreter: version resolution, values by name, initializers,
+// Constant and Identity, models from ONNX's version converter, and errors.
+#include "reference/interpreter.h"
+
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "onnx/version_converter/convert.h"
+#include "reference/reference_test_util.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct ValueInfo {
+  std::string name;
+  ElementType type;
+};
+
+// A model of the default domain at `opset` (ir_version 8 unless given).
+onnx::ModelProto MakeModel(int64_t opset, std::vector<onnx::NodeProto> nodes,
+                           std::vector<ValueInfo> inputs, std::vector<std::string> outputs,
+                           std::vector<std::pair<std::string, Tensor>> initializers = {},
+                           int64_t ir_version = 8) {
+  onnx::ModelProto model;
+  model.set_ir_version(ir_version);
+  onnx::OperatorSetIdProto* import = model.add_opset_import();
+  import->set_domain("");
+  import->set_version(opset);
+  onnx::GraphProto* graph = model.mutable_graph();
+  graph->set_name("test");
+  for (onnx::NodeProto& node : nodes) *graph->add_node() = std::move(node);
+  for (const ValueInfo& input : inputs) {
+    onnx::ValueInfoProto* info = graph->add_input();
+    info->set_name(input.name);
+    info->mutable_type()->mutable_tensor_type()->set_elem_type(static_cast<int>(input.type));
+  }
+  for (const std::string& output : outputs) {
+    onnx::ValueInfoProto* info = graph->add_output();
+    info->set_name(output);
+  }
+  for (const auto& [name, tensor] : initializers) {
+    *graph->add_initializer() = TensorToProto(tensor, name);
+  }
+  return model;
+}
+
+void ExpectCode(const absl::Status& status, absl::StatusCode code, const std::string& fragment) {
+  EXPECT_EQ(status.code(), code) << status;
+  EXPECT_THAT(std::string(status.message()), HasSubstr(fragment));
+}
+
+TEST(ResolveOperatorVersion, NewestVersionNotAboveTheOpset) {
+  const std::vector<std::optional<int64_t>> min = {std::nullopt, 1, 1, 1, 1, 1, 6, 6, 8, 8,
+                                                   8,            8, 12, 13, 13, 13, 13, 13, 13};
+  for (int64_t opset = 0; opset < static_cast<int64_t>(min.size()); ++opset) {
+    EXPECT_EQ(ResolveOperatorVersion("Min", opset), min[opset]) << "opset " << opset;
+  }
+  EXPECT_EQ(ResolveOperatorVersion("ArgMin", 10), 1);
+  EXPECT_EQ(ResolveOperatorVersion("ArgMin", 11), 11);
+  EXPECT_EQ(ResolveOperatorVersion("ArgMin", 12), 12);
+  EXPECT_EQ(ResolveOperatorVersion("ArgMin", 18), 13);
+  EXPECT_EQ(ResolveOperatorVersion("Clip", 5), 1);
+  EXPECT_EQ(ResolveOperatorVersion("Clip", 10), 6);
+  EXPECT_EQ(ResolveOperatorVersion("Clip", 11), 11);
+  EXPECT_EQ(ResolveOperatorVersion("Clip", 12), 12);
+  EXPECT_EQ(ResolveOperatorVersion("Clip", 17), 13);
+  EXPECT_EQ(ResolveOperatorVersion("Constant", 1), 1);
+  EXPECT_EQ(ResolveOperatorVersion("Identity", 7), 1);
+  EXPECT_EQ(ResolveOperatorVersion("Max", 13), std::nullopt);
+}
+
+TEST(RunNode, TheOpsetSelectsTheVersion) {
+  Tensor a = Values<float>({2}, {1, 5});
+  Tensor b = Values<float>({}, {3});
+  onnx::NodeProto min = NodeBuilder("Min").Inputs({"a", "b"}).Build();
+  // Opset 7 runs Min-6 (no broadcasting); opset 8 runs Min-8.
+  ExpectCode(RunOne(min, 7, {&a, &b}).status(), absl::StatusCode::kInvalidArgument, "Min-6");
+  absl::StatusOr<Tensor> out = RunOne(min, 8, {&a, &b});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(*out, Values<float>({2}, {1, 3}));
+  // Opset 11 runs ArgMin-11, which has no select_last_index.
+  Tensor data = Values<float>({3}, {0, 0, 1});
+  onnx::NodeProto argmin =
+      NodeBuilder("ArgMin").Inputs({"x"}).Int("select_last_index", 1).Build();
+  ExpectCode(RunOne(argmin, 11, {&data}).status(), absl::StatusCode::kInvalidArgument,
+             "ArgMin-11");
+  out = RunOne(argmin, 17, {&data});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(*out, Int64s({1}, {1}));
+}
+
+TEST(RunNode, UnknownOperatorDomainOrOpsetIsUnimplemented) {
+  Tensor a = Values<float>({1}, {1});
+  ExpectCode(RunOne(NodeBuilder("Foo").Inputs({"a"}).Build(), 13, {&a}).status(),
+             absl::StatusCode::kUnimplemented,
+             "operator Foo (domain '') is not implemented by the reference");
+  onnx::NodeProto custom = NodeBuilder("Min").Inputs({"a"}).Build();
+  custom.set_domain("com.example");
+  ExpectCode(RunOne(custom, 13, {&a}).status(), absl::StatusCode::kUnimplemented,
+             "domain 'com.example'");
+  ExpectCode(RunOne(NodeBuilder("Min").Inputs({"a"}).Build(), 0, {&a}).status(),
+             absl::StatusCode::kUnimplemented, "opset 0");
+  onnx::NodeProto aliased = NodeBuilder("Min").Inputs({"a"}).Build();
+  aliased.set_domain("ai.onnx");
+  EXPECT_TRUE(RunOne(aliased, 13, {&a}).ok());
+}
+
+TEST(RunNode, ArityErrorsNameTheNode) {
+  Tensor a = Values<float>({1}, {1});
+  onnx::NodeProto node = NodeBuilder("ArgMin").Name("reduce").Inputs({"a", "b"}).Build();
+  ExpectCode(RunOne(node, 13, {&a, &a}).status(), absl::StatusCode::kInvalidArgument,
+             "node 'reduce' (ArgMin)");
+  node = NodeBuilder("Clip").Inputs({"a"}).Outputs({"y", "z"}).Build();
+  ExpectCode(RunOne(node, 13, {&a}).status(), absl::StatusCode::kInvalidArgument, "1 output");
+  node = NodeBuilder("Min").Inputs({"a"}).Build();
+  ExpectCode(RunOne(node, 13, {&a, &a}).status(), absl::StatusCode::kInvalidArgument,
+             "names 1 inputs but 2");
+}
+
+TEST(RunModel, IdentityChainsAndInitializers) {
+  onnx::ModelProto model = MakeModel(
+      13,
+      {NodeBuilder("Identity").Inputs({"x"}).Outputs({"x1"}).Build(),
+       NodeBuilder("Identity").Inputs({"x1"}).Outputs({"x2"}).Build(),
+       NodeBuilder("Min").Inputs({"x2", "limit", "y"}).Outputs({"m"}).Build(),
+       NodeBuilder("Identity").Inputs({"m"}).Outputs({"out"}).Build()},
+      {{"x", ElementType::kInt32}, {"y", ElementType::kInt32}}, {"out", "x1"},
+      {{"limit", Values<int32_t>({3}, {4, 4, 4})}});
+  absl::StatusOr<std::vector<Tensor>> out =
+      RunModel(model, {Values<int32_t>({2, 3}, {1, 9, 5, 7, 3, 8}), Values<int32_t>({}, {6})});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 2u);
+  EXPECT_BITS_EQ((*out)[0], Values<int32_t>({2, 3}, {1, 4, 4, 4, 3, 4}));
+  EXPECT_BITS_EQ((*out)[1], Values<int32_t>({2, 3}, {1, 9, 5, 7, 3, 8}));
+}
+
+// ONNX IR < 4 lists initializers among the graph inputs too: they are not fed.
+TEST(RunModel, InitializersListedAsInputsAreNotFed) {
+  onnx::ModelProto model =
+      MakeModel(6, {NodeBuilder("Min").Inputs({"w", "x"}).Outputs({"y"}).Build()},
+                {{"w", ElementType::kFloat}, {"x", ElementType::kFloat}}, {"y"},
+                {{"w", Values<float>({2}, {0, 0})}}, /*ir_version=*/3);
+  absl::StatusOr<std::vector<Tensor>> out = RunModel(model, {Values<float>({2}, {-1, 1})});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({2}, {-1, 0}));
+}
+
+// What ONNX's version converter makes of Clip-6 (attributes) at opset 11:
+// Constant nodes holding the bounds, fed to Clip-11's inputs.
+TEST(RunModel, ConstantBoundsIntoClip11) {
+  onnx::ModelProto model = MakeModel(
+      11,
+      {NodeBuilder("Constant").Outputs({"lo"}).TensorAttribute("value", Values<float>({}, {-1}))
+           .Build(),
+       NodeBuilder("Constant").Outputs({"hi"}).TensorAttribute("value", Values<float>({}, {1}))
+           .Build(),
+       NodeBuilder("Clip").Inputs({"x", "lo", "hi"}).Outputs({"y"}).Build()},
+      {{"x", ElementType::kFloat}}, {"y"});
+  absl::StatusOr<std::vector<Tensor>> out =
+      RunModel(model, {Values<float>({4}, {-3, -0.5, 0.5, kInf})});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({4}, {-1, -0.5, 0.5, 1}));
+}
+
+TEST(RunModel, RealVersionConverterOutputRuns) {
+  onnx::ModelProto clip6 = MakeModel(
+      10, {NodeBuilder("Clip").Inputs({"x"}).Outputs({"y"}).Float("min", -1).Float("max", 2).Build()},
+      {{"x", ElementType::kFloat}}, {"y"});
+  onnx::ValueInfoProto* output = clip6.mutable_graph()->mutable_output(0);
+  output->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+  for (onnx::ValueInfoProto* info : {clip6.mutable_graph()->mutable_input(0), output}) {
+    info->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(4);
+  }
+  onnx::ModelProto clip11;
+  try {
+    clip11 = onnx::version_conversion::ConvertVersion(clip6, 11);
+  } catch (const std::exception& e) {
+    FAIL() << "version converter: " << e.what();
+  }
+  bool has_constant = false;
+  for (const onnx::NodeProto& node : clip11.graph().node()) {
+    has_constant |= node.op_type() == "Constant";
+  }
+  EXPECT_TRUE(has_constant) << clip11.DebugString();
+  const Tensor x = Values<float>({4}, {-3, 0, 2.5, kInf});
+  for (const onnx::ModelProto* model : {&clip6, &clip11}) {
+    absl::StatusOr<std::vector<Tensor>> out = RunModel(*model, {x});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_BITS_EQ(out->at(0), Values<float>({4}, {-1, 0, 2, 2}));
+  }
+}
+
+TEST(RunModel, ConstantValueForms) {
+  onnx::NodeProto floats = NodeBuilder("Constant").Outputs({"f"}).Build();
+  onnx::AttributeProto* a = floats.add_attribute();
+  a->set_name("value_floats");
+  a->set_type(onnx::AttributeProto::FLOATS);
+  a->add_floats(2);
+  a->add_floats(-1);
+  onnx::NodeProto ints = NodeBuilder("Constant").Outputs({"i"}).Int("value_int", 7).Build();
+  onnx::ModelProto model = MakeModel(12, {floats, ints}, {}, {"f", "i"});
+  absl::StatusOr<std::vector<Tensor>> out = RunModel(model, {});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({2}, {2, -1}));
+  EXPECT_BITS_EQ(out->at(1), Int64s({}, {7}));
+  // value_int arrives with Constant-12.
+  model = MakeModel(11, {ints}, {}, {"i"});
+  ExpectCode(RunModel(model, {}).status(), absl::StatusCode::kInvalidArgument, "value_int");
+  // Exactly one value attribute.
+  model = MakeModel(13, {NodeBuilder("Constant").Outputs({"c"}).Build()}, {}, {"c"});
+  ExpectCode(RunModel(model, {}).status(), absl::StatusCode::kInvalidArgument, "exactly one");
+}
+
+TEST(RunModel, ErrorsNameTheNodeAndField) {
+  const std::vector<Tensor> one_input = {Values<float>({1}, {1})};
+  // Undefined value.
+  onnx::ModelProto model =
+      MakeModel(13, {NodeBuilder("Min").Name("m").Inputs({"x", "nowhere"}).Outputs({"y"}).Build()},
+                {{"x", ElementType::kFloat}}, {"y"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
+             "node #0 'm' (Min): input 1 'nowhere' is not defined");
+  // Unknown operator.
+  model = MakeModel(13, {NodeBuilder("Max").Inputs({"x"}).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"y"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kUnimplemented,
+             "operator Max (domain '') is not implemented by the reference");
+  // No opset import for the default domain.
+  model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"y"});
+  model.clear_opset_import();
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
+             "opset_import");
+  // Wrong number of fed inputs, wrong element type.
+  model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"y"});
+  ExpectCode(RunModel(model, {}).status(), absl::StatusCode::kInvalidArgument,
+             "1 inputs (not counting initializers) but 0");
+  ExpectCode(RunModel(model, {Values<double>({1}, {1})}).status(),
+             absl::StatusCode::kInvalidArgument, "declared float");
+  // A graph output nobody computes.
+  model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"z"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
+             "graph output 0 'z'");
+  // A value defined twice.
+  model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"x"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"x"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
+             "already defined");
+  // Kernel errors keep their code and gain the node.
+  model = MakeModel(13, {NodeBuilder("ArgMin").Inputs({"x"}).Int("axis", 3).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"y"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
+             "node #0 (ArgMin): ArgMin-13: axis 3");
+}
+
+TEST(RunModel, OfficialClipDefaultMaxShapeOfInputs) {
+  // Clip(x, "", max) as in ONNX's test_clip_default_max.
+  onnx::ModelProto model =
+      MakeModel(13, {NodeBuilder("Clip").Inputs({"x", "", "max"}).Outputs({"y"}).Build()},
+                {{"x", ElementType::kInt8}, {"max", ElementType::kInt8}}, {"y"});
+  absl::StatusOr<std::vector<Tensor>> out =
+      RunModel(model, {Values<int8_t>({3}, {-128, 0, 127}), Values<int8_t>({}, {0})});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<int8_t>({3}, {-128, 0, 0}));
+}
+
+}  // namespace
+}  // namespace onnx_conform::testing
