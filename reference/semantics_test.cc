@@ -1,0 +1,84 @@
+// The named element rules of reference/semantics.h, one by one, with literal
+// expectations (the operator tests check them again through the kernels).
+#include "reference/semantics.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "gtest/gtest.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
+
+TEST(MinPropagatingNaN, NaNWinsFromEitherSide) {
+  EXPECT_TRUE(std::isnan(MinPropagatingNaN(kNaN, 1.0f)));
+  EXPECT_TRUE(std::isnan(MinPropagatingNaN(1.0f, kNaN)));
+  EXPECT_TRUE(std::isnan(MinPropagatingNaN(-kInf, kNaN)));
+  // The first NaN, bit for bit.
+  EXPECT_EQ(Bits(MinPropagatingNaN(-kNaN, kNaN)), Bits(-kNaN));
+  EXPECT_EQ(Bits(MinPropagatingNaN(kNaN, -kNaN)), Bits(kNaN));
+}
+
+TEST(MinPropagatingNaN, TiesKeepTheFirstOperand) {
+  EXPECT_EQ(Bits(MinPropagatingNaN(0.0f, -0.0f)), Bits(0.0f));
+  EXPECT_EQ(Bits(MinPropagatingNaN(-0.0f, 0.0f)), Bits(-0.0f));
+  EXPECT_EQ(MinPropagatingNaN(2, 1), 1);
+  EXPECT_EQ(MinPropagatingNaN(INT64_MIN, INT64_MAX), INT64_MIN);
+  EXPECT_EQ(MinPropagatingNaN(uint64_t{18446744073709551615u}, uint64_t{18446744073709551614u}),
+            18446744073709551614u);
+}
+
+TEST(MinPropagatingNaN, HalfTypesCompareTheirValues) {
+  // 0x3C00 = 1.0, 0xBC00 = -1.0, 0x8000 = -0, 0x0000 = +0.
+  EXPECT_EQ(MinPropagatingNaN(Float16::FromBits(0x3C00), Float16::FromBits(0xBC00)).bits(), 0xBC00);
+  EXPECT_EQ(MinPropagatingNaN(Float16::FromBits(0x0000), Float16::FromBits(0x8000)).bits(), 0x0000);
+  EXPECT_EQ(MinPropagatingNaN(Float16::FromBits(0x0001), Float16::FromBits(0x7E01)).bits(), 0x7E01);
+  EXPECT_EQ(MinPropagatingNaN(BFloat16::FromBits(0x3F80), BFloat16::FromBits(0x3F7F)).bits(),
+            0x3F7F);
+}
+
+TEST(LessForArgMin, NaNIsBelowEverythingAndEqualToNaN) {
+  EXPECT_TRUE(LessForArgMin(kNaN, -kInf));
+  EXPECT_FALSE(LessForArgMin(-kInf, kNaN));
+  EXPECT_FALSE(LessForArgMin(kNaN, -kNaN));
+  EXPECT_FALSE(LessForArgMin(-0.0f, 0.0f));
+  EXPECT_FALSE(LessForArgMin(0.0f, -0.0f));
+  EXPECT_TRUE(LessForArgMin(Float16::FromBits(0x7C01), Float16::FromBits(0xFC00)));
+  EXPECT_TRUE(LessForArgMin(int64_t{9007199254740992}, int64_t{9007199254740993}));
+}
+
+TEST(ClipValue, BoundsNaNAndTies) {
+  EXPECT_EQ(ClipValue(5.0f, 1.0f, 3.0f), 3.0f);
+  EXPECT_EQ(ClipValue(-5.0f, 1.0f, 3.0f), 1.0f);
+  EXPECT_EQ(ClipValue(2.0f, 3.0f, 1.0f), 1.0f);  // min > max: max
+  EXPECT_EQ(ClipValue(9.0f, 3.0f, 1.0f), 1.0f);
+  EXPECT_EQ(Bits(ClipValue(-kNaN, 1.0f, 3.0f)), Bits(-kNaN));
+  EXPECT_EQ(Bits(ClipValue(2.0f, -kNaN, 3.0f)), Bits(-kNaN));
+  EXPECT_EQ(Bits(ClipValue(2.0f, 1.0f, -kNaN)), Bits(-kNaN));
+  EXPECT_EQ(Bits(ClipValue(-0.0f, 0.0f, 1.0f)), Bits(-0.0f));
+  EXPECT_EQ(Bits(ClipValue(0.0f, -1.0f, -0.0f)), Bits(0.0f));
+  EXPECT_EQ(ClipValue(uint64_t{18446744073709551615u}, uint64_t{0}, uint64_t{18446744073709551614u}),
+            18446744073709551614u);
+}
+
+TEST(ConvertFloatAttribute, RoundsToNearestEvenForHalfTypes) {
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(0.1f).bits(), 0x2E66);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00048828125f).bits(), 0x3C00);  // tie to even
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00146484375f).bits(), 0x3C02);  // tie to even, up
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClip6DefaultMax).bits(), 0x7C00);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClip6DefaultMin).bits(), 0xFC00);
+  EXPECT_EQ(ConvertFloatAttribute<BFloat16>(kClip6DefaultMax).bits(), 0x7F80);
+  EXPECT_EQ(ConvertFloatAttribute<double>(0.1f), 0.100000001490116119384765625);
+  EXPECT_EQ(kClip6DefaultMax, 3.4028234663852886e38f);
+  EXPECT_EQ(kClip6DefaultMin, -3.4028234663852886e38f);
+}
+
+}  // namespace
+}  // namespace onnx_conform
