@@ -1,0 +1,118 @@
+#include "cases/case_metadata.h"
+
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
+#include "reference/element_type.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsSnakeCase(std::string_view s) {
+  if (s.empty() || !(s[0] >= 'a' && s[0] <= 'z')) return false;
+  for (char c : s) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool HasFeature(const CaseMetadata& m, std::string_view feature) {
+  for (const std::string& f : m.features()) {
+    if (f == feature) return true;
+  }
+  return false;
+}
+
+absl::Status ValidateCaseMetadata(const CaseMetadata& m) {
+  if (m.operator_().empty()) return absl::InvalidArgumentError("\"operator\" is missing");
+  if (m.version() < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("\"version\" must be >= 1, got ", m.version()));
+  }
+  if (m.opset() < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("\"opset\" must be >= 0, got ", m.opset()));
+  }
+  const std::string& e = m.expectation();
+  if (e != kExpectValid && e != kExpectInvalid && e != kExpectUnsupported) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "\"expectation\" must be \"valid\", \"invalid\" or \"unsupported\", got \"", e, "\""));
+  }
+  if (e == kExpectValid && !m.rule_id().empty()) {
+    return absl::InvalidArgumentError("a valid case has no \"rule_id\"");
+  }
+  if (e != kExpectValid && m.rule_id().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("an ", e, " case needs a \"rule_id\""));
+  }
+  if (m.semantics() != kSemanticsSpec && m.semantics() != kSemanticsReferenceDefined) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "\"semantics\" must be \"spec\" or \"reference-defined\", got \"", m.semantics(), "\""));
+  }
+  for (const std::string& type : m.types()) {
+    if (!ElementTypeFromName(type).has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown element type \"", type, "\""));
+    }
+  }
+  for (const std::string& feature : m.features()) {
+    if (!IsSnakeCase(feature)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("feature \"", feature, "\" is not lower_snake_case"));
+    }
+  }
+  if (m.has_tolerance() && !(m.tolerance() >= 0)) {
+    return absl::InvalidArgumentError("\"tolerance\" must be >= 0");
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json, std::string_view source_view) {
+  const std::string source(source_view);
+  CaseMetadata metadata;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(json.data(), json.size()), &metadata, options);
+  if (!parsed.ok()) {
+    return absl::DataLossError(
+        absl::StrCat(source, ": not a valid case.json: ", parsed.message().as_string()));
+  }
+  if (absl::Status valid = ValidateCaseMetadata(metadata); !valid.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": ", valid.message()));
+  }
+  return metadata;
+}
+
+absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& case_dir) {
+  const fs::path file = case_dir / kCaseMetadataFileName;
+  std::error_code error;
+  const fs::file_status status = fs::status(file, error);
+  if (status.type() == fs::file_type::not_found) return std::optional<CaseMetadata>();
+  if (error || !fs::is_regular_file(status)) {
+    return absl::DataLossError(absl::StrCat(file.string(), ": not a readable regular file"));
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) return absl::DataLossError(absl::StrCat(file.string(), ": cannot read"));
+  absl::StatusOr<CaseMetadata> metadata = ParseCaseMetadata(text.str(), file.string());
+  if (!metadata.ok()) return metadata.status();
+  return std::optional<CaseMetadata>(*std::move(metadata));
+}
+
+std::string CaseMetadataToJson(const CaseMetadata& metadata) {
+  std::string json;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  // Cannot fail for a message without Any fields.
+  (void)google::protobuf::util::MessageToJsonString(metadata, &json, options);
+  if (json.empty() || json.back() != '\n') json.push_back('\n');
+  return json;
+}
+
+}  // namespace onnx_conform
