@@ -120,7 +120,9 @@ class Analyzer {
   void DeclareGraphInputs() {
     for (const onnx::ValueInfoProto& input : graph_.input()) {
       const std::string field = absl::StrCat("graph input '", input.name(), "'");
+      const size_t reported = result_.diagnostics.size();
       TensorInfo info = Declared(input, /*required=*/true, field);
+      if (result_.diagnostics.size() != reported) flagged_.insert(input.name());
       if (input.name().empty()) {
         Report(rules::kGraphNameEmpty, "graph input", "a graph input has an empty name");
         continue;
@@ -157,6 +159,7 @@ class Analyzer {
         absl::StatusOr<Tensor> tensor = TensorFromProto(init);
         if (!tensor.ok()) {
           Report(rules::kGraphInitializerInvalid, field, std::string(tensor.status().message()));
+          flagged_.insert(init.name());
           continue;
         }
         auto owned = std::make_unique<Tensor>(*std::move(tensor));
@@ -265,6 +268,8 @@ class Analyzer {
           }
           continue;
         }
+        // A flagged declaration was reported already: no warning that its type is unknown.
+        input_defined[i] = !flagged_.contains(name);
         if (auto it = result_.known.find(name); it != result_.known.end()) inputs[i] = it->second;
         if (auto it = values_.find(name); it != values_.end()) values[i] = it->second;
       }
@@ -313,6 +318,7 @@ class Analyzer {
   std::map<std::string, int64_t> opsets_;  // normalized domain -> version
   std::set<std::string> defined_;          // names defined so far
   std::set<std::string> initializers_;
+  std::set<std::string> flagged_;  // names whose declaration was reported as broken
   std::map<std::string, const Tensor*> values_;
   std::vector<std::unique_ptr<Tensor>> owned_values_;
 };

@@ -44,7 +44,9 @@ struct NodeView {
   const onnx::NodeProto* node = nullptr;
   std::span<const TensorInfo> inputs;         // known info per node input
   std::span<const Tensor* const> values;      // known value per node input, or nullptr
-  std::span<const bool> input_defined;        // false: name undefined (already reported)
+  // false: undefined or badly declared name (already reported), so an
+  // unknown type is not worth a TYPE-UNDECLARED warning.
+  std::span<const bool> input_defined;
   std::span<const TensorInfo> declared_outputs;  // graph output / value_info declarations
 };
 

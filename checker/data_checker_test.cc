@@ -1,0 +1,276 @@
+// CheckDataSet: test data against declarations and against what the schemas
+// infer from the actual inputs; CheckCaseDir on files written here.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "checker/case_checker.h"
+#include "checker/checker.h"
+#include "checker/test_model.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::onnx_conform::testing_util::SetInt;
+using ::onnx_conform::testing_util::TestModel;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+constexpr ElementType kF = ElementType::kFloat;
+
+std::string Describe(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
+  return absl::StrJoin(lines, "\n");
+}
+
+Tensor Floats(Shape shape, std::initializer_list<float> values) {
+  return Tensor::FromValues<float>(std::move(shape), values);
+}
+
+struct Data {
+  std::vector<Tensor> inputs;
+  std::vector<Tensor> outputs;
+  std::vector<std::string> input_names;
+  std::vector<std::string> output_names;
+
+  DataSetView View() const {
+    DataSetView view{"ds", {}, {}};
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      view.inputs.push_back({"ds/input_" + std::to_string(k) + ".pb", &inputs[k],
+                             k < input_names.size() ? input_names[k] : ""});
+    }
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      view.outputs.push_back({"ds/output_" + std::to_string(k) + ".pb", &outputs[k],
+                              k < output_names.size() ? output_names[k] : ""});
+    }
+    return view;
+  }
+};
+
+std::vector<Diagnostic> Check(const TestModel& m, const Data& data) {
+  return CheckDataSet(m.model, data.View(), "m.onnx");
+}
+
+void ExpectOnly(const TestModel& m, const Data& data, absl::string_view rule) {
+  std::vector<Diagnostic> d = Check(m, data);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rule))) << Describe(d);
+}
+
+TestModel Min2(std::initializer_list<testing_util::TestDim> a,
+               std::initializer_list<testing_util::TestDim> b,
+               std::initializer_list<testing_util::TestDim> y) {
+  TestModel m(13);
+  m.Input("a", kF, a).Input("b", kF, b).Output("y", kF, y);
+  m.Node("Min", {"a", "b"}, {"y"});
+  return m;
+}
+
+TEST(CheckDataSetTest, MatchingDataIsValid) {
+  Data data{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {Floats({2}, {1, 2})}, {"a", "b"}, {"y"}};
+  std::vector<Diagnostic> d = Check(Min2({2}, {2}, {2}), data);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  // Symbolic declarations take any size.
+  d = Check(Min2({"N"}, {"N"}, {"N"}), data);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+}
+
+TEST(CheckDataSetTest, ViewDataSetAdaptsParallelVectors) {
+  struct LoaderLikeDataSet {
+    fs::path dir = "ds";
+    std::vector<fs::path> input_files = {"ds/input_0.pb"};
+    std::vector<fs::path> output_files = {};
+    std::vector<Tensor> inputs;
+    std::vector<Tensor> outputs;
+    std::vector<std::string> input_names = {"a"};
+    std::vector<std::string> output_names;
+  } ds;
+  ds.inputs.push_back(Floats({1}, {1}));
+  DataSetView view = ViewDataSet(ds);
+  ASSERT_EQ(view.inputs.size(), 1u);
+  EXPECT_EQ(view.inputs[0].tensor, &ds.inputs[0]);
+  EXPECT_EQ(view.inputs[0].name, "a");
+  EXPECT_EQ(view.inputs[0].path, fs::path("ds/input_0.pb"));
+  EXPECT_TRUE(view.outputs.empty());
+}
+
+TEST(CheckDataSetTest, InputAndOutputCounts) {
+  Data one_input{{Floats({2}, {1, 5})}, {Floats({2}, {1, 2})}, {}, {}};
+  ExpectOnly(Min2({2}, {2}, {2}), one_input, rules::kDataInputCount);
+  Data no_output{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {}, {}, {}};
+  ExpectOnly(Min2({2}, {2}, {2}), no_output, rules::kDataOutputCount);
+}
+
+TEST(CheckDataSetTest, InitializersAreNotFed) {
+  TestModel m(13);
+  m.Input("x", kF, {2}).Output("y", kF, {2});
+  m.Node("Clip", {"x", "lo"}, {"y"});
+  *m.model.mutable_graph()->add_initializer() = TensorToProto(Floats({}, {0}), "lo");
+  Data data{{Floats({2}, {-1, 1})}, {Floats({2}, {0, 1})}, {}, {}};
+  std::vector<Diagnostic> d = Check(m, data);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+}
+
+TEST(CheckDataSetTest, TypeAgainstDeclaration) {
+  Data data{{Floats({2}, {1, 5}), Tensor::FromValues<double>({2}, {3, 2})},
+            {Floats({2}, {1, 2})}, {}, {}};
+  ExpectOnly(Min2({2}, {2}, {2}), data, rules::kDataType);
+}
+
+TEST(CheckDataSetTest, ShapeAgainstDeclaration) {
+  Data data{{Floats({2}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2}, {1, 2})}, {}, {}};
+  ExpectOnly(Min2({2}, {2}, {2}), data, rules::kDataShape);
+  Data output{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {Floats({1, 2}, {1, 2})}, {}, {}};
+  ExpectOnly(Min2({2}, {2}, {2}), output, rules::kDataShape);
+}
+
+// The declarations leave the shapes open; the data fixes them.
+TEST(CheckDataSetTest, ExpectedOutputShapeAgainstInference) {
+  Data data{{Floats({2, 1}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2, 2}, {1, 2, 1, 2})},
+            {}, {}};
+  std::vector<Diagnostic> d = Check(Min2({"N", 1}, {"M"}, {"P", "Q"}), data);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape))) << Describe(d);
+  EXPECT_EQ(d[0].file, "ds/output_0.pb");
+  EXPECT_THAT(d[0].message, testing::HasSubstr("[2,3]"));
+}
+
+TEST(CheckDataSetTest, ShapeRulesWithTheDataShapes) {
+  Data data{{Floats({2}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2}, {1, 2})}, {}, {}};
+  std::vector<Diagnostic> d = Check(Min2({"N"}, {"M"}, {"N"}), data);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kShapeBroadcast))) << Describe(d);
+  EXPECT_EQ(d[0].file, "ds");
+
+  TestModel argmin(13);
+  argmin.InputUnranked("x", kF).Output("y", ElementType::kInt64, {"N", 1});
+  SetInt(argmin.Node("ArgMin", {"x"}, {"y"}), "axis", 2);
+  Data rank2{{Floats({2, 2}, {1, 2, 3, 4})}, {Tensor::FromValues<int64_t>({2, 1}, {0, 0})}, {}, {}};
+  ExpectOnly(argmin, rank2, rules::kAttrAxisRange);
+}
+
+TEST(CheckDataSetTest, ArgMinOverAnEmptyAxisInTheData) {
+  TestModel m(13);
+  m.Input("x", kF, {2, "N"}).Output("y", ElementType::kInt64, {2, 1});
+  SetInt(m.Node("ArgMin", {"x"}, {"y"}), "axis", 1);
+  Data data{{Tensor::FromValues<float>({2, 0}, {})},
+            {Tensor::FromValues<int64_t>({2, 1}, {0, 0})}, {}, {}};
+  ExpectOnly(m, data, rules::kShapeReducedAxisEmpty);
+}
+
+TEST(CheckDataSetTest, NameMismatchIsAWarning) {
+  Data data{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {Floats({2}, {1, 2})}, {"a", "c"}, {"y"}};
+  std::vector<Diagnostic> d = Check(Min2({2}, {2}, {2}), data);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataNameMismatch))) << Describe(d);
+  EXPECT_FALSE(HasErrors(d));
+}
+
+TestModel ClipInputs(int opset) {
+  TestModel m(opset);
+  m.Input("x", kF, {2}).Input("lo", kF, {}).Input("hi", kF, {}).Output("y", kF, {2});
+  m.Node("Clip", {"x", "lo", "hi"}, {"y"});
+  return m;
+}
+
+TEST(CheckDataSetTest, ClipMinAboveMaxIsUnstatedBeforeVersion13) {
+  Data data{{Floats({2}, {1, 5}), Floats({}, {4}), Floats({}, {2})}, {Floats({2}, {2, 2})}, {}, {}};
+  for (int opset : {11, 12}) {
+    std::vector<Diagnostic> d = Check(ClipInputs(opset), data);
+    EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataClipBoundsOrder))) << Describe(d);
+    EXPECT_FALSE(HasErrors(d));
+  }
+  std::vector<Diagnostic> d = Check(ClipInputs(13), data);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+}
+
+TEST(CheckDataSetTest, ClipNanBound) {
+  Data data{{Floats({2}, {1, 5}), Floats({}, {std::nanf("")}), Floats({}, {2})},
+            {Floats({2}, {1, 2})}, {}, {}};
+  ExpectOnly(ClipInputs(13), data, rules::kDataClipBoundNan);
+}
+
+TEST(CheckDataSetTest, ClipBoundNotScalarInTheData) {
+  TestModel m(13);
+  m.Input("x", kF, {2}).InputUnranked("lo", kF).Output("y", kF, {2});
+  m.Node("Clip", {"x", "lo"}, {"y"});
+  Data data{{Floats({2}, {1, 5}), Floats({1}, {0})}, {Floats({2}, {1, 5})}, {}, {}};
+  ExpectOnly(m, data, rules::kShapeClipBoundScalar);
+}
+
+// ---- Files on disk ----
+
+class CaseDirTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(testing::TempDir()) /
+           testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "test_data_set_0");
+    TestModel m = Min2({2}, {2}, {2});
+    ASSERT_TRUE(WriteProtoFile(dir_ / "model.onnx", m.model).ok());
+    Write("input_0.pb", Floats({2}, {1, 5}), "a");
+    Write("input_1.pb", Floats({2}, {3, 2}), "b");
+    Write("output_0.pb", Floats({2}, {1, 2}), "y");
+  }
+  void Write(const std::string& file, const Tensor& t, const std::string& name) {
+    ASSERT_TRUE(WriteTensorFile(dir_ / "test_data_set_0" / file, t, name).ok());
+  }
+  void WriteRaw(const fs::path& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+  }
+  fs::path dir_;
+};
+
+TEST_F(CaseDirTest, ValidCase) {
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+}
+
+TEST_F(CaseDirTest, UndecodableTensorFileIsNamed) {
+  WriteRaw(dir_ / "test_data_set_0" / "input_1.pb", "\xff\xff\xff garbage");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+  EXPECT_EQ(d[0].file, (dir_ / "test_data_set_0" / "input_1.pb").string());
+}
+
+TEST_F(CaseDirTest, DataLengthDisagreeingWithDims) {
+  onnx::TensorProto proto = TensorToProto(Floats({2}, {1, 5}), "a");
+  proto.set_raw_data(proto.raw_data().substr(0, 4));
+  ASSERT_TRUE(WriteProtoFile(dir_ / "test_data_set_0" / "input_0.pb", proto).ok());
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+}
+
+TEST_F(CaseDirTest, GapInFileNumbering) {
+  fs::rename(dir_ / "test_data_set_0" / "input_1.pb", dir_ / "test_data_set_0" / "input_2.pb");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  // The gap, and then one input file fewer than the graph feeds.
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataFileNames),
+                                      std::string(rules::kDataInputCount)))
+      << Describe(d);
+}
+
+TEST_F(CaseDirTest, NoDataSet) {
+  fs::remove_all(dir_ / "test_data_set_0");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataSetMissing))) << Describe(d);
+}
+
+TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
+  WriteRaw(dir_ / "model.onnx", "not a model \xff\xff");
+  WriteRaw(dir_ / "test_data_set_0" / "output_0.pb", "\xff\xff");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kModelRead),
+                                      std::string(rules::kDataDecode)))
+      << Describe(d);
+  EXPECT_THAT(CheckModelFile(dir_ / "model.onnx"), testing::SizeIs(1));
+  EXPECT_EQ(CheckModelFile(dir_ / "missing.onnx").at(0).rule, rules::kModelRead);
+}
+
+}  // namespace
+}  // namespace onnx_conform

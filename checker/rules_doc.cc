@@ -1,0 +1,115 @@
+#include "checker/rules_doc.h"
+
+#include "absl/strings/str_cat.h"
+#include "checker/rules.h"
+
+namespace onnx_conform {
+namespace {
+
+struct Example {
+  absl::string_view rule;
+  absl::string_view text;
+};
+
+constexpr Example kExamples[] = {
+    {rules::kModelRead, "`model.onnx` holds random bytes, or the ModelProto has no graph."},
+    {rules::kModelIrVersion, "A model without `ir_version`."},
+    {rules::kModelOpsetImport, "A Min node in a model whose `opset_import` list is empty."},
+    {rules::kModelOpsetDuplicate, "`opset_import` lists `\"\"` version 13 and `ai.onnx` version 12."},
+    {rules::kModelOpsetVersion, "`opset_import { domain: \"\" version: 0 }`."},
+    {rules::kGraphNoNode, "A graph whose only output is its input, with no node."},
+    {rules::kGraphNameEmpty, "A graph output named `\"\"`."},
+    {rules::kGraphInputUndefined, "`Min(a, nowhere)` where no graph input or node defines `nowhere`."},
+    {rules::kGraphNodeOrder, "Node 0 is `Min(a, t) -> y` and node 1 is `Min(a) -> t`."},
+    {rules::kGraphDuplicateOutput, "Two nodes both write `y`, or a node writes the graph input `a`."},
+    {rules::kGraphOutputNotProduced, "A graph output `z` that no node produces."},
+    {rules::kGraphValueType,
+     "A graph input without a type, of a sequence type, or with `elem_type: 0` or `99`."},
+    {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
+    {rules::kNodeSchemaUnknown,
+     "A `Relu` node; a Min node in domain `com.example` (reported as unsupported)."},
+    {rules::kNodeInputArity, "ArgMin with two inputs; Clip at opset 6 with inputs `(x, min, max)`."},
+    {rules::kNodeOutputArity, "Min with outputs `(y, extra)`."},
+    {rules::kNodeEmptyInputNotOptional, "`Min(a, \"\")` or `Clip(\"\", min)`."},
+    {rules::kNodeEmptyOutputNotOptional, "A Min node whose output is named `\"\"`."},
+    {rules::kTypeParamMismatch,
+     "Min-13 with a float input and a double input (ONNX's checker accepts it)."},
+    {rules::kTypeNotAllowed, "Min at opset 8 over int32 (allowed from Min-12); Clip-13 over bool."},
+    {rules::kTypeUndeclared,
+     "`Min(t)` where `t` comes from an unsupported node and no value_info declares it."},
+    {rules::kAttrUnknown, "`select_last_index` on ArgMin-11; `consumed_inputs` on Min-13."},
+    {rules::kAttrDuplicate, "ArgMin with two `axis` attributes."},
+    {rules::kAttrType,
+     "ArgMin `axis` given as FLOAT; Clip-6 `min` given as INT; an attribute without `type`."},
+    {rules::kAttrRequiredMissing,
+     "No schema of the registry has a required attribute yet; the generic rule is tested with a "
+     "hand-made schema."},
+    {rules::kAttrBoolValue, "ArgMin with `keepdims: 2` or `select_last_index: -1`."},
+    {rules::kAttrAxisRange, "ArgMin-13 with `axis: 2` on an input of shape `[2, 3]`."},
+    {rules::kAttrNegativeAxisV1, "ArgMin at opset 1 with `axis: -1`."},
+    {rules::kAttrClipBoundsOrder, "Clip-6 with `min: 2.0` and `max: 1.0` (warning)."},
+    {rules::kAttrClipBoundNan, "Clip-6 with `max: NaN` (warning)."},
+    {rules::kShapeDimInvalid, "A graph input of shape `[-2]`."},
+    {rules::kShapeEqualRequired, "Min-6 over shapes `[2, 3]` and `[3]`."},
+    {rules::kShapeBroadcast, "Min-13 over shapes `[2, 3]` and `[2]`."},
+    {rules::kShapeClipBoundScalar,
+     "Clip-13 with a `min` input of shape `[1]` (ONNX's checker accepts it)."},
+    {rules::kShapeReducedAxisEmpty, "ArgMin with `axis: 1` over shape `[2, 0]`."},
+    {rules::kOutputTypeInferred, "ArgMin whose output is declared float."},
+    {rules::kOutputShapeInferred,
+     "ArgMin over `[2, 3]` with default `axis: 0, keepdims: 1` whose output is declared `[2, 1]` "
+     "(it is `[1, 3]`)."},
+    {rules::kDataSetMissing, "A case directory with `model.onnx` and no `test_data_set_0/`."},
+    {rules::kDataFileNames, "`input_0.pb` and `input_2.pb` without `input_1.pb`; `input_x.pb`."},
+    {rules::kDataDecode,
+     "`input_1.pb` holds random bytes, or a float tensor of dims `[2]` with 4 bytes of raw_data."},
+    {rules::kDataInputCount, "One input file for a Min node with two graph inputs."},
+    {rules::kDataOutputCount, "A data set without `output_0.pb`."},
+    {rules::kDataType, "A double `input_1.pb` for a graph input declared float."},
+    {rules::kDataShape,
+     "`input_1.pb` of shape `[3]` for a graph input declared `[2]`; an expected Min output of "
+     "shape `[2, 2]` for inputs `[2, 1]` and `[3]` (it is `[2, 3]`)."},
+    {rules::kDataNameMismatch, "`input_1.pb` named `c` feeding graph input `b` (warning)."},
+    {rules::kDataClipBoundsOrder, "Clip-12 data with `min = 4` and `max = 2` (warning)."},
+    {rules::kDataClipBoundNan, "Clip-13 data with `min = NaN` (warning)."},
+};
+
+}  // namespace
+
+absl::string_view RuleExample(absl::string_view rule_id) {
+  for (const Example& example : kExamples) {
+    if (example.rule == rule_id) return example.text;
+  }
+  return "";
+}
+
+std::string RulesMarkdown() {
+  std::string out =
+      "# Checker rules\n\n"
+      "<!-- Generated from checker/rules.h and checker/rules_doc.cc by `oc_rules_doc`;\n"
+      "     checker_test fails when this file differs. Do not edit by hand. -->\n\n"
+      "Every finding of `onnx-conform check` (and of the checker inside `run`) names one of\n"
+      "these rules. Ids are stable: negative cases in `cases/invalid/` name the rule they\n"
+      "break. Severities: **error** (the model or data breaks the operator text or ONNX's\n"
+      "format; the case is invalid), **unsupported** (outside what the registry covers; the\n"
+      "case is not supported, not invalid), **warning** (legal, but relies on behaviour the\n"
+      "text leaves unstated).\n\n"
+      "A line of output reads `path: severity [RULE-ID] node N, field: message`.\n\n"
+      "| Rule | Severity | Meaning | Example |\n"
+      "|---|---|---|---|\n";
+  for (const Rule& rule : AllRules()) {
+    absl::StrAppend(&out, "| `", rule.id, "` | ", SeverityName(rule.severity), " | ",
+                    rule.summary, " | ", RuleExample(rule.id), " |\n");
+  }
+  absl::StrAppend(
+      &out,
+      "\n## Notes\n\n"
+      "- Symbolic dimensions (`dim_param`) and missing shapes are unknown, never errors.\n"
+      "- Output inference is applied to every version, including Min-1 and Clip-1, for which\n"
+      "  ONNX has no shape inference: their texts still state an element-wise result.\n"
+      "- `check` on a case directory also reruns the node rules with the data set's actual\n"
+      "  shapes and values, reporting only what the declarations left open.\n");
+  return out;
+}
+
+}  // namespace onnx_conform
