@@ -48,7 +48,13 @@ absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
       return absl::InvalidArgumentError(absl::StrCat(
           entry.path().string(), ": not a tensor file name of the form ", prefix, "K.pb"));
     }
-    by_number[*k] = entry.path();
+    // input_1.pb and input_01.pb are the same K: refuse rather than drop one.
+    const auto [it, inserted] = by_number.emplace(*k, entry.path());
+    if (!inserted) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          dir.string(), ": ", it->second.filename().string(), " and ",
+          entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
+    }
   }
   if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
   std::vector<fs::path> files;
@@ -122,11 +128,22 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
     if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
-    if (IsCaseDir(it->path())) {
+    // Only "no model.onnx here" means not a case; any other failure to look
+    // (a path over PATH_MAX, an I/O error) would silently drop a case.
+    std::error_code model_ec;
+    const bool has_model = fs::is_regular_file(it->path() / kModelFile, model_ec);
+    if (model_ec && model_ec != std::errc::no_such_file_or_directory) {
+      return absl::DataLossError(
+          absl::StrCat((it->path() / kModelFile).string(), ": ", model_ec.message()));
+    }
+    if (has_model) {
       found.push_back(it->path());
       it.disable_recursion_pending();  // a case's data sets hold no cases
     }
   }
+  // A failed increment ends the walk: without this check the cases not yet
+  // reached would be dropped silently.
+  if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -161,7 +178,12 @@ absl::Status LoadDataSets(LoadedCase& loaded) {
       return absl::InvalidArgumentError(
           absl::StrCat(entry.path().string(), ": a data set must be a directory"));
     }
-    data_set_dirs[*n] = entry.path();
+    const auto [it, inserted] = data_set_dirs.emplace(*n, entry.path());
+    if (!inserted) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          dir.string(), ": ", it->second.filename().string(), " and ",
+          entry.path().filename().string(), " are both ", kDataSetPrefix, *n));
+    }
   }
   if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
   if (data_set_dirs.empty()) {
