@@ -109,9 +109,11 @@ std::string TensorDiff::Describe(absl::string_view output_name) const {
     shown.push_back(absl::StrCat("[", absl::StrJoin(m.index, ","), "] expected ", m.expected,
                                  ", got ", m.actual));
   }
-  absl::StrAppend(&text, ": ", absl::StrJoin(shown, "; "));
-  if (mismatch_count > static_cast<int64_t>(first_mismatches.size())) {
-    absl::StrAppend(&text, "; ...");
+  if (!shown.empty()) {  // max_reported may be 0: then the count alone
+    absl::StrAppend(&text, ": ", absl::StrJoin(shown, "; "));
+    if (mismatch_count > static_cast<int64_t>(first_mismatches.size())) {
+      absl::StrAppend(&text, "; ...");
+    }
   }
   return text;
 }
