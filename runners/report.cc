@@ -11,7 +11,50 @@
 namespace onnx_conform {
 namespace {
 
-std::string XmlEscape(absl::string_view text) {
+// `text` with each byte that is not part of a well-formed UTF-8 sequence
+// (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
+// written as the four characters \xNN. Case names and messages may carry any
+// bytes; JSON and XML must be UTF-8, and protobuf's JSON printer would cut a
+// string at its first bad byte.
+std::string ValidUtf8(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // range of the second byte
+    if (lead < 0x80) {
+      length = 1;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // overlong
+      if (lead == 0xED) high = 0x9F;  // surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;   // overlong
+      if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+    }
+    bool valid = length > 0 && i + length <= text.size();
+    for (size_t k = 1; valid && k < length; ++k) {
+      const unsigned char c = static_cast<unsigned char>(text[i + k]);
+      valid = k == 1 ? (c >= low && c <= high) : (c >= 0x80 && c <= 0xBF);
+    }
+    if (valid) {
+      out.append(text.data() + i, length);
+      i += length;
+    } else {
+      absl::StrAppend(&out, "\\x", absl::Hex(lead, absl::kZeroPad2));
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string XmlEscape(absl::string_view raw) {
+  const std::string text = ValidUtf8(raw);
   std::string out;
   out.reserve(text.size());
   for (unsigned char c : text) {
@@ -76,13 +119,13 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   report::RunReport run;
   for (const CaseResult& result : results) {
     report::CaseReport* c = run.add_cases();
-    c->set_name(result.name);
-    c->set_path(result.path);
-    c->set_op(result.op);
+    c->set_name(ValidUtf8(result.name));
+    c->set_path(ValidUtf8(result.path));
+    c->set_op(ValidUtf8(result.op));
     c->set_opset(static_cast<int32_t>(result.opset));
     c->set_status(std::string(StatusName(result.status)));
-    c->set_message(result.message);
-    c->set_types(result.types);
+    c->set_message(ValidUtf8(result.message));
+    c->set_types(ValidUtf8(result.types));
     c->set_seconds(result.seconds);
   }
   for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
