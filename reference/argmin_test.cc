@@ -16,9 +16,9 @@ namespace {
 using ::testing::HasSubstr;
 
 struct Attrs {
-  std::optional<int64_t> axis;
-  std::optional<int64_t> keepdims;
-  std::optional<int64_t> select_last_index;
+  std::optional<int64_t> axis = std::nullopt;
+  std::optional<int64_t> keepdims = std::nullopt;
+  std::optional<int64_t> select_last_index = std::nullopt;
 };
 
 absl::StatusOr<Tensor> RunArgMin(int64_t version, const Tensor& data, Attrs attrs = {}) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/reference_test_util.h"
@@ -19,7 +20,7 @@ using ::testing::HasSubstr;
 absl::StatusOr<Tensor> RunMin(int64_t version, const std::vector<const Tensor*>& inputs,
                               NodeBuilder node = NodeBuilder("Min")) {
   std::vector<std::string> names;
-  for (size_t k = 0; k < inputs.size(); ++k) names.push_back("x" + std::to_string(k));
+  for (size_t k = 0; k < inputs.size(); ++k) names.push_back(absl::StrCat("x", k));
   return RunOne(node.Inputs(names).Build(), version, inputs);
 }
 
