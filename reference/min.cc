@@ -24,7 +24,7 @@ template <typename T>
 void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   T* result = out.data<T>().data();
   if (inputs.size() == 1) {
-    std::memcpy(result, inputs[0]->data<T>().data(), out.byte_size());
+    if (out.byte_size() > 0) std::memcpy(result, inputs[0]->data<T>().data(), out.byte_size());
     return;
   }
   const auto min = [](T a, T b) { return MinPropagatingNaN(a, b); };
