@@ -2,7 +2,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "reference/interpreter.h"
+#include "runners/exec_backend.h"
 
 namespace onnx_conform {
 namespace {
@@ -10,6 +12,7 @@ namespace {
 class ReferenceBackend : public Backend {
  public:
   std::string name() const override { return "reference"; }
+  bool is_reference() const override { return true; }
 
   BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
     BackendOutcome outcome;
@@ -38,10 +41,19 @@ class ReferenceBackend : public Backend {
 
 std::unique_ptr<Backend> MakeReferenceBackend() { return std::make_unique<ReferenceBackend>(); }
 
-absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec) {
+absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
+                                                     const BackendOptions& options) {
   if (spec == "reference" || spec.empty()) return MakeReferenceBackend();
+  absl::string_view command(spec);
+  if (absl::ConsumePrefix(&command, "exec:")) {
+    ExecBackendOptions exec_options;
+    exec_options.timeout_seconds = options.timeout_seconds;
+    exec_options.temp_dir = options.temp_dir;
+    exec_options.name = options.name;
+    return MakeExecBackend(command, exec_options);
+  }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown backend '", spec, "' (known: reference)"));
+      absl::StrCat("unknown backend '", spec, "' (known: reference, exec:COMMAND)"));
 }
 
 }  // namespace onnx_conform

@@ -1,12 +1,16 @@
 // A backend runs a case's model on one data set's inputs and returns its
 // outputs, or says in which way it could not: the runner turns this into a
-// CaseStatus. Backends are named on the command line (`--backend=reference`).
+// CaseStatus. Backends are named on the command line:
+//   --backend=reference        the suite's own reference, in process
+//   --backend=exec:COMMAND     an adapter program run once per case and data
+//                              set (docs/backend-protocol.md)
 //
-//   absl::StatusOr<std::unique_ptr<Backend>> b = MakeBackend("reference");
+//   absl::StatusOr<std::unique_ptr<Backend>> b = MakeBackend("exec:./my-adapter --fast");
 //   BackendOutcome out = (*b)->Run(loaded_case, loaded_case.data_sets[0]);
 #ifndef ONNX_CONFORM_RUNNERS_BACKEND_H_
 #define ONNX_CONFORM_RUNNERS_BACKEND_H_
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +29,7 @@ struct BackendOutcome {
     kError,        // any other failure
     kCrash,        // the backend process died by a signal
     kTimeout,      // the backend ran past its time limit
+    kCancelled,    // Cancel() was called: the case did not finish
   };
   Kind kind = Kind::kError;
   std::vector<Tensor> outputs;
@@ -34,16 +39,36 @@ struct BackendOutcome {
 class Backend {
  public:
   virtual ~Backend() = default;
+  // The label reports carry ("reference", or the exec command).
   virtual std::string name() const = 0;
+  // True for the suite's reference: it implements the documented resolution
+  // of what the texts leave silent, so a difference there is a failure, not
+  // a divergence.
+  virtual bool is_reference() const { return false; }
   // Must be safe to call from several threads at once.
   virtual BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) = 0;
+  // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
+  // Safe to call from any thread.
+  virtual void Cancel() {}
+};
+
+struct BackendOptions {
+  // Per run of an exec adapter (one case, one data set).
+  double timeout_seconds = 60;
+  // The name in reports; empty: the spec itself ("exec:COMMAND").
+  std::string name;
+  // Where exec adapters get their output directories; empty: the system's
+  // temporary directory ($TMPDIR or /tmp).
+  std::filesystem::path temp_dir;
 };
 
 // The suite's own reference implementation, in process.
 std::unique_ptr<Backend> MakeReferenceBackend();
 
-// "reference" (the default).
-absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec);
+// "reference" (the default) or "exec:COMMAND". InvalidArgument for another
+// spec or a COMMAND that does not split into words.
+absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
+                                                     const BackendOptions& options = {});
 
 }  // namespace onnx_conform
 

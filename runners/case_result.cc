@@ -25,6 +25,10 @@ std::optional<CaseStatus> StatusFromName(absl::string_view name) {
   return std::nullopt;
 }
 
+std::string PrimaryType(const CaseResult& result) {
+  return result.types.substr(0, result.types.find(','));
+}
+
 bool FailsRun(CaseStatus status) {
   switch (status) {
     case CaseStatus::kFail:

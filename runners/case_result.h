@@ -48,7 +48,23 @@ struct CaseResult {
   CaseStatus status = CaseStatus::kError;
   std::string message;  // why, for every status but pass
   double seconds = 0;
+  // The operator version that serves `opset` (Min at opset 10 is Min-8); 0
+  // when unknown. From case.json when the case has one.
+  int64_t op_version = 0;
+  std::string backend;  // the backend's report name
+  // The expectation-file line that applied, "FILE:LINE: STATUS: REASON";
+  // empty when none did.
+  std::string expectation;
+  // The run was interrupted during this case: no verdict, never reported.
+  bool cancelled = false;
+  // The status is the backend's verdict (it ran the case), not the suite's
+  // (unreadable, out of scope, invalid). Not reported.
+  bool ran_on_backend = false;
 };
+
+// The first of `types` ("float16,int64" -> "float16"), the type a case is
+// filed under in scoreboards and labels.
+std::string PrimaryType(const CaseResult& result);
 
 }  // namespace onnx_conform
 

@@ -3,9 +3,16 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cases/case_metadata.h"
+#include "checker/checker.h"
+#include "checker/diagnostic.h"
+#include "checker/node_validator.h"
+#include "checker/rules.h"
 #include "reference/interpreter.h"
 #include "runners/case_loader.h"
 
@@ -32,9 +39,14 @@ int64_t DefaultDomainOpset(const onnx::ModelProto& model) {
   return 0;
 }
 
-void DescribeCase(const LoadedCase& loaded, CaseResult& result) {
+// Operator, versions and types from the model (and its first data set when
+// loaded); case.json, when there is one, has the last word on the labels.
+void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseResult& result) {
   if (const onnx::NodeProto* node = SubjectNode(loaded.model)) result.op = node->op_type();
   result.opset = DefaultDomainOpset(loaded.model);
+  if (std::optional<int64_t> version = ResolveOperatorVersion(result.op, result.opset)) {
+    result.op_version = *version;
+  }
   std::vector<std::string> types;
   if (!loaded.data_sets.empty()) {
     for (const Tensor& input : loaded.data_sets.front().inputs) {
@@ -43,6 +55,11 @@ void DescribeCase(const LoadedCase& loaded, CaseResult& result) {
     }
   }
   result.types = absl::StrJoin(types, ",");
+  if (metadata != nullptr) {
+    result.op = metadata->operator_();
+    result.op_version = metadata->version();
+    if (metadata->types_size() > 0) result.types = absl::StrJoin(metadata->types(), ",");
+  }
 }
 
 std::string OutputName(const onnx::ModelProto& model, size_t index) {
@@ -52,25 +69,33 @@ std::string OutputName(const onnx::ModelProto& model, size_t index) {
   return absl::StrCat("output_", index);
 }
 
-// Compares one data set's outputs; returns the mismatch descriptions.
-std::vector<std::string> CompareOutputs(const LoadedCase& loaded, const DataSet& data_set,
-                                        const std::vector<Tensor>& actual,
-                                        const Tolerance& tolerance) {
+struct Comparison {
   std::vector<std::string> problems;
+  bool only_values_differ = true;  // no count, type or shape difference
+};
+
+void CompareOutputs(const LoadedCase& loaded, const DataSet& data_set,
+                    const std::vector<Tensor>& actual, const Tolerance& tolerance,
+                    Comparison& comparison) {
+  const std::string where = data_set.dir.filename().string();
   if (actual.size() != data_set.outputs.size()) {
-    problems.push_back(absl::StrCat("backend produced ", actual.size(), " outputs, expected ",
-                                    data_set.outputs.size()));
-    return problems;
+    comparison.problems.push_back(absl::StrCat(where, ": backend produced ", actual.size(),
+                                               " outputs, expected ", data_set.outputs.size()));
+    comparison.only_values_differ = false;
+    return;
   }
   for (size_t i = 0; i < actual.size(); ++i) {
     TensorDiff diff = DiffTensors(data_set.outputs[i], actual[i], tolerance);
-    if (!diff.matches()) problems.push_back(diff.Describe(OutputName(loaded.model, i)));
+    if (diff.matches()) continue;
+    if (!diff.type_or_shape_error.empty()) comparison.only_values_differ = false;
+    comparison.problems.push_back(
+        absl::StrCat(where, ": ", diff.Describe(OutputName(loaded.model, i))));
   }
-  return problems;
 }
 
-// Why the suite does not cover this model, or nullopt when it does.
-std::optional<std::string> UnsupportedReason(const onnx::ModelProto& model) {
+// Models the suite does not cover whatever the checker says: it reads only
+// tensors, and a graph of Constant/Identity nodes tests no operator.
+std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model) {
   for (const auto* values : {&model.graph().input(), &model.graph().output()}) {
     for (const onnx::ValueInfoProto& value : *values) {
       if (value.has_type() && !value.type().has_tensor_type()) {
@@ -79,25 +104,73 @@ std::optional<std::string> UnsupportedReason(const onnx::ModelProto& model) {
       }
     }
   }
-  const int64_t opset = DefaultDomainOpset(model);
-  bool has_subject = false;
   for (const onnx::NodeProto& node : model.graph().node()) {
-    const std::string& domain = node.domain();
-    if (!domain.empty() && domain != "ai.onnx") {
-      return absl::StrCat("operator ", node.op_type(), " of domain '", domain,
-                          "' is not covered by the suite");
-    }
-    if (IsDataMovementOp(node.op_type())) continue;
-    has_subject = true;
-    if (!ResolveOperatorVersion(node.op_type(), opset).has_value()) {
-      return absl::StrCat("operator ", node.op_type(), " at opset ", opset,
-                          " is not covered by the suite");
+    if (!IsDataMovementOp(node.op_type())) return std::nullopt;
+  }
+  return std::string("the model has only Constant/Identity nodes: no operator the suite covers");
+}
+
+// The checker's findings on the model, less "no schema" for Constant and
+// Identity nodes: the registry does not describe them, the reference runs them.
+std::vector<Diagnostic> CheckModelForRun(const LoadedCase& loaded) {
+  std::set<std::string> data_movement_labels;
+  for (int n = 0; n < loaded.model.graph().node_size(); ++n) {
+    const onnx::NodeProto& node = loaded.model.graph().node(n);
+    if (IsDataMovementOp(node.op_type()) && (node.domain().empty() || node.domain() == "ai.onnx")) {
+      data_movement_labels.insert(NodeLabel(node, n));
     }
   }
-  if (!has_subject) {
-    return std::string("the model has only Constant/Identity nodes: no operator the suite covers");
+  std::vector<Diagnostic> diagnostics = CheckModel(loaded.model, loaded.model_file.string());
+  std::erase_if(diagnostics, [&](const Diagnostic& d) {
+    return d.rule == rules::kNodeSchemaUnknown && data_movement_labels.contains(d.node);
+  });
+  return diagnostics;
+}
+
+std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Severity severity) {
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == severity) lines.push_back(FormatDiagnostic(d));
   }
-  return std::nullopt;
+  return absl::StrJoin(lines, "\n");
+}
+
+// The checker rule a loader failure corresponds to (the loader reads data
+// sets whole; negative cases name the rule).
+absl::string_view LoaderRule(const absl::Status& status) {
+  const absl::string_view message = status.message();
+  if (absl::StrContains(message, "has no test_data_set_N")) return rules::kDataSetMissing;
+  if (absl::StrContains(message, "not a tensor file name") ||
+      absl::StrContains(message, "without gaps") ||
+      absl::StrContains(message, "not a data set name") ||
+      absl::StrContains(message, "a data set must be a directory")) {
+    return rules::kDataFileNames;
+  }
+  return rules::kDataDecode;
+}
+
+// Every checker finding on a case: model, then each data set.
+std::vector<Diagnostic> CheckWholeCase(LoadedCase& loaded) {
+  std::vector<Diagnostic> diagnostics = CheckModelForRun(loaded);
+  if (absl::Status data = LoadDataSets(loaded); !data.ok()) {
+    diagnostics.push_back(MakeDiagnostic(LoaderRule(data), loaded.dir.string(), "", "",
+                                         std::string(data.message())));
+    return diagnostics;
+  }
+  for (const DataSet& data_set : loaded.data_sets) {
+    std::vector<Diagnostic> more =
+        CheckDataSet(loaded.model, ViewDataSet(data_set), loaded.model_file.string());
+    diagnostics.insert(diagnostics.end(), more.begin(), more.end());
+  }
+  return diagnostics;
+}
+
+Tolerance CaseTolerance(const LoadedCase& loaded, const CaseMetadata* metadata) {
+  if (metadata != nullptr && metadata->has_tolerance()) {
+    if (metadata->tolerance() == 0) return Tolerance::Exact();
+    return Tolerance::Approximate(metadata->tolerance(), metadata->tolerance());
+  }
+  return DefaultTolerance(loaded.model);
 }
 
 }  // namespace
@@ -121,6 +194,7 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
   CaseResult result;
   result.path = case_dir.string();
   result.name = std::filesystem::path(case_dir).lexically_normal().filename().string();
+  result.backend = backend.name();
   auto finish = [&](CaseStatus status, std::string message) {
     result.status = status;
     result.message = std::move(message);
@@ -129,31 +203,87 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
     return result;
   };
 
+  absl::StatusOr<std::optional<CaseMetadata>> read_metadata = ReadCaseMetadata(case_dir);
+  if (!read_metadata.ok()) {
+    return finish(CaseStatus::kError, std::string(read_metadata.status().message()));
+  }
+  const CaseMetadata* metadata = read_metadata->has_value() ? &**read_metadata : nullptr;
+  const bool negative = metadata != nullptr && metadata->expectation() == kExpectInvalid;
+  if (metadata != nullptr) {
+    result.op = metadata->operator_();
+    result.op_version = metadata->version();
+    result.types = absl::StrJoin(metadata->types(), ",");
+  }
+  // Negative cases test the suite's checker, which only the reference
+  // backend stands for; a backend's verdict on them is not part of its score.
+  if (negative && !backend.is_reference()) {
+    return finish(CaseStatus::kInvalid,
+                  absl::StrCat("negative case (breaks ", metadata->rule_id(),
+                               "): judged by the suite's checker, not run on backends"));
+  }
+
   absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);
-  if (!loaded.ok()) return finish(CaseStatus::kError, std::string(loaded.status().message()));
+  if (!loaded.ok()) {
+    if (negative && metadata->rule_id() == rules::kModelRead) {
+      return finish(CaseStatus::kPass, absl::StrCat("rejected as expected: ", rules::kModelRead));
+    }
+    return finish(CaseStatus::kError, std::string(loaded.status().message()));
+  }
   result.name = loaded->name;
-  DescribeCase(*loaded, result);
+  DescribeCase(*loaded, metadata, result);
+
+  if (negative) {
+    const std::vector<Diagnostic> diagnostics = CheckWholeCase(*loaded);
+    DescribeCase(*loaded, metadata, result);
+    const std::vector<std::string> rule_ids = RuleIds(diagnostics);
+    const bool rejected = HasErrors(diagnostics);
+    if (rejected && std::find(rule_ids.begin(), rule_ids.end(), metadata->rule_id()) !=
+                        rule_ids.end()) {
+      return finish(CaseStatus::kPass, absl::StrCat("rejected as expected: ", metadata->rule_id()));
+    }
+    return finish(CaseStatus::kFail,
+                  absl::StrCat("expected the checker to reject the case under ",
+                               metadata->rule_id(), "; it ",
+                               rejected ? absl::StrCat("reported instead:\n",
+                                                       FormatDiagnostics(diagnostics,
+                                                                         Severity::kError))
+                                        : std::string("accepted it")));
+  }
+
   // Decided before the data is read: unsupported cases may hold data (such
   // as sequences) that the suite does not decode.
-  if (std::optional<std::string> why = UnsupportedReason(loaded->model)) {
+  if (std::optional<std::string> why = OutOfScopeReason(loaded->model)) {
     return finish(CaseStatus::kUnsupported, *why);
+  }
+  const std::vector<Diagnostic> model_diagnostics = CheckModelForRun(*loaded);
+  if (HasErrors(model_diagnostics)) {
+    return finish(CaseStatus::kInvalid, FormatDiagnostics(model_diagnostics, Severity::kError));
+  }
+  if (IsUnsupported(model_diagnostics)) {
+    return finish(CaseStatus::kUnsupported,
+                  FormatDiagnostics(model_diagnostics, Severity::kUnsupported));
   }
   if (absl::Status data = LoadDataSets(*loaded); !data.ok()) {
     return finish(CaseStatus::kError, std::string(data.message()));
   }
-  DescribeCase(*loaded, result);
+  DescribeCase(*loaded, metadata, result);
+  for (const DataSet& data_set : loaded->data_sets) {
+    const std::vector<Diagnostic> data_diagnostics =
+        CheckDataSet(loaded->model, ViewDataSet(data_set), loaded->model_file.string());
+    if (HasErrors(data_diagnostics)) {
+      return finish(CaseStatus::kInvalid, FormatDiagnostics(data_diagnostics, Severity::kError));
+    }
+  }
 
-  const Tolerance tolerance = DefaultTolerance(loaded->model);
-  std::vector<std::string> problems;
+  const Tolerance tolerance = CaseTolerance(*loaded, metadata);
+  Comparison comparison;
   for (const DataSet& data_set : loaded->data_sets) {
     const std::string where = data_set.dir.filename().string();
     BackendOutcome outcome = backend.Run(*loaded, data_set);
+    result.ran_on_backend = true;
     switch (outcome.kind) {
       case BackendOutcome::Kind::kOk:
-        for (const std::string& problem :
-             CompareOutputs(*loaded, data_set, outcome.outputs, tolerance)) {
-          problems.push_back(absl::StrCat(where, ": ", problem));
-        }
+        CompareOutputs(*loaded, data_set, outcome.outputs, tolerance, comparison);
         break;
       case BackendOutcome::Kind::kUnsupported:
         return finish(CaseStatus::kUnsupported, outcome.message);
@@ -165,10 +295,21 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
         return finish(CaseStatus::kCrash, absl::StrCat(where, ": ", outcome.message));
       case BackendOutcome::Kind::kTimeout:
         return finish(CaseStatus::kTimeout, absl::StrCat(where, ": ", outcome.message));
+      case BackendOutcome::Kind::kCancelled:
+        result.cancelled = true;
+        return finish(CaseStatus::kError, absl::StrCat(where, ": ", outcome.message));
     }
   }
-  if (!problems.empty()) return finish(CaseStatus::kFail, absl::StrJoin(problems, "\n"));
-  return finish(CaseStatus::kPass, "");
+  if (comparison.problems.empty()) return finish(CaseStatus::kPass, "");
+  const std::string differences = absl::StrJoin(comparison.problems, "\n");
+  if (metadata != nullptr && IsReferenceDefined(*metadata) && !backend.is_reference() &&
+      comparison.only_values_differ) {
+    return finish(CaseStatus::kDivergent,
+                  absl::StrCat("differs where the operator text is silent (the case follows the "
+                               "suite's documented resolution):\n",
+                               differences));
+  }
+  return finish(CaseStatus::kFail, differences);
 }
 
 }  // namespace onnx_conform

@@ -1,9 +1,23 @@
 // Runs one case directory on a backend and classifies the outcome:
-// load -> check -> run every data set -> diff every output.
+// load -> case.json -> check (checker/) -> run every data set -> diff.
 //
 //   std::unique_ptr<Backend> backend = MakeReferenceBackend();
 //   CaseResult r = RunCase("cases/node/min_v13_float_nan", *backend);
 //   if (r.status != CaseStatus::kPass) std::cerr << r.message;
+//
+// How each status arises (docs/backend-protocol.md has the table):
+// - unsupported: a graph value that is not a tensor, only Constant/Identity
+//   nodes, a checker finding of severity unsupported, or the backend says so.
+// - invalid: the checker reports an error on the model or a data set (the
+//   diagnostics are the message); on a backend other than the reference, a
+//   negative case (case.json expectation "invalid") is not run and is
+//   reported invalid. On the reference, a negative case is judged by the
+//   checker: pass ("rejected as expected: RULE") when it reports that rule,
+//   fail otherwise.
+// - fail / divergent: outputs differ (tolerance from case.json, else exact
+//   for selection ops); divergent when the case is reference-defined, the
+//   backend is not the reference, and only values differ (not types/shapes).
+// - error, crash, timeout: unreadable case, or the backend's own outcome.
 #ifndef ONNX_CONFORM_RUNNERS_CASE_RUNNER_H_
 #define ONNX_CONFORM_RUNNERS_CASE_RUNNER_H_
 
@@ -23,6 +37,8 @@ bool IsSelectionOp(absl::string_view op_type);
 // Identity); the default tolerance otherwise.
 Tolerance DefaultTolerance(const onnx::ModelProto& model);
 
+// Never throws and never aborts on bad input. When the backend was
+// cancelled mid-case the result has `cancelled` set and is not a verdict.
 CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend);
 
 }  // namespace onnx_conform

@@ -1,6 +1,9 @@
 #include "runners/report.h"
 
 #include <fstream>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -86,6 +89,23 @@ absl::string_view SummaryWord(CaseStatus status) {
   }
 }
 
+// Labels a CI can filter on: backend, operator, versions, types.
+void AppendJunitProperties(const CaseResult& r, std::string& xml) {
+  std::vector<std::pair<std::string, std::string>> properties;
+  if (!r.backend.empty()) properties.emplace_back("backend", r.backend);
+  if (!r.op.empty()) properties.emplace_back("op", r.op);
+  if (r.op_version > 0) properties.emplace_back("version", absl::StrCat(r.op_version));
+  if (r.opset > 0) properties.emplace_back("opset", absl::StrCat(r.opset));
+  if (!r.types.empty()) properties.emplace_back("types", r.types);
+  properties.emplace_back("status", std::string(StatusName(r.status)));
+  if (!r.expectation.empty()) properties.emplace_back("expectation", r.expectation);
+  xml += "\n      <properties>";
+  for (const auto& [name, value] : properties) {
+    absl::StrAppendFormat(&xml, "<property name=\"%s\" value=\"%s\"/>", name, XmlEscape(value));
+  }
+  xml += "</properties>\n    ";
+}
+
 }  // namespace
 
 std::string ConsoleLine(const CaseResult& result) {
@@ -115,19 +135,54 @@ std::string SummaryLine(const std::vector<CaseResult>& results) {
   return line;
 }
 
+report::CaseReport ToCaseReport(const CaseResult& result) {
+  report::CaseReport c;
+  c.set_name(ValidUtf8(result.name));
+  c.set_path(ValidUtf8(result.path));
+  c.set_op(ValidUtf8(result.op));
+  c.set_opset(static_cast<int32_t>(result.opset));
+  c.set_status(std::string(StatusName(result.status)));
+  c.set_message(ValidUtf8(result.message));
+  c.set_types(ValidUtf8(result.types));
+  c.set_seconds(result.seconds);
+  c.set_op_version(static_cast<int32_t>(result.op_version));
+  c.set_backend(ValidUtf8(result.backend));
+  c.set_expectation(ValidUtf8(result.expectation));
+  return c;
+}
+
+absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
+  std::optional<CaseStatus> status = StatusFromName(c.status());
+  if (!status.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown status '", c.status(), "'"));
+  }
+  CaseResult result;
+  result.name = c.name();
+  result.path = c.path();
+  result.op = c.op();
+  result.opset = c.opset();
+  result.status = *status;
+  result.message = c.message();
+  result.types = c.types();
+  result.seconds = c.seconds();
+  result.op_version = c.op_version();
+  result.backend = c.backend();
+  result.expectation = c.expectation();
+  return result;
+}
+
+std::string CommonBackend(const std::vector<CaseResult>& results) {
+  if (results.empty()) return "";
+  for (const CaseResult& r : results) {
+    if (r.backend != results.front().backend) return "";
+  }
+  return results.front().backend;
+}
+
 std::string JsonReport(const std::vector<CaseResult>& results) {
   report::RunReport run;
-  for (const CaseResult& result : results) {
-    report::CaseReport* c = run.add_cases();
-    c->set_name(ValidUtf8(result.name));
-    c->set_path(ValidUtf8(result.path));
-    c->set_op(ValidUtf8(result.op));
-    c->set_opset(static_cast<int32_t>(result.opset));
-    c->set_status(std::string(StatusName(result.status)));
-    c->set_message(ValidUtf8(result.message));
-    c->set_types(ValidUtf8(result.types));
-    c->set_seconds(result.seconds);
-  }
+  for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
+  run.set_backend(CommonBackend(results));
   for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
@@ -163,6 +218,7 @@ std::string JunitReport(const std::vector<CaseResult>& results, const std::strin
     const std::string classname = r.op.empty() ? "onnx_conform" : absl::StrCat(r.op, ".v", r.opset);
     absl::StrAppendFormat(&xml, "    <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">",
                           XmlEscape(classname), XmlEscape(r.name), r.seconds);
+    AppendJunitProperties(r, xml);
     const std::string status(StatusName(r.status));
     const std::string message = XmlEscape(r.message);
     switch (r.status) {

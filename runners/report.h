@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "runners/case_result.h"
+#include "runners/report.pb.h"
 
 namespace onnx_conform {
 
@@ -27,6 +29,14 @@ std::string SummaryLine(const std::vector<CaseResult>& results);
 
 std::string JsonReport(const std::vector<CaseResult>& results);
 std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name);
+
+// One result as the report's message, and back (InvalidArgument for an
+// unknown status name). The JSON report and the run log share this form.
+report::CaseReport ToCaseReport(const CaseResult& result);
+absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
+
+// The backend all results share, or "" when they differ or there are none.
+std::string CommonBackend(const std::vector<CaseResult>& results);
 
 absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text);
 

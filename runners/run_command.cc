@@ -1,44 +1,211 @@
 // `onnx-conform run [flags] PATH...`: runs every case found under the paths
-// on a backend, prints one line per case and a summary, writes reports.
+// on a backend (in parallel with -j), prints one line per case and a
+// summary, appends each result to a log as it ends, writes reports.
+#include <signal.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <regex>
 #include <set>
+#include <thread>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "cases/case_metadata.h"
 #include "runners/backend.h"
 #include "runners/case_loader.h"
 #include "runners/case_runner.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
+#include "runners/expectations.h"
 #include "runners/report.h"
+#include "runners/run_log.h"
+#include "runners/scoreboard.h"
 
 ABSL_FLAG(std::string, filter, "", "Run only cases whose name matches this regular expression");
 ABSL_FLAG(std::string, report_json, "", "Write a JSON report of the run to this file");
 ABSL_FLAG(std::string, junit, "", "Write a JUnit XML report of the run to this file");
-ABSL_FLAG(std::string, backend, "reference", "The backend to run the cases on: reference");
+ABSL_FLAG(std::string, backend, "reference",
+          "The backend to run the cases on: reference, or exec:COMMAND (an adapter program)");
+ABSL_FLAG(std::string, backend_name, "", "The backend's name in reports (default: --backend)");
 ABSL_FLAG(bool, quiet, false, "Print only cases that neither passed nor were unsupported, and the summary");
+ABSL_FLAG(double, timeout, 60, "Seconds an exec adapter may take for one case and data set");
+ABSL_FLAG(int, jobs, 1, "Cases run in parallel (also -j N)");
+ABSL_FLAG(std::string, expectations, "", "Expectation file: known gaps of the backend");
+ABSL_FLAG(std::string, profile, "", "Profile file: the (operator, version, type) set the backend claims");
+ABSL_FLAG(std::string, features, "",
+          "Run only cases whose case.json lists every one of these features (comma-separated)");
+ABSL_FLAG(std::string, log, "", "Append each result to this JSON Lines file as its case ends");
+ABSL_FLAG(std::string, resume, "",
+          "Skip the cases already in this JSON Lines log (and report them); logs to it unless --log");
+ABSL_FLAG(std::string, scoreboard_md, "", "Write a Markdown scoreboard to this file");
+ABSL_FLAG(std::string, scoreboard_html, "", "Write a self-contained HTML scoreboard to this file");
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
 
+// The shell's convention for a run stopped by SIGINT.
+constexpr int kExitInterrupted = 130;
+
 constexpr absl::string_view kRunUsage =
-    "usage: onnx-conform run [--filter=REGEX] [--report-json=FILE] [--junit=FILE]\n"
-    "                        [--backend=reference] [--quiet] PATH...\n"
-    "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n";
+    "usage: onnx-conform run [flags] PATH...\n"
+    "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
+    "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
+    "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
+    "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
+    "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
+    "Exit status: 0 when nothing failed, errored, crashed, timed out or unexpectedly passed;\n"
+    "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
+
+constexpr absl::string_view kRunFlags[] = {
+    "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
+    "timeout",  "jobs",        "expectations", "profile", "features", "log",
+    "resume",   "scoreboard_md", "scoreboard_html"};
 
 int UsageError(absl::string_view message) {
   std::cerr << "onnx-conform run: " << message << "\n" << kRunUsage;
   return kExitUsage;
 }
 
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void OnInterrupt(int) { g_interrupted.store(true); }
+
+// SIGINT and SIGTERM set g_interrupted while it lives; a second one acts as
+// usual (the log keeps every finished case either way).
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    g_interrupted = false;
+    struct sigaction action {};
+    action.sa_handler = OnInterrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~InterruptGuard() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
+// "-j N" and "-jN" -> "--jobs=N".
+std::vector<std::string> ExpandJobsShorthand(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") {
+      out.insert(out.end(), args.begin() + static_cast<long>(i), args.end());
+      break;
+    }
+    if (args[i] == "-j" && i + 1 < args.size()) {
+      out.push_back("--jobs=" + args[++i]);
+    } else if (absl::StartsWith(args[i], "-j") && args[i].size() > 2 && args[i][2] != '-') {
+      out.push_back("--jobs=" + args[i].substr(2));
+    } else {
+      out.push_back(args[i]);
+    }
+  }
+  return out;
+}
+
+// Whether case.json lists every wanted feature. A case without case.json
+// has none; one whose case.json is broken is kept, so that its error shows.
+bool HasFeatures(const fs::path& dir, const std::vector<std::string>& wanted) {
+  if (wanted.empty()) return true;
+  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
+  if (!metadata.ok()) return true;
+  if (!metadata->has_value()) return false;
+  for (const std::string& feature : wanted) {
+    if (!HasFeature(**metadata, feature)) return false;
+  }
+  return true;
+}
+
+std::string CanonicalKey(const fs::path& path) {
+  std::error_code ec;
+  fs::path canonical = fs::weakly_canonical(path, ec);
+  return (ec ? fs::absolute(path, ec) : canonical).lexically_normal().string();
+}
+
+// Runs the cases not yet done on `jobs` threads; results land in `slots` by
+// discovery index. Returns false when interrupted.
+bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t>& pending,
+                int jobs, Backend& backend, const Profile* profile,
+                const ExpectationList* expectations, RunLog* log, bool quiet,
+                std::vector<std::optional<CaseResult>>& slots, std::string& log_error) {
+  std::atomic<size_t> next{0};
+  std::mutex mutex;  // console, log_error, finished_workers
+  std::condition_variable all_done;
+  int finished_workers = 0;
+  auto work = [&] {
+    while (!g_interrupted) {
+      const size_t k = next.fetch_add(1);
+      if (k >= pending.size()) break;
+      const size_t index = pending[k];
+      CaseResult result = RunCase(case_dirs[index], backend);
+      if (result.cancelled || g_interrupted) break;  // no verdict: not reported
+      ApplyExpectations(result, profile, expectations);
+      absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!logged.ok() && log_error.empty()) log_error = std::string(logged.message());
+      if (!quiet || (result.status != CaseStatus::kPass &&
+                     result.status != CaseStatus::kUnsupported)) {
+        std::cout << ConsoleLine(result) << std::endl;
+      }
+      slots[index] = std::move(result);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    ++finished_workers;
+    all_done.notify_all();
+  };
+  const int thread_count = std::max(1, std::min<int>(jobs, static_cast<int>(pending.size())));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < thread_count; ++t) threads.emplace_back(work);
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    bool cancelled = false;
+    while (finished_workers < thread_count) {
+      all_done.wait_for(lock, std::chrono::milliseconds(50));
+      if (g_interrupted && !cancelled) {
+        backend.Cancel();
+        cancelled = true;
+      }
+    }
+  }
+  for (std::thread& thread : threads) thread.join();
+  return !g_interrupted;
+}
+
+int WriteReport(const std::string& path, const std::string& text) {
+  if (path.empty()) return kExitOk;
+  absl::Status written = WriteTextFile(path, text);
+  if (written.ok()) return kExitOk;
+  std::cerr << "onnx-conform run: " << written.message() << "\n";
+  return kExitFailed;
+}
+
 }  // namespace
 
-int RunCommand(const std::vector<std::string>& args) {
+int RunCommand(const std::vector<std::string>& raw_args) {
+  const std::vector<absl::string_view> allowed(std::begin(kRunFlags), std::end(kRunFlags));
   absl::StatusOr<std::vector<std::string>> paths =
-      ParseSubcommandFlags(args, {"filter", "report_json", "junit", "backend", "quiet"});
+      ParseSubcommandFlags(ExpandJobsShorthand(raw_args), allowed);
   if (!paths.ok()) return UsageError(paths.status().message());
   if (paths->empty()) return UsageError("no PATH given");
 
@@ -50,35 +217,109 @@ int RunCommand(const std::vector<std::string>& args) {
       return UsageError(absl::StrCat("bad --filter regular expression: ", e.what()));
     }
   }
-  absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(absl::GetFlag(FLAGS_backend));
+  const int jobs = absl::GetFlag(FLAGS_jobs);
+  if (jobs < 1) return UsageError("--jobs must be at least 1");
+  std::vector<std::string> features;
+  for (absl::string_view f : absl::StrSplit(absl::GetFlag(FLAGS_features), ',', absl::SkipEmpty())) {
+    features.emplace_back(f);
+  }
+
+  BackendOptions backend_options;
+  backend_options.timeout_seconds = absl::GetFlag(FLAGS_timeout);
+  backend_options.name = absl::GetFlag(FLAGS_backend_name);
+  if (!(backend_options.timeout_seconds > 0)) return UsageError("--timeout must be positive");
+  absl::StatusOr<std::unique_ptr<Backend>> backend =
+      MakeBackend(absl::GetFlag(FLAGS_backend), backend_options);
   if (!backend.ok()) return UsageError(backend.status().message());
 
+  std::optional<ExpectationList> expectations;
+  if (const std::string file = absl::GetFlag(FLAGS_expectations); !file.empty()) {
+    absl::StatusOr<ExpectationList> read = ReadExpectationFile(file);
+    if (!read.ok()) return UsageError(read.status().message());
+    expectations = *std::move(read);
+  }
+  std::optional<Profile> profile;
+  if (const std::string file = absl::GetFlag(FLAGS_profile); !file.empty()) {
+    absl::StatusOr<Profile> read = ReadProfileFile(file);
+    if (!read.ok()) return UsageError(read.status().message());
+    profile = *std::move(read);
+  }
+
   std::vector<fs::path> case_dirs;
-  std::set<fs::path> seen;
+  std::set<std::string> seen;
   for (const std::string& path : *paths) {
     absl::StatusOr<std::vector<fs::path>> found = FindCaseDirs(path);
     if (!found.ok()) return UsageError(found.status().message());
     if (found->empty()) return UsageError(absl::StrCat(path, ": holds no case (no model.onnx)"));
     for (const fs::path& dir : *found) {
-      const fs::path key = fs::weakly_canonical(dir);
-      if (!seen.insert(key).second) continue;
+      if (!seen.insert(CanonicalKey(dir)).second) continue;
       if (filter.has_value() &&
           !std::regex_search(dir.lexically_normal().filename().string(), *filter)) {
         continue;
       }
+      if (!HasFeatures(dir, features)) continue;
       case_dirs.push_back(dir);
     }
   }
 
-  const bool quiet = absl::GetFlag(FLAGS_quiet);
-  std::vector<CaseResult> results;
-  results.reserve(case_dirs.size());
-  for (const fs::path& dir : case_dirs) {
-    results.push_back(RunCase(dir, **backend));
-    const CaseStatus status = results.back().status;
-    if (!quiet || (status != CaseStatus::kPass && status != CaseStatus::kUnsupported)) {
-      std::cout << ConsoleLine(results.back()) << "\n";
+  // Results so far: resumed ones in their slots, the rest to run.
+  std::vector<std::optional<CaseResult>> slots(case_dirs.size());
+  const std::string resume_path = absl::GetFlag(FLAGS_resume);
+  int resumed = 0;
+  if (!resume_path.empty()) {
+    absl::StatusOr<LoggedResults> logged = ReadRunLog(resume_path);
+    if (!logged.ok() && !absl::IsNotFound(logged.status())) {
+      return UsageError(logged.status().message());
     }
+    if (logged.ok()) {
+      for (const std::string& skipped : logged->skipped) {
+        std::cerr << "onnx-conform run: skipped a log line: " << skipped << "\n";
+      }
+      std::map<std::string, CaseResult*> by_key;
+      for (CaseResult& result : logged->results) by_key[CanonicalKey(result.path)] = &result;
+      for (size_t i = 0; i < case_dirs.size(); ++i) {
+        auto it = by_key.find(CanonicalKey(case_dirs[i]));
+        if (it == by_key.end()) continue;
+        slots[i] = std::move(*it->second);
+        ++resumed;
+      }
+    }
+  }
+  std::vector<size_t> pending;
+  for (size_t i = 0; i < case_dirs.size(); ++i) {
+    if (!slots[i].has_value()) pending.push_back(i);
+  }
+  if (resumed > 0) {
+    std::cout << "resumed " << resumed << " finished cases from " << resume_path << "; "
+              << pending.size() << " to run" << std::endl;
+  }
+
+  std::unique_ptr<RunLog> log;
+  std::string log_path = absl::GetFlag(FLAGS_log);
+  if (log_path.empty()) log_path = resume_path;
+  if (!log_path.empty()) {
+    absl::StatusOr<std::unique_ptr<RunLog>> opened = RunLog::Open(log_path);
+    if (!opened.ok()) return UsageError(opened.status().message());
+    log = *std::move(opened);
+  }
+
+  std::string log_error;
+  bool completed = true;
+  {
+    InterruptGuard guard;
+    completed = RunPending(case_dirs, pending, jobs, **backend,
+                           profile.has_value() ? &*profile : nullptr,
+                           expectations.has_value() ? &*expectations : nullptr, log.get(),
+                           absl::GetFlag(FLAGS_quiet), slots, log_error);
+  }
+
+  std::vector<CaseResult> results;
+  for (std::optional<CaseResult>& slot : slots) {
+    if (slot.has_value()) results.push_back(*std::move(slot));
+  }
+  if (!completed) {
+    std::cout << "interrupted: " << results.size() << " of " << case_dirs.size()
+              << " cases finished; reports cover those" << std::endl;
   }
   std::cout << SummaryLine(results) << std::endl;
 
@@ -86,23 +327,31 @@ int RunCommand(const std::vector<std::string>& args) {
   for (const CaseResult& result : results) {
     if (FailsRun(result.status)) exit_code = kExitFailed;
   }
-  const std::string json_path = absl::GetFlag(FLAGS_report_json);
-  if (!json_path.empty()) {
-    absl::Status written = WriteTextFile(json_path, JsonReport(results));
-    if (!written.ok()) {
-      std::cerr << "onnx-conform run: " << written.message() << "\n";
-      exit_code = kExitFailed;
+  if (!log_error.empty()) {
+    std::cerr << "onnx-conform run: " << log_error << "\n";
+    exit_code = kExitFailed;
+  }
+  if (completed && expectations.has_value() && !filter.has_value() && features.empty()) {
+    for (const Expectation& e : expectations->entries()) {
+      const bool used = std::any_of(results.begin(), results.end(), [&](const CaseResult& r) {
+        return e.Matches(r.name);
+      });
+      if (!used) {
+        std::cerr << "onnx-conform run: note: " << e.file << ":" << e.line << ": '" << e.pattern
+                  << "' matches no case of this run\n";
+      }
     }
   }
-  const std::string junit_path = absl::GetFlag(FLAGS_junit);
-  if (!junit_path.empty()) {
-    absl::Status written = WriteTextFile(junit_path, JunitReport(results, "onnx-conform"));
-    if (!written.ok()) {
-      std::cerr << "onnx-conform run: " << written.message() << "\n";
-      exit_code = kExitFailed;
-    }
+  const std::string backend_label = (*backend)->name();
+  const std::string title = absl::StrCat("ONNX Conform: ", backend_label);
+  for (int code :
+       {WriteReport(absl::GetFlag(FLAGS_report_json), JsonReport(results)),
+        WriteReport(absl::GetFlag(FLAGS_junit), JunitReport(results, backend_label)),
+        WriteReport(absl::GetFlag(FLAGS_scoreboard_md), ScoreboardMarkdown(results, title)),
+        WriteReport(absl::GetFlag(FLAGS_scoreboard_html), ScoreboardHtml(results, title))}) {
+    if (code != kExitOk) exit_code = code;
   }
-  return exit_code;
+  return completed ? exit_code : kExitInterrupted;
 }
 
 }  // namespace onnx_conform

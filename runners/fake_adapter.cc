@@ -1,0 +1,138 @@
+// oc-fake-adapter: a backend adapter that misbehaves on purpose, for the
+// tests of the exec backend (docs/backend-protocol.md).
+//
+//   oc-fake-adapter MODE --model CASE/model.onnx --output-dir DIR INPUT.pb...
+//
+// It "computes" by copying the case's own expected outputs (the data set is
+// the folder of INPUT_0.pb), then spoils them as MODE says:
+//   pass          the expected outputs, exit 0
+//   off-by-one    element 0 of output 0 changed (lowest bit flipped)
+//   wrong-type    output 0 as another element type
+//   wrong-shape   output 0 with one element more
+//   garbage       prints junk, writes output_0.pb that is not a TensorProto
+//   missing       exits 0 without writing anything
+//   extra         the expected outputs plus output_7.pb
+//   unsupported   "fake: no kernel for this model" on stderr, exit 3
+//   exit-N        "fake: failing with N" on stderr, exit N
+//   crash         SIGSEGV
+//   abort         SIGABRT
+//   hang          starts a child that sleeps forever too (it writes its pid to
+//                 $FAKE_ADAPTER_PID_FILE when set), then sleeps forever
+//   loud          4 MiB on stderr, then the expected outputs
+//   by-name       the mode is the case folder's name up to its first '.'
+//                 ("crash.1" -> crash), so that one run meets every mode
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "reference/tensor_proto.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using onnx_conform::ElementType;
+using onnx_conform::Tensor;
+
+[[noreturn]] void Fail(const std::string& message) {
+  std::cerr << "fake: " << message << "\n";
+  std::exit(1);
+}
+
+Tensor Zeros(ElementType type, const onnx_conform::Shape& shape) {
+  absl::StatusOr<Tensor> tensor = Tensor::Create(type, shape);
+  if (!tensor.ok()) Fail(std::string(tensor.status().message()));
+  std::memset(tensor->bytes().data(), 0, tensor->byte_size());
+  return *std::move(tensor);
+}
+
+void Write(const fs::path& file, const Tensor& tensor) {
+  absl::Status status = onnx_conform::WriteTensorFile(file, tensor, "");
+  if (!status.ok()) Fail(std::string(status.message()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() < 5 || args[1] != "--model" || args[3] != "--output-dir") {
+    Fail("usage: oc-fake-adapter MODE --model M --output-dir D INPUT...");
+  }
+  std::string mode = args[0];
+  const fs::path model = args[2];
+  const fs::path out_dir = args[4];
+  const std::vector<std::string> inputs(args.begin() + 5, args.end());
+  if (mode == "by-name") {
+    const std::string name = model.parent_path().filename().string();
+    mode = name.substr(0, name.find('.'));
+  }
+  if (!fs::is_regular_file(model)) Fail("no model file " + model.string());
+  if (!fs::is_directory(out_dir)) Fail("no output directory " + out_dir.string());
+  if (inputs.empty()) Fail("no input files");
+
+  if (mode == "unsupported") {
+    std::cerr << "fake: no kernel for this model\n";
+    return 3;
+  }
+  int code = 0;
+  if (absl::StartsWith(mode, "exit-")) {
+    if (!absl::SimpleAtoi(mode.substr(5), &code)) Fail("bad exit mode");
+    std::cerr << "fake: failing with " << code << "\n";
+    return code;
+  }
+  if (mode == "crash") {
+    std::cerr << "fake: about to crash\n";
+    raise(SIGSEGV);
+  }
+  if (mode == "abort") std::abort();
+  if (mode == "hang") {
+    if (fork() == 0) {
+      if (const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE")) {
+        std::ofstream(pid_file) << getpid() << "\n";
+      }
+      while (true) pause();
+    }
+    while (true) pause();
+  }
+  if (mode == "missing") return 0;
+  if (mode == "garbage") {
+    std::cout << "\x01\x02 garbage \xff\xfe" << std::endl;
+    std::ofstream(out_dir / "output_0.pb") << "\xff\xff\xff\xff this is no tensor";
+    return 0;
+  }
+  if (mode == "loud") {
+    const std::string line(1023, 'x');
+    for (int i = 0; i < 4096; ++i) std::cerr << line << "\n";
+  }
+
+  const fs::path data_set = fs::path(inputs[0]).parent_path();
+  for (int k = 0;; ++k) {
+    const fs::path expected_file = data_set / absl::StrCat("output_", k, ".pb");
+    if (!fs::exists(expected_file)) break;
+    absl::StatusOr<Tensor> expected = onnx_conform::ReadTensorFile(expected_file);
+    if (!expected.ok()) Fail(std::string(expected.status().message()));
+    Tensor output = *std::move(expected);
+    if (k == 0 && mode == "off-by-one" && output.element_count() > 0) {
+      output.bytes()[0] ^= std::byte{1};
+    } else if (k == 0 && mode == "wrong-type") {
+      output = Zeros(output.type() == ElementType::kDouble ? ElementType::kFloat
+                                                           : ElementType::kDouble,
+                     output.shape());
+    } else if (k == 0 && mode == "wrong-shape") {
+      output = Zeros(output.type(), {output.element_count() + 1});
+    }
+    Write(out_dir / absl::StrCat("output_", k, ".pb"), output);
+  }
+  if (mode == "extra") Write(out_dir / "output_7.pb", Zeros(ElementType::kFloat, {1}));
+  return 0;
+}

@@ -1,0 +1,121 @@
+#include "runners/run_log.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <map>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "google/protobuf/util/json_util.h"
+#include "reference/tensor_proto.h"
+#include "runners/report.h"
+
+namespace onnx_conform {
+namespace {
+
+absl::Status WriteAll(int fd, absl::string_view data, const std::filesystem::path& path) {
+  while (!data.empty()) {
+    const ssize_t n = write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      return absl::DataLossError(absl::StrCat(path.string(), ": cannot write: ",
+                                              std::strerror(errno)));
+    }
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string ResultToJsonLine(const CaseResult& result) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = false;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(ToCaseReport(result), &json, options);
+  return json;
+}
+
+absl::StatusOr<CaseResult> ResultFromJsonLine(absl::string_view line) {
+  report::CaseReport report;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(line.data(), line.size()), &report);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("not a case result: ", parsed.message().as_string()));
+  }
+  if (report.name().empty() || report.path().empty()) {
+    return absl::InvalidArgumentError("not a case result: no name or path");
+  }
+  return FromCaseReport(report);
+}
+
+absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path) {
+  const int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return absl::NotFoundError(absl::StrCat(path.string(), ": cannot open for appending: ",
+                                            std::strerror(errno)));
+  }
+  std::unique_ptr<RunLog> log(new RunLog(fd, path));
+  // Close a line a killed run left unfinished.
+  const int reader = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (reader >= 0) {
+    char last = '\n';
+    const off_t size = lseek(reader, 0, SEEK_END);
+    if (size > 0 && pread(reader, &last, 1, size - 1) == 1 && last != '\n') {
+      absl::Status status = WriteAll(fd, "\n", path);
+      if (!status.ok()) {
+        close(reader);
+        return status;
+      }
+    }
+    close(reader);
+  }
+  return log;
+}
+
+RunLog::~RunLog() { close(fd_); }
+
+absl::Status RunLog::Append(const CaseResult& result) {
+  const std::string line = ResultToJsonLine(result) + "\n";
+  std::lock_guard<std::mutex> lock(mutex_);
+  return WriteAll(fd_, line, path_);
+}
+
+absl::StatusOr<LoggedResults> ReadRunLog(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+  }
+  absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) return text.status();
+  LoggedResults logged;
+  std::map<std::string, size_t> index_by_path;
+  int number = 0;
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    ++number;
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) continue;
+    absl::StatusOr<CaseResult> result = ResultFromJsonLine(line);
+    if (!result.ok()) {
+      logged.skipped.push_back(
+          absl::StrCat(path.string(), ":", number, ": ", result.status().message()));
+      continue;
+    }
+    auto [it, inserted] = index_by_path.try_emplace(result->path, logged.results.size());
+    if (inserted) {
+      logged.results.push_back(*std::move(result));
+    } else {
+      logged.results[it->second] = *std::move(result);
+    }
+  }
+  return logged;
+}
+
+}  // namespace onnx_conform

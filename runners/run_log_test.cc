@@ -1,0 +1,149 @@
+// The JSON Lines run log: one line per result, written as each case ends,
+// read back for --resume even when a kill cut the last line short.
+#include "runners/run_log.h"
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "runners/backend_test_util.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+fs::path TempFile(const std::string& name) {
+  const fs::path path = fs::path(testing::TempDir()) / name;
+  fs::remove(path);
+  return path;
+}
+
+CaseResult Sample(const std::string& name, CaseStatus status) {
+  CaseResult r;
+  r.name = name;
+  r.path = "/cases/" + name;
+  r.op = "Clip";
+  r.opset = 12;
+  r.op_version = 12;
+  r.types = "float16";
+  r.status = status;
+  r.message = "line one\nline \"two\"";
+  r.seconds = 0.25;
+  r.backend = "exec:adapter";
+  r.expectation = "ort.expect:4: fail: NaN bound";
+  return r;
+}
+
+TEST(RunLogTest, OneSelfContainedLinePerResult) {
+  const std::string line = ResultToJsonLine(Sample("clip_nan", CaseStatus::kXfail));
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  EXPECT_THAT(line, HasSubstr("\"status\":\"xfail\""));
+  EXPECT_THAT(line, HasSubstr("\"op_version\":12"));
+  EXPECT_THAT(line, HasSubstr("\"backend\":\"exec:adapter\""));
+  absl::StatusOr<CaseResult> back = ResultFromJsonLine(line);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->name, "clip_nan");
+  EXPECT_EQ(back->path, "/cases/clip_nan");
+  EXPECT_EQ(back->status, CaseStatus::kXfail);
+  EXPECT_EQ(back->message, "line one\nline \"two\"");
+  EXPECT_EQ(back->op, "Clip");
+  EXPECT_EQ(back->opset, 12);
+  EXPECT_EQ(back->op_version, 12);
+  EXPECT_EQ(back->types, "float16");
+  EXPECT_EQ(back->seconds, 0.25);
+  EXPECT_EQ(back->expectation, "ort.expect:4: fail: NaN bound");
+}
+
+TEST(RunLogTest, BadLinesAreRejected) {
+  EXPECT_FALSE(ResultFromJsonLine("{\"name\":\"a\",\"path\":\"/a\",\"status\":\"great\"}").ok());
+  EXPECT_FALSE(ResultFromJsonLine("{\"name\":\"a\",\"pa").ok());
+  EXPECT_FALSE(ResultFromJsonLine("{}").ok());
+}
+
+TEST(RunLogTest, AppendsAcrossOpeningsAndReadsBack) {
+  const fs::path path = TempFile("appends.jsonl");
+  {
+    absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path);
+    ASSERT_TRUE(log.ok()) << log.status();
+    ASSERT_TRUE((*log)->Append(Sample("a", CaseStatus::kPass)).ok());
+    // On disk before the log is closed: a kill now loses nothing.
+    EXPECT_EQ(ReadText(path), ResultToJsonLine(Sample("a", CaseStatus::kPass)) + "\n");
+  }
+  {
+    absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path);
+    ASSERT_TRUE(log.ok());
+    ASSERT_TRUE((*log)->Append(Sample("b", CaseStatus::kCrash)).ok());
+  }
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok());
+  ASSERT_EQ(logged->results.size(), 2u);
+  EXPECT_EQ(logged->results[0].name, "a");
+  EXPECT_EQ(logged->results[1].status, CaseStatus::kCrash);
+  EXPECT_TRUE(logged->skipped.empty());
+}
+
+TEST(RunLogTest, ALineCutShortByAKillIsSkippedAndClosed) {
+  const fs::path path = TempFile("cut.jsonl");
+  const std::string whole = ResultToJsonLine(Sample("a", CaseStatus::kPass));
+  const std::string cut = ResultToJsonLine(Sample("b", CaseStatus::kFail)).substr(0, 30);
+  WriteText(path, whole + "\n" + cut);
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok());
+  ASSERT_EQ(logged->results.size(), 1u);
+  ASSERT_EQ(logged->skipped.size(), 1u);
+  EXPECT_THAT(logged->skipped[0], HasSubstr("cut.jsonl:2: not a case result"));
+
+  // Appending after it starts a new line, so the next result stays readable.
+  absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path);
+  ASSERT_TRUE(log.ok());
+  ASSERT_TRUE((*log)->Append(Sample("c", CaseStatus::kTimeout)).ok());
+  logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok());
+  ASSERT_EQ(logged->results.size(), 2u);
+  EXPECT_EQ(logged->results[1].name, "c");
+}
+
+TEST(RunLogTest, ACaseLoggedTwiceKeepsItsLastResult) {
+  const fs::path path = TempFile("twice.jsonl");
+  WriteText(path, ResultToJsonLine(Sample("a", CaseStatus::kCrash)) + "\n" +
+                      ResultToJsonLine(Sample("b", CaseStatus::kPass)) + "\n" +
+                      ResultToJsonLine(Sample("a", CaseStatus::kPass)) + "\n");
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok());
+  ASSERT_EQ(logged->results.size(), 2u);
+  EXPECT_EQ(logged->results[0].name, "a");
+  EXPECT_EQ(logged->results[0].status, CaseStatus::kPass);
+}
+
+TEST(RunLogTest, ConcurrentAppendsNeverInterleave) {
+  const fs::path path = TempFile("concurrent.jsonl");
+  absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path);
+  ASSERT_TRUE(log.ok());
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        (void)(*log)->Append(Sample(absl::StrCat("t", t, "_", i), CaseStatus::kPass));
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok());
+  EXPECT_EQ(logged->results.size(), 200u);
+  EXPECT_TRUE(logged->skipped.empty());
+}
+
+TEST(RunLogTest, MissingLogIsNotFound) {
+  EXPECT_TRUE(absl::IsNotFound(ReadRunLog("/no/such/log.jsonl").status()));
+  EXPECT_FALSE(RunLog::Open("/no/such/dir/log.jsonl").ok());
+}
+
+}  // namespace
+}  // namespace onnx_conform

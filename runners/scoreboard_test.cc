@@ -1,0 +1,111 @@
+// Scoreboards: cell counts and colours, the matrix layout, the failure list,
+// and the self-contained HTML page.
+#include "runners/scoreboard.h"
+
+#include "absl/strings/match.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace onnx_conform {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+CaseResult R(const std::string& name, const std::string& op, int version,
+             const std::string& types, CaseStatus status, const std::string& message = "") {
+  CaseResult r;
+  r.name = name;
+  r.op = op;
+  r.op_version = version;
+  r.types = types;
+  r.status = status;
+  r.message = message;
+  r.backend = "fake";
+  return r;
+}
+
+ScoreCell Cell(std::initializer_list<CaseStatus> statuses) {
+  ScoreCell cell;
+  for (CaseStatus s : statuses) {
+    ++cell.counts[s];
+    ++cell.total;
+  }
+  return cell;
+}
+
+TEST(ScoreCellTest, ColoursWorstFirst) {
+  using S = CaseStatus;
+  EXPECT_EQ(Cell({S::kPass, S::kPass}).colour(), CellColour::kGreen);
+  EXPECT_EQ(Cell({S::kPass, S::kUnsupported}).colour(), CellColour::kYellow);
+  EXPECT_EQ(Cell({S::kUnsupported, S::kInvalid}).colour(), CellColour::kGrey);
+  EXPECT_EQ(Cell({S::kPass, S::kXfail}).colour(), CellColour::kOrange);
+  EXPECT_EQ(Cell({S::kDivergent}).colour(), CellColour::kOrange);
+  EXPECT_EQ(Cell({S::kPass, S::kXfail, S::kTimeout}).colour(), CellColour::kRed);
+  EXPECT_EQ(Cell({S::kXpass}).colour(), CellColour::kRed);
+  EXPECT_EQ(Cell({S::kCrash}).colour(), CellColour::kRed);
+}
+
+TEST(ScoreCellTest, TextCountsPassesAndTheRest) {
+  using S = CaseStatus;
+  EXPECT_EQ(Cell({S::kPass, S::kPass}).Text(), "2/2");
+  EXPECT_EQ(Cell({S::kPass, S::kFail, S::kUnsupported, S::kFail}).Text(),
+            "1/4 (2 fail, 1 unsupported)");
+}
+
+TEST(ScoreboardTest, MatrixPerOperatorWithVersionRowsAndTypeColumns) {
+  const std::vector<CaseResult> results = {
+      R("min_a", "Min", 13, "int16", CaseStatus::kUnsupported),
+      R("min_b", "Min", 13, "float", CaseStatus::kPass),
+      R("min_c", "Min", 8, "float", CaseStatus::kFail,
+        "test_data_set_0: output 'min': 1 of 3 elements differ: [1] expected 2, got 3"),
+      R("min_d", "Min", 13, "float", CaseStatus::kPass),
+      R("argmin_a", "ArgMin", 12, "float16", CaseStatus::kXfail, "fail as expected"),
+  };
+  ScoreMatrix matrix = BuildScoreMatrix(results);
+  EXPECT_EQ(matrix["fake"]["Min"][13]["float"].Text(), "2/2");
+  EXPECT_EQ(matrix["fake"]["Min"][8]["float"].colour(), CellColour::kRed);
+
+  const std::string md = ScoreboardMarkdown(results, "ONNX Conform: fake");
+  EXPECT_TRUE(absl::StartsWith(md, "# ONNX Conform: fake\n\n2 passed, 1 failed, 1 unsupported, "
+                                   "1 xfail\n"))
+      << md;
+  // Floats before integers, versions in order.
+  EXPECT_THAT(md, HasSubstr("### Min\n\n| version | float | int16 |\n|---|---|---|\n"
+                            "| 8 | 🟥 0/1 (1 fail) | |\n"
+                            "| 13 | 🟩 2/2 | ⬜ 0/1 (1 unsupported) |\n"));
+  EXPECT_THAT(md, HasSubstr("### ArgMin\n\n| version | float16 |"));
+  EXPECT_THAT(md, HasSubstr("## Failures (1)\n\n### fail: min_c (Min-8, float)\n\n```\n"
+                            "test_data_set_0: output 'min': 1 of 3 elements differ: [1] expected "
+                            "2, got 3\n```\n"));
+  EXPECT_THAT(md, HasSubstr("## Known gaps (1)\n\n### xfail: argmin_a (ArgMin-12, float16)"));
+  EXPECT_LT(md.find("### ArgMin"), md.find("### Min"));
+}
+
+TEST(ScoreboardTest, HtmlIsOnePageWithColouredCellsAndEscapedText) {
+  const std::vector<CaseResult> results = {
+      R("clip_<x>", "Clip", 11, "float", CaseStatus::kCrash, "killed <by> signal & more"),
+      R("clip_ok", "Clip", 11, "double", CaseStatus::kPass),
+  };
+  const std::string html = ScoreboardHtml(results, "Board & co");
+  EXPECT_TRUE(absl::StartsWith(html, "<!DOCTYPE html>"));
+  EXPECT_THAT(html, HasSubstr("<title>Board &amp; co</title>"));
+  EXPECT_THAT(html, HasSubstr("<td class=\"red\">0/1 (1 crash)</td><td class=\"green\">1/1</td>"));
+  EXPECT_THAT(html, HasSubstr("clip_&lt;x&gt;"));
+  EXPECT_THAT(html, HasSubstr("<pre>killed &lt;by&gt; signal &amp; more</pre>"));
+  // Self-contained: nothing fetched from elsewhere.
+  EXPECT_THAT(html, Not(HasSubstr("http")));
+  EXPECT_THAT(html, Not(HasSubstr("<script")));
+  EXPECT_THAT(html, Not(HasSubstr("<link")));
+}
+
+TEST(ScoreboardTest, LongMessagesAreShortened) {
+  std::string message;
+  for (int i = 0; i < 30; ++i) message += "line\n";
+  const std::string md =
+      ScoreboardMarkdown({R("c", "Min", 13, "float", CaseStatus::kFail, message)}, "t");
+  EXPECT_THAT(md, HasSubstr("[... 19 more lines]"));
+}
+
+}  // namespace
+}  // namespace onnx_conform

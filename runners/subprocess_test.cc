@@ -1,0 +1,200 @@
+// RunProcess and SplitCommandWords: exit codes, signals, timeouts that kill
+// the whole process group, bounded capture, cancellation, spawn failures.
+#include "runners/subprocess.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::vector<std::string> Words(absl::string_view command) {
+  absl::StatusOr<std::vector<std::string>> words = SplitCommandWords(command);
+  EXPECT_TRUE(words.ok()) << words.status();
+  return words.ok() ? *words : std::vector<std::string>{};
+}
+
+TEST(SplitCommandWordsTest, SplitsOnBlanksLikeAShell) {
+  EXPECT_THAT(Words("a b\t c"), ElementsAre("a", "b", "c"));
+  EXPECT_THAT(Words("  node   adapter.js  "), ElementsAre("node", "adapter.js"));
+}
+
+TEST(SplitCommandWordsTest, QuotesAndBackslashes) {
+  EXPECT_THAT(Words("'a b' \"c d\""), ElementsAre("a b", "c d"));
+  EXPECT_THAT(Words("a\\ b"), ElementsAre("a b"));
+  EXPECT_THAT(Words("\"say \\\"hi\\\" \\\\ \\n\""), ElementsAre("say \"hi\" \\ \\n"));
+  EXPECT_THAT(Words("'it'\\''s'"), ElementsAre("it's"));
+  EXPECT_THAT(Words("x\"y\"'z'"), ElementsAre("xyz"));
+  EXPECT_THAT(Words("prog '' end"), ElementsAre("prog", "", "end"));
+  EXPECT_THAT(Words("'single \\ keeps \" all'"), ElementsAre("single \\ keeps \" all"));
+}
+
+TEST(SplitCommandWordsTest, NoExpansionOfAnyKind) {
+  EXPECT_THAT(Words("echo $HOME * ~ a|b >c ;d"),
+              ElementsAre("echo", "$HOME", "*", "~", "a|b", ">c", ";d"));
+}
+
+TEST(SplitCommandWordsTest, Errors) {
+  EXPECT_THAT(SplitCommandWords("a 'b").status().message(), HasSubstr("unterminated single"));
+  EXPECT_THAT(SplitCommandWords("a \"b").status().message(), HasSubstr("unterminated double"));
+  EXPECT_THAT(SplitCommandWords("a b\\").status().message(), HasSubstr("trailing backslash"));
+  EXPECT_THAT(SplitCommandWords("   ").status().message(), HasSubstr("no program"));
+  EXPECT_FALSE(SplitCommandWords("").ok());
+}
+
+ProcessResult Sh(const std::string& script, double timeout = 20, size_t max_bytes = 64 * 1024) {
+  ProcessOptions options;
+  options.timeout_seconds = timeout;
+  options.max_captured_bytes = max_bytes;
+  return RunProcess({"/bin/sh", "-c", script}, options);
+}
+
+// True once `pid` no longer runs (gone, or a zombie waiting for its reaper).
+bool EventuallyDead(pid_t pid) {
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream stat(absl::StrCat("/proc/", pid, "/stat"));
+    std::string pid_field, comm, state;
+    if (!(stat >> pid_field >> comm >> state) || state == "Z" || state == "X") return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+pid_t ReadPid(const fs::path& file) {
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream in(file);
+    int pid = 0;
+    if (in >> pid && pid > 0) return pid;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return 0;
+}
+
+TEST(RunProcessTest, ExitCodeAndBothStreams) {
+  ProcessResult r = Sh("echo out; echo err >&2; exit 4");
+  EXPECT_EQ(r.end, ProcessEnd::kExited);
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_EQ(r.stdout_text, "out\n");
+  EXPECT_EQ(r.stderr_text, "err\n");
+}
+
+TEST(RunProcessTest, StdinIsEmpty) {
+  ProcessResult r = Sh("cat; echo done");
+  EXPECT_EQ(r.end, ProcessEnd::kExited);
+  EXPECT_EQ(r.stdout_text, "done\n");
+}
+
+TEST(RunProcessTest, DeathBySignal) {
+  ProcessResult r = Sh("kill -SEGV $$");
+  EXPECT_EQ(r.end, ProcessEnd::kSignaled);
+  EXPECT_EQ(r.signal, SIGSEGV);
+  EXPECT_EQ(DescribeSignal(SIGSEGV), "killed by signal 11 (SIGSEGV)");
+}
+
+TEST(RunProcessTest, TimeoutKillsTheWholeProcessGroup) {
+  const fs::path pid_file = fs::path(testing::TempDir()) / "timeout_background.pid";
+  fs::remove(pid_file);
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult r = Sh(absl::StrCat("sleep 30 & echo $! > ", pid_file.string(), "; sleep 30"), 1);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.end, ProcessEnd::kTimedOut);
+  EXPECT_GE(seconds, 0.9);
+  EXPECT_LT(seconds, 10);
+  const pid_t background = ReadPid(pid_file);
+  ASSERT_GT(background, 0);
+  EXPECT_TRUE(EventuallyDead(background)) << "background child " << background << " survived";
+}
+
+TEST(RunProcessTest, BackgroundChildrenDoNotOutliveANormalExit) {
+  const fs::path pid_file = fs::path(testing::TempDir()) / "exit_background.pid";
+  fs::remove(pid_file);
+  const auto start = std::chrono::steady_clock::now();
+  // The background sleep keeps the output pipes open: the run must not wait for it.
+  ProcessResult r = Sh(absl::StrCat("sleep 30 & echo $! > ", pid_file.string(), "; exit 0"));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
+  EXPECT_EQ(r.end, ProcessEnd::kExited);
+  EXPECT_EQ(r.exit_code, 0);
+  const pid_t background = ReadPid(pid_file);
+  ASSERT_GT(background, 0);
+  EXPECT_TRUE(EventuallyDead(background));
+}
+
+TEST(RunProcessTest, CaptureIsBoundedAndKeepsBothEnds) {
+  // 1 MB of x, then END: more than the pipe holds, so it is read while running.
+  ProcessResult r = Sh("echo BEGIN; head -c 1000000 /dev/zero | tr '\\0' x; echo; echo END", 20,
+                       1000);
+  EXPECT_EQ(r.end, ProcessEnd::kExited);
+  EXPECT_LT(r.stdout_text.size(), 1100u);
+  EXPECT_TRUE(absl::StartsWith(r.stdout_text, "BEGIN\n")) << r.stdout_text.substr(0, 20);
+  EXPECT_TRUE(absl::EndsWith(r.stdout_text, "END\n"));
+  EXPECT_THAT(r.stdout_text, HasSubstr("bytes left out"));
+}
+
+TEST(RunProcessTest, CancellationKillsTheProcess) {
+  std::atomic<bool> cancel{false};
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  ProcessOptions options;
+  options.timeout_seconds = 30;
+  options.cancel = &cancel;
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult r = RunProcess({"/bin/sh", "-c", "sleep 30"}, options);
+  canceller.join();
+  EXPECT_EQ(r.end, ProcessEnd::kCancelled);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
+}
+
+TEST(RunProcessTest, MissingProgramIsASpawnFailure) {
+  ProcessResult r = RunProcess({"/no/such/program", "x"}, {});
+  EXPECT_EQ(r.end, ProcessEnd::kSpawnFailed);
+  EXPECT_THAT(r.spawn_error, HasSubstr("/no/such/program"));
+  EXPECT_EQ(RunProcess({"no-such-program-in-path-either"}, {}).end, ProcessEnd::kSpawnFailed);
+  EXPECT_EQ(RunProcess({}, {}).end, ProcessEnd::kSpawnFailed);
+}
+
+TEST(RunProcessTest, ProgramIsSearchedInPath) {
+  ProcessResult r = RunProcess({"sh", "-c", "exit 0"}, {});
+  EXPECT_EQ(r.end, ProcessEnd::kExited);
+  EXPECT_EQ(r.exit_code, 0);
+}
+
+TEST(RunProcessTest, ManyThreadsAtOnceEachGetTheirOwnOutput) {
+  constexpr int kThreads = 8, kRuns = 10;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t, &wrong] {
+      for (int i = 0; i < kRuns; ++i) {
+        const std::string word = absl::StrCat("t", t, "r", i);
+        ProcessResult r = RunProcess({"/bin/sh", "-c", "echo \"$0\"", word}, {});
+        if (r.end != ProcessEnd::kExited || r.stdout_text != word + "\n") ++wrong;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(wrong, 0);
+}
+
+}  // namespace
+}  // namespace onnx_conform
