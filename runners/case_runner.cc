@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
+#include "checker/case_checker.h"
 #include "checker/checker.h"
 #include "checker/diagnostic.h"
 #include "checker/node_validator.h"
@@ -135,36 +136,6 @@ std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Severi
   return absl::StrJoin(lines, "\n");
 }
 
-// The checker rule a loader failure corresponds to (the loader reads data
-// sets whole; negative cases name the rule).
-absl::string_view LoaderRule(const absl::Status& status) {
-  const absl::string_view message = status.message();
-  if (absl::StrContains(message, "has no test_data_set_N")) return rules::kDataSetMissing;
-  if (absl::StrContains(message, "not a tensor file name") ||
-      absl::StrContains(message, "without gaps") ||
-      absl::StrContains(message, "not a data set name") ||
-      absl::StrContains(message, "a data set must be a directory")) {
-    return rules::kDataFileNames;
-  }
-  return rules::kDataDecode;
-}
-
-// Every checker finding on a case: model, then each data set.
-std::vector<Diagnostic> CheckWholeCase(LoadedCase& loaded) {
-  std::vector<Diagnostic> diagnostics = CheckModelForRun(loaded);
-  if (absl::Status data = LoadDataSets(loaded); !data.ok()) {
-    diagnostics.push_back(MakeDiagnostic(LoaderRule(data), loaded.dir.string(), "", "",
-                                         std::string(data.message())));
-    return diagnostics;
-  }
-  for (const DataSet& data_set : loaded.data_sets) {
-    std::vector<Diagnostic> more =
-        CheckDataSet(loaded.model, ViewDataSet(data_set), loaded.model_file.string());
-    diagnostics.insert(diagnostics.end(), more.begin(), more.end());
-  }
-  return diagnostics;
-}
-
 Tolerance CaseTolerance(const LoadedCase& loaded, const CaseMetadata* metadata) {
   if (metadata != nullptr && metadata->has_tolerance()) {
     if (metadata->tolerance() == 0) return Tolerance::Exact();
@@ -223,18 +194,11 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
   }
 
   absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);
-  if (!loaded.ok()) {
-    if (negative && metadata->rule_id() == rules::kModelRead) {
-      return finish(CaseStatus::kPass, absl::StrCat("rejected as expected: ", rules::kModelRead));
-    }
-    return finish(CaseStatus::kError, std::string(loaded.status().message()));
-  }
-  result.name = loaded->name;
-  DescribeCase(*loaded, metadata, result);
-
   if (negative) {
-    const std::vector<Diagnostic> diagnostics = CheckWholeCase(*loaded);
-    DescribeCase(*loaded, metadata, result);
+    // The checker reads every file itself, so that a broken one is a finding
+    // (MODEL-READ, DATA-DECODE, ...) rather than a load error.
+    if (loaded.ok()) DescribeCase(*loaded, metadata, result);
+    const std::vector<Diagnostic> diagnostics = CheckCaseDir(case_dir);
     const std::vector<std::string> rule_ids = RuleIds(diagnostics);
     const bool rejected = HasErrors(diagnostics);
     if (rejected && std::find(rule_ids.begin(), rule_ids.end(), metadata->rule_id()) !=
@@ -249,6 +213,9 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
                                                                          Severity::kError))
                                         : std::string("accepted it")));
   }
+  if (!loaded.ok()) return finish(CaseStatus::kError, std::string(loaded.status().message()));
+  result.name = loaded->name;
+  DescribeCase(*loaded, metadata, result);
 
   // Decided before the data is read: unsupported cases may hold data (such
   // as sequences) that the suite does not decode.

@@ -290,6 +290,26 @@ TEST_F(ExecBackendTest, NegativeCasesAreJudgedByTheCheckerOnTheReference) {
   EXPECT_THAT(accepted_result.message, HasSubstr("accepted it"));
 }
 
+TEST_F(ExecBackendTest, NegativeCasesWithBrokenFilesNameTheRuleTheyBreak) {
+  const fs::path truncated = CopyCase("test_clip", "clip_truncated_input");
+  const fs::path input = truncated / "test_data_set_0" / "input_0.pb";
+  fs::resize_file(input, fs::file_size(input) / 2);
+  WriteText(truncated / "case.json", R"({"operator": "Clip", "version": 11, "types": ["float"],
+    "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
+  CaseResult decode = RunCase(truncated, *MakeReferenceBackend());
+  EXPECT_EQ(decode.status, CaseStatus::kPass) << decode.message;
+  EXPECT_EQ(decode.message, "rejected as expected: DATA-DECODE");
+
+  const fs::path unreadable = CopyCase("test_clip", "clip_unreadable_model");
+  WriteText(unreadable / "model.onnx", "\xff\xff not a model");
+  WriteText(unreadable / "case.json", R"({"operator": "Clip", "version": 11, "types": ["float"],
+    "expectation": "invalid", "rule_id": "MODEL-READ", "semantics": "spec"})");
+  CaseResult read = RunCase(unreadable, *MakeReferenceBackend());
+  EXPECT_EQ(read.status, CaseStatus::kPass) << read.message;
+  EXPECT_EQ(read.op, "Clip");
+  EXPECT_EQ(read.op_version, 11);
+}
+
 TEST_F(ExecBackendTest, NegativeCasesAreNotRunOnOtherBackends) {
   const fs::path c = MakeAxisOutOfRange(
       CopyCase("test_argmin_default_axis_example", "argmin_axis_5"), "ATTR-AXIS-RANGE");
