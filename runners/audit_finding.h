@@ -67,6 +67,9 @@ struct Finding {
   // findings, the outcomes: "valid -> invalid", "outputs differ", ...
   std::string change;
   std::string detail;  // one or two sentences with the values involved
+  // Behaviour and converter findings: what the case does, the same for
+  // every type ("no_bounds"), so that reports can group types.
+  std::string scenario;
   std::vector<ElementType> types;  // the element types concerned; empty: all
   Applicability applies = Applicability::kAlways;
   std::string node;  // `audit --model`: the node the finding is about

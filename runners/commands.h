@@ -6,6 +6,8 @@
 //   onnx-conform check PATH...             runners/check_command.cc
 //   onnx-conform schema [OP[-VERSION]]     runners/schema_command.cc
 //   onnx-conform coverage [PATH...]        runners/coverage_command.cc
+//   onnx-conform audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]
+//                                          runners/audit_command.cc
 #ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
 #define ONNX_CONFORM_RUNNERS_COMMANDS_H_
 
@@ -18,6 +20,7 @@ int RunCommand(const std::vector<std::string>& args);
 int CheckCommand(const std::vector<std::string>& args);
 int SchemaCommand(const std::vector<std::string>& args);
 int CoverageCommand(const std::vector<std::string>& args);
+int AuditCommand(const std::vector<std::string>& args);
 
 }  // namespace onnx_conform
 

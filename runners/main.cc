@@ -15,6 +15,8 @@ constexpr char kUsage[] =
     "  check PATH...            validate models and test data against the schema registry\n"
     "  schema [OP[-VERSION]]    print the schema registry\n"
     "  coverage [PATH...]       operator x version x type coverage of a case library\n"
+    "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
+    "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n";
 
 }  // namespace
@@ -34,6 +36,7 @@ int main(int argc, char** argv) {
   if (command == "check") return onnx_conform::CheckCommand(args);
   if (command == "schema") return onnx_conform::SchemaCommand(args);
   if (command == "coverage") return onnx_conform::CoverageCommand(args);
+  if (command == "audit") return onnx_conform::AuditCommand(args);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }

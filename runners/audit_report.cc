@@ -1,0 +1,327 @@
+#include "runners/audit_report.h"
+
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "checker/registry.h"
+#include "google/protobuf/util/json_util.h"
+#include "runners/audit_report.pb.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr FindingKind kAllKinds[] = {
+    FindingKind::kSchemaChange,    FindingKind::kValidityChange,
+    FindingKind::kOutputChange,    FindingKind::kConverterFailed,
+    FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
+};
+
+constexpr char kIntro[] =
+    "What changes for each operator between its versions, for someone moving a model from one "
+    "opset to another, and whether ONNX's own version converter (libonnx, "
+    "`onnx::version_conversion::ConvertVersion`) gets it right. Every finding has a kind:\n"
+    "\n"
+    "- **schema-change**: types, inputs, outputs, attributes, rules or texts differ in the "
+    "suite's schema registry (`checker/`).\n"
+    "- **validity-change**: one of the audit's cases is valid at one version and invalid (or "
+    "valid only with a warning that the text leaves the result unstated) at the other, by the "
+    "suite's checker.\n"
+    "- **output-change**: a case valid at both versions gives other outputs on the reference "
+    "under each version (Clip is rewritten between attribute bounds and input bounds across "
+    "6 and 11).\n"
+    "- **converter-failed**, **converter-invalid**, **converter-output-change**: ONNX's "
+    "converter throws on a valid model, or the converted model fails the suite's checker, or "
+    "it gives other outputs on the reference than the original model.\n"
+    "\n"
+    "The cases are the audit's own (`runners/audit_cases.cc`): each way of using the operator "
+    "that a version change can affect, over each element type a version allows, with the "
+    "type's extremes, infinities and NaN. Rows that differ only in the element type are "
+    "merged; the detail shown is the first type's (`onnx-conform audit --json` lists every "
+    "finding).\n";
+
+std::string TypesText(const std::vector<ElementType>& types) {
+  if (types.empty()) return "all";
+  return absl::StrJoin(types, ", ", [](std::string* out, ElementType t) {
+    absl::StrAppend(out, ElementTypeName(t));
+  });
+}
+
+// Behaviour and converter findings that differ only in their type.
+struct Row {
+  const Finding* first = nullptr;
+  std::vector<ElementType> types;
+};
+
+std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
+  std::vector<Row> rows;
+  std::map<std::tuple<FindingKind, int, int, std::string, std::string>, size_t> index;
+  for (const Finding* f : findings) {
+    auto key = std::tuple(f->kind, f->from_opset, f->to_opset, f->scenario, f->change);
+    auto [it, inserted] = index.try_emplace(key, rows.size());
+    if (inserted) rows.push_back({f, {}});
+    Row& row = rows[it->second];
+    for (ElementType t : f->types) row.types.push_back(t);
+  }
+  return rows;
+}
+
+std::string SchemaWhat(const Finding& f) {
+  return f.name.empty() ? f.aspect : absl::StrCat(f.aspect, " `", f.name, "`");
+}
+
+void AppendSchemaTable(std::string& out, const std::vector<const Finding*>& findings) {
+  if (findings.empty()) {
+    absl::StrAppend(&out, "No schema change.\n\n");
+    return;
+  }
+  absl::StrAppend(&out, "| what | change | detail |\n|---|---|---|\n");
+  for (const Finding* f : findings) {
+    absl::StrAppend(&out, "| ", MarkdownCell(SchemaWhat(*f)), " | ", MarkdownCell(f->change),
+                    " | ", MarkdownCell(f->detail), " |\n");
+  }
+  absl::StrAppend(&out, "\n");
+}
+
+void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findings,
+                     bool with_versions) {
+  absl::StrAppend(&out, with_versions ? "| kind | conversion | case | types | change | detail |\n"
+                                        "|---|---|---|---|---|---|\n"
+                                      : "| kind | case | types | change | detail |\n"
+                                        "|---|---|---|---|---|\n");
+  for (const Row& row : MergeByType(findings)) {
+    const Finding& f = *row.first;
+    absl::StrAppend(&out, "| ", FindingKindName(f.kind), " | ");
+    if (with_versions) {
+      absl::StrAppend(&out, "opset ", f.from_opset, " -> ", f.to_opset, " | ");
+    }
+    absl::StrAppend(&out, MarkdownCell(f.scenario), " | ", TypesText(row.types), " | ",
+                    MarkdownCell(f.change), " | ", MarkdownCell(f.detail), " |\n");
+  }
+  absl::StrAppend(&out, "\n");
+}
+
+std::map<FindingKind, int> CountKinds(const std::vector<Finding>& findings) {
+  std::map<FindingKind, int> counts;
+  for (FindingKind kind : kAllKinds) counts[kind] = 0;
+  for (const Finding& f : findings) ++counts[f.kind];
+  return counts;
+}
+
+bool IsConverterKind(FindingKind kind) {
+  return kind == FindingKind::kConverterFailed || kind == FindingKind::kConverterInvalid ||
+         kind == FindingKind::kConverterOutputChange;
+}
+
+std::string PairTitle(const std::string& op, const OpsetPair& pair) {
+  std::string title = absl::StrCat(op, "-", pair.from_version, " -> ", op, "-", pair.to_version);
+  if (pair.from_opset != pair.from_version || pair.to_opset != pair.to_version) {
+    absl::StrAppend(&title, " (opset ", pair.from_opset, " -> ", pair.to_opset, ")");
+  }
+  return title;
+}
+
+void AppendOperator(std::string& out, const OperatorAudit& audit) {
+  absl::StrAppend(&out, "## ", audit.op_type, "\n\n");
+  for (const OpsetPair& pair : audit.pairs) {
+    absl::StrAppend(&out, "### ", PairTitle(audit.op_type, pair), "\n\n");
+    std::vector<const Finding*> schema, behaviour;
+    for (const Finding& f : audit.findings) {
+      if (f.from_opset != pair.from_opset || f.to_opset != pair.to_opset) continue;
+      if (f.kind == FindingKind::kSchemaChange) schema.push_back(&f);
+      if (f.kind == FindingKind::kValidityChange || f.kind == FindingKind::kOutputChange) {
+        behaviour.push_back(&f);
+      }
+    }
+    absl::StrAppend(&out, "Schema:\n\n");
+    AppendSchemaTable(out, schema);
+    absl::StrAppend(&out, "Behaviour:\n\n");
+    if (behaviour.empty()) {
+      absl::StrAppend(&out, "No case changes validity or outputs.\n\n");
+    } else {
+      AppendCaseTable(out, behaviour, false);
+    }
+  }
+  std::vector<const Finding*> converter;
+  for (const Finding& f : audit.findings) {
+    if (IsConverterKind(f.kind)) converter.push_back(&f);
+  }
+  absl::StrAppend(&out, "### ", audit.op_type, ": ONNX's version converter\n\n",
+                  audit.conversions, " conversions of the cases valid at their version");
+  if (converter.empty()) {
+    absl::StrAppend(&out, ": every converted model is valid and gives the same outputs.\n\n");
+  } else {
+    absl::StrAppend(&out, ":\n\n");
+    AppendCaseTable(out, converter, true);
+  }
+  if (!audit.skipped.empty()) {
+    absl::StrAppend(&out, "Cases not compared (they cannot be written at one of the versions):\n\n");
+    for (const std::string& s : audit.skipped) absl::StrAppend(&out, "- ", MarkdownCell(s), "\n");
+    absl::StrAppend(&out, "\n");
+  }
+}
+
+audit::Finding ToProto(const Finding& f) {
+  audit::Finding p;
+  p.set_kind(std::string(FindingKindName(f.kind)));
+  p.set_operator_(f.op_type);
+  p.set_from_version(f.from_version);
+  p.set_to_version(f.to_version);
+  p.set_from_opset(f.from_opset);
+  p.set_to_opset(f.to_opset);
+  p.set_aspect(f.aspect);
+  p.set_name(f.name);
+  p.set_change(f.change);
+  p.set_detail(f.detail);
+  for (ElementType t : f.types) p.add_types(std::string(ElementTypeName(t)));
+  p.set_scenario(f.scenario);
+  p.set_node(f.node);
+  return p;
+}
+
+}  // namespace
+
+std::string MarkdownCell(absl::string_view text) {
+  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\r\n", " "}, {"\n", " "}});
+}
+
+std::string AuditMarkdown(const std::vector<OperatorAudit>& audits) {
+  std::string out = "# Opset upgrade audit\n\n";
+  absl::StrAppend(&out, kIntro, "\n");
+  absl::StrAppend(&out, "| operator | versions | ");
+  for (FindingKind kind : kAllKinds) absl::StrAppend(&out, FindingKindName(kind), " | ");
+  absl::StrAppend(&out, "\n|---|---|");
+  for (size_t i = 0; i < std::size(kAllKinds); ++i) absl::StrAppend(&out, "---|");
+  absl::StrAppend(&out, "\n");
+  for (const OperatorAudit& audit : audits) {
+    std::vector<std::string> pairs;
+    for (const OpsetPair& pair : audit.pairs) {
+      pairs.push_back(absl::StrCat(pair.from_version, " -> ", pair.to_version));
+    }
+    absl::StrAppend(&out, "| ", audit.op_type, " | ", absl::StrJoin(pairs, ", "), " | ");
+    for (const auto& [kind, count] : CountKinds(audit.findings)) {
+      absl::StrAppend(&out, count, " | ");
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  absl::StrAppend(&out, "\n");
+  for (const OperatorAudit& audit : audits) AppendOperator(out, audit);
+  return out;
+}
+
+std::string ModelAuditMarkdown(const ModelAudit& audit) {
+  std::string out = absl::StrCat("# Opset upgrade audit: ", audit.file, "\n\nFrom opset ",
+                                 audit.from_opset, " to opset ", audit.to_opset, ".\n\n");
+  if (audit.nodes.empty()) {
+    absl::StrAppend(&out, "No node's operator version changes.\n\n");
+  }
+  for (const NodeChange& node : audit.nodes) {
+    absl::StrAppend(&out, "## Node ", node.node, ": ", node.op_type, "-", node.from_version,
+                    " -> ");
+    if (node.to_version == 0) {
+      absl::StrAppend(&out, "none (the operator does not exist at opset ", audit.to_opset,
+                      ")\n\n");
+      continue;
+    }
+    absl::StrAppend(&out, node.op_type, "-", node.to_version);
+    if (node.type.has_value()) absl::StrAppend(&out, " (", ElementTypeName(*node.type), ")");
+    absl::StrAppend(&out, "\n\n");
+    std::vector<const Finding*> schema;
+    for (const Finding& f : audit.findings) {
+      if (f.node == node.node) schema.push_back(&f);
+    }
+    AppendSchemaTable(out, schema);
+  }
+  absl::StrAppend(&out, "## The model\n\n");
+  if (!audit.data.empty()) {
+    absl::StrAppend(&out, "Run with inputs from ", audit.data == "generated"
+                                                       ? std::string("generated values")
+                                                       : audit.data,
+                    ".\n\n");
+  }
+  std::vector<const Finding*> model;
+  for (const Finding& f : audit.findings) {
+    if (f.aspect == "model") model.push_back(&f);
+  }
+  if (model.empty() && !audit.data.empty()) {
+    absl::StrAppend(&out, "Same validity and outputs at both opsets; ONNX's converter gives a "
+                          "valid model with the same outputs.\n\n");
+  } else if (!model.empty()) {
+    absl::StrAppend(&out, "| kind | change | detail |\n|---|---|---|\n");
+    for (const Finding* f : model) {
+      absl::StrAppend(&out, "| ", FindingKindName(f->kind), " | ", MarkdownCell(f->change), " | ",
+                      MarkdownCell(f->detail), " |\n");
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  for (const std::string& note : audit.notes) absl::StrAppend(&out, "Note: ", note, "\n\n");
+  return out;
+}
+
+std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model) {
+  audit::AuditReport report;
+  std::map<std::string, int> summary;
+  for (FindingKind kind : kAllKinds) summary[std::string(FindingKindName(kind))] = 0;
+  for (const OperatorAudit& a : audits) {
+    audit::OperatorAudit* p = report.add_operators();
+    p->set_operator_(a.op_type);
+    for (const OpsetPair& pair : a.pairs) {
+      audit::OpsetPair* q = p->add_pairs();
+      q->set_from_opset(pair.from_opset);
+      q->set_to_opset(pair.to_opset);
+      q->set_from_version(pair.from_version);
+      q->set_to_version(pair.to_version);
+    }
+    p->set_cases_compared(a.cases_compared);
+    p->set_conversions(a.conversions);
+    for (const Finding& f : a.findings) {
+      *p->add_findings() = ToProto(f);
+      ++summary[std::string(FindingKindName(f.kind))];
+    }
+    for (const std::string& s : a.skipped) p->add_skipped(s);
+  }
+  if (model != nullptr) {
+    audit::ModelAudit* m = report.mutable_model();
+    m->set_file(model->file);
+    m->set_from_opset(model->from_opset);
+    m->set_to_opset(model->to_opset);
+    for (const NodeChange& node : model->nodes) {
+      audit::NodeChange* n = m->add_nodes();
+      n->set_node(node.node);
+      n->set_operator_(node.op_type);
+      n->set_from_version(node.from_version);
+      n->set_to_version(node.to_version);
+      if (node.type.has_value()) n->set_type(std::string(ElementTypeName(*node.type)));
+    }
+    for (const Finding& f : model->findings) {
+      *m->add_findings() = ToProto(f);
+      ++summary[std::string(FindingKindName(f.kind))];
+    }
+    m->set_data(model->data);
+    for (const std::string& note : model->notes) m->add_notes(note);
+  }
+  for (const auto& [kind, count] : summary) (*report.mutable_summary())[kind] = count;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  options.always_print_primitive_fields = true;
+  std::string json;
+  // Printing a message of a fixed, valid schema cannot fail.
+  (void)google::protobuf::util::MessageToJsonString(report, &json, options);
+  return json;
+}
+
+absl::StatusOr<std::string> UpgradeAuditDocument() {
+  std::vector<OperatorAudit> audits;
+  for (absl::string_view op : RegisteredOperators()) {
+    absl::StatusOr<OperatorAudit> audit = AuditOperator(op, {});
+    if (!audit.ok()) return audit.status();
+    audits.push_back(*std::move(audit));
+  }
+  return AuditMarkdown(audits);
+}
+
+}  // namespace onnx_conform
