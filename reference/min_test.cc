@@ -130,8 +130,9 @@ TEST_P(MinTest, BroadcastingFromMin8OnlyElseShapeError) {
   });
 }
 
-TEST_P(MinTest, SixDimensionalBroadcast) {
-  if (version() < 8) GTEST_SKIP() << "no broadcasting before Min-8";
+class MinBroadcastTest : public MinTest {};
+
+TEST_P(MinBroadcastTest, SixDimensionalBroadcast) {
   ForType([&]<typename T>(TypeTag<T>) {
     // a: [2,1,3,1,2,1], b: [3,1,2,1,3]; out [2,3,3,2,2,3].
     const Shape a_shape = {2, 1, 3, 1, 2, 1}, b_shape = {3, 1, 2, 1, 3};
@@ -160,6 +161,9 @@ TEST_P(MinTest, SixDimensionalBroadcast) {
     EXPECT_BITS_EQ(*out, Tensor::FromValues<T>(out_shape, std::span<const T>(expected)));
   });
 }
+
+INSTANTIATE_TEST_SUITE_P(BroadcastingVersions, MinBroadcastTest,
+                         ::testing::ValuesIn(CombosFrom("Min", 8)), ComboName);
 
 TEST_P(MinTest, MixedElementTypesAreRejected) {
   ForType([&]<typename T>(TypeTag<T>) {

@@ -146,6 +146,16 @@ std::string ComboName(const ::testing::TestParamInfo<OpCombo>& info) {
                       ElementTypeName(info.param.type));
 }
 
+void PrintTo(const OpCombo& combo, std::ostream* os) {
+  *os << combo.op << "-" << combo.version << " " << ElementTypeName(combo.type);
+}
+
+std::vector<OpCombo> CombosFrom(const std::string& op, int64_t first_version) {
+  std::vector<OpCombo> combos = CombosOf(op);
+  std::erase_if(combos, [&](const OpCombo& c) { return c.version < first_version; });
+  return combos;
+}
+
 std::vector<ElementType> TypesNotIn(const std::string& op, int64_t version) {
   std::vector<ElementType> others;
   for (ElementType type : kNumericTypes) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,10 @@ struct OpCombo {
 // from the kernels): 32 for Min, 45 for ArgMin, 32 for Clip.
 std::vector<OpCombo> CombosOf(const std::string& op);
 std::string ComboName(const ::testing::TestParamInfo<OpCombo>& info);
+// Readable parameters in gtest and ctest output ("Clip-13 bfloat16").
+void PrintTo(const OpCombo& combo, std::ostream* os);
+// CombosOf(op) restricted to versions >= first_version.
+std::vector<OpCombo> CombosFrom(const std::string& op, int64_t first_version);
 // The numeric types a version does NOT allow (for rejection tests).
 std::vector<ElementType> TypesNotIn(const std::string& op, int64_t version);
 // CombosOf(op) restricted to float or to integer element types.
