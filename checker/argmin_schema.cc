@@ -40,7 +40,9 @@ void CheckArgMin(NodeContext& context) {
   CheckZeroOrOne(context, "keepdims");
   CheckZeroOrOne(context, "select_last_index");
   const bool negative_axes = context.schema().since_version() >= 11;
-  const int64_t axis = context.GetInt("axis").value_or(0);
+  const std::optional<int64_t> axis_attr = context.GetInt("axis");
+  if (!axis_attr) return;  // wrong type, already reported: nothing to infer
+  const int64_t axis = *axis_attr;
   const std::optional<int64_t> rank = context.input(0).rank();
 
   if (axis < 0 && !negative_axes) {
@@ -64,13 +66,13 @@ void CheckArgMin(NodeContext& context) {
                    absl::StrCat("axis ", axis, " of input shape ",
                                 SymbolicShapeToString(shape), " has size 0: no index exists"));
   }
-  const int64_t keepdims = context.GetInt("keepdims").value_or(1);
+  const std::optional<int64_t> keepdims = context.GetInt("keepdims");
   if (keepdims == 1) {
     shape[reduced] = 1;
   } else if (keepdims == 0) {
     shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(reduced));
   } else {
-    return;  // reported above; the output shape is undefined
+    return;  // not 0 or 1, or not an INT (reported): the output shape is undefined
   }
   context.SetOutput(0, {ElementType::kInt64, shape});
 }

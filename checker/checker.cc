@@ -22,6 +22,16 @@ std::string NormalizedDomain(const std::string& domain) {
   return IsDefaultDomain(domain) ? "" : domain;
 }
 
+std::string KindName(const onnx::TypeProto& type) {
+  switch (type.value_case()) {
+    case onnx::TypeProto::kSequenceType: return "a sequence";
+    case onnx::TypeProto::kMapType: return "a map";
+    case onnx::TypeProto::kOptionalType: return "an optional";
+    case onnx::TypeProto::kSparseTensorType: return "a sparse tensor";
+    default: return "not a tensor";
+  }
+}
+
 std::string DomainLabel(const std::string& domain) {
   return domain.empty() ? "\"\" (ai.onnx)" : absl::StrCat("'", domain, "'");
 }
@@ -29,7 +39,7 @@ std::string DomainLabel(const std::string& domain) {
 class Analyzer {
  public:
   Analyzer(const onnx::ModelProto& model, const std::string& file,
-           const std::map<std::string, const Tensor*>* feeds)
+           const std::map<std::string, Feed>* feeds)
       : model_(model), graph_(model.graph()), file_(file), feeds_(feeds) {}
 
   ModelAnalysis Run() {
@@ -78,9 +88,17 @@ class Analyzer {
       if (required) Report(rules::kGraphValueType, field, "has no type");
       return info;
     }
-    if (!value.type().has_tensor_type()) {
-      Report(rules::kGraphValueType, field, "is not a tensor type");
-      return info;
+    switch (value.type().value_case()) {
+      case onnx::TypeProto::kTensorType:
+        break;
+      case onnx::TypeProto::VALUE_NOT_SET:
+        Report(rules::kGraphValueType, field, "its type names no kind (tensor, sequence, ...)");
+        return info;
+      default:
+        // Valid ONNX (sequence, map, optional, sparse tensor); the registry's
+        // operators take none of them, which the nodes report.
+        non_tensor_[value.name()] = KindName(value.type());
+        return info;
     }
     const onnx::TypeProto::Tensor& tensor = value.type().tensor_type();
     const int32_t elem_type = tensor.elem_type();
@@ -207,10 +225,9 @@ class Analyzer {
   void ApplyFeeds() {
     result_.known = result_.declared;
     if (feeds_ == nullptr) return;
-    for (const auto& [name, tensor] : *feeds_) {
-      if (tensor == nullptr) continue;
-      result_.known[name] = MergeInfo(result_.declared[name], TensorInfo::Of(*tensor));
-      values_[name] = tensor;
+    for (const auto& [name, feed] : *feeds_) {
+      result_.known[name] = MergeInfo(result_.declared[name], feed.info);
+      if (feed.value != nullptr) values_[name] = feed.value;
     }
   }
 
@@ -243,6 +260,7 @@ class Analyzer {
     for (int n = 0; n < graph_.node_size(); ++n) {
       const onnx::NodeProto& node = graph_.node(n);
       const std::string label = NodeLabel(node, n);
+      const OpSchema* schema = FindSchema(node, label);
       const int input_count = node.input_size();
       std::vector<TensorInfo> inputs(input_count);
       std::vector<const Tensor*> values(input_count, nullptr);
@@ -270,6 +288,13 @@ class Analyzer {
         }
         // A flagged declaration was reported already: no warning that its type is unknown.
         input_defined[i] = !flagged_.contains(name);
+        if (auto kind = non_tensor_.find(name); kind != non_tensor_.end() && schema != nullptr) {
+          Report(rules::kGraphValueType, absl::StrCat("input ", i),
+                 absl::StrCat("'", name, "' is ", kind->second, "; ", schema->Name(),
+                              " takes tensors"),
+                 label);
+          input_defined[i] = false;
+        }
         if (auto it = result_.known.find(name); it != result_.known.end()) inputs[i] = it->second;
         if (auto it = values_.find(name); it != values_.end()) values[i] = it->second;
       }
@@ -278,9 +303,16 @@ class Analyzer {
         if (auto it = result_.declared.find(node.output(o)); it != result_.declared.end()) {
           declared_outputs[o] = it->second;
         }
+        if (auto kind = non_tensor_.find(node.output(o));
+            kind != non_tensor_.end() && schema != nullptr) {
+          Report(rules::kGraphValueType, absl::StrCat("output ", o),
+                 absl::StrCat("'", node.output(o), "' is declared ", kind->second, "; ",
+                              schema->Name(), " gives tensors"),
+                 label);
+        }
       }
       std::vector<TensorInfo> inferred(node.output_size());
-      if (const OpSchema* schema = FindSchema(node, label)) {
+      if (schema != nullptr) {
         DiagnosticSink sink(file_, label, &result_.diagnostics);
         NodeView view{&node, inputs, values,
                       std::span<const bool>(input_defined.get(), input_count), declared_outputs};
@@ -297,6 +329,7 @@ class Analyzer {
           continue;
         }
         result_.known[name] = MergeInfo(inferred[o], declared_outputs[o]);
+        result_.inferred[name] = inferred[o];
       }
     }
   }
@@ -313,12 +346,13 @@ class Analyzer {
   const onnx::ModelProto& model_;
   const onnx::GraphProto& graph_;
   const std::string& file_;
-  const std::map<std::string, const Tensor*>* feeds_;
+  const std::map<std::string, Feed>* feeds_;
   ModelAnalysis result_;
   std::map<std::string, int64_t> opsets_;  // normalized domain -> version
   std::set<std::string> defined_;          // names defined so far
   std::set<std::string> initializers_;
   std::set<std::string> flagged_;  // names whose declaration was reported as broken
+  std::map<std::string, std::string> non_tensor_;  // name -> "a sequence", ...
   std::map<std::string, const Tensor*> values_;
   std::vector<std::unique_ptr<Tensor>> owned_values_;
 };
@@ -326,7 +360,7 @@ class Analyzer {
 }  // namespace
 
 ModelAnalysis AnalyzeModel(const onnx::ModelProto& model, const std::string& file,
-                           const std::map<std::string, const Tensor*>* feeds) {
+                           const std::map<std::string, Feed>* feeds) {
   return Analyzer(model, file, feeds).Run();
 }
 

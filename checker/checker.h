@@ -19,9 +19,11 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checker/diagnostic.h"
+#include "checker/tensor_info.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
 
@@ -30,12 +32,23 @@ namespace onnx_conform {
 // Model, graph and node rules. `model_file` names the file in diagnostics.
 std::vector<Diagnostic> CheckModel(const onnx::ModelProto& model, const std::string& model_file);
 
-// One tensor file of a data set; tensor is nullptr when it failed to decode
-// (the caller reports that, e.g. as DATA-DECODE).
+// One tensor file of a data set. tensor is nullptr when it did not decode:
+// either it failed (the caller reports that, e.g. as DATA-DECODE) or it is
+// of a valid non-numeric ONNX type (bool, string, ...), which `undecoded`
+// then describes (type and dims) so that it is still checked.
 struct TensorFileView {
+  TensorFileView() = default;
+  TensorFileView(std::filesystem::path path, const Tensor* tensor, std::string name = "",
+                 TensorInfo undecoded = {})
+      : path(std::move(path)), tensor(tensor), name(std::move(name)),
+        undecoded(std::move(undecoded)) {}
+
   std::filesystem::path path;
   const Tensor* tensor = nullptr;
   std::string name;  // TensorProto.name, may be empty
+  TensorInfo undecoded;
+
+  TensorInfo info() const { return tensor != nullptr ? TensorInfo::Of(*tensor) : undecoded; }
 };
 
 struct DataSetView {
@@ -53,8 +66,8 @@ DataSetView ViewDataSet(const DataSetT& data_set) {
   auto fill = [](const auto& files, const auto& tensors, const auto& names,
                  std::vector<TensorFileView>& out) {
     for (size_t k = 0; k < files.size(); ++k) {
-      out.push_back({files[k], k < tensors.size() ? &tensors[k] : nullptr,
-                     k < names.size() ? std::string(names[k]) : std::string()});
+      out.emplace_back(files[k], k < tensors.size() ? &tensors[k] : nullptr,
+                       k < names.size() ? std::string(names[k]) : std::string());
     }
   };
   fill(data_set.input_files, data_set.inputs, data_set.input_names, view.inputs);

@@ -224,14 +224,27 @@ TEST(CheckModelTest, GraphValueTypeMissingOrNotTensor) {
       ->set_elem_type(0);
   ExpectOnly(undefined.model, rules::kGraphValueType);
 
-  TestModel sequence = MinModel(13);
-  sequence.model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_sequence_type();
-  ExpectOnly(sequence.model, rules::kGraphValueType);
+  TestModel kindless = MinModel(13);
+  kindless.model.mutable_graph()->mutable_input(0)->mutable_type()->Clear();
+  ExpectOnly(kindless.model, rules::kGraphValueType);
 
   TestModel unknown = MinModel(13);
   unknown.model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()
       ->set_elem_type(99);
   ExpectOnly(unknown.model, rules::kGraphValueType);
+}
+
+// Sequences are valid ONNX, but no operator of the registry takes one.
+TEST(CheckModelTest, NonTensorValuesOnlyWhereOurOperatorsUseThem) {
+  TestModel sequence = MinModel(13);
+  sequence.model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_sequence_type();
+  ExpectOnly(sequence.model, rules::kGraphValueType);
+
+  TestModel other(13);
+  other.Input("x", kF, {2}).Output("y", kF, {2});
+  other.model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_sequence_type();
+  other.Node("SequenceAt", {"x"}, {"y"});
+  ExpectOnly(other.model, rules::kNodeSchemaUnknown);
 }
 
 TEST(CheckModelTest, GraphInitializerThatDoesNotDecode) {
@@ -386,6 +399,11 @@ TEST(CheckModelTest, AttrType) {
   TestModel axis_float = ArgMinModel(13, {2, 3}, {1, 3});
   SetFloat(*axis_float.model.mutable_graph()->mutable_node(0), "axis", 0.0f);
   ExpectOnly(axis_float.model, rules::kAttrType);
+
+  // A rejected axis has no value: no output shape is inferred from a default.
+  TestModel axis_one = ArgMinModel(13, {2, 3}, {2, 1});
+  SetFloat(*axis_one.model.mutable_graph()->mutable_node(0), "axis", 1.0f);
+  ExpectOnly(axis_one.model, rules::kAttrType);
 
   TestModel clip = ClipModel(6);
   clip.model.mutable_graph()->mutable_node(0)->mutable_input()->DeleteSubrange(1, 2);

@@ -39,13 +39,14 @@ class DataChecker {
                           graph.output_size(), " outputs"));
     }
 
-    std::map<std::string, const Tensor*> feeds;
+    std::map<std::string, internal::Feed> feeds;
     for (size_t k = 0; k < data_.inputs.size() && k < fed.size(); ++k) {
       const TensorFileView& file = data_.inputs[k];
-      if (file.tensor == nullptr) continue;
+      const TensorInfo info = file.info();
+      if (!info.type) continue;  // did not decode: reported by the caller
       const std::string& name = fed[k]->name();
-      CheckAgainst(file, name, "graph input", declared.declared[name]);
-      feeds[name] = file.tensor;
+      CheckAgainst(file, info, name, "graph input", declared.declared[name]);
+      feeds[name] = {info, file.tensor};
     }
 
     // Rerun the schemas with the actual shapes and values; keep only what
@@ -63,11 +64,25 @@ class DataChecker {
     for (size_t k = 0; k < data_.outputs.size() && k < static_cast<size_t>(graph.output_size());
          ++k) {
       const TensorFileView& file = data_.outputs[k];
-      if (file.tensor == nullptr) continue;
+      const TensorInfo info = file.info();
+      if (!info.type) continue;
       const std::string& name = graph.output(static_cast<int>(k)).name();
-      if (CheckAgainst(file, name, "graph output", declared.declared[name])) {
-        CheckInferred(file, name, actual.known[name]);
+      if (!CheckAgainst(file, info, name, "graph output", declared.declared[name])) continue;
+      // Where the declaration already disagrees with inference, CheckModel
+      // reported it (OUTPUT-*-INFERRED); the data agreeing with the
+      // declaration adds nothing.
+      const TensorInfo& model_declared = declared.declared[name];
+      const TensorInfo& model_inferred = declared.inferred[name];
+      TensorInfo expected = actual.inferred[name];
+      if (model_declared.type && model_inferred.type &&
+          *model_declared.type != *model_inferred.type) {
+        expected.type.reset();
       }
+      if (model_declared.shape && model_inferred.shape &&
+          !ShapesCompatible(*model_declared.shape, *model_inferred.shape)) {
+        expected.shape.reset();
+      }
+      CheckInferred(file, info, name, expected);
     }
     return std::move(out_);
   }
@@ -78,9 +93,8 @@ class DataChecker {
   }
 
   // Type, shape and name against a declaration; true when they agree.
-  bool CheckAgainst(const TensorFileView& file, const std::string& name, absl::string_view what,
-                    const TensorInfo& declared) {
-    const Tensor& tensor = *file.tensor;
+  bool CheckAgainst(const TensorFileView& file, const TensorInfo& actual, const std::string& name,
+                    absl::string_view what, const TensorInfo& declared) {
     const std::string field = absl::StrCat(what, " '", name, "'");
     bool agrees = true;
     if (!file.name.empty() && file.name != name) {
@@ -88,35 +102,35 @@ class DataChecker {
              absl::StrCat("the tensor is named '", file.name, "' but feeds ", what, " '", name,
                           "'"));
     }
-    if (declared.type && *declared.type != tensor.type()) {
+    if (declared.type && *declared.type != *actual.type) {
       agrees = false;
       Report(rules::kDataType, file.path.string(), field,
-             absl::StrCat("the tensor is ", ElementTypeName(tensor.type()), " but ", what, " '",
+             absl::StrCat("the tensor is ", ElementTypeName(*actual.type), " but ", what, " '",
                           name, "' is declared ", ElementTypeName(*declared.type)));
     }
-    if (declared.shape && !ShapesCompatible(*declared.shape, ToSymbolic(tensor.shape()))) {
+    if (declared.shape && actual.shape && !ShapesCompatible(*declared.shape, *actual.shape)) {
       agrees = false;
       Report(rules::kDataShape, file.path.string(), field,
-             absl::StrCat("the tensor has shape ", ShapeToString(tensor.shape()), " but ", what,
-                          " '", name, "' is declared ", SymbolicShapeToString(declared.shape)));
+             absl::StrCat("the tensor has shape ", SymbolicShapeToString(actual.shape), " but ",
+                          what, " '", name, "' is declared ",
+                          SymbolicShapeToString(declared.shape)));
     }
     return agrees;
   }
 
   // An expected output against what the schema infers from the inputs.
-  void CheckInferred(const TensorFileView& file, const std::string& name,
-                     const TensorInfo& inferred) {
-    const Tensor& tensor = *file.tensor;
+  void CheckInferred(const TensorFileView& file, const TensorInfo& actual,
+                     const std::string& name, const TensorInfo& inferred) {
     const std::string field = absl::StrCat("graph output '", name, "'");
-    if (inferred.type && *inferred.type != tensor.type()) {
+    if (inferred.type && *inferred.type != *actual.type) {
       Report(rules::kDataType, file.path.string(), field,
-             absl::StrCat("the tensor is ", ElementTypeName(tensor.type()),
+             absl::StrCat("the tensor is ", ElementTypeName(*actual.type),
                           " but the operator gives ", ElementTypeName(*inferred.type),
                           " for this data set's inputs"));
     }
-    if (inferred.shape && !ShapesCompatible(*inferred.shape, ToSymbolic(tensor.shape()))) {
+    if (inferred.shape && actual.shape && !ShapesCompatible(*inferred.shape, *actual.shape)) {
       Report(rules::kDataShape, file.path.string(), field,
-             absl::StrCat("the tensor has shape ", ShapeToString(tensor.shape()),
+             absl::StrCat("the tensor has shape ", SymbolicShapeToString(actual.shape),
                           " but the operator gives ", SymbolicShapeToString(inferred.shape),
                           " for this data set's inputs"));
     }

@@ -14,16 +14,23 @@
 
 namespace onnx_conform::internal {
 
+// A graph input's test data: its info, and its value when it decoded.
+struct Feed {
+  TensorInfo info;
+  const Tensor* value = nullptr;
+};
+
 struct ModelAnalysis {
   std::vector<Diagnostic> diagnostics;
   std::map<std::string, TensorInfo> declared;  // graph inputs, initializers, value_info, outputs
   std::map<std::string, TensorInfo> known;     // declarations completed by inference
+  std::map<std::string, TensorInfo> inferred;  // node outputs as the schemas infer them
 };
 
 // `feeds` (may be null) gives values for graph inputs: their info completes
 // the declaration (a declared type or dimension wins over the value's).
 ModelAnalysis AnalyzeModel(const onnx::ModelProto& model, const std::string& file,
-                           const std::map<std::string, const Tensor*>* feeds);
+                           const std::map<std::string, Feed>* feeds);
 
 }  // namespace onnx_conform::internal
 

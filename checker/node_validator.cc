@@ -83,6 +83,7 @@ class NodeContextImpl final : public NodeContext {
   }
   std::optional<int64_t> GetInt(absl::string_view name) const override {
     if (const onnx::AttributeProto* attr = Accepted(name)) return attr->i();
+    if (Present(name)) return std::nullopt;  // rejected: its value is unknown
     const AttributeSpec* spec = schema_.FindAttribute(name);
     if (spec && std::holds_alternative<int64_t>(spec->default_value)) {
       return std::get<int64_t>(spec->default_value);
@@ -91,6 +92,7 @@ class NodeContextImpl final : public NodeContext {
   }
   std::optional<float> GetFloat(absl::string_view name) const override {
     if (const onnx::AttributeProto* attr = Accepted(name)) return attr->f();
+    if (Present(name)) return std::nullopt;  // rejected: its value is unknown
     const AttributeSpec* spec = schema_.FindAttribute(name);
     if (spec && std::holds_alternative<float>(spec->default_value)) {
       return std::get<float>(spec->default_value);
@@ -108,6 +110,12 @@ class NodeContextImpl final : public NodeContext {
   }
 
  private:
+  bool Present(absl::string_view name) const {
+    for (const onnx::AttributeProto& attr : view_.node->attribute()) {
+      if (attr.name() == name) return true;
+    }
+    return false;
+  }
   const onnx::AttributeProto* Accepted(absl::string_view name) const {
     auto it = accepted_.find(std::string(name));
     return it == accepted_.end() ? nullptr : it->second;

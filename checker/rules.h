@@ -119,7 +119,8 @@ inline constexpr Rule kRules[] = {
     {rules::kGraphOutputNotProduced, Severity::kError,
      "a graph output is neither produced by a node nor a graph input"},
     {rules::kGraphValueType, Severity::kError,
-     "a graph input, output or value_info is not a tensor type with a known element type"},
+     "a graph input, output or value_info has no type or an unknown element type, or a node of "
+     "the registry uses a sequence, map or optional value (they take tensors)"},
     {rules::kGraphInitializerInvalid, Severity::kError,
      "an initializer cannot be decoded as a numeric tensor"},
 

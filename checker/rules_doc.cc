@@ -24,7 +24,7 @@ constexpr Example kExamples[] = {
     {rules::kGraphDuplicateOutput, "Two nodes both write `y`, or a node writes the graph input `a`."},
     {rules::kGraphOutputNotProduced, "A graph output `z` that no node produces."},
     {rules::kGraphValueType,
-     "A graph input without a type, of a sequence type, or with `elem_type: 0` or `99`."},
+     "A graph input without a type or with `elem_type: 0` or `99`; a sequence feeding Min."},
     {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
     {rules::kNodeSchemaUnknown,
      "A `Relu` node; a Min node in domain `com.example` (reported as unsupported)."},

@@ -184,8 +184,9 @@ class NodeContext {
   // The value of an input when the checker knows it, else nullptr.
   virtual const Tensor* input_value(int index) const = 0;
 
-  // The node's attribute of that name when it has the schema's type, else
-  // the schema's default, else nullopt.
+  // The node's attribute of that name when it has the schema's type; the
+  // schema's default when the node does not set it; else nullopt (no
+  // default, or the node sets it with the wrong type, already reported).
   virtual std::optional<int64_t> GetInt(absl::string_view name) const = 0;
   virtual std::optional<float> GetFloat(absl::string_view name) const = 0;
   // Whether the node itself sets the attribute (with the schema's type).

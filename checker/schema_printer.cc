@@ -1,5 +1,6 @@
 #include "checker/schema_printer.h"
 
+#include <algorithm>
 #include <climits>
 
 #include "absl/strings/str_cat.h"
@@ -66,7 +67,100 @@ std::string JsonDefault(const AttrValue& value) {
   return AttrValueToString(value);
 }
 
+std::string ParamSummary(const FormalParameter& p) {
+  return absl::StrCat("'", p.name, "' (", p.option == kSingle ? "" : OptionName(p.option),
+                      p.option == kSingle ? "" : ", ", p.TypeString(), ")");
+}
+
+void DiffParams(const char* what, const std::vector<FormalParameter>& older,
+                const std::vector<FormalParameter>& newer, std::vector<std::string>& out) {
+  for (size_t i = 0; i < std::max(older.size(), newer.size()); ++i) {
+    if (i >= older.size()) {
+      out.push_back(absl::StrCat(what, " ", i, " added: ", ParamSummary(newer[i])));
+    } else if (i >= newer.size()) {
+      out.push_back(absl::StrCat(what, " ", i, " removed: ", ParamSummary(older[i])));
+    } else if (ParamSummary(older[i]) != ParamSummary(newer[i])) {
+      out.push_back(absl::StrCat(what, " ", i, ": ", ParamSummary(older[i]), " becomes ",
+                                 ParamSummary(newer[i])));
+    }
+  }
+}
+
+std::string AttrSummary(const AttributeSpec& a) {
+  return absl::StrCat(onnx::AttributeProto::AttributeType_Name(a.type), ", ",
+                      a.required ? "required"
+                      : std::holds_alternative<std::monostate>(a.default_value)
+                          ? "no default"
+                          : absl::StrCat("default ", AttrValueToString(a.default_value)));
+}
+
+std::vector<ElementType> Minus(std::span<const ElementType> a, std::span<const ElementType> b) {
+  std::vector<ElementType> out;
+  for (ElementType t : a) {
+    if (std::find(b.begin(), b.end(), t) == b.end()) out.push_back(t);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::string> SchemaChanges(const OpSchema& older, const OpSchema& newer) {
+  std::vector<std::string> out;
+  for (const TypeConstraintSpec& c : newer.type_constraints()) {
+    const TypeConstraintSpec* before = older.FindTypeConstraint(c.type_param);
+    if (before == nullptr) {
+      out.push_back(absl::StrCat("type parameter ", c.type_param, " added"));
+      continue;
+    }
+    std::vector<ElementType> added = Minus(c.allowed, before->allowed);
+    std::vector<ElementType> removed = Minus(before->allowed, c.allowed);
+    if (!added.empty()) {
+      out.push_back(absl::StrCat(c.type_param, " also allows ", TypeNames(added)));
+    }
+    if (!removed.empty()) {
+      out.push_back(absl::StrCat(c.type_param, " no longer allows ", TypeNames(removed)));
+    }
+  }
+  if (older.min_inputs() != newer.min_inputs() || older.max_inputs() != newer.max_inputs()) {
+    out.push_back(absl::StrCat("inputs: ", Bounds(older.min_inputs(), older.max_inputs()),
+                               " becomes ", Bounds(newer.min_inputs(), newer.max_inputs())));
+  }
+  DiffParams("input", older.inputs(), newer.inputs(), out);
+  DiffParams("output", older.outputs(), newer.outputs(), out);
+  for (const AttributeSpec& a : older.attributes()) {
+    const AttributeSpec* after = newer.FindAttribute(a.name);
+    if (after == nullptr) {
+      out.push_back(absl::StrCat("attribute '", a.name, "' removed"));
+    } else if (AttrSummary(a) != AttrSummary(*after)) {
+      out.push_back(absl::StrCat("attribute '", a.name, "': ", AttrSummary(a), " becomes ",
+                                 AttrSummary(*after)));
+    }
+  }
+  for (const AttributeSpec& a : newer.attributes()) {
+    if (older.FindAttribute(a.name) == nullptr) {
+      out.push_back(absl::StrCat("attribute '", a.name, "' added (", AttrSummary(a), ")"));
+    }
+  }
+  for (const std::string& rule : older.rules()) {
+    if (std::find(newer.rules().begin(), newer.rules().end(), rule) == newer.rules().end()) {
+      out.push_back(absl::StrCat("rule dropped: ", rule));
+    }
+  }
+  for (const std::string& rule : newer.rules()) {
+    if (std::find(older.rules().begin(), older.rules().end(), rule) == older.rules().end()) {
+      out.push_back(absl::StrCat("rule added: ", rule));
+    }
+  }
+  if (older.has_shape_inference() != newer.has_shape_inference()) {
+    out.push_back(newer.has_shape_inference() ? "ONNX shape inference added"
+                                              : "ONNX shape inference removed");
+  }
+  if (older.has_function() != newer.has_function()) {
+    out.push_back(newer.has_function() ? "also defined as a function"
+                                       : "no longer defined as a function");
+  }
+  return out;
+}
 
 std::string JsonString(absl::string_view text) {
   std::string out = "\"";

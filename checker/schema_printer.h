@@ -8,6 +8,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 
@@ -21,6 +22,11 @@ std::string SchemaToText(const OpSchema& schema);
 
 // {"schemas": [{"op_type": "Clip", "since_version": 11, ...}, ...]}
 std::string SchemasToJson(std::span<const OpSchema* const> schemas);
+
+// What changes from `older` to `newer` (two versions of one operator), one
+// sentence each: types, inputs, outputs, attributes, rules. For audits of an
+// opset upgrade: `onnx-conform schema Clip --changes`.
+std::vector<std::string> SchemaChanges(const OpSchema& older, const OpSchema& newer);
 
 // A JSON string literal, quotes included.
 std::string JsonString(absl::string_view text);
