@@ -1,0 +1,283 @@
+// ArgMin cases: every version (1, 11, 12, 13) and every type it allows.
+// Expectations are literals or ExpectArgMin, a direct loop over the
+// reduced axis.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "cases/case_builder.h"
+#include "cases/case_library.h"
+#include "cases/case_values.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr std::string_view kSummary = "ArgMin — index of the smallest element along an axis";
+constexpr std::string_view kDefaults = "`axis` INT default 0; `keepdims` INT default 1";
+constexpr std::string_view kKeepdims =
+    "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; "
+    "if 0 that dimension is removed.";
+constexpr std::string_view kAxisRange = "axis accepted range is [-r, r-1], r = rank(data)";
+constexpr std::string_view kSelectLast =
+    "`select_last_index` INT default 0: when the minimum occurs more than once, 1 selects the "
+    "last occurrence, 0 the first";
+constexpr std::string_view kNaN =
+    "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
+    "select_last_index=1).";
+constexpr std::string_view kSignedZero =
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
+constexpr std::string_view kOpsetRange =
+    "Version N of an operator serves every opset from N up to the next version.";
+
+// Whether a is a better minimum than b: a NaN beats any number; two NaNs
+// and equal numbers (-0 == +0) tie.
+template <typename T>
+bool Before(T a, T b) {
+  if (IsNaN(b)) return false;
+  if (IsNaN(a)) return true;
+  return Less(a, b);
+}
+
+// ArgMin of data along axis (already in [0, r-1]): for each outer and inner
+// position, walk the axis and keep the first (or last) best element.
+template <typename T>
+Tensor ExpectArgMin(const Tensor& data, int64_t axis, bool keepdims, bool select_last) {
+  const Shape& shape = data.shape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t k = 0; k < axis; ++k) outer *= shape[k];
+  for (size_t k = axis + 1; k < shape.size(); ++k) inner *= shape[k];
+  const int64_t n = shape[axis];
+  std::span<const T> x = data.data<T>();
+  std::vector<int64_t> out;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t best = 0;
+      for (int64_t j = 1; j < n; ++j) {
+        const T candidate = x[(o * n + j) * inner + i];
+        const T current = x[(o * n + best) * inner + i];
+        const bool tie = !Before(candidate, current) && !Before(current, candidate);
+        if (Before(candidate, current) || (select_last && tie)) best = j;
+      }
+      out.push_back(best);
+    }
+  }
+  Shape out_shape;
+  for (size_t k = 0; k < shape.size(); ++k) {
+    if (static_cast<int64_t>(k) != axis) {
+      out_shape.push_back(shape[k]);
+    } else if (keepdims) {
+      out_shape.push_back(1);
+    }
+  }
+  return TensorOf<int64_t>(out_shape, out);
+}
+
+Tensor Indices(Shape shape, std::vector<int64_t> values) {
+  return TensorOf<int64_t>(std::move(shape), values);
+}
+
+struct Attrs {
+  std::optional<int64_t> axis = std::nullopt;
+  std::optional<int64_t> keepdims = std::nullopt;
+  std::optional<int64_t> select_last_index = std::nullopt;
+};
+
+template <typename T>
+class ArgMinCaseSet {
+ public:
+  ArgMinCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+
+  void AddAll() {
+    AddAttributes();
+    AddRanks();
+    AddTies();
+    if constexpr (kIsFloat<T>) {
+      AddFloatEdges();
+    } else {
+      AddIntExtremes();
+    }
+    if (version_ == 1) {
+      // ArgMin-11 adds "the input tensor must not be empty"; ArgMin-1 says nothing.
+      Add("empty", {.axis = 1}, MakeTensor<T>({0, 3}, {}), Indices({0, 1}, {}), {"empty"},
+          kKeepdims, /*reference_defined=*/true);
+    }
+  }
+
+  void AddOpsetRange(int opset) {
+    CaseBuilder& b = Start(absl::StrCat("opset", opset), {.axis = 1, .keepdims = 0});
+    b.Opset(opset)
+        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {Indices({2}, {1, 0})})
+        .Features({"opset_range", "keepdims"})
+        .Quote(kOpsetRange)
+        .Describe(absl::StrCat("opset ", opset, " resolves ArgMin to version ", version_));
+    Commit();
+  }
+
+ private:
+  CaseBuilder& Start(std::string_view what, const Attrs& attrs) {
+    builder_.emplace("ArgMin", version_, ElementTypeOf<T>(), what);
+    builder_->Inputs({"data"}).Outputs({"reduced"});
+    if (attrs.axis) builder_->Attr("axis", *attrs.axis);
+    if (attrs.keepdims) builder_->Attr("keepdims", *attrs.keepdims);
+    if (attrs.select_last_index) builder_->Attr("select_last_index", *attrs.select_last_index);
+    if (!attrs.axis || !attrs.keepdims || (version_ >= 12 && !attrs.select_last_index)) {
+      builder_->Feature("default_attr");
+    }
+    if (attrs.axis && *attrs.axis < 0) builder_->Feature("negative_axis");
+    if (attrs.keepdims) builder_->Feature("keepdims");
+    if (attrs.select_last_index) builder_->Feature("select_last_index");
+    return *builder_;
+  }
+  void Commit() {
+    cases_.push_back(builder_->Build());
+    builder_.reset();
+  }
+
+  void Add(std::string_view what, const Attrs& attrs, Tensor data, Tensor expected,
+           std::initializer_list<std::string_view> features, std::string_view quote,
+           bool reference_defined = false) {
+    CaseBuilder& b = Start(what, attrs);
+    b.DataSet({std::move(data)}, {std::move(expected)}).Features(features).Quote(quote);
+    if (reference_defined) b.ReferenceDefined();
+    Commit();
+  }
+
+  void AddComputed(std::string_view what, const Attrs& attrs, Tensor data,
+                   std::initializer_list<std::string_view> features, std::string_view quote,
+                   bool reference_defined = false) {
+    const int64_t rank = data.rank();
+    const int64_t axis = attrs.axis.value_or(0) < 0 ? attrs.axis.value_or(0) + rank
+                                                    : attrs.axis.value_or(0);
+    Tensor expected = ExpectArgMin<T>(data, axis, attrs.keepdims.value_or(1) != 0,
+                                      attrs.select_last_index.value_or(0) != 0);
+    Add(what, attrs, std::move(data), std::move(expected), features, quote, reference_defined);
+  }
+
+  // Every attribute value and every default, on a 2x3 input without ties.
+  void AddAttributes() {
+    CaseBuilder& b = Start("default_attrs", {});
+    b.DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {Indices({1, 3}, {1, 0, 0})})
+        .DataSet({MakeTensor<T>({2, 3}, {5, 7, 1, 6, 4, 2})}, {Indices({1, 3}, {0, 1, 0})})
+        .Quote(kDefaults);
+    Commit();
+    const Tensor x = MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5});
+    Add("axis0_keepdims1", {.axis = 0, .keepdims = 1}, x, Indices({1, 3}, {1, 0, 0}), {"axis"},
+        kKeepdims);
+    Add("axis0_keepdims0", {.axis = 0, .keepdims = 0}, x, Indices({3}, {1, 0, 0}), {"axis"},
+        kKeepdims);
+    Add("axis1", {.axis = 1}, x, Indices({2, 1}, {1, 0}), {"axis"}, kDefaults);
+    Add("axis1_keepdims0", {.axis = 1, .keepdims = 0}, x, Indices({2}, {1, 0}), {"axis"},
+        kKeepdims);
+    if (version_ >= 11) {
+      Add("axis_minus1", {.axis = -1}, x, Indices({2, 1}, {1, 0}), {"axis"}, kAxisRange);
+      Add("axis_minus2_keepdims0", {.axis = -2, .keepdims = 0}, x, Indices({3}, {1, 0, 0}),
+          {"axis"}, kAxisRange);
+    }
+    if (version_ >= 12) {
+      Add("select_last_index0", {.axis = 1, .select_last_index = 0}, x, Indices({2, 1}, {1, 0}),
+          {}, kSelectLast);
+      Add("select_last_index1_no_tie", {.axis = 1, .select_last_index = 1}, x,
+          Indices({2, 1}, {1, 0}), {}, kSelectLast);
+    }
+  }
+
+  // Rank 1 (down to a rank-0 output), 3 and 4, every axis of the 3-D input.
+  void AddRanks() {
+    Add("rank1", {}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}), Indices({1}, {2}), {"rank1"},
+        kKeepdims);
+    Add("rank1_keepdims0", {.keepdims = 0}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}),
+        Indices({}, {2}), {"rank1", "scalar"}, kKeepdims);
+    for (int64_t axis : {0, 1, 2}) {
+      AddComputed(absl::StrCat("rank3_axis", axis), {.axis = axis},
+                  TensorOf<T>({2, 3, 4}, DistinctPattern<T>(24)), {"axis"}, kKeepdims);
+    }
+    AddComputed("rank4_axis2_keepdims0", {.axis = 2, .keepdims = 0},
+                TensorOf<T>({2, 2, 3, 2}, DistinctPattern<T>(24)), {"axis"}, kKeepdims);
+    if (version_ >= 11) {
+      AddComputed("rank3_axis_minus3_keepdims0", {.axis = -3, .keepdims = 0},
+                  TensorOf<T>({2, 3, 4}, DistinctPattern<T>(24)), {"axis"}, kAxisRange);
+    }
+  }
+
+  // Repeated minima: the first index; from version 12 select_last_index picks.
+  void AddTies() {
+    const Tensor x = MakeTensor<T>({3, 3}, {1, 0, 0, 2, 2, 2, 0, 1, 0});
+    // Before version 12 the texts do not say which of equal minima wins.
+    Add("tie", {.axis = 1}, x, Indices({3, 1}, {1, 0, 0}), {"tie"},
+        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+    AddComputed("tie_pattern_rank3", {.axis = 1}, TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)),
+                {"tie"}, version_ >= 12 ? kSelectLast : kSummary,
+                /*reference_defined=*/version_ < 12);
+    if (version_ < 12) return;
+    Add("tie_select_last", {.axis = 1, .select_last_index = 1}, x, Indices({3, 1}, {2, 2, 2}),
+        {"tie"}, kSelectLast);
+    Add("tie_select_first", {.axis = 1, .select_last_index = 0}, x, Indices({3, 1}, {1, 0, 0}),
+        {"tie"}, kSelectLast);
+    Add("tie_select_last_axis_minus2_keepdims0",
+        {.axis = -2, .keepdims = 0, .select_last_index = 1}, x, Indices({3}, {2, 0, 2}),
+        {"tie"}, kSelectLast);
+    AddComputed("tie_pattern_rank3_select_last", {.axis = 1, .select_last_index = 1},
+                TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)), {"tie"}, kSelectLast);
+  }
+
+  void AddFloatEdges() {
+    const T nan = NaN<T>(), inf = Inf<T>(), ninf = NegInf<T>(), nz = NegZero<T>();
+    const T zero = Value<T>(0), one = Value<T>(1), two = Value<T>(2), three = Value<T>(3),
+            five = Value<T>(5);
+    const Tensor with_nan =
+        TensorOf<T>({3, 3}, {one, nan, nan, nan, zero, ninf, three, two, one});
+    Add("nan", {.axis = 1}, with_nan, Indices({3, 1}, {1, 0, 2}), {"nan", "inf"}, kNaN,
+        /*reference_defined=*/true);
+    const Tensor with_inf = TensorOf<T>({3, 3}, {inf, ninf, zero, inf, inf, inf, ninf, ninf, five});
+    Add("inf", {.axis = 1}, with_inf, Indices({3, 1}, {1, 0, 0}), {"inf", "tie"},
+        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+    const Tensor zeros = TensorOf<T>({2, 3}, {zero, nz, one, nz, zero, nz});
+    Add("neg_zero", {.axis = 1}, zeros, Indices({2, 1}, {0, 0}), {"neg_zero", "tie"}, kSignedZero,
+        /*reference_defined=*/true);
+    const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>();
+    Add("float_extremes", {.axis = 1},
+        TensorOf<T>({2, 3}, {hi, lo, dn, dn, Negate(dn), zero}), Indices({2, 1}, {1, 1}),
+        {"float_extremes", "subnormal"}, kSummary);
+    if (version_ >= 12) {
+      Add("nan_select_last", {.axis = 1, .select_last_index = 1}, with_nan,
+          Indices({3, 1}, {2, 0, 2}), {"nan", "inf"}, kNaN, /*reference_defined=*/true);
+      Add("inf_select_last", {.axis = 1, .select_last_index = 1}, with_inf,
+          Indices({3, 1}, {1, 2, 1}), {"inf", "tie"}, kSelectLast);
+      Add("neg_zero_select_last", {.axis = 1, .select_last_index = 1}, zeros,
+          Indices({2, 1}, {1, 2}), {"neg_zero", "tie"}, kSignedZero, /*reference_defined=*/true);
+    }
+  }
+
+  void AddIntExtremes() {
+    const T lo = Lowest<T>(), hi = Highest<T>();
+    const T lo1 = static_cast<T>(lo + 1), hi1 = static_cast<T>(hi - 1);
+    Add("int_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, lo1, hi, hi1, hi}),
+        Indices({2, 1}, {1, 1}), {"int_extremes"}, kSummary);
+    const Tensor tied = TensorOf<T>({2, 3}, {lo, hi, lo, hi, hi, hi});
+    Add("int_extremes_tie", {.axis = 1}, tied, Indices({2, 1}, {0, 0}), {"int_extremes", "tie"},
+        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+    if (version_ >= 12) {
+      Add("int_extremes_select_last", {.axis = 1, .select_last_index = 1}, tied,
+          Indices({2, 1}, {2, 2}), {"int_extremes", "tie"}, kSelectLast);
+    }
+  }
+
+  int version_;
+  std::vector<Case>& cases_;
+  std::optional<CaseBuilder> builder_;
+};
+
+}  // namespace
+
+void AddArgMinCases(std::vector<Case>& cases) {
+  for (int version : {1, 11, 12, 13}) {
+    ForEachSuiteType("ArgMin", version, [&]<typename T>(TypeTag<T>) {
+      ArgMinCaseSet<T>(version, cases).AddAll();
+    });
+  }
+  const std::pair<int, int> kRanges[] = {{1, 10}, {13, 17}};
+  for (auto [version, opset] : kRanges) ArgMinCaseSet<float>(version, cases).AddOpsetRange(opset);
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,51 @@
+// The suite's own case library: every case definition, per operator, and the
+// operator versions and element types it must cover (the suite's reading of
+// the operator texts, kept here independent of checker/ so that the cases
+// also test the checker).
+//
+//   for (const Case& c : AllCases()) WriteCase(c, "cases");
+//
+// Definitions live in min_cases.cc, argmin_cases.cc, clip_cases.cc and
+// invalid_cases.cc; expectations are literals or direct loops written there,
+// never computed by reference/.
+#ifndef ONNX_CONFORM_CASES_CASE_LIBRARY_H_
+#define ONNX_CONFORM_CASES_CASE_LIBRARY_H_
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "cases/case_builder.h"
+#include "reference/element_type.h"
+
+namespace onnx_conform {
+
+struct OperatorVersion {
+  std::string_view op_type;
+  int version;
+  std::vector<ElementType> types;  // the type constraint T of this version
+};
+
+// Min 1/6/8/12/13, ArgMin 1/11/12/13, Clip 1/6/11/12/13 with their types:
+// 109 (operator, version, type) cells in all.
+const std::vector<OperatorVersion>& SuiteOperatorVersions();
+// The types of one operator version; empty when the suite does not cover it.
+std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);
+
+void AddMinCases(std::vector<Case>& cases);
+void AddArgMinCases(std::vector<Case>& cases);
+void AddClipCases(std::vector<Case>& cases);
+void AddInvalidCases(std::vector<Case>& cases);
+
+// Every case, sorted by name. Aborts on a duplicate name (a definition bug).
+std::vector<Case> AllCases();
+
+// Calls f(TypeTag<T>{}) for each type of an operator version.
+template <typename F>
+void ForEachSuiteType(std::string_view op_type, int version, F&& f) {
+  for (ElementType type : SuiteTypes(op_type, version)) VisitNumericType(type, f);
+}
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CASES_CASE_LIBRARY_H_

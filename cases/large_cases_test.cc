@@ -1,0 +1,45 @@
+// The large cases, generated into a temporary folder at test time (never
+// committed) and run through the reference: exactness at 2^20 elements.
+#include <unistd.h>
+
+#include "absl/strings/str_cat.h"
+#include "cases/case_test_util.h"
+#include "cases/case_writer.h"
+#include "cases/large_cases.h"
+#include "gtest/gtest.h"
+#include "reference/interpreter.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(LargeCasesTest, GeneratedLargeCasesMatchTheReference) {
+  const fs::path root =
+      fs::temp_directory_path() / absl::StrCat("oc_large_cases_test_", ::getpid());
+  fs::remove_all(root);
+  const std::vector<Case> cases = LargeCases();
+  ASSERT_EQ(cases.size(), 4u);
+  for (const Case& c : cases) {
+    ASSERT_TRUE(WriteCase(c, root).ok()) << c.name;
+    const CaseOnDisk on_disk = ReadCaseOnDisk(root / "node" / c.name);
+    ASSERT_TRUE(on_disk.model.ok()) << on_disk.model.status();
+    ASSERT_EQ(on_disk.data_sets.size(), 1u);
+    std::vector<Tensor> inputs;
+    for (const TensorFileOnDisk& f : on_disk.data_sets[0].inputs) {
+      ASSERT_TRUE(f.tensor.ok()) << f.tensor.status();
+      inputs.push_back(*f.tensor);
+    }
+    EXPECT_GE(inputs[0].element_count(), int64_t{1} << 20) << c.name;
+    absl::StatusOr<std::vector<Tensor>> outputs = RunModel(*on_disk.model, inputs);
+    ASSERT_TRUE(outputs.ok()) << c.name << ": " << outputs.status();
+    ASSERT_EQ(outputs->size(), 1u);
+    ASSERT_TRUE(on_disk.data_sets[0].outputs[0].tensor.ok());
+    EXPECT_EQ(CompareTensors(*on_disk.data_sets[0].outputs[0].tensor, (*outputs)[0]), "")
+        << c.name;
+  }
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace onnx_conform

@@ -1,0 +1,278 @@
+// Min cases: every version (1, 6, 8, 12, 13) and every type it allows.
+// Expectations are literals or ExpectMin, a direct loop over output indices.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "cases/case_builder.h"
+#include "cases/case_library.h"
+#include "cases/case_values.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr std::string_view kSummary = "Min — element-wise minimum of the inputs";
+constexpr std::string_view kVariadic =
+    "Inputs: 1 to 2147483647, variadic `data_0` of type T. Output: `min` of type T.";
+constexpr std::string_view kSameShapeV1 =
+    "all inputs the same shape; output the same dimensions";
+constexpr std::string_view kSameShape = "all inputs the same shape";
+constexpr std::string_view kBroadcast = "multidirectional (numpy-style) broadcasting";
+constexpr std::string_view kNaN =
+    "Min with NaN: NaN propagates (if any input element is NaN the result is NaN).";
+constexpr std::string_view kSignedZero =
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
+constexpr std::string_view kConsumedInputs =
+    "`consumed_inputs` (INTS, legacy optimisation attribute, optional)";
+constexpr std::string_view kOpsetRange =
+    "Version N of an operator serves every opset from N up to the next version.";
+
+// The smaller of two elements; NaN propagates; on equal values (including
+// -0 and +0) the first, as numpy's minimum does.
+template <typename T>
+T MinOf(T a, T b) {
+  if (IsNaN(a)) return a;
+  if (IsNaN(b)) return b;
+  return Less(b, a) ? b : a;
+}
+
+// Min of inputs broadcast numpy-style to out_shape, element by element.
+// Aborts when an input does not broadcast to out_shape (a definition bug).
+template <typename T>
+Tensor ExpectMin(const std::vector<Tensor>& inputs, const Shape& out_shape) {
+  const size_t rank = out_shape.size();
+  int64_t count = 1;
+  for (int64_t d : out_shape) count *= d;
+  for (const Tensor& in : inputs) {
+    if (in.shape().size() > rank) std::abort();
+    const size_t lead = rank - in.shape().size();
+    for (size_t k = 0; k < in.shape().size(); ++k) {
+      if (in.shape()[k] != 1 && in.shape()[k] != out_shape[lead + k]) std::abort();
+    }
+  }
+  std::vector<T> out(static_cast<size_t>(count));
+  std::vector<int64_t> index(rank, 0);
+  for (int64_t flat = 0; flat < count; ++flat) {
+    int64_t rest = flat;
+    for (size_t k = rank; k-- > 0;) {
+      index[k] = rest % out_shape[k];
+      rest /= out_shape[k];
+    }
+    bool first = true;
+    T result{};
+    for (const Tensor& in : inputs) {
+      const Shape& s = in.shape();
+      const size_t lead = rank - s.size();
+      int64_t offset = 0;
+      for (size_t k = 0; k < s.size(); ++k) {
+        offset = offset * s[k] + (s[k] == 1 ? 0 : index[lead + k]);
+      }
+      const T v = in.data<T>()[static_cast<size_t>(offset)];
+      result = first ? v : MinOf(result, v);
+      first = false;
+    }
+    out[static_cast<size_t>(flat)] = result;
+  }
+  return TensorOf<T>(out_shape, out);
+}
+
+std::vector<std::string> InputNames(size_t count) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < count; ++i) names.push_back(absl::StrCat("data_", i));
+  return names;
+}
+
+template <typename T>
+class MinCaseSet {
+ public:
+  MinCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+
+  void AddAll() {
+    AddArity();
+    AddScalarAndEmpty();
+    if (version_ >= 8) AddBroadcasting();
+    if constexpr (kIsFloat<T>) {
+      AddFloatEdges();
+    } else {
+      AddIntExtremes();
+    }
+    if constexpr (kIsSigned<T>) {
+      Add("negative", {MakeTensor<T>({3}, {-1, -5, 3}), MakeTensor<T>({3}, {-4, 2, -3})},
+          MakeTensor<T>({3}, {-4, -5, -3}), {"negative"}, kSummary);
+    }
+    if (version_ == 1) {
+      Start("consumed_inputs")
+          .Attr("consumed_inputs", std::vector<int64_t>{0, 0})
+          .Inputs(InputNames(2))
+          .DataSet({MakeTensor<T>({2}, {1, 4}), MakeTensor<T>({2}, {3, 2})},
+                   {MakeTensor<T>({2}, {1, 2})})
+          .Features({"consumed_inputs"})
+          .Quote(kConsumedInputs)
+          .Describe("the legacy consumed_inputs attribute does not change the result");
+      Commit();
+    }
+  }
+
+  // A case per opset beyond the version's first that still resolves to it.
+  void AddOpsetRange(int opset) {
+    Start(absl::StrCat("opset", opset))
+        .Opset(opset)
+        .Inputs(InputNames(2))
+        .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
+                 {MakeTensor<T>({3}, {1, 2, 3})})
+        .Features({"opset_range"})
+        .Quote(kOpsetRange)
+        .Describe(absl::StrCat("opset ", opset, " resolves Min to version ", version_));
+    Commit();
+  }
+
+ private:
+  CaseBuilder& Start(std::string_view what) {
+    builder_.emplace("Min", version_, ElementTypeOf<T>(), what);
+    builder_->Outputs({"min"});
+    return *builder_;
+  }
+  void Commit() {
+    cases_.push_back(builder_->Build());
+    builder_.reset();
+  }
+
+  std::string_view ShapeQuote() const {
+    return version_ == 1 ? kSameShapeV1 : version_ == 6 ? kSameShape : kBroadcast;
+  }
+
+  // One data set with a literal expectation.
+  void Add(std::string_view what, std::vector<Tensor> inputs, Tensor expected,
+           std::initializer_list<std::string_view> features, std::string_view quote,
+           bool reference_defined = false) {
+    CaseBuilder& b = Start(what).Inputs(InputNames(inputs.size()));
+    b.DataSet(std::move(inputs), {std::move(expected)}).Features(features).Quote(quote);
+    if (reference_defined) b.ReferenceDefined();
+    Commit();
+  }
+
+  // One data set with the expectation from ExpectMin.
+  void AddComputed(std::string_view what, std::vector<Tensor> inputs, const Shape& out_shape,
+                   std::initializer_list<std::string_view> features, std::string_view quote) {
+    Tensor expected = ExpectMin<T>(inputs, out_shape);
+    Add(what, std::move(inputs), std::move(expected), features, quote);
+  }
+
+  void AddArity() {
+    Start("two_inputs")
+        .Inputs(InputNames(2))
+        .DataSet({MakeTensor<T>({2, 2}, {1, 5, 3, 0}), MakeTensor<T>({2, 2}, {4, 2, 3, 7})},
+                 {MakeTensor<T>({2, 2}, {1, 2, 3, 0})})
+        .DataSet({MakeTensor<T>({2, 2}, {9, 8, 7, 6}), MakeTensor<T>({2, 2}, {6, 7, 8, 9})},
+                 {MakeTensor<T>({2, 2}, {6, 7, 7, 6})})
+        .Features({"basic"})
+        .Quote(kSummary);
+    Commit();
+    Add("single_input", {MakeTensor<T>({2, 3}, {3, 1, 2, 0, 5, 4})},
+        MakeTensor<T>({2, 3}, {3, 1, 2, 0, 5, 4}), {"single_input"}, kVariadic);
+    Add("three_inputs",
+        {MakeTensor<T>({4}, {1, 9, 5, 6}), MakeTensor<T>({4}, {4, 2, 8, 6}),
+         MakeTensor<T>({4}, {7, 3, 0, 6})},
+        MakeTensor<T>({4}, {1, 2, 0, 6}), {"multi_input"}, kVariadic);
+    Add("five_inputs",
+        {MakeTensor<T>({2}, {5, 1}), MakeTensor<T>({2}, {4, 2}), MakeTensor<T>({2}, {3, 3}),
+         MakeTensor<T>({2}, {2, 4}), MakeTensor<T>({2}, {1, 5})},
+        MakeTensor<T>({2}, {1, 1}), {"multi_input"}, kVariadic);
+  }
+
+  void AddScalarAndEmpty() {
+    Add("scalar", {MakeTensor<T>({}, {3}), MakeTensor<T>({}, {2})}, MakeTensor<T>({}, {2}),
+        {"scalar"}, ShapeQuote());
+    Add("empty", {MakeTensor<T>({2, 0, 3}, {}), MakeTensor<T>({2, 0, 3}, {})},
+        MakeTensor<T>({2, 0, 3}, {}), {"empty"}, ShapeQuote());
+  }
+
+  void AddBroadcasting() {
+    struct Shapes {
+      std::string_view what;
+      Shape a, b, out;
+    };
+    const Shapes kRanks[] = {
+        {"broadcast_1d", {4}, {1}, {4}},
+        {"broadcast_2d", {2, 3}, {3}, {2, 3}},
+        {"broadcast_3d", {2, 1, 3}, {4, 1}, {2, 4, 3}},
+        {"broadcast_4d", {1, 2, 1, 3}, {2, 1, 2, 1}, {2, 2, 2, 3}},
+        {"broadcast_5d", {2, 1, 1, 2, 1}, {3, 1, 2}, {2, 1, 3, 2, 2}},
+        {"broadcast_6d", {2, 1, 3, 1, 1, 2}, {3, 1, 2, 1}, {2, 1, 3, 1, 2, 2}},
+    };
+    for (const Shapes& s : kRanks) {
+      AddComputed(s.what, {Tensor(Of(s.a, 1)), Tensor(Of(s.b, 2))}, s.out, {"broadcast"},
+                  kBroadcast);
+    }
+    AddComputed("broadcast_scalar", {Tensor(Of({}, 3)), Tensor(Of({2, 3}, 4))}, {2, 3},
+                {"broadcast", "scalar"}, kBroadcast);
+    AddComputed("broadcast_empty", {Tensor(Of({2, 1}, 5)), Tensor(Of({0}, 6))}, {2, 0},
+                {"broadcast", "empty"}, kBroadcast);
+    AddComputed("broadcast_three_inputs",
+                {Tensor(Of({3}, 7)), Tensor(Of({2, 1}, 8)), Tensor(Of({1, 1, 1}, 9))}, {1, 2, 3},
+                {"broadcast", "multi_input"}, kBroadcast);
+  }
+
+  static Tensor Of(const Shape& shape, int64_t seed) {
+    int64_t count = 1;
+    for (int64_t d : shape) count *= d;
+    return TensorOf<T>(shape, Pattern<T>(count, seed));
+  }
+
+  void AddFloatEdges() {
+    const T nan = NaN<T>(), inf = Inf<T>(), ninf = NegInf<T>(), nz = NegZero<T>();
+    const T one = Value<T>(1), two = Value<T>(2), three = Value<T>(3), zero = Value<T>(0);
+    Add("nan",
+        {TensorOf<T>({5}, {nan, one, nan, two, nan}),
+         TensorOf<T>({5}, {one, nan, nan, three, ninf})},
+        TensorOf<T>({5}, {nan, nan, nan, two, nan}), {"nan", "inf"}, kNaN,
+        /*reference_defined=*/true);
+    Add("inf",
+        {TensorOf<T>({6}, {inf, ninf, inf, one, ninf, ninf}),
+         TensorOf<T>({6}, {one, one, inf, ninf, ninf, inf})},
+        TensorOf<T>({6}, {one, ninf, inf, ninf, ninf, ninf}), {"inf"}, kSummary);
+    Add("neg_zero",
+        {TensorOf<T>({5}, {nz, zero, nz, one, Value<T>(-1)}),
+         TensorOf<T>({5}, {zero, nz, nz, nz, nz})},
+        TensorOf<T>({5}, {nz, zero, nz, nz, Value<T>(-1)}), {"neg_zero"}, kSignedZero,
+        /*reference_defined=*/true);
+    const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>(), ndn = Negate(dn);
+    Add("float_extremes",
+        {TensorOf<T>({5}, {lo, hi, dn, ndn, hi}), TensorOf<T>({5}, {hi, lo, zero, zero, dn})},
+        TensorOf<T>({5}, {lo, lo, zero, ndn, dn}), {"float_extremes", "subnormal"}, kSummary);
+    if (version_ >= 8) {
+      Add("nan_broadcast", {TensorOf<T>({2, 1}, {nan, one}), TensorOf<T>({3}, {zero, nan, two})},
+          TensorOf<T>({2, 3}, {nan, nan, nan, zero, nan, one}), {"nan", "broadcast"}, kNaN,
+          /*reference_defined=*/true);
+    }
+  }
+
+  void AddIntExtremes() {
+    const T lo = Lowest<T>(), hi = Highest<T>(), zero = Value<T>(0);
+    const T lo1 = static_cast<T>(lo + 1), hi1 = static_cast<T>(hi - 1);
+    Add("int_extremes",
+        {TensorOf<T>({7}, {lo, hi, lo, hi, zero, lo1, hi1}),
+         TensorOf<T>({7}, {hi, lo, lo, hi, lo, lo, hi})},
+        TensorOf<T>({7}, {lo, lo, lo, hi, lo, lo, hi1}), {"int_extremes"}, kSummary);
+  }
+
+  int version_;
+  std::vector<Case>& cases_;
+  std::optional<CaseBuilder> builder_;
+};
+
+}  // namespace
+
+void AddMinCases(std::vector<Case>& cases) {
+  for (int version : {1, 6, 8, 12, 13}) {
+    ForEachSuiteType("Min", version, [&]<typename T>(TypeTag<T>) {
+      MinCaseSet<T>(version, cases).AddAll();
+    });
+  }
+  // The last opset each version serves (ONNX 1.12 knows opsets up to 17).
+  const std::pair<int, int> kRanges[] = {{1, 5}, {6, 7}, {8, 11}, {13, 17}};
+  for (auto [version, opset] : kRanges) MinCaseSet<float>(version, cases).AddOpsetRange(opset);
+}
+
+}  // namespace onnx_conform
