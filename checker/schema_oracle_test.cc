@@ -7,8 +7,11 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "checker/checker.h"
 #include "checker/registry.h"
+#include "checker/test_model.h"
 #include "gtest/gtest.h"
+#include "onnx/checker.h"
 #include "onnx/defs/schema.h"
 
 namespace onnx_conform {
@@ -146,6 +149,54 @@ TEST(SchemaOracleTest, RegistryCoversTheSuitesOperators) {
   std::vector<std::string> ops;
   for (absl::string_view op : RegisteredOperators()) ops.emplace_back(op);
   EXPECT_EQ(ops, (std::vector<std::string>{"ArgMin", "Clip", "Min"}));
+}
+
+// Models ONNX's checker (check_model, no full_check) accepts and ours
+// rejects, each under the rule it breaks.
+TEST(StricterThanOnnxTest, OnnxAcceptsWhatWeReject) {
+  using testing_util::SetInt;
+  using testing_util::TestModel;
+  constexpr ElementType kF = ElementType::kFloat;
+  struct Example {
+    const char* what;
+    TestModel model;
+    absl::string_view rule;
+  };
+  std::vector<Example> examples;
+
+  TestModel mixed(13);
+  mixed.Input("a", kF, {2}).Input("b", ElementType::kDouble, {2}).Output("y", kF, {2});
+  mixed.Node("Min", {"a", "b"}, {"y"});
+  examples.push_back({"Min with float and double inputs", mixed, rules::kTypeParamMismatch});
+
+  TestModel int_min8(8);
+  int_min8.Input("a", ElementType::kInt32, {2}).Output("y", ElementType::kInt32, {2});
+  int_min8.Node("Min", {"a"}, {"y"});
+  examples.push_back({"Min-8 over int32", int_min8, rules::kTypeNotAllowed});
+
+  TestModel keepdims(13);
+  keepdims.Input("x", kF, {2, 3}).Output("y", ElementType::kInt64, {1, 3});
+  SetInt(keepdims.Node("ArgMin", {"x"}, {"y"}), "keepdims", 5);
+  examples.push_back({"ArgMin keepdims=5", keepdims, rules::kAttrBoolValue});
+
+  TestModel axis(13);
+  axis.Input("x", kF, {2, 3}).Output("y", ElementType::kInt64, {2, 1});
+  SetInt(axis.Node("ArgMin", {"x"}, {"y"}), "axis", 7);
+  examples.push_back({"ArgMin axis=7 on rank 2", axis, rules::kAttrAxisRange});
+
+  TestModel bound(13);
+  bound.Input("x", kF, {3}).Input("lo", kF, {2}).Output("y", kF, {3});
+  bound.Node("Clip", {"x", "lo"}, {"y"});
+  examples.push_back({"Clip-13 with a min of shape [2]", bound, rules::kShapeClipBoundScalar});
+
+  for (const Example& example : examples) {
+    SCOPED_TRACE(example.what);
+    EXPECT_NO_THROW(onnx::checker::check_model(example.model.model));
+    std::vector<Diagnostic> d = CheckModel(example.model.model, "m.onnx");
+    EXPECT_TRUE(HasErrors(d));
+    ASSERT_EQ(RuleIds(d), std::vector<std::string>{std::string(example.rule)})
+        << (d.empty() ? "" : FormatDiagnostic(d[0]));
+  }
 }
 
 }  // namespace
