@@ -99,6 +99,10 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
       .Rule("The output is int64 whatever the input type.")
       .Rule("The reduced axis must not have size 0 (no index exists).")
       .Check(CheckArgMin);
+  if (version == 11) {
+    schema.Rule("The ArgMin-11 text adds \"the input tensor must not be empty\" (ArgMin-12 drops "
+                "it); the checker rejects only an empty reduced axis, where no index exists.");
+  }
   if (version >= 12) {
     schema.Rule("select_last_index is 0 or 1: on ties, 1 selects the last occurrence of the "
                 "minimum, 0 the first.");
