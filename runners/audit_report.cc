@@ -40,8 +40,11 @@ constexpr char kIntro[] =
     "The cases are the audit's own (`runners/audit_cases.cc`): each way of using the operator "
     "that a version change can affect, over each element type a version allows, with the "
     "type's extremes, infinities and NaN. Rows that differ only in the element type are "
-    "merged; the detail shown is the first type's (`onnx-conform audit --json` lists every "
-    "finding).\n";
+    "merged, and so are converter rows that differ only in the target opset; the detail shown is "
+    "the first's (`onnx-conform audit --json` lists every finding). Where an operator text is "
+    "silent the reference follows the suite's documented resolution (`reference/semantics.h`): "
+    "notably a bound missing from a Clip-1 node does not clip, so the Clip-1 findings without "
+    "bounds rest on that reading.\n";
 
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
@@ -54,6 +57,7 @@ std::string TypesText(const std::vector<ElementType>& types) {
 struct Row {
   const Finding* first = nullptr;
   std::vector<ElementType> types;
+  std::vector<int> targets;  // converter rows: the target opsets merged
 };
 
 std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
@@ -62,11 +66,32 @@ std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
   for (const Finding* f : findings) {
     auto key = std::tuple(f->kind, f->from_opset, f->to_opset, f->scenario, f->change);
     auto [it, inserted] = index.try_emplace(key, rows.size());
-    if (inserted) rows.push_back({f, {}});
+    if (inserted) rows.push_back({f, {}, {}});
     Row& row = rows[it->second];
     for (ElementType t : f->types) row.types.push_back(t);
   }
   return rows;
+}
+
+// Converter rows that differ only in the target opset (same source, case,
+// change and types) become one row listing the targets.
+std::vector<Row> MergeByTarget(std::vector<Row> rows) {
+  std::vector<Row> merged;
+  std::map<std::tuple<FindingKind, int, std::string, std::string, std::vector<ElementType>>,
+           size_t>
+      index;
+  for (Row& row : rows) {
+    const Finding& f = *row.first;
+    auto key = std::tuple(f.kind, f.from_opset, f.scenario, f.change, row.types);
+    auto [it, inserted] = index.try_emplace(key, merged.size());
+    if (inserted) {
+      row.targets = {f.to_opset};
+      merged.push_back(std::move(row));
+    } else {
+      merged[it->second].targets.push_back(f.to_opset);
+    }
+  }
+  return merged;
 }
 
 std::string SchemaWhat(const Finding& f) {
@@ -92,11 +117,14 @@ void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findin
                                         "|---|---|---|---|---|---|\n"
                                       : "| kind | case | types | change | detail |\n"
                                         "|---|---|---|---|---|\n");
-  for (const Row& row : MergeByType(findings)) {
+  std::vector<Row> rows = MergeByType(findings);
+  if (with_versions) rows = MergeByTarget(std::move(rows));
+  for (const Row& row : rows) {
     const Finding& f = *row.first;
     absl::StrAppend(&out, "| ", FindingKindName(f.kind), " | ");
     if (with_versions) {
-      absl::StrAppend(&out, "opset ", f.from_opset, " -> ", f.to_opset, " | ");
+      absl::StrAppend(&out, "opset ", f.from_opset, " -> ", absl::StrJoin(row.targets, ", "),
+                      " | ");
     }
     absl::StrAppend(&out, MarkdownCell(f.scenario), " | ", TypesText(row.types), " | ",
                     MarkdownCell(f.change), " | ", MarkdownCell(f.detail), " |\n");
@@ -149,12 +177,15 @@ void AppendOperator(std::string& out, const OperatorAudit& audit) {
   for (const Finding& f : audit.findings) {
     if (IsConverterKind(f.kind)) converter.push_back(&f);
   }
-  absl::StrAppend(&out, "### ", audit.op_type, ": ONNX's version converter\n\n",
-                  audit.conversions, " conversions of the cases valid at their version");
-  if (converter.empty()) {
-    absl::StrAppend(&out, ": every converted model is valid and gives the same outputs.\n\n");
+  absl::StrAppend(&out, "### ", audit.op_type, ": ONNX's version converter\n\n");
+  if (audit.conversions == 0) {
+    absl::StrAppend(&out, "No conversion: the opsets compared are the same.\n\n");
+  } else if (converter.empty()) {
+    absl::StrAppend(&out, audit.conversions,
+                    " conversions of the cases valid at their version: every converted model is "
+                    "valid and gives the same outputs.\n\n");
   } else {
-    absl::StrAppend(&out, ":\n\n");
+    absl::StrAppend(&out, audit.conversions, " conversions of the cases valid at their version:\n\n");
     AppendCaseTable(out, converter, true);
   }
   if (!audit.skipped.empty()) {
