@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "checker/rules.h"
 #include "checker/rules_doc.h"
 #include "gtest/gtest.h"
@@ -39,7 +40,7 @@ TEST(RulesTest, DocumentNamesEveryRule) {
   const std::string doc = ReadDoc();
   ASSERT_FALSE(doc.empty()) << "docs/rules.md is missing";
   for (const Rule& rule : AllRules()) {
-    EXPECT_NE(doc.find("`" + std::string(rule.id) + "`"), std::string::npos) << rule.id;
+    EXPECT_NE(doc.find(absl::StrCat("`", rule.id, "`")), std::string::npos) << rule.id;
   }
 }
 
