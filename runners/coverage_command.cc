@@ -1,0 +1,39 @@
+// onnx-conform coverage [PATH...]: the operator x version x type matrix of
+// the case library (Markdown, on stdout), with case counts per feature and
+// the empty cells; exits 1 when a cell is empty or a case.json is malformed.
+// Default PATHs: the repository's cases/node and cases/invalid.
+//
+//   onnx-conform coverage > docs/coverage.md
+#include <iostream>
+
+#include "cases/coverage.h"
+#include "runners/cli.h"
+#include "runners/commands.h"
+
+namespace onnx_conform {
+
+int CoverageCommand(const std::vector<std::string>& args) {
+  absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {});
+  if (!paths.ok()) {
+    std::cerr << "onnx-conform coverage: " << paths.status().message()
+              << "\nusage: onnx-conform coverage [PATH...]\n";
+    return kExitUsage;
+  }
+  std::vector<std::filesystem::path> roots(paths->begin(), paths->end());
+  if (roots.empty()) roots = DefaultCoverageRoots();
+  absl::StatusOr<CoverageReport> report = CollectCoverage(roots, RegistryCells());
+  if (!report.ok()) {
+    std::cerr << "onnx-conform coverage: " << report.status().message() << "\n";
+    return report.status().code() == absl::StatusCode::kNotFound ? kExitUsage : kExitFailed;
+  }
+  std::cout << RenderCoverageMarkdown(*report);
+  const std::vector<CoverageCell> empty = report->EmptyCells();
+  if (!empty.empty()) {
+    std::cerr << "onnx-conform coverage: " << empty.size() << " of " << report->cells.size()
+              << " cells have no valid case\n";
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace onnx_conform
