@@ -253,6 +253,15 @@ TEST(TensorTest, FromValues) {
   EXPECT_EQ(scalar.data<uint64_t>()[0], 18446744073709551615u);
 }
 
+TEST(TensorDeathTest, FromValuesWithTheWrongCountAborts) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // Too few values would leave elements unset; too many would be dropped.
+  EXPECT_DEATH(Tensor::FromValues<float>({2, 2}, {1.0f, 2.0f, 3.0f}),
+               "3 values for shape \\[2,2\\]");
+  EXPECT_DEATH(Tensor::FromValues<int32_t>({1}, {1, 2}), "2 values for shape \\[1\\]");
+  EXPECT_DEATH(Tensor::FromValues<int8_t>({-1}, {}), "shape \\[-1\\]");
+}
+
 TEST(TensorTest, CopiesAreDeep) {
   Tensor original = Tensor::FromValues<float>({3}, {1.0f, 2.0f, 3.0f});
   Tensor copy(original);
