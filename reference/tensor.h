@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <span>
 #include <string>
@@ -41,6 +43,7 @@ class Tensor {
                                        int64_t max_bytes = kDefaultMaxTensorBytes);
 
   // Convenience for tests and case definitions: a tensor holding `values`.
+  // Aborts unless the shape is valid and holds exactly values.size() elements.
   template <typename T>
   static Tensor FromValues(Shape shape, std::span<const T> values);
   template <typename T>
@@ -80,10 +83,17 @@ class Tensor {
 
 template <typename T>
 Tensor Tensor::FromValues(Shape shape, std::span<const T> values) {
-  Tensor tensor = *Create(ElementTypeOf<T>(), std::move(shape));
-  std::span<T> out = tensor.data<T>();
-  for (size_t i = 0; i < out.size() && i < values.size(); ++i) out[i] = values[i];
-  return tensor;
+  absl::StatusOr<Tensor> tensor = Create(ElementTypeOf<T>(), shape);
+  // A programming error in a test or case definition: stop loudly rather than
+  // hand out a tensor with unset elements (or dereference an error status).
+  if (!tensor.ok() || tensor->element_count() != static_cast<int64_t>(values.size())) {
+    std::fprintf(stderr, "Tensor::FromValues: %zu values for shape %s\n", values.size(),
+                 ShapeToString(shape).c_str());
+    std::abort();
+  }
+  std::span<T> out = tensor->data<T>();
+  for (size_t i = 0; i < out.size(); ++i) out[i] = values[i];
+  return *std::move(tensor);
 }
 
 }  // namespace onnx_conform
