@@ -35,6 +35,7 @@ absl::Status AddCase(const fs::path& dir, CoverageReport& report,
     return absl::OkStatus();
   }
   ++report.valid;
+  for (const std::string& w : m.warnings()) ++report.warning_cases[w];
   ++report.semantics[m.operator_()][m.semantics()];
   CoverageCell cell{m.operator_(), m.version(), ElementType::kUndefined};
   if (m.types_size() > 0) cell.type = ElementTypeFromName(m.types(0)).value_or(cell.type);
@@ -248,6 +249,18 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
   line();
   line("Rules without a negative case: ", uncovered.empty() ? "none" : absl::StrJoin(uncovered, ", "),
        ".");
+  line();
+
+  line("## Warnings expected on valid cases");
+  line();
+  line("| rule | cases |");
+  line("|---|---:|");
+  for (const Rule& rule : AllRules()) {
+    if (rule.severity != Severity::kWarning) continue;
+    auto it = r.warning_cases.find(std::string(rule.id));
+    line("| ", std::string(rule.id), " | ", it == r.warning_cases.end() ? "-" : absl::StrCat(it->second),
+         " |");
+  }
   line();
 
   line("## Empty cells");

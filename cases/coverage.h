@@ -46,6 +46,7 @@ struct CoverageReport {
       features;                                     // (op, version) -> feature -> valid cases
   std::map<std::string, std::map<std::string, int>> semantics;  // op -> semantics -> cases
   std::map<std::string, int> negative_cases;        // rule id -> invalid/unsupported cases
+  std::map<std::string, int> warning_cases;         // rule id -> valid cases expecting it
   std::vector<std::string> outside_cells;           // valid cases whose cell is not in `cells`
   int valid = 0, invalid = 0, unsupported = 0;
   int without_metadata = 0;                         // case folders with no case.json

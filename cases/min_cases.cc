@@ -8,6 +8,8 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "checker/rules.h"
+#include "reference/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {
@@ -269,6 +271,25 @@ void AddMinCases(std::vector<Case>& cases) {
     ForEachSuiteType("Min", version, [&]<typename T>(TypeTag<T>) {
       MinCaseSet<T>(version, cases).AddAll();
     });
+  }
+  // Tensor files named otherwise than the graph values they feed: still
+  // valid (files feed graph inputs by position), with a checker warning.
+  {
+    CaseBuilder b("Min", 13, ElementType::kFloat, "tensor_names_differ");
+    const Tensor a = MakeTensor<float>({3}, {1, 5, 3}), c = MakeTensor<float>({3}, {4, 2, 3});
+    const Tensor out = MakeTensor<float>({3}, {1, 2, 3});
+    b.Inputs(InputNames(2))
+        .Outputs({"min"})
+        .DataSet({a, c}, {out})
+        .Features({"tensor_names"})
+        .Warning(rules::kDataNameMismatch)
+        .Quote(kSummary)
+        .Describe("input_K.pb feeds the K-th graph input whatever TensorProto.name says");
+    Case named = b.Build();
+    named.files["test_data_set_0/input_0.pb"] = TensorToProto(a, "x").SerializeAsString();
+    named.files["test_data_set_0/input_1.pb"] = TensorToProto(c, "y").SerializeAsString();
+    named.files["test_data_set_0/output_0.pb"] = TensorToProto(out, "z").SerializeAsString();
+    cases.push_back(std::move(named));
   }
   // The last opset each version serves (ONNX 1.12 knows opsets up to 17).
   const std::pair<int, int> kRanges[] = {{1, 5}, {6, 7}, {8, 11}, {13, 17}};
