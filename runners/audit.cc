@@ -327,7 +327,17 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
       CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped);
   if (!skipped.empty()) audit.notes.push_back(skipped);
   if (audit.from_opset != audit.to_opset) {
-    for (Finding& f : AuditConversion(whole, audit.to_opset)) model_findings.push_back(std::move(f));
+    const CaseOutcome own = EvaluateCase(whole);
+    if (own.validity == Validity::kInvalid || own.validity == Validity::kUnsupported) {
+      audit.notes.push_back(absl::StrCat("the model is ", ValidityName(own.validity),
+                                         " at its own opset (", own.message,
+                                         "): ONNX's converter is not audited"));
+    } else {
+      audit.converter_audited = true;
+      for (Finding& f : AuditConversion(whole, audit.to_opset)) {
+        model_findings.push_back(std::move(f));
+      }
+    }
   }
   for (Finding& f : model_findings) {
     f.aspect = "model";

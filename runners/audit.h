@@ -77,6 +77,9 @@ struct ModelAudit {
   // the whole model: its behaviour at both opsets and the converter's result.
   std::vector<Finding> findings;
   std::string data;  // where the inputs came from: "test_data_set_0", "generated", or ""
+  // ONNX's converter ran (the model is valid at its own opset, with inputs,
+  // and the opsets differ); its findings are among `findings`.
+  bool converter_audited = false;
   std::vector<std::string> notes;
 };
 

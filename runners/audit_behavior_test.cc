@@ -4,6 +4,8 @@
 #include "runners/audit_behavior.h"
 
 #include <cmath>
+#include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -218,6 +220,25 @@ TEST(ConverterTest, Clip6HalfAndDoubleGetFloatConstantBoundsFrom11) {
   }
   EXPECT_EQ(Find(d, FindingKind::kConverterInvalid, "both_bounds", kF32, 11, 6), nullptr);
   EXPECT_EQ(Count(d, FindingKind::kConverterFailed), 0);
+}
+
+// The same finding on the suite's case library (cases/node), when present.
+TEST(ConverterTest, LibraryClip6CasesReproduceTheFinding) {
+  const std::filesystem::path root = std::filesystem::path(ONNX_CONFORM_SOURCE_DIR) / "cases/node";
+  if (!std::filesystem::is_directory(root)) GTEST_SKIP() << "no cases/node";
+  absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(root, "Clip");
+  ASSERT_TRUE(library.ok()) << library.status();
+  absl::StatusOr<OperatorAudit> audit = AuditOperator("Clip", {6, 11}, &library->cases);
+  ASSERT_TRUE(audit.ok());
+  std::set<ElementType> invalid_types;
+  for (const Finding& f : audit->findings) {
+    if (f.kind != FindingKind::kConverterInvalid || !absl::StartsWith(f.scenario, "library/")) {
+      continue;
+    }
+    EXPECT_THAT(f.detail, HasSubstr("TYPE-PARAM-MISMATCH")) << f.name;
+    invalid_types.insert(f.types.begin(), f.types.end());
+  }
+  EXPECT_EQ(invalid_types, (std::set<ElementType>{kF16, kF64}));
 }
 
 // The same finding on a model written here, independent of the audit's cases.

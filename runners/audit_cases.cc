@@ -9,9 +9,13 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "cases/case_metadata.h"
+#include "checker/registry.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"
+#include "runners/case_loader.h"
 
 namespace onnx_conform {
 namespace {
@@ -553,6 +557,66 @@ absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opse
   }
   rewriter.Finish();
   return c;
+}
+
+absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& root,
+                                                   absl::string_view op_type) {
+  absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs(root);
+  if (!dirs.ok()) return dirs.status();
+  LibraryCases library;
+  for (const std::filesystem::path& dir : *dirs) {
+    const std::string folder = dir.filename().string();
+    auto skip = [&](absl::string_view why) {
+      library.skipped.push_back(absl::StrCat(folder, ": ", why));
+    };
+    absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
+    if (!metadata.ok()) {
+      skip(metadata.status().message());
+      continue;
+    }
+    if (metadata->has_value() && !IsValidCase(**metadata)) continue;
+    if (metadata->has_value() && !op_type.empty() && (*metadata)->operator_() != op_type) continue;
+    absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
+    if (!loaded.ok()) {
+      skip(loaded.status().message());
+      continue;
+    }
+    const onnx::GraphProto& graph = loaded->model.graph();
+    if (graph.node_size() != 1 || !IsDefaultDomain(graph.node(0).domain())) {
+      skip("the audit takes cases of one node of the default domain");
+      continue;
+    }
+    const std::string& op = graph.node(0).op_type();
+    if (!op_type.empty() && op != op_type) continue;
+    int version = metadata->has_value() ? (*metadata)->version() : 0;
+    if (version == 0) {
+      const std::optional<int64_t> opset = DefaultDomainOpset(loaded->model);
+      absl::StatusOr<const OpSchema*> schema =
+          opset ? LookupSchema("", op, *opset) : absl::NotFoundError("no opset");
+      if (!schema.ok()) {
+        skip(schema.status().message());
+        continue;
+      }
+      version = (*schema)->since_version();
+    }
+    for (size_t k = 0; k < loaded->data_sets.size(); ++k) {
+      AuditCase c;
+      c.name = k == 0 ? folder : absl::StrCat(folder, "/", loaded->data_sets[k].dir.filename().string());
+      c.op_type = op;
+      c.version = version;
+      c.inputs = loaded->data_sets[k].inputs;
+      c.type = c.inputs.empty() ? ElementType::kUndefined : c.inputs.front().type();
+      const std::string prefix = absl::StrCat(absl::AsciiStrToLower(op), "_v", version, "_",
+                                              ElementTypeName(c.type), "_");
+      // Marked apart from the audit's own scenarios of the same name.
+      c.scenario = absl::StrCat(
+          "library/", absl::StartsWith(folder, prefix) ? folder.substr(prefix.size()) : folder);
+      if (k > 0) absl::StrAppend(&c.scenario, "/", loaded->data_sets[k].dir.filename().string());
+      c.model = loaded->model;
+      library.cases.push_back(std::move(c));
+    }
+  }
+  return library;
 }
 
 }  // namespace onnx_conform

@@ -79,6 +79,23 @@ int64_t IrVersionForOpset(int64_t opset);
 // Clip-6 attribute), or a type needed is not declared.
 absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset);
 
+// Cases read from a case library (--cases=DIR), and the folders left out.
+struct LibraryCases {
+  std::vector<AuditCase> cases;
+  std::vector<std::string> skipped;  // "<folder>: why" for unreadable or unusable cases
+};
+
+// The valid cases under `root` (case folders as runners/case_loader.h finds
+// them): folders whose case.json says "valid", or that have no case.json
+// (ONNX's official cases), holding one node of the default domain of
+// `op_type` (any operator when empty). One AuditCase per data set, named
+// "<folder>" (first data set) or "<folder>/test_data_set_N"; the scenario
+// is "library/" and the folder name without "<op>_v<version>_<type>_". Invalid and
+// unsupported cases are left out silently; unreadable ones are listed in
+// `skipped`. NotFound when root does not exist.
+absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& root,
+                                                   absl::string_view op_type);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_AUDIT_CASES_H_

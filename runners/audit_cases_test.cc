@@ -2,9 +2,12 @@
 // attribute bounds and input bounds across 6 <-> 11).
 #include "runners/audit_cases.h"
 
+#include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "checker/checker.h"
 #include "checker/registry.h"
 #include "gmock/gmock.h"
@@ -303,5 +306,57 @@ TEST(ValueElementTypesTest, DeclaredAndImplied) {
   EXPECT_EQ(types.at("reduced"), ElementType::kInt64);
 }
 
+// ---- Case libraries ----
+
+namespace library_test {
+
+const std::filesystem::path kSuiteCases = std::filesystem::path(ONNX_CONFORM_SOURCE_DIR) / "cases";
+const std::filesystem::path kOfficial = ONNX_CONFORM_OFFICIAL_NODE_TESTS;
+
+TEST(LoadLibraryAuditCasesTest, SuiteValidCasesOfOneOperator) {
+  if (!std::filesystem::is_directory(kSuiteCases / "node")) GTEST_SKIP() << "no cases/node";
+  absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(kSuiteCases / "node", "Clip");
+  ASSERT_TRUE(library.ok()) << library.status();
+  EXPECT_THAT(library->skipped, IsEmpty());
+  ASSERT_GT(library->cases.size(), 100u);
+  std::set<std::string> names;
+  std::set<int> versions;
+  for (const AuditCase& c : library->cases) {
+    EXPECT_EQ(c.op_type, "Clip");
+    EXPECT_TRUE(names.insert(c.name).second) << c.name;
+    EXPECT_TRUE(absl::StartsWith(c.scenario, "library/")) << c.scenario;
+    versions.insert(c.version);
+  }
+  EXPECT_EQ(versions, (std::set<int>{1, 6, 11, 12, 13}));
+  EXPECT_TRUE(names.contains("clip_v6_float16_min_max"));
+}
+
+TEST(LoadLibraryAuditCasesTest, InvalidCasesAreLeftOut) {
+  if (!std::filesystem::is_directory(kSuiteCases / "invalid")) GTEST_SKIP() << "no cases/invalid";
+  absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(kSuiteCases / "invalid", "");
+  ASSERT_TRUE(library.ok()) << library.status();
+  EXPECT_THAT(library->cases, IsEmpty());
+}
+
+TEST(LoadLibraryAuditCasesTest, OfficialCasesTakeTheirVersionFromTheOpset) {
+  const std::filesystem::path dir = kOfficial / "test_clip_default_int8_min";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "libonnx-testdata not installed";
+  absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(dir, "Clip");
+  ASSERT_TRUE(library.ok()) << library.status();
+  ASSERT_EQ(library->cases.size(), 1u);
+  const AuditCase& c = library->cases[0];
+  EXPECT_EQ(c.name, "test_clip_default_int8_min");
+  EXPECT_EQ(c.scenario, "library/test_clip_default_int8_min");
+  EXPECT_EQ(c.version, 13);  // ONNX 1.12's node tests import opset 17 (or 16)
+  EXPECT_EQ(c.type, ElementType::kInt8);
+  EXPECT_THAT(LoadLibraryAuditCases(dir, "Min")->cases, IsEmpty());
+}
+
+TEST(LoadLibraryAuditCasesTest, MissingRootIsNotFound) {
+  EXPECT_EQ(LoadLibraryAuditCases("/nonexistent/cases", "").status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+}  // namespace library_test
 }  // namespace
 }  // namespace onnx_conform

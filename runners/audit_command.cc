@@ -25,12 +25,13 @@ namespace onnx_conform {
 namespace {
 
 constexpr char kAuditUsage[] =
-    "usage: onnx-conform audit [OP] [--from=A] [--to=B] [--json]\n"
+    "usage: onnx-conform audit [OP] [--from=A] [--to=B] [--cases=DIR] [--json]\n"
     "       onnx-conform audit --model=FILE [--to=B] [--json]\n"
     "What changes for each operator between opsets: schema, behaviour on the reference, and\n"
     "ONNX's version converter. Without --from/--to every consecutive pair of versions is\n"
     "compared; with them, the versions serving opsets A and B. With --model, each node of the\n"
     "model whose operator changes between the model's opset and B (default: the newest).\n"
+    "--cases adds the valid cases of a case library (e.g. cases/node) to the audit's own.\n"
     "Markdown by default, JSON with --json.\n";
 
 struct AuditArgs {
@@ -38,6 +39,7 @@ struct AuditArgs {
   std::optional<int> from;
   std::optional<int> to;
   std::optional<std::string> model;
+  std::optional<std::string> cases;
   bool json = false;
   bool help = false;
 };
@@ -83,7 +85,7 @@ absl::StatusOr<AuditArgs> ParseAuditArgs(const std::vector<std::string>& args) {
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
     }
-    if (name != "from" && name != "to" && name != "model") {
+    if (name != "from" && name != "to" && name != "model" && name != "cases") {
       return absl::InvalidArgumentError(absl::StrCat("unknown flag: ", arg));
     }
     if (!value.has_value()) {
@@ -92,18 +94,19 @@ absl::StatusOr<AuditArgs> ParseAuditArgs(const std::vector<std::string>& args) {
       }
       value = args[++i];
     }
-    if (name == "model") {
-      parsed.model = *value;
+    if (name == "model" || name == "cases") {
+      (name == "model" ? parsed.model : parsed.cases) = *value;
       continue;
     }
     absl::StatusOr<int> opset = ParseOpset(name, *value);
     if (!opset.ok()) return opset.status();
     (name == "from" ? parsed.from : parsed.to) = *opset;
   }
-  if (parsed.model.has_value() && (parsed.op.has_value() || parsed.from.has_value())) {
+  if (parsed.model.has_value() &&
+      (parsed.op.has_value() || parsed.from.has_value() || parsed.cases.has_value())) {
     return absl::InvalidArgumentError(
-        "--model takes the model's own opset as the start and audits its nodes: give no OP "
-        "and no --from");
+        "--model takes the model's own opset as the start and audits its nodes: give no OP, "
+        "--from or --cases");
   }
   return parsed;
 }
@@ -142,9 +145,20 @@ int AuditCommand(const std::vector<std::string>& args) {
     }
     ops = {*parsed->op};
   }
+  std::optional<LibraryCases> library;
+  if (parsed->cases.has_value()) {
+    absl::StatusOr<LibraryCases> loaded =
+        LoadLibraryAuditCases(*parsed->cases, parsed->op.value_or(""));
+    if (!loaded.ok()) return UsageError(loaded.status().message());
+    for (const std::string& s : loaded->skipped) {
+      std::cerr << "onnx-conform audit: case left out: " << s << "\n";
+    }
+    library = *std::move(loaded);
+  }
   std::vector<OperatorAudit> audits;
   for (const std::string& op : ops) {
-    absl::StatusOr<OperatorAudit> audit = AuditOperator(op, {parsed->from, parsed->to});
+    absl::StatusOr<OperatorAudit> audit = AuditOperator(
+        op, {parsed->from, parsed->to}, library.has_value() ? &library->cases : nullptr);
     if (!audit.ok()) return UsageError(audit.status().message());
     audits.push_back(*std::move(audit));
   }

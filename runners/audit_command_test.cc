@@ -257,6 +257,9 @@ TEST(AuditModelTest, Min1CaseFolderUsesItsTestData) {
   }
   EXPECT_TRUE(consumed);
   EXPECT_TRUE(validity);
+  EXPECT_TRUE(audit->converter_audited);
+  EXPECT_THAT(ModelAuditMarkdown(*audit),
+              HasSubstr("ONNX's converter gives a valid model with the same outputs."));
 }
 
 TEST(AuditModelTest, NothingAppliesToAFloatMin8Node) {

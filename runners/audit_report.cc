@@ -1,5 +1,6 @@
 #include "runners/audit_report.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -44,7 +45,8 @@ constexpr char kIntro[] =
     "the first's (`onnx-conform audit --json` lists every finding). Where an operator text is "
     "silent the reference follows the suite's documented resolution (`reference/semantics.h`): "
     "notably a bound missing from a Clip-1 node does not clip, so the Clip-1 findings without "
-    "bounds rest on that reading.\n";
+    "bounds rest on that reading. `onnx-conform audit --cases=cases/node` adds the suite's case "
+    "library to the audit's own cases.\n";
 
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
@@ -68,7 +70,11 @@ std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
     auto [it, inserted] = index.try_emplace(key, rows.size());
     if (inserted) rows.push_back({f, {}, {}});
     Row& row = rows[it->second];
-    for (ElementType t : f->types) row.types.push_back(t);
+    for (ElementType t : f->types) {
+      if (std::find(row.types.begin(), row.types.end(), t) == row.types.end()) {
+        row.types.push_back(t);
+      }
+    }
   }
   return rows;
 }
@@ -274,13 +280,19 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
                     ".\n\n");
   }
   std::vector<const Finding*> model;
+  bool converter_findings = false;
   for (const Finding& f : audit.findings) {
-    if (f.aspect == "model") model.push_back(&f);
+    if (f.aspect != "model") continue;
+    model.push_back(&f);
+    converter_findings |= IsConverterKind(f.kind);
   }
   if (model.empty() && !audit.data.empty()) {
-    absl::StrAppend(&out, "Same validity and outputs at both opsets; ONNX's converter gives a "
-                          "valid model with the same outputs.\n\n");
-  } else if (!model.empty()) {
+    absl::StrAppend(&out, "Same validity and outputs at both opsets.\n\n");
+  }
+  if (audit.converter_audited && !converter_findings) {
+    absl::StrAppend(&out, "ONNX's converter gives a valid model with the same outputs.\n\n");
+  }
+  if (!model.empty()) {
     absl::StrAppend(&out, "| kind | change | detail |\n|---|---|---|\n");
     for (const Finding* f : model) {
       absl::StrAppend(&out, "| ", FindingKindName(f->kind), " | ", MarkdownCell(f->change), " | ",
@@ -332,6 +344,7 @@ std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit
       ++summary[std::string(FindingKindName(f.kind))];
     }
     m->set_data(model->data);
+    m->set_converter_audited(model->converter_audited);
     for (const std::string& note : model->notes) m->add_notes(note);
   }
   for (const auto& [kind, count] : summary) (*report.mutable_summary())[kind] = count;
