@@ -10,6 +10,7 @@
 #include "checker/registry.h"
 #include "reference/tensor_proto.h"
 #include "runners/audit_behavior.h"
+#include "runners/audit_retarget.h"
 #include "runners/audit_schema_diff.h"
 #include "runners/case_loader.h"
 

@@ -12,6 +12,7 @@
 #include "onnx/version_converter/convert.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_proto.h"
+#include "runners/audit_retarget.h"
 #include "runners/diff.h"
 
 namespace onnx_conform {

@@ -1,15 +1,14 @@
 // The cases `onnx-conform audit` runs under two versions of an operator: its
-// own small cases per operator version and element type (until the suite's
-// case library lands, and in docs/upgrade-audit.md), or cases read from a
-// library; and the rewriting of a case to another opset.
+// own small cases per operator version and element type (always; they alone
+// make docs/upgrade-audit.md), cases read from a library (--cases=DIR: the
+// suite's cases/node or ONNX's official node tests).
 //
 //   std::vector<AuditCase> cases = BuiltinAuditCases("Clip", 6, ElementType::kFloat16);
-//   absl::StatusOr<AuditCase> at11 = RetargetCase(cases[0], 11);
-//   // opset_import 11, ir_version 6, Clip's min/max attributes now scalar
-//   // float16 initializers given as inputs 1 and 2.
+//   absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases("cases/node", "Clip");
 //
 // A case carries no expected outputs: the audit compares the reference under
 // one version with the reference under another, never with itself.
+// Rewriting a case to another opset: runners/audit_retarget.h.
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_CASES_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_CASES_H_
 
@@ -53,31 +52,6 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
 // uses for `type` (extremes, infinities, NaN). InvalidArgument for a
 // non-numeric type or a bad shape.
 absl::StatusOr<Tensor> SampleTensor(ElementType type, const Shape& shape);
-
-// Element types of a graph's values: declared (inputs, value_info, outputs,
-// initializers) or implied by a node (ArgMin gives int64, Constant its
-// tensor's type, Min/Clip/Identity their first input's).
-std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& graph);
-
-// The default-domain opset_import version of a model (nullopt when absent).
-std::optional<int64_t> DefaultDomainOpset(const onnx::ModelProto& model);
-
-// The IR version ONNX released with an opset (3 up to opset 8, 4 for 9, ...,
-// 8 from 15): the least a model of that opset declares.
-int64_t IrVersionForOpset(int64_t opset);
-
-// The case at another opset of the default domain: opset_import rewritten,
-// ir_version raised to IrVersionForOpset when lower, and every Clip node
-// rewritten between attribute bounds (Clip-1/6) and input bounds (Clip-11+)
-// when the opsets are on either side of 11. Attribute -> input: each bound
-// set becomes a scalar initializer of the input's type (float16/bfloat16
-// rounded to nearest even, as the reference converts the attribute); an
-// unset bound stays unset (the input form's own default applies). Input ->
-// attribute: a bound given by an initializer, a fed graph input or a
-// Constant node becomes a FLOAT attribute. InvalidArgument when a bound is
-// not a known scalar or not exactly a float (it cannot be written as a
-// Clip-6 attribute), or a type needed is not declared.
-absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset);
 
 // Cases read from a case library (--cases=DIR), and the folders left out.
 struct LibraryCases {

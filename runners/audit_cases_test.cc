@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_proto.h"
+#include "runners/audit_retarget.h"
 
 namespace onnx_conform {
 namespace {
