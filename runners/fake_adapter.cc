@@ -16,8 +16,8 @@
 //   exit-N        "fake: failing with N" on stderr, exit N
 //   crash         SIGSEGV
 //   abort         SIGABRT
-//   hang          starts a child that sleeps forever too (it writes its pid to
-//                 $FAKE_ADAPTER_PID_FILE when set), then sleeps forever
+//   hang          sleeps forever; with $FAKE_ADAPTER_PID_FILE set, first starts
+//                 a child that sleeps forever too and writes its pid there
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
@@ -96,10 +96,9 @@ int main(int argc, char** argv) {
   }
   if (mode == "abort") std::abort();
   if (mode == "hang") {
-    if (fork() == 0) {
-      if (const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE")) {
-        std::ofstream(pid_file) << getpid() << "\n";
-      }
+    const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE");
+    if (pid_file != nullptr && fork() == 0) {
+      std::ofstream(pid_file) << getpid() << "\n";
       while (true) pause();
     }
     while (true) pause();

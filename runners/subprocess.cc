@@ -3,7 +3,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -13,9 +14,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 
 extern char** environ;
 
@@ -82,6 +85,82 @@ struct Fd {
     fd = -1;
   }
 };
+
+// argv0 itself when it holds a '/', else the first executable of that name
+// in $PATH (as execvp searches); "" when there is none. Resolved before
+// fork: the child of a threaded process may only make async-signal-safe calls.
+std::string ResolveProgram(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  for (absl::string_view dir :
+       absl::StrSplit(path != nullptr && *path != '\0' ? path : "/usr/bin:/bin", ':')) {
+    const std::string candidate = absl::StrCat(dir.empty() ? "." : dir, "/", name);
+    struct stat info;
+    if (stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+  }
+  return "";
+}
+
+// fork + exec: a process group of its own (a timeout kills the adapter and
+// everything it started; a Ctrl-C at the terminal reaches only us), SIGKILL
+// when the thread that started it dies (a killed runner leaves no adapter
+// behind), default signal handling, stdin from /dev/null. Returns the pid,
+// or -1 with `error` set when fork or exec failed.
+pid_t Spawn(const std::string& program, char* const argv[], int out_fd, int err_fd, int& error) {
+  if (program.empty()) {
+    error = ENOENT;
+    return -1;
+  }
+  int exec_status[2];  // the child writes errno here when exec fails
+  if (pipe2(exec_status, O_CLOEXEC) != 0) {
+    error = errno;
+    return -1;
+  }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    // The child: async-signal-safe calls only, until exec.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);  // the parent died before prctl
+    const int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(err_fd, STDERR_FILENO);
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    for (int s = 1; s < NSIG; ++s) sigaction(s, &default_action, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    execve(program.c_str(), argv, environ);
+    const int exec_errno = errno;
+    (void)!write(exec_status[1], &exec_errno, sizeof exec_errno);
+    _exit(127);
+  }
+  close(exec_status[1]);
+  if (pid < 0) {
+    error = errno;
+    close(exec_status[0]);
+    return -1;
+  }
+  setpgid(pid, pid);  // also from here, so the group exists before any kill(-pid)
+  int exec_errno = 0;
+  ssize_t n;
+  while ((n = read(exec_status[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {
+  }
+  close(exec_status[0]);
+  if (n == static_cast<ssize_t>(sizeof exec_errno)) {
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    error = exec_errno;
+    return -1;
+  }
+  return pid;
+}
 
 }  // namespace
 
@@ -171,40 +250,16 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   }
   Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_write.fd, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_write.fd, STDERR_FILENO);
-
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  // A process group of its own: a timeout kills the adapter and everything
-  // it started, and a Ctrl-C at the terminal reaches only us.
-  posix_spawnattr_setpgroup(&attributes, 0);
-  sigset_t no_signals, default_signals;
-  sigemptyset(&no_signals);
-  sigemptyset(&default_signals);
-  for (int s : {SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2}) {
-    sigaddset(&default_signals, s);
-  }
-  posix_spawnattr_setsigmask(&attributes, &no_signals);
-  posix_spawnattr_setsigdefault(&attributes, &default_signals);
-  posix_spawnattr_setflags(&attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
   std::vector<char*> c_argv;
   for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
   c_argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int spawned =
-      posix_spawnp(&pid, c_argv[0], &actions, &attributes, c_argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  int spawn_errno = 0;
+  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), out_write.fd, err_write.fd,
+                          spawn_errno);
   out_write.Close();
   err_write.Close();
-  if (spawned != 0) {
-    result.spawn_error = absl::StrCat("cannot run '", argv[0], "': ", strerror(spawned));
+  if (pid < 0) {
+    result.spawn_error = absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno));
     result.seconds = elapsed();
     return result;
   }

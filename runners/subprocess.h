@@ -9,7 +9,8 @@
 //   ProcessResult r = RunProcess(*argv, options);
 //   if (r.end == ProcessEnd::kExited && r.exit_code == 0) ... r.stderr_text ...
 //
-// Safe to call from several threads at once: posix_spawn, close-on-exec pipes.
+// Safe to call from several threads at once (close-on-exec pipes, nothing
+// but async-signal-safe calls between fork and exec).
 #ifndef ONNX_CONFORM_RUNNERS_SUBPROCESS_H_
 #define ONNX_CONFORM_RUNNERS_SUBPROCESS_H_
 
@@ -61,7 +62,9 @@ struct ProcessResult {
 
 // Runs argv (argv[0] is searched in PATH when it has no '/'), stdin from
 // /dev/null. When the process ends, whatever is left of its process group
-// (background children) is killed too, so nothing outlives a case.
+// (background children) is killed too, so nothing outlives a case. Should
+// the caller itself be killed, the process gets SIGKILL (PR_SET_PDEATHSIG,
+// tied to the calling thread, which waits here until the process is gone).
 ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOptions& options);
 
 // "killed by signal 11 (SIGSEGV)".

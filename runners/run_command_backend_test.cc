@@ -1,0 +1,320 @@
+// `onnx-conform run` on exec backends, end to end: a run meets adapters that
+// crash, hang, print garbage, write wrong outputs or refuse, and goes on;
+// expectations, profiles, features, -j, the run log, --resume, SIGINT, a
+// killed run, and the reports that carry the backend.
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "runners/backend_test_util.h"
+#include "runners/cli.h"
+#include "runners/commands.h"
+#include "runners/report.pb.h"
+#include "runners/subprocess.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Pair;
+
+using NameStatus = std::pair<std::string, std::string>;
+
+class RunCommandBackendTest : public BackendTestBase {
+ protected:
+  // Every run flag given, so that no value leaks from one test to the next.
+  int Run(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {
+        "--filter=",   "--report-json=", "--junit=",         "--noquiet",   "--backend=reference",
+        "--backend-name=", "--timeout=20", "--jobs=1",       "--expectations=", "--profile=",
+        "--features=", "--log=",         "--resume=",        "--scoreboard-md=", "--scoreboard-html="};
+    all.insert(all.end(), args.begin(), args.end());
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int code = RunCommand(all);
+    stdout_ = testing::internal::GetCapturedStdout();
+    stderr_ = testing::internal::GetCapturedStderr();
+    return code;
+  }
+
+  report::RunReport ReadReport(const fs::path& path) {
+    report::RunReport report;
+    const auto status = google::protobuf::util::JsonStringToMessage(ReadText(path), &report);
+    EXPECT_TRUE(status.ok()) << status.ToString() << "\n" << ReadText(path);
+    return report;
+  }
+
+  std::vector<NameStatus> Statuses(const fs::path& json) {
+    std::vector<NameStatus> out;
+    const report::RunReport report = ReadReport(json);
+    for (const report::CaseReport& c : report.cases()) {
+      out.emplace_back(c.name(), c.status());
+    }
+    return out;
+  }
+
+  // Copies of test_min_example named MODE.min: the fake adapter's "by-name"
+  // mode then behaves as MODE on each.
+  void MakeCases(const std::vector<std::string>& modes) {
+    for (const std::string& mode : modes) CopyCase("test_min_example", mode + ".min");
+  }
+
+  std::string Cases() const { return (dir_ / "cases").string(); }
+  std::string Json() const { return "--report-json=" + (dir_ / "report.json").string(); }
+  fs::path JsonPath() const { return dir_ / "report.json"; }
+
+  static int LineCount(const fs::path& file) {
+    const std::string text = ReadText(file);
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  }
+
+  std::string stdout_, stderr_;
+};
+
+const std::string kByName = FakeBackend("by-name");
+
+TEST_F(RunCommandBackendTest, EveryMisbehaviourGetsItsStatusAndTheRunGoesOn) {
+  MakeCases({"pass", "crash", "hang", "garbage", "wrong-type", "unsupported", "exit-9"});
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--timeout=1", Json(), Cases()}),
+            kExitFailed)
+      << stderr_;
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("crash.min", "crash"), Pair("exit-9.min", "error"),
+                          Pair("garbage.min", "error"), Pair("hang.min", "timeout"),
+                          Pair("pass.min", "pass"), Pair("unsupported.min", "unsupported"),
+                          Pair("wrong-type.min", "fail")));
+  report::RunReport report = ReadReport(JsonPath());
+  EXPECT_EQ(report.backend(), "fake");
+  EXPECT_EQ(report.cases(0).backend(), "fake");
+  EXPECT_EQ(report.cases(0).op(), "Min");
+  EXPECT_EQ(report.cases(0).op_version(), 13);
+  EXPECT_EQ(report.summary().at("error"), 2);
+  EXPECT_THAT(stdout_, HasSubstr("1 passed, 1 failed, 1 unsupported, 2 error, 1 crash, 1 timeout"));
+}
+
+TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {
+  MakeCases({"pass", "crash", "garbage", "wrong-shape", "unsupported", "exit-4", "missing",
+             "off-by-one", "extra", "loud"});
+  const fs::path json1 = dir_ / "j1.json";
+  const fs::path json4 = dir_ / "j4.json";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--report-json=" + json1.string(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Run({"--backend=" + kByName, "-j", "4", "--report-json=" + json4.string(), Cases()}),
+            kExitFailed);
+  const std::vector<NameStatus> one = Statuses(json1);
+  ASSERT_EQ(one.size(), 10u);
+  EXPECT_EQ(one, Statuses(json4));
+  EXPECT_EQ(one.front(), NameStatus("crash.min", "crash"));
+  EXPECT_EQ(one.back(), NameStatus("wrong-shape.min", "fail"));
+  // -jN and bad values.
+  EXPECT_EQ(Run({"--backend=" + kByName, "-j3", "--report-json=" + json4.string(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Statuses(json4), one);
+  EXPECT_EQ(Run({"-j0", Cases()}), kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("--jobs must be at least 1"));
+}
+
+TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpass) {
+  MakeCases({"pass", "crash", "unsupported", "wrong-type", "exit-9"});
+  const fs::path expect = dir_ / "fake.expect";
+  WriteText(expect,
+            "# the fake's known gaps\n"
+            "crash.*          crash        segfaults on every model\n"
+            "re:exit-[0-9]\\.min  error      exits early\n"
+            "wrong-type.min   fail         writes doubles\n"
+            "unsupported.min  unsupported  no kernels at all\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Json(), Cases()}),
+            kExitOk)
+      << stdout_ << stderr_;
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("crash.min", "xfail"), Pair("exit-9.min", "xfail"),
+                          Pair("pass.min", "pass"), Pair("unsupported.min", "xfail"),
+                          Pair("wrong-type.min", "xfail")));
+  report::RunReport report = ReadReport(JsonPath());
+  EXPECT_THAT(report.cases(0).expectation(),
+              HasSubstr("fake.expect:2: crash: segfaults on every model"));
+
+  // A listed case that now passes fails the run, so the list stays honest.
+  WriteText(expect, ReadText(expect) + "pass.min fail was broken once\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Json(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Statuses(JsonPath())[2], NameStatus("pass.min", "xpass"));
+
+  // A line that matches nothing is pointed out, without failing the run.
+  WriteText(expect, "crash.min crash segfaults\nnothing.* fail gone\n");
+  Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()});
+  EXPECT_THAT(stderr_, HasSubstr("fake.expect:2: 'nothing.*' matches no case"));
+}
+
+TEST_F(RunCommandBackendTest, MalformedExpectationOrProfileIsAUsageErrorNamingFileAndLine) {
+  MakeCases({"pass"});
+  const fs::path expect = dir_ / "bad.expect";
+  WriteText(expect, "pass.min fail reason\npass.min\n");
+  EXPECT_EQ(Run({"--expectations=" + expect.string(), Cases()}), kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("bad.expect:2:"));
+  const fs::path profile = dir_ / "bad.profile";
+  WriteText(profile, "Min 13 float\nMin 14 float\n");
+  EXPECT_EQ(Run({"--profile=" + profile.string(), Cases()}), kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("bad.profile:2: '14' is not a version of Min"));
+  EXPECT_EQ(Run({"--expectations=" + (dir_ / "none.expect").string(), Cases()}), kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("none.expect"));
+}
+
+TEST_F(RunCommandBackendTest, UnsupportedInsideTheProfileFailsOutsideItIsAllowed) {
+  MakeCases({"pass", "unsupported"});
+  const fs::path profile = dir_ / "fake.profile";
+  WriteText(profile, "Min 13 double\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--profile=" + profile.string(), Json(), Cases()}),
+            kExitOk);
+  EXPECT_EQ(Statuses(JsonPath())[1], NameStatus("unsupported.min", "unsupported"));
+  WriteText(profile, "Min 8,12,13 float,double\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--profile=" + profile.string(), Json(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Statuses(JsonPath())[1], NameStatus("unsupported.min", "fail"));
+  EXPECT_THAT(ReadReport(JsonPath()).cases(1).message(),
+              HasSubstr("unsupported, but the profile claims Min-13 float (" + profile.string() +
+                        ":1): fake: no kernel for this model"));
+}
+
+TEST_F(RunCommandBackendTest, FeaturesSelectCasesListingEveryOneOfThem) {
+  const std::string head = R"({"operator": "Min", "version": 13, "types": ["float"],
+    "expectation": "valid", "semantics": "reference-defined", "features": )";
+  WriteText(CopyCase("test_min_example", "a_nan") / "case.json", head + R"(["nan"]})");
+  WriteText(CopyCase("test_min_example", "b_nan_tie") / "case.json", head + R"(["tie", "nan"]})");
+  WriteText(CopyCase("test_min_example", "c_tie") / "case.json", head + R"(["tie"]})");
+  CopyCase("test_min_example", "d_no_metadata");
+  EXPECT_EQ(Run({"--features=nan,tie", Json(), Cases()}), kExitOk);
+  EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("b_nan_tie", "pass")));
+  EXPECT_EQ(Run({"--features=nan", Json(), Cases()}), kExitOk);
+  EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("a_nan", "pass"), Pair("b_nan_tie", "pass")));
+  EXPECT_EQ(Run({Json(), Cases()}), kExitOk);
+  EXPECT_EQ(Statuses(JsonPath()).size(), 4u);
+}
+
+TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
+  MakeCases({"pass", "crash", "wrong-type"});
+  const fs::path log = dir_ / "run.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Json(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(LineCount(log), 3);
+  const std::vector<NameStatus> first = Statuses(JsonPath());
+
+  // Resumed: nothing reruns (this adapter would crash on every case).
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
+                 Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Statuses(JsonPath()), first);
+  EXPECT_THAT(stdout_, HasSubstr("resumed 3 finished cases from " + log.string() + "; 0 to run"));
+  EXPECT_EQ(LineCount(log), 3);
+
+  // A new case runs, and joins the log.
+  MakeCases({"extra"});
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
+                 Cases()}),
+            kExitFailed);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("crash.min", "crash"), Pair("extra.min", "crash"),
+                          Pair("pass.min", "pass"), Pair("wrong-type.min", "fail")));
+  EXPECT_EQ(LineCount(log), 4);
+}
+
+TEST_F(RunCommandBackendTest, ResumingFromALogThatDoesNotExistYetStartsAfresh) {
+  MakeCases({"pass"});
+  const fs::path log = dir_ / "new.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Cases()}), kExitOk);
+  EXPECT_EQ(LineCount(log), 1);
+}
+
+TEST_F(RunCommandBackendTest, AKilledRunKeepsEveryFinishedCase) {
+  MakeCases({"pass", "pass2", "z-hang"});
+  fs::rename(dir_ / "cases" / "pass2.min", dir_ / "cases" / "pass.min2");
+  fs::rename(dir_ / "cases" / "z-hang.min", dir_ / "cases" / "hang.z");
+  const fs::path log = dir_ / "killed.jsonl";
+  ProcessOptions options;
+  options.timeout_seconds = 3;  // kills the runner while its adapter hangs
+  // -j3: the passing cases finish while the hanging one runs.
+  ProcessResult killed = RunProcess({ONNX_CONFORM_EXECUTABLE, "run", "--backend=" + kByName,
+                                     "-j3", "--timeout=60", "--log=" + log.string(), Cases()},
+                                    options);
+  ASSERT_EQ(killed.end, ProcessEnd::kTimedOut) << killed.stdout_text << killed.stderr_text;
+  EXPECT_EQ(LineCount(log), 2) << ReadText(log);
+
+  EXPECT_EQ(Run({"--backend=" + kByName, "--timeout=1", "--resume=" + log.string(), Json(),
+                 Cases()}),
+            kExitFailed);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("hang.z", "timeout"), Pair("pass.min", "pass"),
+                          Pair("pass.min2", "pass")));
+  EXPECT_THAT(stdout_, HasSubstr("resumed 2 finished cases"));
+}
+
+TEST_F(RunCommandBackendTest, SigintStopsCleanlyAndReportsWhatRan) {
+  MakeCases({"a-pass", "b-pass", "c-hang"});
+  for (const char* name : {"a-pass", "b-pass", "c-hang"}) {
+    const std::string mode = std::string(name).substr(2);
+    fs::rename(dir_ / "cases" / (std::string(name) + ".min"),
+               dir_ / "cases" / (mode + "." + name));
+  }
+  const fs::path log = dir_ / "interrupted.jsonl";
+  const fs::path junit = dir_ / "junit.xml";
+  std::future<int> code = std::async(std::launch::async, [&] {
+    return Run({"--backend=" + kByName, "-j3", "--timeout=60", "--log=" + log.string(), Json(),
+                "--junit=" + junit.string(), Cases()});
+  });
+  // Once both passing cases are logged, the hanging one is running.
+  for (int i = 0; i < 1000 && LineCount(log) < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(LineCount(log), 2);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  kill(getpid(), SIGINT);
+  ASSERT_EQ(code.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5);
+  EXPECT_EQ(code.get(), 130);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("pass.a-pass", "pass"), Pair("pass.b-pass", "pass")));
+  EXPECT_THAT(ReadText(junit), HasSubstr("tests=\"2\""));
+  EXPECT_EQ(LineCount(log), 2);
+  EXPECT_THAT(stdout_, HasSubstr("interrupted: 2 of 3 cases finished"));
+}
+
+TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
+  MakeCases({"pass", "off-by-one", "unsupported"});
+  CopyCase("test_argmin_default_axis_example", "pass.argmin");
+  const fs::path md = dir_ / "board.md";
+  const fs::path html = dir_ / "board.html";
+  const fs::path junit = dir_ / "junit.xml";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--scoreboard-md=" + md.string(),
+                 "--scoreboard-html=" + html.string(), "--junit=" + junit.string(), Cases()}),
+            kExitFailed);
+  const std::string board = ReadText(md);
+  EXPECT_THAT(board, HasSubstr("# ONNX Conform: fake\n"));
+  EXPECT_THAT(board, HasSubstr("### Min\n\n| version | float |\n|---|---|\n"
+                               "| 13 | 🟥 1/3 (1 fail, 1 unsupported) |\n"));
+  EXPECT_THAT(board, HasSubstr("### ArgMin\n\n| version | float |\n|---|---|\n| 13 | 🟩 1/1 |"));
+  EXPECT_THAT(board, HasSubstr("### fail: off-by-one.min (Min-13, float)\n\n```\n"
+                               "test_data_set_0: output 'result': 1 of 3 elements differ: [0] "
+                               "expected 1, got 1.00000012\n```"));
+  EXPECT_THAT(ReadText(html), HasSubstr("<td class=\"red\">1/3 (1 fail, 1 unsupported)</td>"));
+  const std::string xml = ReadText(junit);
+  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"fake\""));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"backend\" value=\"fake\"/><property name=\"op\" "
+                             "value=\"Min\"/><property name=\"version\" value=\"13\"/>"));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"types\" value=\"float\"/>"));
+}
+
+}  // namespace
+}  // namespace onnx_conform
