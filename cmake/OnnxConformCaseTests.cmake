@@ -1,67 +1,185 @@
+# CTest integration: every ONNX node test case becomes a ctest test of its
+# own, labelled so that a CI can select by operator, version, type, backend.
+#
 # onnx_conform_add_case_tests(PREFIX <prefix> ROOT <dir> [GLOB <pattern>...]
 #                             [COMMAND <onnx-conform executable>] [BACKEND <spec>]
 #                             [LABELS <label>...])
+#   Registers every case directory (a folder holding model.onnx) directly
+#   under ROOT whose name matches one of the GLOB patterns (default "*") as a
+#   test `<prefix>/<case>` that runs `onnx-conform run` on it.
 #
-# Registers every case directory (a folder holding model.onnx) directly under
-# ROOT whose name matches one of the GLOB patterns (default "*") as a ctest
-# test of its own, `<prefix>/<case>`, that runs `onnx-conform run` on it.
-# Labels: the given LABELS, plus op:<Op>, version:<V> and type:<T> from the
+# onnx_conform_add_backend_tests(NAME <backend> ADAPTER <command line>
+#                                CASES <dir>... [GLOB <pattern>...]
+#                                [EXPECTATIONS <file>] [PROFILE <file>]
+#                                [TIMEOUT <whole seconds>] [LABELS <label>...]
+#                                [COMMAND <onnx-conform executable>])
+#   Registers each case under the CASES folders (each a case directory or a
+#   folder of them) as a test `<backend>/<case>` that runs the case on the
+#   adapter (`--backend=exec:<command line>`, docs/backend-protocol.md). The
+#   test passes on pass, xfail and divergent, is skipped on unsupported and
+#   invalid, and fails otherwise. ADAPTER is one string, split into words
+#   like a shell would (no shell runs it); give absolute paths. EXPECTATIONS
+#   and PROFILE are relative to the calling CMakeLists.txt.
+#
+#   find_package(OnnxConform REQUIRED)
+#   onnx_conform_add_backend_tests(NAME mybackend
+#     ADAPTER "${CMAKE_CURRENT_SOURCE_DIR}/adapter.sh --fast"
+#     CASES ${ONNX_CONFORM_SUITE_CASES} EXPECTATIONS mybackend.expect)
+#   # ctest -L backend:mybackend -L op:Clip
+#
+# Labels: the given LABELS; op:<Op>, version:<V> and type:<T> from the
 # case's case.json when it has one, else op:<Op> guessed from an official
-# name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip).
-function(onnx_conform_add_case_tests)
-  cmake_parse_arguments(ARG "" "PREFIX;ROOT;COMMAND;BACKEND" "GLOB;LABELS" ${ARGN})
+# name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip);
+# backend:<NAME> for backend tests.
+
+# The onnx-conform executable: the installed package's, else this build's.
+function(_onnx_conform_command out)
+  if(TARGET OnnxConform::onnx-conform)
+    set(${out} OnnxConform::onnx-conform PARENT_SCOPE)
+  else()
+    set(${out} $<TARGET_FILE:onnx-conform> PARENT_SCOPE)
+  endif()
+endfunction()
+
+# model.onnx of every case: each root that is a case itself, or its direct
+# subfolders matching one of the patterns. Sorted, without duplicates.
+function(_onnx_conform_find_cases out)
+  cmake_parse_arguments(ARG "" "" "ROOTS;GLOB" ${ARGN})
   if(NOT ARG_GLOB)
     set(ARG_GLOB "*")
   endif()
+  set(model_files "")
+  foreach(root IN LISTS ARG_ROOTS)
+    get_filename_component(root "${root}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(EXISTS "${root}/model.onnx")
+      list(APPEND model_files "${root}/model.onnx")
+      continue()
+    endif()
+    if(NOT IS_DIRECTORY "${root}")
+      message(FATAL_ERROR "onnx-conform: cases folder ${root} does not exist")
+    endif()
+    foreach(pattern IN LISTS ARG_GLOB)
+      file(GLOB found CONFIGURE_DEPENDS "${root}/${pattern}/model.onnx")
+      list(APPEND model_files ${found})
+    endforeach()
+  endforeach()
+  list(REMOVE_DUPLICATES model_files)
+  list(SORT model_files)
+  set(${out} ${model_files} PARENT_SCOPE)
+endfunction()
+
+# op:, version: and type: labels of one case directory.
+function(_onnx_conform_case_labels out case_dir)
+  get_filename_component(case_name "${case_dir}" NAME)
+  set(labels "")
+  if(EXISTS "${case_dir}/case.json")
+    file(READ "${case_dir}/case.json" metadata)
+    string(JSON op ERROR_VARIABLE json_error GET "${metadata}" "operator")
+    string(JSON version ERROR_VARIABLE json_error GET "${metadata}" "version")
+    string(JSON types ERROR_VARIABLE json_error GET "${metadata}" "types")
+    if(op)
+      list(APPEND labels "op:${op}")
+    endif()
+    if(version)
+      list(APPEND labels "version:${version}")
+    endif()
+    if(types)
+      string(JSON type_count ERROR_VARIABLE json_error LENGTH "${metadata}" "types")
+      if(type_count GREATER 0)
+        math(EXPR last "${type_count} - 1")
+        foreach(i RANGE ${last})
+          string(JSON type GET "${metadata}" "types" ${i})
+          list(APPEND labels "type:${type}")
+        endforeach()
+      endif()
+    endif()
+  elseif(case_name MATCHES "^test_argmin")
+    list(APPEND labels "op:ArgMin")
+  elseif(case_name MATCHES "^test_min")
+    list(APPEND labels "op:Min")
+  elseif(case_name MATCHES "^test_clip")
+    list(APPEND labels "op:Clip")
+  endif()
+  set(${out} ${labels} PARENT_SCOPE)
+endfunction()
+
+function(onnx_conform_add_case_tests)
+  cmake_parse_arguments(ARG "" "PREFIX;ROOT;COMMAND;BACKEND" "GLOB;LABELS" ${ARGN})
   if(NOT ARG_COMMAND)
-    set(ARG_COMMAND $<TARGET_FILE:onnx-conform>)
+    _onnx_conform_command(ARG_COMMAND)
   endif()
   set(backend_args "")
   if(ARG_BACKEND)
     set(backend_args "--backend=${ARG_BACKEND}")
   endif()
-  set(model_files "")
-  foreach(pattern IN LISTS ARG_GLOB)
-    file(GLOB found CONFIGURE_DEPENDS "${ARG_ROOT}/${pattern}/model.onnx")
-    list(APPEND model_files ${found})
-  endforeach()
-  list(REMOVE_DUPLICATES model_files)
-  list(SORT model_files)
+  _onnx_conform_find_cases(model_files ROOTS "${ARG_ROOT}" GLOB ${ARG_GLOB})
   foreach(model_file IN LISTS model_files)
     get_filename_component(case_dir "${model_file}" DIRECTORY)
     get_filename_component(case_name "${case_dir}" NAME)
-    set(labels ${ARG_LABELS})
-    if(EXISTS "${case_dir}/case.json")
-      file(READ "${case_dir}/case.json" metadata)
-      string(JSON op ERROR_VARIABLE json_error GET "${metadata}" "operator")
-      string(JSON version ERROR_VARIABLE json_error GET "${metadata}" "version")
-      string(JSON types ERROR_VARIABLE json_error GET "${metadata}" "types")
-      if(op)
-        list(APPEND labels "op:${op}")
-      endif()
-      if(version)
-        list(APPEND labels "version:${version}")
-      endif()
-      if(types)
-        string(JSON type_count ERROR_VARIABLE json_error LENGTH "${metadata}" "types")
-        if(type_count GREATER 0)
-          math(EXPR last "${type_count} - 1")
-          foreach(i RANGE ${last})
-            string(JSON type GET "${metadata}" "types" ${i})
-            list(APPEND labels "type:${type}")
-          endforeach()
-        endif()
-      endif()
-    elseif(case_name MATCHES "^test_argmin")
-      list(APPEND labels "op:ArgMin")
-    elseif(case_name MATCHES "^test_min")
-      list(APPEND labels "op:Min")
-    elseif(case_name MATCHES "^test_clip")
-      list(APPEND labels "op:Clip")
-    endif()
+    _onnx_conform_case_labels(case_labels "${case_dir}")
+    set(labels ${ARG_LABELS} ${case_labels})
     list(REMOVE_DUPLICATES labels)
     add_test(NAME "${ARG_PREFIX}/${case_name}"
              COMMAND ${ARG_COMMAND} run ${backend_args} "${case_dir}")
     set_tests_properties("${ARG_PREFIX}/${case_name}" PROPERTIES LABELS "${labels}")
+  endforeach()
+endfunction()
+
+function(onnx_conform_add_backend_tests)
+  cmake_parse_arguments(ARG "" "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND"
+                        "CASES;GLOB;LABELS" ${ARGN})
+  foreach(required NAME ADAPTER CASES)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "onnx_conform_add_backend_tests: ${required} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "onnx_conform_add_backend_tests: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_COMMAND)
+    _onnx_conform_command(ARG_COMMAND)
+  endif()
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 60)
+  endif()
+  if(NOT ARG_TIMEOUT MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "onnx_conform_add_backend_tests: TIMEOUT is whole seconds, got ${ARG_TIMEOUT}")
+  endif()
+  # ctest's own limit, a backstop: the runner times out each data set itself.
+  math(EXPR ctest_timeout "${ARG_TIMEOUT} * 10 + 30")
+  set(run_args "--backend=exec:${ARG_ADAPTER}" "--backend-name=${ARG_NAME}"
+               "--timeout=${ARG_TIMEOUT}")
+  foreach(file_option EXPECTATIONS PROFILE)
+    if(ARG_${file_option})
+      get_filename_component(file "${ARG_${file_option}}" ABSOLUTE
+                             BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      if(NOT EXISTS "${file}")
+        message(FATAL_ERROR "onnx_conform_add_backend_tests: ${file_option} ${file} does not exist")
+      endif()
+      string(TOLOWER "${file_option}" flag)
+      list(APPEND run_args "--${flag}=${file}")
+    endif()
+  endforeach()
+  _onnx_conform_find_cases(model_files ROOTS ${ARG_CASES} GLOB ${ARG_GLOB})
+  set(registered "")
+  foreach(model_file IN LISTS model_files)
+    get_filename_component(case_dir "${model_file}" DIRECTORY)
+    get_filename_component(case_name "${case_dir}" NAME)
+    set(test_name "${ARG_NAME}/${case_name}")
+    if(test_name IN_LIST registered)  # the same name in two folders
+      get_filename_component(parent "${case_dir}" DIRECTORY)
+      get_filename_component(parent "${parent}" NAME)
+      set(test_name "${ARG_NAME}/${parent}/${case_name}")
+    endif()
+    list(APPEND registered "${test_name}")
+    _onnx_conform_case_labels(case_labels "${case_dir}")
+    set(labels ${ARG_LABELS} ${case_labels} "backend:${ARG_NAME}")
+    list(REMOVE_DUPLICATES labels)
+    add_test(NAME "${test_name}" COMMAND ${ARG_COMMAND} run ${run_args} "${case_dir}")
+    # The case's console line comes first: "unsupported <name>", "invalid <name>".
+    set_tests_properties("${test_name}" PROPERTIES
+      LABELS "${labels}"
+      SKIP_REGULAR_EXPRESSION "^(unsupported|invalid) "
+      TIMEOUT ${ctest_timeout})
   endforeach()
 endfunction()

@@ -48,8 +48,10 @@ class RunCommandTest : public testing::Test {
 
   // Runs the command with every run flag given explicitly (flags are global).
   int Run(std::vector<std::string> args) {
-    std::vector<std::string> all = {"--filter=", "--report-json=", "--junit=", "--noquiet",
-                                    "--backend=reference"};
+    std::vector<std::string> all = {
+        "--filter=",       "--report-json=", "--junit=",    "--noquiet",  "--backend=reference",
+        "--backend-name=", "--timeout=60",   "--jobs=1",    "--expectations=", "--profile=",
+        "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html="};
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();
