@@ -211,6 +211,9 @@ NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
   return facts;
 }
 
+// Generated inputs stay small: the audit compares behaviour, not capacity.
+constexpr int64_t kMaxGeneratedElements = int64_t{1} << 20;
+
 // Inputs for the model: its folder's first data set, else values generated
 // from fully declared graph inputs.
 absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& file,
@@ -247,6 +250,13 @@ absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& fil
           "graph input '", input.name(),
           "' has no numeric type or no fully known shape, and the model's folder has no "
           "test_data_set_N: no inputs to run the model with"));
+    }
+    absl::StatusOr<int64_t> count = ElementCount(shape);
+    if (!count.ok() || *count > kMaxGeneratedElements) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "graph input '", input.name(), "' of shape ", ShapeToString(shape),
+          " is too large to generate values for (the audit generates at most ",
+          kMaxGeneratedElements, " elements per input): give the model a test_data_set_0"));
     }
     absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
     if (!value.ok()) return value.status();

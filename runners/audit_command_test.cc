@@ -289,6 +289,27 @@ TEST(AuditModelTest, NothingAppliesToAFloatMin8Node) {
   EXPECT_THAT(same->findings, IsEmpty());
 }
 
+TEST(AuditModelTest, HugeOrUnknownInputsAreNotGenerated) {
+  for (auto [name, dims] : {std::pair{"huge", std::vector<int64_t>{1 << 16, 1 << 16}},
+                            std::pair{"unknown", std::vector<int64_t>{}}}) {
+    onnx::ModelProto m = Clip6HalfModel();
+    onnx::ValueInfoProto* x = m.mutable_graph()->mutable_input(0);
+    x->mutable_type()->mutable_tensor_type()->clear_shape();
+    for (int64_t d : dims) {
+      x->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
+    }
+    const fs::path file = FreshDir(name) / "model_file.onnx";
+    ASSERT_TRUE(WriteProtoFile(file, m).ok());
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+    ASSERT_TRUE(audit.ok()) << audit.status();
+    EXPECT_EQ(audit->data, "");
+    EXPECT_FALSE(audit->converter_audited);
+    ASSERT_EQ(audit->notes.size(), 1u) << name;
+    EXPECT_THAT(audit->notes[0], HasSubstr("graph input 'x'"));
+    EXPECT_FALSE(audit->findings.empty()) << "the node's schema changes are still reported";
+  }
+}
+
 TEST(AuditModelTest, UnreadableModelFails) {
   const fs::path file = FreshDir("bad") / "bad.onnx";
   std::ofstream(file) << "not a model";
