@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct BackendOutcome {
   Kind kind = Kind::kError;
   std::vector<Tensor> outputs;
   std::string message;
+  // An exec adapter's exit status when it exited normally (0 even when its
+  // outputs then turned out unreadable); nullopt otherwise.
+  std::optional<int> exit_code;
 };
 
 class Backend {

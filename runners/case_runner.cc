@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
+#include <map>
 #include <optional>
 #include <set>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
@@ -136,6 +140,89 @@ std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Severi
   return absl::StrJoin(lines, "\n");
 }
 
+struct NegativeVerdict {
+  CaseStatus status;
+  std::string message;
+};
+
+// input_K.pb of a data set in K order, found by name only: the files of a
+// negative case may not decode, and the backend is to judge them.
+std::vector<std::filesystem::path> InputFilesByName(const std::filesystem::path& dir) {
+  std::map<std::pair<int64_t, std::string>, std::filesystem::path> ordered;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    absl::string_view digits(name);
+    if (!absl::ConsumePrefix(&digits, "input_") || !absl::ConsumeSuffix(&digits, ".pb")) continue;
+    int64_t k = 0;
+    if (!absl::SimpleAtoi(digits, &k)) k = std::numeric_limits<int64_t>::max();
+    ordered[{k, name}] = entry.path();
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& [key, path] : ordered) files.push_back(path);
+  return files;
+}
+
+// A negative case on a backend other than the reference: the first data
+// set's inputs are sent to the adapter as they are. Refusing the case
+// (exiting non-zero) passes; running it (exit 0) fails: the backend accepted
+// what the spec forbids. Cases broken only in their expected outputs are
+// not run: a backend never sees those files.
+NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
+                                const CaseMetadata& metadata, Backend& backend,
+                                CaseResult& result) {
+  const std::string& rule = metadata.rule_id();
+  const std::vector<Diagnostic> diagnostics = CheckCaseDir(case_dir);
+  bool visible_to_backend = false;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.rule != rule || d.severity != Severity::kError) continue;
+    const std::string file = std::filesystem::path(d.file).filename().string();
+    if (!absl::StartsWith(file, "output_") && rule != rules::kDataOutputCount &&
+        rule != rules::kDataSetMissing) {
+      visible_to_backend = true;
+    }
+  }
+  if (!visible_to_backend) {
+    return {CaseStatus::kInvalid,
+            absl::StrCat("negative case (breaks ", rule,
+                         ") in files the backend never sees: not run on backends")};
+  }
+  LoadedCase loaded;
+  loaded.dir = case_dir;
+  loaded.name = result.name;
+  loaded.model_file = case_dir / "model.onnx";
+  if (absl::StatusOr<LoadedCase> model = LoadCaseModel(case_dir); model.ok()) {
+    loaded = *std::move(model);
+    result.opset = DefaultDomainOpset(loaded.model);
+  }
+  DataSet data_set;
+  data_set.dir = case_dir / "test_data_set_0";
+  data_set.input_files = InputFilesByName(data_set.dir);
+  const BackendOutcome outcome = backend.Run(loaded, data_set);
+  result.ran_on_backend = true;
+  const Rule* rule_info = FindRule(rule);
+  const std::string what =
+      absl::StrCat(rule, rule_info != nullptr ? absl::StrCat(": ", rule_info->summary) : "");
+  switch (outcome.kind) {
+    case BackendOutcome::Kind::kCrash:
+      return {CaseStatus::kCrash, outcome.message};
+    case BackendOutcome::Kind::kTimeout:
+      return {CaseStatus::kTimeout, outcome.message};
+    case BackendOutcome::Kind::kCancelled:
+      result.cancelled = true;
+      return {CaseStatus::kError, outcome.message};
+    default:
+      break;
+  }
+  if (!outcome.exit_code.has_value()) return {CaseStatus::kError, outcome.message};
+  if (*outcome.exit_code == 0) {
+    return {CaseStatus::kFail, absl::StrCat("accepted a case that breaks ", what,
+                                            " (the adapter exited 0)")};
+  }
+  std::string why = outcome.message.substr(0, outcome.message.find('\n'));
+  return {CaseStatus::kPass, absl::StrCat("rejected as expected (", rule, "): ", why)};
+}
+
 Tolerance CaseTolerance(const LoadedCase& loaded, const CaseMetadata* metadata) {
   if (metadata != nullptr && metadata->has_tolerance()) {
     if (metadata->tolerance() == 0) return Tolerance::Exact();
@@ -185,12 +272,11 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
     result.op_version = metadata->version();
     result.types = absl::StrJoin(metadata->types(), ",");
   }
-  // Negative cases test the suite's checker, which only the reference
-  // backend stands for; a backend's verdict on them is not part of its score.
+  // On a backend, a negative case asks whether it refuses what the spec
+  // forbids; on the reference, whether the suite's checker does.
   if (negative && !backend.is_reference()) {
-    return finish(CaseStatus::kInvalid,
-                  absl::StrCat("negative case (breaks ", metadata->rule_id(),
-                               "): judged by the suite's checker, not run on backends"));
+    const NegativeVerdict verdict = RunNegativeCase(case_dir, *metadata, backend, result);
+    return finish(verdict.status, verdict.message);
   }
 
   absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);

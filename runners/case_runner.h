@@ -9,11 +9,10 @@
 // - unsupported: a graph value that is not a tensor, only Constant/Identity
 //   nodes, a checker finding of severity unsupported, or the backend says so.
 // - invalid: the checker reports an error on the model or a data set (the
-//   diagnostics are the message); on a backend other than the reference, a
-//   negative case (case.json expectation "invalid") is not run and is
-//   reported invalid. On the reference, a negative case is judged by the
-//   checker: pass ("rejected as expected: RULE") when it reports that rule,
-//   fail otherwise.
+//   diagnostics are the message). A negative case (case.json expectation
+//   "invalid") is judged by the checker on the reference ("rejected as
+//   expected: RULE" is a pass); on another backend it passes when the
+//   adapter refuses it and fails when it exits 0 (docs/backend-protocol.md).
 // - fail / divergent: outputs differ (tolerance from case.json, else exact
 //   for selection ops); divergent when the case is reference-defined, the
 //   backend is not the reference, and only values differ (not types/shapes).

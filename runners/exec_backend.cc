@@ -116,6 +116,7 @@ class ExecBackend : public Backend {
       case ProcessEnd::kExited:
         break;
     }
+    outcome.exit_code = process.exit_code;
     if (process.exit_code == kAdapterExitUnsupported) {
       outcome.kind = BackendOutcome::Kind::kUnsupported;
       outcome.message = Stripped(process.stderr_text);
@@ -130,7 +131,9 @@ class ExecBackend : public Backend {
                                      StderrSuffix(process.stderr_text));
       return outcome;
     }
-    return ReadOutputs(loaded_case, dir->path());
+    BackendOutcome read = ReadOutputs(loaded_case, dir->path());
+    read.exit_code = 0;
+    return read;
   }
 
  private:

@@ -310,14 +310,46 @@ TEST_F(ExecBackendTest, NegativeCasesWithBrokenFilesNameTheRuleTheyBreak) {
   EXPECT_EQ(read.op_version, 11);
 }
 
-TEST_F(ExecBackendTest, NegativeCasesAreNotRunOnOtherBackends) {
+TEST_F(ExecBackendTest, OnOtherBackendsANegativeCasePassesWhenTheBackendRefusesIt) {
   const fs::path c = MakeAxisOutOfRange(
       CopyCase("test_argmin_default_axis_example", "argmin_axis_5"), "ATTR-AXIS-RANGE");
-  // The adapter would crash if it ran.
+  CaseResult refused = RunCase(c, *Make(FakeBackend("exit-1")));
+  EXPECT_EQ(refused.status, CaseStatus::kPass) << refused.message;
+  EXPECT_EQ(refused.message,
+            "rejected as expected (ATTR-AXIS-RANGE): adapter exited with status 1; stderr:");
+  EXPECT_TRUE(refused.ran_on_backend);
+  EXPECT_EQ(RunCase(c, *Make(FakeBackend("unsupported"))).status, CaseStatus::kPass);
+
+  CaseResult accepted = RunCase(c, *Make(FakeBackend("pass")));
+  EXPECT_EQ(accepted.status, CaseStatus::kFail);
+  EXPECT_THAT(accepted.message, HasSubstr("accepted a case that breaks ATTR-AXIS-RANGE: axis is "
+                                          "outside [-r, r-1]"));
+  // Accepting it is what counts, whatever the outputs.
+  EXPECT_EQ(RunCase(c, *Make(FakeBackend("garbage"))).status, CaseStatus::kFail);
+  EXPECT_EQ(RunCase(c, *Make(FakeBackend("crash"))).status, CaseStatus::kCrash);
+}
+
+TEST_F(ExecBackendTest, ANegativeCaseBrokenOnlyInItsExpectedOutputsIsNotRunOnBackends) {
+  const fs::path c = CopyCase("test_min_example", "min_no_expected_output");
+  fs::remove(c / "test_data_set_0" / "output_0.pb");
+  WriteText(c / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
+    "expectation": "invalid", "rule_id": "DATA-OUTPUT-COUNT", "semantics": "spec"})");
+  EXPECT_EQ(RunCase(c, *MakeReferenceBackend()).status, CaseStatus::kPass);
   CaseResult result = RunCase(c, *Make(FakeBackend("crash")));
   EXPECT_EQ(result.status, CaseStatus::kInvalid);
-  EXPECT_THAT(result.message, HasSubstr("negative case (breaks ATTR-AXIS-RANGE)"));
+  EXPECT_THAT(result.message, HasSubstr("in files the backend never sees"));
   EXPECT_FALSE(result.ran_on_backend);
+}
+
+TEST_F(ExecBackendTest, ANegativeCaseWithAnUndecodableInputIsStillSentAsItIs) {
+  const fs::path c = CopyCase("test_clip", "clip_truncated_input");
+  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  fs::resize_file(input, fs::file_size(input) / 2);
+  WriteText(c / "case.json", R"({"operator": "Clip", "version": 11, "types": ["float"],
+    "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
+  // "pass" exits 0 without reading its inputs: it accepted the broken file.
+  EXPECT_EQ(RunCase(c, *Make(FakeBackend("pass"))).status, CaseStatus::kFail);
+  EXPECT_EQ(RunCase(c, *Make(FakeBackend("exit-2"))).status, CaseStatus::kPass);
 }
 
 TEST_F(ExecBackendTest, AnInvalidModelWithoutCaseJsonIsInvalidOnEveryBackend) {
