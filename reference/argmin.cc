@@ -1,10 +1,13 @@
 #include "reference/argmin.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "reference/element_bits.h"
 #include "reference/op_support.h"
 #include "reference/semantics.h"
 
@@ -16,32 +19,136 @@ std::span<const ElementType> ArgMinTypes(int64_t version) {
                        : std::span<const ElementType>(kAllNumeric);
 }
 
-// data viewed as [outer, n, inner]; out as [outer, inner]. Rows of `inner`
-// contiguous elements are compared at once, so memory is read in order.
-template <typename T>
-void ArgMinInto(const T* data, int64_t outer, int64_t n, int64_t inner, bool select_last,
-                int64_t* out) {
-  std::vector<T> best(static_cast<size_t>(inner));
-  for (int64_t o = 0; o < outer; ++o) {
-    const T* slab = data + o * n * inner;
-    int64_t* index = out + o * inner;
-    for (int64_t i = 0; i < inner; ++i) {
-      best[i] = slab[i];
-      index[i] = 0;
+// One candidate against a position's minimum so far (`current`, at index
+// `at`). First index: replace only when strictly smaller. Last index:
+// replace unless strictly greater (equal values move the index).
+// Branch-free selects, so that the loops below vectorize.
+template <bool kSelectLast, typename T, typename Index>
+void TakeIfBetter(Stored<T> candidate, Index k, Stored<T>& current, Index& at) {
+  const bool take = kSelectLast ? !LessForArgMin(Load<T>(current), Load<T>(candidate))
+                                : LessForArgMin(Load<T>(candidate), Load<T>(current));
+  current = take ? candidate : current;
+  at = take ? k : at;
+}
+
+// Rows 1 .. n - 1 of [n, width] against best and index (which start as row
+// 0 and 0), for `width` independent positions. With kFourRows, four rows
+// per pass, so best and index are read and written once for four. The
+// index is as narrow as n allows (SSE2 cannot select 64-bit lanes by a
+// narrower comparison).
+template <bool kSelectLast, bool kFourRows, typename T, typename Index>
+void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Stored<T>* best, Index* index) {
+  int64_t k = 1;
+  for (; kFourRows && k + 4 <= n; k += 4) {
+    const Stored<T>* r0 = data + k * width;
+    const Stored<T>* r1 = r0 + width;
+    const Stored<T>* r2 = r1 + width;
+    const Stored<T>* r3 = r2 + width;
+    const Index k0 = static_cast<Index>(k);
+    for (int64_t i = 0; i < width; ++i) {
+      Stored<T> current = best[i];
+      Index at = index[i];
+      TakeIfBetter<kSelectLast, T>(r0[i], k0, current, at);
+      TakeIfBetter<kSelectLast, T>(r1[i], static_cast<Index>(k0 + 1), current, at);
+      TakeIfBetter<kSelectLast, T>(r2[i], static_cast<Index>(k0 + 2), current, at);
+      TakeIfBetter<kSelectLast, T>(r3[i], static_cast<Index>(k0 + 3), current, at);
+      best[i] = current;
+      index[i] = at;
     }
-    for (int64_t k = 1; k < n; ++k) {
-      const T* row = slab + k * inner;
-      for (int64_t i = 0; i < inner; ++i) {
-        // First index: replace only when strictly smaller. Last index:
-        // replace unless strictly greater (equal values move the index).
-        const bool take = select_last ? !LessForArgMin(best[i], row[i])
-                                      : LessForArgMin(row[i], best[i]);
-        if (take) {
-          best[i] = row[i];
-          index[i] = k;
-        }
+  }
+  for (; k < n; ++k) {
+    const Stored<T>* row = data + k * width;
+    for (int64_t i = 0; i < width; ++i) {
+      TakeIfBetter<kSelectLast, T>(row[i], static_cast<Index>(k), best[i], index[i]);
+    }
+  }
+}
+
+// data viewed as [outer, n, inner]; out as [outer, inner]. Rows of `inner`
+// contiguous elements are compared at once (rows outer, positions inner), so
+// memory is read in order. Index holds any k < n.
+template <bool kSelectLast, typename Index, typename T>
+void ArgMinAcross(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+  std::vector<Stored<T>> best(static_cast<size_t>(inner));
+  std::vector<Index> index(static_cast<size_t>(inner));
+  for (int64_t o = 0; o < outer; ++o) {
+    const Stored<T>* slab = data + o * n * inner;
+    std::copy(slab, slab + inner, best.begin());
+    std::fill(index.begin(), index.end(), Index{0});
+    // GCC 12 vectorizes the four-row pass for the native types, not for
+    // float16/bfloat16 (measured with bench/, ArgMinAxis0).
+    ArgMinDown<kSelectLast, !kIsHalfType<T>, T>(slab, n, inner, best.data(), index.data());
+    std::copy(index.begin(), index.end(), out + o * inner);
+  }
+}
+
+// Positions of a contiguous row followed at once by ArgMinOfRow: enough
+// that the compiler vectorizes the step instead of unrolling it to scalars.
+constexpr int64_t kLanes = 64;
+
+// ArgMin of one contiguous row of n elements. The row is read as
+// [n / kLanes, kLanes] and reduced down that first axis like ArgMinAcross
+// (so the loop vectorizes), then the lanes' results and the tail are
+// merged by the same order: the smallest value, and among equal ones the
+// first (or last) index. Index holds any n / kLanes.
+template <bool kSelectLast, typename Index, typename T>
+int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
+  T best_value = Load<T>(row[0]);
+  int64_t best_index = 0;
+  int64_t done = 1;
+  if (n >= 2 * kLanes) {
+    Stored<T> best[kLanes];
+    Index block[kLanes] = {};
+    std::copy(row, row + kLanes, best);
+    const int64_t blocks = n / kLanes;
+    ArgMinDown<kSelectLast, false, T>(row, blocks, kLanes, best, block);
+    best_value = Load<T>(best[0]);
+    best_index = int64_t{block[0]} * kLanes;
+    for (int64_t lane = 1; lane < kLanes; ++lane) {
+      const T value = Load<T>(best[lane]);
+      const int64_t index = int64_t{block[lane]} * kLanes + lane;
+      const bool smaller = LessForArgMin(value, best_value);
+      const bool equal = !smaller && !LessForArgMin(best_value, value);
+      if (smaller || (equal && (kSelectLast ? index > best_index : index < best_index))) {
+        best_value = value;
+        best_index = index;
       }
     }
+    done = blocks * kLanes;
+  }
+  for (int64_t j = done; j < n; ++j) {
+    const T value = Load<T>(row[j]);
+    const bool take =
+        kSelectLast ? !LessForArgMin(best_value, value) : LessForArgMin(value, best_value);
+    if (take) {
+      best_value = value;
+      best_index = j;
+    }
+  }
+  return best_index;
+}
+
+template <bool kSelectLast, typename Index, typename T>
+void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+  if (inner == 1) {  // the last axis: each row is reduced on its own
+    for (int64_t o = 0; o < outer; ++o) {
+      out[o] = ArgMinOfRow<kSelectLast, Index, T>(data + o * n, n);
+    }
+  } else {
+    ArgMinAcross<kSelectLast, Index, T>(data, outer, n, inner, out);
+  }
+}
+
+// The narrowest index type that holds every index below n (narrow indices
+// keep more positions per vector register).
+template <bool kSelectLast, typename T>
+void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+  if (n <= std::numeric_limits<int16_t>::max()) {
+    ArgMinInto<kSelectLast, int16_t, T>(data, outer, n, inner, out);
+  } else if (n <= std::numeric_limits<int32_t>::max()) {
+    ArgMinInto<kSelectLast, int32_t, T>(data, outer, n, inner, out);
+  } else {
+    ArgMinInto<kSelectLast, int64_t, T>(data, outer, n, inner, out);
   }
 }
 
@@ -106,8 +213,11 @@ absl::StatusOr<Tensor> ArgMin(int64_t version, const Tensor& data,
   if (!out.ok()) return out.status();
   if (out->element_count() == 0) return out;
   VisitNumericType(data.type(), [&]<typename T>(TypeTag<T>) {
-    ArgMinInto<T>(data.data<T>().data(), outer, n, inner, attributes.select_last_index == 1,
-                  out->data<int64_t>().data());
+    if (attributes.select_last_index == 1) {
+      ArgMinInto<true, T>(StoredData<T>(data), outer, n, inner, out->data<int64_t>().data());
+    } else {
+      ArgMinInto<false, T>(StoredData<T>(data), outer, n, inner, out->data<int64_t>().data());
+    }
   });
   return out;
 }

@@ -40,53 +40,84 @@ absl::StatusOr<Shape> BroadcastShapes(std::initializer_list<Shape> shapes) {
   return BroadcastShapes(std::span<const Shape>(shapes.begin(), shapes.size()));
 }
 
-BroadcastPlan PlanBroadcast(const Shape& out, const Shape& a, const Shape& b) {
-  BroadcastPlan plan;
-  plan.element_count = 1;
-  for (int64_t dim : out) plan.element_count *= dim;
-  if (plan.element_count == 0) return plan;
+BroadcastWalk PlanBroadcastWalk(const Shape& out, std::span<const Shape> inputs) {
+  BroadcastWalk walk;
+  const size_t input_count = inputs.size();
+  walk.row_steps.assign(input_count, 0);
+  walk.element_count = 1;
+  for (int64_t dim : out) walk.element_count *= dim;
+  if (walk.element_count == 0) return walk;
 
-  // Collapsed dimensions: size, and whether each input holds it in full.
+  // Collapsed dimensions: size, and which inputs hold it in full.
   struct Dim {
     int64_t size;
-    bool a_full;
-    bool b_full;
+    std::vector<bool> full;
   };
   std::vector<Dim> dims;
   const size_t rank = out.size();
+  std::vector<bool> full(input_count);
   for (size_t d = 0; d < rank; ++d) {
     if (out[d] == 1) continue;  // nothing to walk
-    const size_t a_pad = rank - a.size();
-    const size_t b_pad = rank - b.size();
-    const bool a_full = d >= a_pad && a[d - a_pad] == out[d];
-    const bool b_full = d >= b_pad && b[d - b_pad] == out[d];
-    if (!dims.empty() && dims.back().a_full == a_full && dims.back().b_full == b_full) {
+    for (size_t k = 0; k < input_count; ++k) {
+      const size_t pad = rank - inputs[k].size();
+      full[k] = d >= pad && inputs[k][d - pad] == out[d];
+    }
+    if (!dims.empty() && dims.back().full == full) {
       dims.back().size *= out[d];
     } else {
-      dims.push_back({out[d], a_full, b_full});
+      dims.push_back({out[d], full});
     }
   }
-  if (dims.empty()) dims.push_back({1, true, true});  // a single element
+  if (dims.empty()) dims.push_back({1, std::vector<bool>(input_count, true)});  // one element
 
   const Dim& row = dims.back();
-  plan.row_length = row.size;
-  plan.a_row_step = row.a_full ? 1 : 0;
-  plan.b_row_step = row.b_full ? 1 : 0;
+  walk.row_length = row.size;
   // Element strides, from the innermost dimension outwards.
-  int64_t a_stride = row.a_full ? row.size : 1;
-  int64_t b_stride = row.b_full ? row.size : 1;
+  std::vector<int64_t> stride(input_count);
+  for (size_t k = 0; k < input_count; ++k) {
+    walk.row_steps[k] = row.full[k] ? 1 : 0;
+    stride[k] = row.full[k] ? row.size : 1;
+  }
   const size_t outer_rank = dims.size() - 1;
-  plan.outer_dims.resize(outer_rank);
-  plan.a_strides.resize(outer_rank);
-  plan.b_strides.resize(outer_rank);
+  walk.outer_dims.resize(outer_rank);
+  walk.strides.assign(outer_rank, std::vector<int64_t>(input_count));
   for (size_t d = outer_rank; d-- > 0;) {
-    plan.outer_dims[d] = dims[d].size;
-    plan.a_strides[d] = dims[d].a_full ? a_stride : 0;
-    plan.b_strides[d] = dims[d].b_full ? b_stride : 0;
-    if (dims[d].a_full) a_stride *= dims[d].size;
-    if (dims[d].b_full) b_stride *= dims[d].size;
+    walk.outer_dims[d] = dims[d].size;
+    for (size_t k = 0; k < input_count; ++k) {
+      walk.strides[d][k] = dims[d].full[k] ? stride[k] : 0;
+      if (dims[d].full[k]) stride[k] *= dims[d].size;
+    }
+  }
+  return walk;
+}
+
+BroadcastPlan PlanBroadcast(const Shape& out, const Shape& a, const Shape& b) {
+  const Shape inputs[] = {a, b};
+  const BroadcastWalk walk = PlanBroadcastWalk(out, inputs);
+  BroadcastPlan plan;
+  plan.element_count = walk.element_count;
+  if (plan.element_count == 0) return plan;
+  plan.row_length = walk.row_length;
+  plan.a_row_step = walk.row_steps[0];
+  plan.b_row_step = walk.row_steps[1];
+  plan.outer_dims = walk.outer_dims;
+  for (const std::vector<int64_t>& strides : walk.strides) {
+    plan.a_strides.push_back(strides[0]);
+    plan.b_strides.push_back(strides[1]);
   }
   return plan;
+}
+
+BroadcastWalk ToWalk(const BroadcastPlan& plan) {
+  BroadcastWalk walk;
+  walk.element_count = plan.element_count;
+  walk.row_length = plan.row_length;
+  walk.row_steps = {plan.a_row_step, plan.b_row_step};
+  walk.outer_dims = plan.outer_dims;
+  for (size_t d = 0; d < plan.outer_dims.size(); ++d) {
+    walk.strides.push_back({plan.a_strides[d], plan.b_strides[d]});
+  }
+  return walk;
 }
 
 }  // namespace onnx_conform

@@ -1,5 +1,6 @@
 // Multidirectional (numpy-style) broadcasting: the output shape of several
-// inputs, and an element-wise walk of two inputs broadcast into it.
+// inputs, and a row-by-row walk of the output with the inputs broadcast
+// into it.
 //
 //   absl::StatusOr<Shape> out = BroadcastShapes({{2, 3, 4}, {3, 1}});  // [2,3,4]
 //   BroadcastPlan plan = PlanBroadcast(*out, {2, 3, 4}, {3, 1});
@@ -7,7 +8,8 @@
 //
 // The walk never divides or takes a modulo per element: the output is split
 // into rows (the innermost collapsed dimension) that each input reads with a
-// stride of 0 or 1, and row offsets advance like an odometer.
+// step of 0 or 1, and row offsets advance like an odometer. Inner loops are
+// contiguous, with fixed steps, so that they vectorize.
 #ifndef ONNX_CONFORM_REFERENCE_BROADCAST_H_
 #define ONNX_CONFORM_REFERENCE_BROADCAST_H_
 
@@ -26,10 +28,67 @@ namespace onnx_conform {
 absl::StatusOr<Shape> BroadcastShapes(std::span<const Shape> shapes);
 absl::StatusOr<Shape> BroadcastShapes(std::initializer_list<Shape> shapes);
 
-// How to walk `out` with inputs `a` and `b` broadcast into it. Output
-// dimensions of size 1 are dropped and neighbours that every input treats the
-// same way (present in full, or broadcast) are merged, so the walk has as few
-// and as long rows as possible.
+// How to walk `out` with any number of inputs broadcast into it. Output
+// dimensions of size 1 are dropped and neighbours that every input treats
+// the same way (present in full, or broadcast) are merged, so the walk has
+// as few and as long rows as possible.
+struct BroadcastWalk {
+  int64_t element_count = 0;       // of the output
+  int64_t row_length = 1;          // innermost collapsed dimension
+  std::vector<int64_t> row_steps;  // per input: 0 (broadcast) or 1 along a row
+  // The outer collapsed dimensions, outermost first, and each input's
+  // element stride per dimension (0 where broadcast): strides[d][k].
+  std::vector<int64_t> outer_dims;
+  std::vector<std::vector<int64_t>> strides;
+};
+
+// Precondition: `out` is BroadcastShapes of `inputs` (or a shape they all
+// broadcast to).
+BroadcastWalk PlanBroadcastWalk(const Shape& out, std::span<const Shape> inputs);
+
+// Calls row(out_offset, offsets) for every output row, in row-major order:
+// the row is out[out_offset, out_offset + row_length), and input k's row
+// starts at offsets[k] and advances by walk.row_steps[k].
+template <typename RowFn>
+void ForEachBroadcastRow(const BroadcastWalk& walk, RowFn&& row) {
+  if (walk.element_count == 0) return;
+  const size_t outer_rank = walk.outer_dims.size();
+  const size_t input_count = walk.row_steps.size();
+  std::vector<int64_t> counter(outer_rank, 0);
+  std::vector<int64_t> offsets(input_count, 0);
+  for (int64_t out_offset = 0; out_offset < walk.element_count; out_offset += walk.row_length) {
+    row(out_offset, std::span<const int64_t>(offsets));
+    // Advance the odometer over the outer dimensions.
+    for (size_t d = outer_rank; d-- > 0;) {
+      const std::vector<int64_t>& strides = walk.strides[d];
+      for (size_t k = 0; k < input_count; ++k) offsets[k] += strides[k];
+      if (++counter[d] < walk.outer_dims[d]) break;
+      for (size_t k = 0; k < input_count; ++k) offsets[k] -= strides[k] * walk.outer_dims[d];
+      counter[d] = 0;
+    }
+  }
+}
+
+// out[i] = op(a[i * a_step], b[i * b_step]) for i in [0, n), with steps 0 or
+// 1: one branch per row, so each loop has fixed steps. `out` may be `a` (an
+// in-place fold) when a_step is 1.
+template <typename T, typename Op>
+void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n, Op op) {
+  if (a_step == 1 && b_step == 1) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  } else if (a_step == 1) {
+    const T b_value = *b;
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b_value);
+  } else if (b_step == 1) {
+    const T a_value = *a;
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a_value, b[i]);
+  } else {
+    const T value = op(*a, *b);
+    for (int64_t i = 0; i < n; ++i) out[i] = value;
+  }
+}
+
+// The two-input walk, as the kernels and tests use it.
 struct BroadcastPlan {
   int64_t element_count = 0;  // of the output
   int64_t row_length = 1;     // innermost collapsed dimension
@@ -46,44 +105,19 @@ struct BroadcastPlan {
 // broadcast to).
 BroadcastPlan PlanBroadcast(const Shape& out, const Shape& a, const Shape& b);
 
+// The same walk as a BroadcastWalk of two inputs.
+BroadcastWalk ToWalk(const BroadcastPlan& plan);
+
 // out[i] = op(a[...], b[...]) for every output element, in row-major order.
 // `out` may alias `a` or `b` when that input is not broadcast (same shape as
 // the output).
 template <typename T, typename Op>
 void ForEachBroadcast(const BroadcastPlan& plan, const T* a, const T* b, T* out, Op op) {
-  if (plan.element_count == 0) return;
-  const int64_t n = plan.row_length;
-  const size_t outer_rank = plan.outer_dims.size();
-  std::vector<int64_t> counter(outer_rank, 0);
-  int64_t a_offset = 0;
-  int64_t b_offset = 0;
-  for (int64_t out_offset = 0; out_offset < plan.element_count; out_offset += n) {
-    const T* a_row = a + a_offset;
-    const T* b_row = b + b_offset;
-    T* out_row = out + out_offset;
-    // One branch per row, so each inner loop has fixed strides.
-    if (plan.a_row_step == 1 && plan.b_row_step == 1) {
-      for (int64_t i = 0; i < n; ++i) out_row[i] = op(a_row[i], b_row[i]);
-    } else if (plan.a_row_step == 1) {
-      const T b_value = *b_row;
-      for (int64_t i = 0; i < n; ++i) out_row[i] = op(a_row[i], b_value);
-    } else if (plan.b_row_step == 1) {
-      const T a_value = *a_row;
-      for (int64_t i = 0; i < n; ++i) out_row[i] = op(a_value, b_row[i]);
-    } else {
-      const T value = op(*a_row, *b_row);
-      for (int64_t i = 0; i < n; ++i) out_row[i] = value;
-    }
-    // Advance the odometer over the outer dimensions.
-    for (size_t d = outer_rank; d-- > 0;) {
-      a_offset += plan.a_strides[d];
-      b_offset += plan.b_strides[d];
-      if (++counter[d] < plan.outer_dims[d]) break;
-      a_offset -= plan.a_strides[d] * plan.outer_dims[d];
-      b_offset -= plan.b_strides[d] * plan.outer_dims[d];
-      counter[d] = 0;
-    }
-  }
+  const BroadcastWalk walk = ToWalk(plan);
+  ForEachBroadcastRow(walk, [&](int64_t out_offset, std::span<const int64_t> offsets) {
+    ApplyRow(a + offsets[0], walk.row_steps[0], b + offsets[1], walk.row_steps[1],
+             out + out_offset, walk.row_length, op);
+  });
 }
 
 }  // namespace onnx_conform

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "reference/broadcast.h"
+#include "reference/element_bits.h"
 #include "reference/op_support.h"
 #include "reference/semantics.h"
 
@@ -19,21 +20,44 @@ std::span<const ElementType> MinTypes(int64_t version) {
   return kFloats;
 }
 
-// Folds the inputs left into `out` (already of the output shape).
+// Elements per chunk of a row: every input is folded into a chunk of the
+// output while it is in the L1 cache, so Min of n inputs is one pass over
+// memory, not n - 1.
+template <typename T>
+constexpr int64_t kChunk = 8192 / static_cast<int64_t>(sizeof(T));
+
+// Folds the inputs left into `out` (already of the output shape):
+// out = Min(Min(Min(in0, in1), in2), ...), element by element.
 template <typename T>
 void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
-  T* result = out.data<T>().data();
+  Stored<T>* result = StoredData<T>(out);
   if (inputs.size() == 1) {
-    if (out.byte_size() > 0) std::memcpy(result, inputs[0]->data<T>().data(), out.byte_size());
+    if (out.byte_size() > 0) std::memcpy(result, StoredData<T>(*inputs[0]), out.byte_size());
     return;
   }
-  const auto min = [](T a, T b) { return MinPropagatingNaN(a, b); };
-  ForEachBroadcast(PlanBroadcast(out.shape(), inputs[0]->shape(), inputs[1]->shape()),
-                   inputs[0]->data<T>().data(), inputs[1]->data<T>().data(), result, min);
-  for (size_t k = 2; k < inputs.size(); ++k) {
-    ForEachBroadcast(PlanBroadcast(out.shape(), out.shape(), inputs[k]->shape()), result,
-                     inputs[k]->data<T>().data(), result, min);
+  std::vector<Shape> shapes;
+  std::vector<const Stored<T>*> data;
+  for (const Tensor* input : inputs) {
+    shapes.push_back(input->shape());
+    data.push_back(StoredData<T>(*input));
   }
+  const BroadcastWalk walk = PlanBroadcastWalk(out.shape(), shapes);
+  const std::vector<int64_t>& steps = walk.row_steps;
+  const auto min = [](Stored<T> a, Stored<T> b) {
+    return Store(MinPropagatingNaN(Load<T>(a), Load<T>(b)));
+  };
+  ForEachBroadcastRow(walk, [&](int64_t out_offset, std::span<const int64_t> offsets) {
+    for (int64_t start = 0; start < walk.row_length; start += kChunk<T>) {
+      const int64_t n = std::min(kChunk<T>, walk.row_length - start);
+      Stored<T>* chunk = result + out_offset + start;
+      ApplyRow(data[0] + offsets[0] + start * steps[0], steps[0],
+               data[1] + offsets[1] + start * steps[1], steps[1], chunk, n, min);
+      for (size_t k = 2; k < inputs.size(); ++k) {
+        ApplyRow<Stored<T>>(chunk, 1, data[k] + offsets[k] + start * steps[k], steps[k], chunk,
+                            n, min);
+      }
+    }
+  });
 }
 
 }  // namespace

@@ -7,13 +7,16 @@
 //   bool b = LessForArgMin<float>(NAN, -INFINITY);  // true (NaN is smallest)
 //   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // nearest even half
 //
-// Every comparison of float16/bfloat16 goes through ToFloat() (exact), and
-// every result is one of the operands, bit for bit: no arithmetic is done.
-// Integers compare natively over their whole range (never via double).
+// float16/bfloat16 compare exactly as their widened float values would
+// (HalfOrderKey), and every result is one of the operands, bit for bit: no
+// arithmetic is done. Integers compare natively over their whole range
+// (never via double). The rules are small inline functions without branches
+// on values, so the kernels' loops over them vectorize.
 #ifndef ONNX_CONFORM_REFERENCE_SEMANTICS_H_
 #define ONNX_CONFORM_REFERENCE_SEMANTICS_H_
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -39,7 +42,10 @@ constexpr auto Widen(T value) {
 template <typename T>
 bool IsNaN(T value) {
   if constexpr (kIsHalfType<T>) {
-    return value.IsNaN();
+    // All exponent bits set and a non-zero mantissa: a magnitude above
+    // infinity's. One comparison (value.IsNaN() tests two fields), so that
+    // loops over it vectorize.
+    return (value.bits() & 0x7FFF) > std::numeric_limits<T>::infinity().bits();
   } else if constexpr (std::is_floating_point_v<T>) {
     return std::isnan(value);
   } else {
@@ -47,14 +53,44 @@ bool IsNaN(T value) {
   }
 }
 
+// float16 and bfloat16 are sign and magnitude, so the magnitude bits,
+// negated when the sign bit is set, order every non-NaN bit pattern exactly
+// as the widened floats do (+0 and -0 both give 0, infinities are the
+// largest magnitudes). A few integer operations instead of a conversion;
+// NaN is tested separately. semantics_test checks this against ToFloat()
+// over every bit pattern.
+template <typename T>
+constexpr int16_t HalfOrderKey(T value) {
+  static_assert(kIsHalfType<T>);
+  const int16_t magnitude = static_cast<int16_t>(value.bits() & 0x7FFF);
+  const int16_t sign_mask = static_cast<int16_t>(-(value.bits() >> 15));  // 0 or -1
+  return static_cast<int16_t>((magnitude ^ sign_mask) - sign_mask);
+}
+
 // IEEE comparison: false when either is NaN; -0 == +0.
 template <typename T>
 bool Less(T a, T b) {
-  return Widen(a) < Widen(b);
+  if constexpr (kIsHalfType<T>) {
+    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) < HalfOrderKey(b));
+  } else {
+    return a < b;
+  }
 }
 template <typename T>
 bool LessOrEqual(T a, T b) {
-  return Widen(a) <= Widen(b);
+  if constexpr (kIsHalfType<T>) {
+    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) <= HalfOrderKey(b));
+  } else {
+    return a <= b;
+  }
+}
+template <typename T>
+bool Equal(T a, T b) {
+  if constexpr (kIsHalfType<T>) {
+    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) == HalfOrderKey(b));
+  } else {
+    return a == b;
+  }
 }
 
 // ---- Min (reference-defined: NaN, ties, signed zero) ----
@@ -73,8 +109,14 @@ T MinPropagatingNaN(T a, T b) {
 // or the last with select_last_index = 1 (spec-defined from ArgMin-12).
 template <typename T>
 bool LessForArgMin(T a, T b) {
-  if (IsNaN(a)) return !IsNaN(b);
-  return Less(a, b);
+  if constexpr (std::is_floating_point_v<T>) {
+    // The same order in two comparisons: when b is a number, "not a >= b"
+    // holds exactly when a < b or a is NaN.
+    return !IsNaN(b) & !(a >= b);
+  } else {
+    // Less is false when a is NaN, so the two terms never overlap.
+    return (IsNaN(a) & !IsNaN(b)) | Less(a, b);
+  }
 }
 
 // ---- Clip ----

@@ -2,10 +2,12 @@
 // expectations (the operator tests check them again through the kernels).
 #include "reference/semantics.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -78,6 +80,58 @@ TEST(ConvertFloatAttribute, RoundsToNearestEvenForHalfTypes) {
   EXPECT_EQ(ConvertFloatAttribute<double>(0.1f), 0.100000001490116119384765625);
   EXPECT_EQ(kClip6DefaultMax, 3.4028234663852886e38f);
   EXPECT_EQ(kClip6DefaultMin, -3.4028234663852886e38f);
+}
+
+// The half-type comparisons use HalfOrderKey, not a conversion: checked here
+// against the exactly widened float values. Every non-NaN pattern, sorted by
+// its float value, must give keys in the same order (equal exactly where the
+// floats are equal); NaN patterns compare false with everything.
+template <typename T>
+void ExpectHalfComparisonsFollowFloat() {
+  std::vector<T> numbers;
+  std::vector<T> nans;
+  for (uint32_t bits = 0; bits <= 0xFFFF; ++bits) {
+    const T value = T::FromBits(static_cast<uint16_t>(bits));
+    (std::isnan(value.ToFloat()) ? nans : numbers).push_back(value);
+  }
+  ASSERT_EQ(numbers.size() + nans.size(), 65536u);
+  std::stable_sort(numbers.begin(), numbers.end(),
+                   [](T a, T b) { return a.ToFloat() < b.ToFloat(); });
+  for (size_t i = 0; i + 1 < numbers.size(); ++i) {
+    const T a = numbers[i];
+    const T b = numbers[i + 1];
+    const float fa = a.ToFloat();
+    const float fb = b.ToFloat();
+    ASSERT_EQ(Less(a, b), fa < fb) << a.bits() << " " << b.bits();
+    ASSERT_FALSE(Less(b, a)) << a.bits() << " " << b.bits();
+    ASSERT_EQ(Equal(a, b), fa == fb) << a.bits() << " " << b.bits();
+    ASSERT_TRUE(LessOrEqual(a, b)) << a.bits() << " " << b.bits();
+    ASSERT_EQ(LessOrEqual(b, a), fb <= fa) << a.bits() << " " << b.bits();
+    ASSERT_TRUE(Equal(a, a)) << a.bits();
+  }
+  const T probes[] = {numbers.front(), numbers[numbers.size() / 2], numbers.back(), nans.front()};
+  for (T nan : nans) {
+    ASSERT_TRUE(IsNaN(nan)) << nan.bits();
+    for (T other : probes) {
+      ASSERT_FALSE(Less(nan, other) || Less(other, nan) || LessOrEqual(nan, other) ||
+                   LessOrEqual(other, nan) || Equal(nan, other) || Equal(other, nan))
+          << nan.bits() << " " << other.bits();
+    }
+  }
+  for (T number : numbers) ASSERT_FALSE(IsNaN(number)) << number.bits();
+}
+
+TEST(HalfComparisons, Float16OrdersEveryPatternAsItsFloatValue) {
+  ExpectHalfComparisonsFollowFloat<Float16>();
+  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x8000)), 0);  // -0
+  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x7C00)), 0x7C00);  // +inf
+  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0xFC00)), -0x7C00);  // -inf
+}
+
+TEST(HalfComparisons, BFloat16OrdersEveryPatternAsItsFloatValue) {
+  ExpectHalfComparisonsFollowFloat<BFloat16>();
+  EXPECT_EQ(HalfOrderKey(BFloat16::FromBits(0x8000)), 0);
+  EXPECT_EQ(HalfOrderKey(BFloat16::FromBits(0xFF80)), -0x7F80);
 }
 
 }  // namespace

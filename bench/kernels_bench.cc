@@ -1,0 +1,135 @@
+// Benchmarks of the reference kernels at [side, side] (16M elements by
+// default) for float, float16, bfloat16, int8, int64 and double: Min of two
+// and three inputs, broadcasting Min (column, row, 4-D), Clip with both
+// bounds, ArgMin over the last axis and axis 0 with and without
+// select_last_index. Each reports ratio_to_bandwidth against a streaming read
+// of its own inputs measured in the same process (bench/bench_util.h).
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "bench/bench_util.h"
+#include "reference/argmin.h"
+#include "reference/clip.h"
+#include "reference/min.h"
+
+namespace onnx_conform::bench {
+namespace {
+
+constexpr int64_t kNanEvery = 1021;  // float inputs hold NaNs: the NaN paths are timed too
+
+// The inputs of the last benchmark, reused by the next one with the same
+// key (generating 16M values takes longer than most kernels).
+const std::vector<Tensor>& Inputs(ElementType type, const std::vector<Shape>& shapes) {
+  static auto* key = new std::string();
+  static auto* inputs = new std::vector<Tensor>();
+  std::string wanted(ElementTypeName(type));
+  for (const Shape& shape : shapes) absl::StrAppend(&wanted, ShapeToString(shape));
+  if (*key != wanted) {
+    inputs->clear();
+    *key = wanted;
+    for (size_t k = 0; k < shapes.size(); ++k) {
+      inputs->push_back(RandomTensor(type, shapes[k], k + 1, kNanEvery));
+    }
+  }
+  return *inputs;
+}
+
+// Times `kernel` (which must consume `inputs`) and reports the ratios
+// against reading the inputs' bytes.
+void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& inputs,
+                const std::function<int64_t()>& kernel) {
+  std::vector<std::span<const std::byte>> bytes;
+  int64_t total = 0;
+  for (const Tensor* t : inputs) {
+    bytes.push_back(t->bytes());
+    total += static_cast<int64_t>(t->byte_size());
+  }
+  const double read = StreamReadSeconds(bytes);
+  const double copy = MemcpySeconds(static_cast<size_t>(total));
+  LoopTimer timer;
+  for (auto _ : state) {
+    const int64_t elements = kernel();
+    if (elements < 0) {
+      state.SkipWithError("kernel failed");
+      return;
+    }
+    benchmark::DoNotOptimize(elements);
+  }
+  ReportRatios(state, timer.SecondsPerIteration(state), total, read, copy);
+}
+
+std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {
+  std::vector<const Tensor*> out;
+  for (const Tensor& t : tensors) out.push_back(&t);
+  return out;
+}
+
+void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes) {
+  const std::vector<const Tensor*> inputs = Pointers(Inputs(type, shapes));
+  TimeKernel(state, inputs, [&]() -> int64_t {
+    absl::StatusOr<Tensor> out = Min(13, inputs);
+    return out.ok() ? out->element_count() : -1;
+  });
+}
+
+// A scalar of `type` holding `value` (small integers, exact in every type).
+Tensor Scalar(ElementType type, int value) {
+  return VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+      return Tensor::FromValues<T>({}, {T::FromFloat(static_cast<float>(value))});
+    } else {
+      return Tensor::FromValues<T>({}, {static_cast<T>(value)});
+    }
+  });
+}
+
+void BM_Clip(benchmark::State& state, ElementType type) {
+  const std::vector<Tensor>& x = Inputs(type, {{Side(), Side()}});
+  // Inside the value range, so both sides clip.
+  const Tensor lo = Scalar(type, -50);
+  const Tensor hi = Scalar(type, 50);
+  TimeKernel(state, {&x[0]}, [&]() -> int64_t {
+    absl::StatusOr<Tensor> out = ClipWithInputs(13, x[0], &lo, &hi);
+    return out.ok() ? out->element_count() : -1;
+  });
+}
+
+void BM_ArgMin(benchmark::State& state, ElementType type, int64_t axis, int64_t select_last) {
+  const std::vector<Tensor>& x = Inputs(type, {{Side(), Side()}});
+  TimeKernel(state, {&x[0]}, [&]() -> int64_t {
+    absl::StatusOr<Tensor> out =
+        ArgMin(13, x[0], {.axis = axis, .keepdims = 1, .select_last_index = select_last});
+    return out.ok() ? out->element_count() : -1;
+  });
+}
+
+}  // namespace
+
+void RegisterKernelBenchmarks() {
+  const ElementType types[] = {ElementType::kFloat, ElementType::kFloat16, ElementType::kBFloat16,
+                               ElementType::kInt8,  ElementType::kInt64,   ElementType::kDouble};
+  const int64_t s = Side();
+  // The 4-D case: [q,q,q,q] with [q,1,q,1], q^4 = side^2.
+  const int64_t q = static_cast<int64_t>(std::lround(std::sqrt(static_cast<double>(s))));
+  for (ElementType type : types) {
+    const std::string t(ElementTypeName(type));
+    auto add = [](const std::string& name, auto fn, auto... args) {
+      benchmark::RegisterBenchmark(name.c_str(), fn, args...)->Unit(benchmark::kMillisecond);
+    };
+    add("Min2/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, s}});
+    add("Min3/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, s}, {s, s}});
+    add("MinBcastCol/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, 1}});
+    add("MinBcastRow/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {1, s}});
+    add("MinBcast4D/" + t, BM_Min, type, std::vector<Shape>{{q, q, q, q}, {q, 1, q, 1}});
+    add("Clip/" + t, BM_Clip, type);
+    add("ArgMinLast/" + t, BM_ArgMin, type, int64_t{1}, int64_t{0});
+    add("ArgMinLast/" + t + "/select_last", BM_ArgMin, type, int64_t{1}, int64_t{1});
+    add("ArgMinAxis0/" + t, BM_ArgMin, type, int64_t{0}, int64_t{0});
+    add("ArgMinAxis0/" + t + "/select_last", BM_ArgMin, type, int64_t{0}, int64_t{1});
+  }
+}
+
+}  // namespace onnx_conform::bench

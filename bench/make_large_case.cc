@@ -1,0 +1,58 @@
+// oc-bench-large-case: writes the end-to-end benchmark case, Min-13 of two
+// float [side, side] inputs (16M elements each by default), with NaNs and -0.
+// The expected output is a direct loop here, never the reference kernel.
+//
+//   oc-bench-large-case OUT_DIR [SIDE]    # OUT_DIR/node/min_v13_float_bench_e2e/...
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cases/case_builder.h"
+#include "cases/case_writer.h"
+
+int main(int argc, char** argv) {
+  using namespace onnx_conform;
+  if (argc != 2 && argc != 3) {
+    std::fprintf(stderr, "usage: oc-bench-large-case OUT_DIR [SIDE]\n");
+    return 2;
+  }
+  const int64_t side = argc == 3 ? std::strtol(argv[2], nullptr, 10) : 4096;
+  if (side < 1) {
+    std::fprintf(stderr, "oc-bench-large-case: SIDE must be a positive integer\n");
+    return 2;
+  }
+  const size_t n = static_cast<size_t>(side * side);
+  std::vector<float> a(n), b(n), out(n);
+  uint64_t state = 7;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<float>(static_cast<int64_t>((state >> 33) % 2001) - 1000) / 8.0f;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = next();
+    b[i] = next();
+  }
+  for (size_t i = 5; i < n; i += 4099) a[i] = std::nanf("");
+  for (size_t i = 9; i < n; i += 5003) b[i] = std::nanf("");
+  for (size_t i = 0; i < n; ++i) {
+    // numpy.minimum: a NaN operand wins (the first if both); ties keep the first.
+    out[i] = std::isnan(a[i]) ? a[i] : std::isnan(b[i]) ? b[i] : (b[i] < a[i] ? b[i] : a[i]);
+  }
+  const Shape shape = {side, side};
+  const Case c = CaseBuilder("Min", 13, ElementType::kFloat, "bench_e2e")
+                     .Inputs({"data_0", "data_1"})
+                     .Outputs({"min"})
+                     .DataSet({Tensor::FromValues<float>(shape, std::span<const float>(a)),
+                               Tensor::FromValues<float>(shape, std::span<const float>(b))},
+                              {Tensor::FromValues<float>(shape, std::span<const float>(out))})
+                     .Features({"large", "nan"})
+                     .ReferenceDefined()
+                     .Build();
+  if (absl::Status s = WriteCase(c, argv[1]); !s.ok()) {
+    std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,268 @@
+// The kernels' loop structure (fused Min over chunks, broadcast rows, the
+// four-row and lane-parallel ArgMin, Clip's hoisted bound checks, narrow
+// index types) against plain per-element loops written here from the spec
+// README's rules, on sizes around every block boundary, for every element
+// type, with many ties, NaNs, signed zeros and infinities. The plain loops
+// widen half types with ToFloat() and do not use reference/semantics.h.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "reference/argmin.h"
+#include "reference/broadcast.h"
+#include "reference/clip.h"
+#include "reference/min.h"
+#include "reference/reference_test_util.h"
+
+namespace onnx_conform {
+namespace {
+
+using testing::BitsEqual;
+using testing::kTestIsFloat;
+
+template <typename T>
+constexpr bool kHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+
+template <typename T>
+auto Wide(T v) {
+  if constexpr (kHalf<T>) {
+    return v.ToFloat();
+  } else {
+    return v;
+  }
+}
+template <typename T>
+bool Nan(T v) {
+  if constexpr (kTestIsFloat<T>) {
+    return std::isnan(static_cast<double>(Wide(v)));
+  } else {
+    return false;
+  }
+}
+
+struct Lcg {
+  uint64_t state;
+  uint64_t Next() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 33;
+  }
+};
+
+// Values from a small pool, so ties are frequent; float types also get
+// NaNs of both signs, infinities and both zeros.
+template <typename T>
+std::vector<T> Pool() {
+  std::vector<T> pool;
+  for (int v : {-3, -1, 0, 1, 2, 7}) pool.push_back(testing::V<T>(v));
+  if constexpr (kTestIsFloat<T>) {
+    for (double v : {testing::kNaN, -testing::kNaN, testing::kInf, -testing::kInf, -0.0, 0.5}) {
+      pool.push_back(testing::V<T>(v));
+    }
+  } else {
+    pool.push_back(std::numeric_limits<T>::lowest());
+    pool.push_back(std::numeric_limits<T>::max());
+  }
+  return pool;
+}
+
+template <typename T>
+Tensor RandomTensor(const Shape& shape, Lcg& rng, int nan_rarity = 1) {
+  const std::vector<T> pool = Pool<T>();
+  std::vector<T> values(static_cast<size_t>(*ElementCount(shape)));
+  for (T& v : values) {
+    do {
+      v = pool[rng.Next() % pool.size()];
+    } while (Nan(v) && rng.Next() % nan_rarity != 0);
+  }
+  return Tensor::FromValues<T>(shape, std::span<const T>(values));
+}
+
+// ---- plain loops ----
+
+template <typename T>
+T PlainMin2(T a, T b) {  // numpy.minimum: the first NaN, else the first of equals
+  if (Nan(a)) return a;
+  if (Nan(b)) return b;
+  return Wide(b) < Wide(a) ? b : a;
+}
+
+// Element `flat` of the output, read from each input by unravelling.
+template <typename T>
+Tensor PlainMin(const Shape& out_shape, const std::vector<Tensor>& inputs) {
+  const int64_t count = *ElementCount(out_shape);
+  std::vector<T> out(static_cast<size_t>(count));
+  const size_t rank = out_shape.size();
+  for (int64_t flat = 0; flat < count; ++flat) {
+    std::vector<int64_t> index(rank);
+    int64_t rest = flat;
+    for (size_t d = rank; d-- > 0;) {
+      index[d] = rest % out_shape[d];
+      rest /= out_shape[d];
+    }
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      const Shape& shape = inputs[k].shape();
+      int64_t offset = 0;
+      for (size_t d = 0; d < shape.size(); ++d) {
+        const int64_t i = shape[d] == 1 ? 0 : index[rank - shape.size() + d];
+        offset = offset * shape[d] + i;
+      }
+      const T v = inputs[k].data<T>()[offset];
+      out[flat] = k == 0 ? v : PlainMin2(out[flat], v);
+    }
+  }
+  return Tensor::FromValues<T>(out_shape, std::span<const T>(out));
+}
+
+template <typename T>
+Tensor PlainArgMin(const Tensor& data, int64_t axis, bool select_last) {
+  const Shape& shape = data.shape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= shape[d];
+  for (size_t d = axis + 1; d < shape.size(); ++d) inner *= shape[d];
+  const int64_t n = shape[axis];
+  std::vector<int64_t> out;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t best = 0;
+      for (int64_t k = 1; k < n; ++k) {
+        const T x = data.data<T>()[(o * n + k) * inner + i];
+        const T m = data.data<T>()[(o * n + best) * inner + i];
+        // NaN is the smallest value and equal to NaN.
+        const bool less = Nan(x) ? !Nan(m) : (!Nan(m) && Wide(x) < Wide(m));
+        const bool equal = Nan(x) ? Nan(m) : (!Nan(m) && Wide(x) == Wide(m));
+        if (less || (select_last && equal)) best = k;
+      }
+      out.push_back(best);
+    }
+  }
+  Shape out_shape = shape;
+  out_shape[axis] = 1;
+  return Tensor::FromValues<int64_t>(out_shape, std::span<const int64_t>(out));
+}
+
+template <typename T>
+Tensor PlainClip(const Tensor& x, T lo, T hi) {
+  std::vector<T> out;
+  for (T v : x.data<T>()) {
+    if (!Nan(v)) {
+      if (Nan(lo)) {
+        v = lo;
+      } else if (Nan(hi)) {
+        v = hi;
+      } else {
+        if (Wide(v) < Wide(lo)) v = lo;
+        if (Wide(hi) < Wide(v)) v = hi;
+      }
+    }
+    out.push_back(v);
+  }
+  return Tensor::FromValues<T>(x.shape(), std::span<const T>(out));
+}
+
+// ---- the tests, for every numeric type ----
+
+template <typename T>
+class KernelLoopsTest : public ::testing::Test {};
+
+using AllTypes = ::testing::Types<float, double, Float16, BFloat16, int8_t, int16_t, int32_t,
+                                  int64_t, uint8_t, uint16_t, uint32_t, uint64_t>;
+TYPED_TEST_SUITE(KernelLoopsTest, AllTypes);
+
+TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
+  using T = TypeParam;
+  Lcg rng{11};
+  // Rows longer than a chunk (8192 bytes), broadcasts of every kind, 1-4 inputs.
+  const std::vector<std::vector<Shape>> cases = {
+      {{9000}},
+      {{9000}, {9000}},
+      {{3, 9000}, {3, 9000}, {3, 9000}},
+      {{2, 8193}, {2, 8193}, {1}, {2, 8193}},
+      {{5, 3000}, {5, 1}, {3000}},
+      {{4, 1, 3, 1}, {1, 5, 1, 2}, {5, 3, 2}},
+      {{64, 70}, {1, 70}},
+      {{70, 64}, {70, 1}},
+      {{2, 3, 4, 5}, {2, 1, 4, 1}},
+      {{}, {2, 2}},
+      {{0, 3}, {3}},
+  };
+  for (const std::vector<Shape>& shapes : cases) {
+    std::vector<Tensor> inputs;
+    std::vector<const Tensor*> pointers;
+    for (const Shape& shape : shapes) inputs.push_back(RandomTensor<T>(shape, rng));
+    for (const Tensor& t : inputs) pointers.push_back(&t);
+    const absl::StatusOr<Tensor> actual = Min(13, pointers);
+    ASSERT_TRUE(actual.ok()) << actual.status();
+    EXPECT_TRUE(BitsEqual(*actual, PlainMin<T>(actual->shape(), inputs)))
+        << shapes.size() << " inputs, first " << ShapeToString(shapes[0]);
+  }
+}
+
+TYPED_TEST(KernelLoopsTest, ArgMinAroundLaneAndRowBlocks) {
+  using T = TypeParam;
+  Lcg rng{12};
+  for (int64_t n : {1, 2, 3, 4, 5, 8, 9, 63, 64, 65, 127, 128, 129, 130, 200, 1000, 4100}) {
+    for (int64_t inner : {1, 2, 17, 64}) {
+      if (n * inner > 40000) continue;
+      for (int nan_rarity : {1, 50}) {
+        const Tensor data = RandomTensor<T>({2, n, inner}, rng, nan_rarity);
+        for (bool select_last : {false, true}) {
+          const absl::StatusOr<Tensor> actual =
+              ArgMin(13, data, {.axis = 1, .keepdims = 1, .select_last_index = select_last});
+          ASSERT_TRUE(actual.ok()) << actual.status();
+          EXPECT_TRUE(BitsEqual(*actual, PlainArgMin<T>(data, 1, select_last)))
+              << "n " << n << " inner " << inner << " select_last " << select_last;
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(KernelLoopsTest, ArgMinWithAWideIndex) {
+  using T = TypeParam;
+  // More than 32767 rows: the int32 index; the minimum sits past 2^15.
+  Lcg rng{13};
+  const int64_t n = 40000;
+  for (int64_t inner : {1, 3}) {
+    Tensor data = RandomTensor<T>({n, inner}, rng);
+    for (int64_t i = 0; i < inner; ++i) {
+      data.data<T>()[(n - 5) * inner + i] = std::numeric_limits<T>::lowest();
+    }
+    if constexpr (kTestIsFloat<T>) {
+      for (int64_t k = 0; k < n; ++k) {  // NaN is smallest: remove them here
+        for (int64_t i = 0; i < inner; ++i) {
+          T& v = data.data<T>()[k * inner + i];
+          if (Nan(v)) v = testing::V<T>(1);
+        }
+      }
+    }
+    for (bool select_last : {false, true}) {
+      const absl::StatusOr<Tensor> actual =
+          ArgMin(13, data, {.axis = 0, .keepdims = 1, .select_last_index = select_last});
+      ASSERT_TRUE(actual.ok()) << actual.status();
+      EXPECT_TRUE(BitsEqual(*actual, PlainArgMin<T>(data, 0, select_last)));
+    }
+  }
+}
+
+TYPED_TEST(KernelLoopsTest, ClipWithEveryKindOfBound) {
+  using T = TypeParam;
+  Lcg rng{14};
+  const Tensor x = RandomTensor<T>({3, 1001}, rng);
+  const std::vector<T> pool = Pool<T>();
+  for (T lo : pool) {
+    for (T hi : pool) {
+      const Tensor lo_tensor = Tensor::FromValues<T>({}, {lo});
+      const Tensor hi_tensor = Tensor::FromValues<T>({}, {hi});
+      const absl::StatusOr<Tensor> actual = ClipWithInputs(13, x, &lo_tensor, &hi_tensor);
+      ASSERT_TRUE(actual.ok()) << actual.status();
+      EXPECT_TRUE(BitsEqual(*actual, PlainClip<T>(x, lo, hi)));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace onnx_conform
