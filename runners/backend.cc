@@ -50,6 +50,7 @@ absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
     exec_options.timeout_seconds = options.timeout_seconds;
     exec_options.temp_dir = options.temp_dir;
     exec_options.name = options.name;
+    exec_options.persistent = options.persistent;
     return MakeExecBackend(command, exec_options);
   }
   return absl::InvalidArgumentError(

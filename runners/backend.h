@@ -64,6 +64,8 @@ struct BackendOptions {
   // Where exec adapters get their output directories; empty: the system's
   // temporary directory ($TMPDIR or /tmp).
   std::filesystem::path temp_dir;
+  // Exec adapters stay running between cases (`COMMAND --serve`).
+  bool persistent = false;
 };
 
 // The suite's own reference implementation, in process.

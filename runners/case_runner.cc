@@ -177,8 +177,10 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   for (const Diagnostic& d : diagnostics) {
     if (d.rule != rule || d.severity != Severity::kError) continue;
     const std::string file = std::filesystem::path(d.file).filename().string();
+    // A backend sees the model and the input files' contents, never the
+    // expected outputs or how the files are named.
     if (!absl::StartsWith(file, "output_") && rule != rules::kDataOutputCount &&
-        rule != rules::kDataSetMissing) {
+        rule != rules::kDataSetMissing && rule != rules::kDataFileNames) {
       visible_to_backend = true;
     }
   }

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <optional>
 #include <system_error>
 
 #include "absl/strings/ascii.h"
@@ -13,7 +15,9 @@
 #include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "google/protobuf/util/json_util.h"
 #include "reference/tensor_proto.h"
+#include "runners/adapter_protocol.pb.h"
 #include "runners/subprocess.h"
 
 namespace onnx_conform {
@@ -80,55 +84,31 @@ class ExecBackend : public Backend {
       return outcome;
     }
 
-    std::vector<std::string> argv = words_;
-    argv.insert(argv.end(), {"--model", fs::absolute(loaded_case.model_file, ec).string(),
-                             "--output-dir", dir->path().string()});
+    std::vector<std::string> args = {"--model",
+                                     fs::absolute(loaded_case.model_file, ec).string(),
+                                     "--output-dir", dir->path().string()};
     for (const fs::path& input : data_set.input_files) {
-      argv.push_back(fs::absolute(input, ec).string());
+      args.push_back(fs::absolute(input, ec).string());
     }
-    ProcessOptions process_options;
-    process_options.timeout_seconds = options_.timeout_seconds;
-    process_options.max_captured_bytes = options_.max_stderr_bytes;
-    process_options.cancel = &cancelled_;
-    ProcessResult process = RunProcess(argv, process_options);
-
-    switch (process.end) {
-      case ProcessEnd::kSpawnFailed:
-        outcome.kind = BackendOutcome::Kind::kError;
-        outcome.message = process.spawn_error;
-        return outcome;
-      case ProcessEnd::kCancelled:
-        outcome.kind = BackendOutcome::Kind::kCancelled;
-        outcome.message = "cancelled; the adapter's process group was killed";
-        return outcome;
-      case ProcessEnd::kTimedOut:
-        outcome.kind = BackendOutcome::Kind::kTimeout;
-        outcome.message = absl::StrCat("adapter gave no result within ",
-                                       absl::StrFormat("%g", options_.timeout_seconds),
-                                       " s; its process group was killed",
-                                       StderrSuffix(process.stderr_text));
-        return outcome;
-      case ProcessEnd::kSignaled:
-        outcome.kind = BackendOutcome::Kind::kCrash;
-        outcome.message = absl::StrCat("adapter ", DescribeSignal(process.signal),
-                                       StderrSuffix(process.stderr_text));
-        return outcome;
-      case ProcessEnd::kExited:
-        break;
+    const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
+    if (ending.kind.has_value()) {
+      outcome.kind = *ending.kind;
+      outcome.message = ending.message;
+      return outcome;
     }
-    outcome.exit_code = process.exit_code;
-    if (process.exit_code == kAdapterExitUnsupported) {
+    outcome.exit_code = ending.exit_code;
+    if (ending.exit_code == kAdapterExitUnsupported) {
       outcome.kind = BackendOutcome::Kind::kUnsupported;
-      outcome.message = Stripped(process.stderr_text);
+      outcome.message = Stripped(ending.message);
       if (outcome.message.empty()) {
-        outcome.message = "adapter exited with 3 (not supported) and gave no reason on stderr";
+        outcome.message = "adapter exited with 3 (not supported) and gave no reason";
       }
       return outcome;
     }
-    if (process.exit_code != 0) {
+    if (ending.exit_code != 0) {
       outcome.kind = BackendOutcome::Kind::kError;
-      outcome.message = absl::StrCat("adapter exited with status ", process.exit_code,
-                                     StderrSuffix(process.stderr_text));
+      outcome.message = absl::StrCat("adapter exited with status ", ending.exit_code,
+                                     StderrSuffix(ending.message));
       return outcome;
     }
     BackendOutcome read = ReadOutputs(loaded_case, dir->path());
@@ -137,6 +117,114 @@ class ExecBackend : public Backend {
   }
 
  private:
+  // How a run ended: `kind` set when the adapter did not answer (crash,
+  // timeout, ...); else its exit code and its message (stderr, or the
+  // persistent adapter's reply message).
+  struct Ending {
+    std::optional<BackendOutcome::Kind> kind;
+    int exit_code = 0;
+    std::string message;
+  };
+
+  std::string TimeoutMessage(const std::string& stderr_text) const {
+    return absl::StrCat("adapter gave no result within ",
+                        absl::StrFormat("%g", options_.timeout_seconds),
+                        " s; its process group was killed", StderrSuffix(stderr_text));
+  }
+
+  Ending RunOnce(const std::vector<std::string>& args) {
+    std::vector<std::string> argv = words_;
+    argv.insert(argv.end(), args.begin(), args.end());
+    ProcessOptions process_options;
+    process_options.timeout_seconds = options_.timeout_seconds;
+    process_options.max_captured_bytes = options_.max_stderr_bytes;
+    process_options.cancel = &cancelled_;
+    ProcessResult process = RunProcess(argv, process_options);
+    switch (process.end) {
+      case ProcessEnd::kSpawnFailed:
+        return {BackendOutcome::Kind::kError, 0, process.spawn_error};
+      case ProcessEnd::kCancelled:
+        return {BackendOutcome::Kind::kCancelled, 0,
+                "cancelled; the adapter's process group was killed"};
+      case ProcessEnd::kTimedOut:
+        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(process.stderr_text)};
+      case ProcessEnd::kSignaled:
+        return {BackendOutcome::Kind::kCrash, 0,
+                absl::StrCat("adapter ", DescribeSignal(process.signal),
+                             StderrSuffix(process.stderr_text))};
+      case ProcessEnd::kExited:
+        break;
+    }
+    return {std::nullopt, process.exit_code, process.stderr_text};
+  }
+
+  // Persistent mode: a server from the pool (started with --serve when none
+  // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
+  // A server that crashes, times out or answers garbage is discarded.
+  Ending RunOnServer(const std::vector<std::string>& args) {
+    std::unique_ptr<LineServer> server;
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!idle_servers_.empty()) {
+        server = std::move(idle_servers_.back());
+        idle_servers_.pop_back();
+      }
+    }
+    if (server == nullptr) {
+      std::vector<std::string> argv = words_;
+      argv.push_back("--serve");
+      absl::StatusOr<std::unique_ptr<LineServer>> started =
+          LineServer::Start(argv, options_.max_stderr_bytes);
+      if (!started.ok()) {
+        return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
+      }
+      server = *std::move(started);
+    }
+    adapter::Request request;
+    for (const std::string& arg : args) request.add_args(arg);
+    std::string request_json;
+    (void)google::protobuf::util::MessageToJsonString(request, &request_json);
+    LineExchange exchange =
+        server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
+    switch (exchange.end) {
+      case LineEnd::kCancelled:
+        return {BackendOutcome::Kind::kCancelled, 0,
+                "cancelled; the adapter's process group was killed"};
+      case LineEnd::kTimedOut:
+        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(exchange.stderr_text)};
+      case LineEnd::kSignaled:
+        return {BackendOutcome::Kind::kCrash, 0,
+                absl::StrCat("adapter ", DescribeSignal(exchange.signal),
+                             StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kExited:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server exited with status ", exchange.exit_code,
+                             " without replying", StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kReplied:
+        break;
+    }
+    adapter::Reply reply;
+    google::protobuf::util::JsonParseOptions parse_options;
+    parse_options.ignore_unknown_fields = true;
+    const auto parsed = google::protobuf::util::JsonStringToMessage(
+        google::protobuf::StringPiece(exchange.reply), &reply, parse_options);
+    if (!parsed.ok() || !reply.has_exit()) {
+      return {BackendOutcome::Kind::kError, 0,
+              absl::StrCat("adapter server replied with something that is not "
+                           "{\"exit\": N, \"message\": \"...\"}: '",
+                           exchange.reply.substr(0, 200), "'", StderrSuffix(exchange.stderr_text))};
+    }
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      idle_servers_.push_back(std::move(server));
+    }
+    std::string message = reply.message();
+    if (!Stripped(exchange.stderr_text).empty() && reply.exit() != 0) {
+      absl::StrAppend(&message, message.empty() ? "" : "\n", Stripped(exchange.stderr_text));
+    }
+    return {std::nullopt, reply.exit(), message};
+  }
+
   // DIR/output_K.pb for every graph output; nothing else numbered.
   static BackendOutcome ReadOutputs(const LoadedCase& loaded_case, const fs::path& dir) {
     BackendOutcome outcome;
@@ -180,6 +268,8 @@ class ExecBackend : public Backend {
   const ExecBackendOptions options_;
   const std::string name_;
   std::atomic<bool> cancelled_{false};
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<LineServer>> idle_servers_;
 };
 
 }  // namespace

@@ -35,6 +35,10 @@ struct ExecBackendOptions {
   std::filesystem::path temp_dir;
   // Report label; empty: "exec:" + command.
   std::string name;
+  // Keep adapters running: `COMMAND --serve` answers one request per line
+  // (docs/backend-protocol.md, "Persistent adapters"), one server per
+  // concurrent case, restarted after a crash or a timeout.
+  bool persistent = false;
 };
 
 // `command` is split into words like a shell would (runners/subprocess.h),

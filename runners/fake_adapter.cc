@@ -21,6 +21,10 @@
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
+//
+//   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
+//   garbage-reply (answers with a line that is not JSON) and quit (exits
+//   without answering); $FAKE_ADAPTER_SERVE_LOG gets the pid per request
 #include <signal.h>
 #include <unistd.h>
 
@@ -36,7 +40,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
 #include "reference/tensor_proto.h"
+#include "runners/adapter_protocol.pb.h"
 
 namespace {
 
@@ -44,10 +50,12 @@ namespace fs = std::filesystem;
 using onnx_conform::ElementType;
 using onnx_conform::Tensor;
 
-[[noreturn]] void Fail(const std::string& message) {
-  std::cerr << "fake: " << message << "\n";
-  std::exit(1);
-}
+// An adapter failure: exit status 1 with this message (stderr, or the reply).
+struct Failure {
+  std::string message;
+};
+
+[[noreturn]] void Fail(const std::string& message) { throw Failure{"fake: " + message}; }
 
 Tensor Zeros(ElementType type, const onnx_conform::Shape& shape) {
   absl::StatusOr<Tensor> tensor = Tensor::Create(type, shape);
@@ -61,17 +69,15 @@ void Write(const fs::path& file, const Tensor& tensor) {
   if (!status.ok()) Fail(std::string(status.message()));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() < 5 || args[1] != "--model" || args[3] != "--output-dir") {
+// One run of the protocol: returns the exit status; `message` gets what a
+// one-shot adapter prints on stderr.
+int Handle(std::string mode, const std::vector<std::string>& args, std::string& message) {
+  if (args.size() < 4 || args[0] != "--model" || args[2] != "--output-dir") {
     Fail("usage: oc-fake-adapter MODE --model M --output-dir D INPUT...");
   }
-  std::string mode = args[0];
-  const fs::path model = args[2];
-  const fs::path out_dir = args[4];
-  const std::vector<std::string> inputs(args.begin() + 5, args.end());
+  const fs::path model = args[1];
+  const fs::path out_dir = args[3];
+  const std::vector<std::string> inputs(args.begin() + 4, args.end());
   if (mode == "by-name") {
     const std::string name = model.parent_path().filename().string();
     mode = name.substr(0, name.find('.'));
@@ -79,19 +85,22 @@ int main(int argc, char** argv) {
   if (!fs::is_regular_file(model)) Fail("no model file " + model.string());
   if (!fs::is_directory(out_dir)) Fail("no output directory " + out_dir.string());
   if (inputs.empty()) Fail("no input files");
+  if (const char* log = std::getenv("FAKE_ADAPTER_SERVE_LOG")) {
+    std::ofstream(log, std::ios::app) << getpid() << "\n";
+  }
 
   if (mode == "unsupported") {
-    std::cerr << "fake: no kernel for this model\n";
+    message = "fake: no kernel for this model";
     return 3;
   }
   int code = 0;
   if (absl::StartsWith(mode, "exit-")) {
     if (!absl::SimpleAtoi(mode.substr(5), &code)) Fail("bad exit mode");
-    std::cerr << "fake: failing with " << code << "\n";
+    message = absl::StrCat("fake: failing with ", code);
     return code;
   }
   if (mode == "crash") {
-    std::cerr << "fake: about to crash\n";
+    std::cerr << "fake: about to crash" << std::endl;
     raise(SIGSEGV);
   }
   if (mode == "abort") std::abort();
@@ -105,7 +114,7 @@ int main(int argc, char** argv) {
   }
   if (mode == "missing") return 0;
   if (mode == "garbage") {
-    std::cout << "\x01\x02 garbage \xff\xfe" << std::endl;
+    std::cerr << "\x01\x02 garbage \xff\xfe" << std::endl;
     std::ofstream(out_dir / "output_0.pb") << "\xff\xff\xff\xff this is no tensor";
     return 0;
   }
@@ -134,4 +143,56 @@ int main(int argc, char** argv) {
   }
   if (mode == "extra") Write(out_dir / "output_7.pb", Zeros(ElementType::kFloat, {1}));
   return 0;
+}
+
+// MODE --serve: one JSON request per stdin line, one JSON reply per line.
+// Serve-only modes: garbage-reply (a reply that is not JSON), quit (exits
+// without replying).
+int Serve(const std::string& mode) {
+  for (std::string line; std::getline(std::cin, line);) {
+    if (mode == "garbage-reply") {
+      std::cout << "this is not a reply" << std::endl;
+      continue;
+    }
+    if (mode == "quit") return 0;
+    onnx_conform::adapter::Request request;
+    onnx_conform::adapter::Reply reply;
+    if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
+      reply.set_exit(1);
+      reply.set_message("fake: not a request: " + line);
+    } else {
+      std::string message;
+      try {
+        reply.set_exit(Handle(mode, {request.args().begin(), request.args().end()}, message));
+      } catch (const Failure& failure) {
+        reply.set_exit(1);
+        message = failure.message;
+      }
+      reply.set_message(message);
+    }
+    std::string json;
+    (void)google::protobuf::util::MessageToJsonString(reply, &json);
+    std::cout << json << std::endl;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 2 && args[1] == "--serve") return Serve(args[0]);
+  if (args.empty()) {
+    std::cerr << "usage: oc-fake-adapter MODE [--serve | --model M --output-dir D INPUT...]\n";
+    return 1;
+  }
+  std::string message;
+  int code = 1;
+  try {
+    code = Handle(args[0], {args.begin() + 1, args.end()}, message);
+  } catch (const Failure& failure) {
+    message = failure.message;
+  }
+  if (!message.empty()) std::cerr << message << "\n";
+  return code;
 }

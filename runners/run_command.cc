@@ -39,6 +39,8 @@ ABSL_FLAG(std::string, backend, "reference",
 ABSL_FLAG(std::string, backend_name, "", "The backend's name in reports (default: --backend)");
 ABSL_FLAG(bool, quiet, false, "Print only cases that neither passed nor were unsupported, and the summary");
 ABSL_FLAG(double, timeout, 60, "Seconds an exec adapter may take for one case and data set");
+ABSL_FLAG(bool, persistent, false,
+          "Keep exec adapters running between cases (COMMAND --serve, one request per line)");
 ABSL_FLAG(int, jobs, 1, "Cases run in parallel (also -j N)");
 ABSL_FLAG(std::string, expectations, "", "Expectation file: known gaps of the backend");
 ABSL_FLAG(std::string, profile, "", "Profile file: the (operator, version, type) set the backend claims");
@@ -61,6 +63,7 @@ constexpr int kExitInterrupted = 130;
 constexpr absl::string_view kRunUsage =
     "usage: onnx-conform run [flags] PATH...\n"
     "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
+    "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
     "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
@@ -70,7 +73,7 @@ constexpr absl::string_view kRunUsage =
 
 constexpr absl::string_view kRunFlags[] = {
     "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
-    "timeout",  "jobs",        "expectations", "profile", "features", "log",
+    "timeout",  "persistent", "jobs",        "expectations", "profile", "features", "log",
     "resume",   "scoreboard_md", "scoreboard_html"};
 
 int UsageError(absl::string_view message) {
@@ -227,6 +230,7 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   BackendOptions backend_options;
   backend_options.timeout_seconds = absl::GetFlag(FLAGS_timeout);
   backend_options.name = absl::GetFlag(FLAGS_backend_name);
+  backend_options.persistent = absl::GetFlag(FLAGS_persistent);
   if (!(backend_options.timeout_seconds > 0)) return UsageError("--timeout must be positive");
   absl::StatusOr<std::unique_ptr<Backend>> backend =
       MakeBackend(absl::GetFlag(FLAGS_backend), backend_options);

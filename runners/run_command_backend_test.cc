@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <future>
+#include <map>
 #include <thread>
 
 #include "absl/flags/flag.h"
@@ -38,6 +39,7 @@ class RunCommandBackendTest : public BackendTestBase {
   int Run(const std::vector<std::string>& args) {
     std::vector<std::string> all = {
         "--filter=",   "--report-json=", "--junit=",         "--noquiet",   "--backend=reference",
+        "--nopersistent",
         "--backend-name=", "--timeout=20", "--jobs=1",       "--expectations=", "--profile=",
         "--features=", "--log=",         "--resume=",        "--scoreboard-md=", "--scoreboard-html="};
     all.insert(all.end(), args.begin(), args.end());
@@ -102,6 +104,49 @@ TEST_F(RunCommandBackendTest, EveryMisbehaviourGetsItsStatusAndTheRunGoesOn) {
   EXPECT_EQ(report.cases(0).op_version(), 13);
   EXPECT_EQ(report.summary().at("error"), 2);
   EXPECT_THAT(stdout_, HasSubstr("1 passed, 1 failed, 1 unsupported, 2 error, 1 crash, 1 timeout"));
+}
+
+TEST_F(RunCommandBackendTest, PersistentAdaptersServeManyCasesAndAreReplacedWhenTheyDie) {
+  MakeCases({"pass", "pass2", "crash", "hang", "garbage", "wrong-type", "unsupported", "exit-9",
+             "off-by-one"});
+  const fs::path serve_log = dir_ / "serve.log";
+  setenv("FAKE_ADAPTER_SERVE_LOG", serve_log.c_str(), 1);
+  const int code = Run({"--backend=" + kByName, "--persistent", "--timeout=1", Json(), Cases()});
+  unsetenv("FAKE_ADAPTER_SERVE_LOG");
+  EXPECT_EQ(code, kExitFailed) << stderr_;
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("crash.min", "crash"), Pair("exit-9.min", "error"),
+                          Pair("garbage.min", "error"), Pair("hang.min", "timeout"),
+                          Pair("off-by-one.min", "fail"), Pair("pass.min", "pass"),
+                          Pair("pass2.min", "pass"), Pair("unsupported.min", "unsupported"),
+                          Pair("wrong-type.min", "fail")));
+  const report::RunReport report = ReadReport(JsonPath());
+  EXPECT_THAT(report.cases(1).message(), HasSubstr("adapter exited with status 9"));
+  EXPECT_THAT(report.cases(1).message(), HasSubstr("fake: failing with 9"));
+  EXPECT_EQ(report.cases(7).message(), "fake: no kernel for this model");
+  // Nine requests in name order, three servers: the first crashed on its
+  // first case (crash), the second served exit-9 and garbage, then hung; the
+  // third served the remaining five.
+  std::map<std::string, int> requests_per_server;
+  for (absl::string_view pid : absl::StrSplit(ReadText(serve_log), '\n', absl::SkipEmpty())) {
+    ++requests_per_server[std::string(pid)];
+  }
+  std::vector<int> counts;
+  for (const auto& [pid, count] : requests_per_server) counts.push_back(count);
+  std::sort(counts.begin(), counts.end());
+  EXPECT_THAT(counts, ElementsAre(1, 3, 5));
+}
+
+TEST_F(RunCommandBackendTest, APersistentAdapterThatBreaksTheProtocolIsAnError) {
+  MakeCases({"pass"});
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("garbage-reply"), "--persistent", Json(), Cases()}),
+            kExitFailed);
+  EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(),
+              HasSubstr("replied with something that is not {\"exit\": N"));
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("quit"), "--persistent", Json(), Cases()}),
+            kExitFailed);
+  EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(),
+              HasSubstr("adapter server exited with status 0 without replying"));
 }
 
 TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {

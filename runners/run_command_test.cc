@@ -51,7 +51,8 @@ class RunCommandTest : public testing::Test {
     std::vector<std::string> all = {
         "--filter=",       "--report-json=", "--junit=",    "--noquiet",  "--backend=reference",
         "--backend-name=", "--timeout=60",   "--jobs=1",    "--expectations=", "--profile=",
-        "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html="};
+        "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html=",
+        "--nopersistent"};
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();

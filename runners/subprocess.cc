@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -105,11 +106,13 @@ std::string ResolveProgram(const std::string& name) {
 }
 
 // fork + exec: a process group of its own (a timeout kills the adapter and
-// everything it started; a Ctrl-C at the terminal reaches only us), SIGKILL
-// when the thread that started it dies (a killed runner leaves no adapter
-// behind), default signal handling, stdin from /dev/null. Returns the pid,
-// or -1 with `error` set when fork or exec failed.
-pid_t Spawn(const std::string& program, char* const argv[], int out_fd, int err_fd, int& error) {
+// everything it started; a Ctrl-C at the terminal reaches only us), default
+// signal handling, stdin from in_fd (or /dev/null when -1). With
+// die_with_thread, SIGKILL when the thread that started it dies (a killed
+// runner leaves no adapter behind). Returns the pid, or -1 with `error` set
+// when fork or exec failed.
+pid_t Spawn(const std::string& program, char* const argv[], int in_fd, int out_fd, int err_fd,
+            bool die_with_thread, int& error) {
   if (program.empty()) {
     error = ENOENT;
     return -1;
@@ -124,9 +127,11 @@ pid_t Spawn(const std::string& program, char* const argv[], int out_fd, int err_
   if (pid == 0) {
     // The child: async-signal-safe calls only, until exec.
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(127);  // the parent died before prctl
-    const int null_fd = open("/dev/null", O_RDONLY);
+    if (die_with_thread) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) _exit(127);  // the parent died before prctl
+    }
+    const int null_fd = in_fd >= 0 ? in_fd : open("/dev/null", O_RDONLY);
     if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
     dup2(out_fd, STDOUT_FILENO);
     dup2(err_fd, STDERR_FILENO);
@@ -254,8 +259,8 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
   c_argv.push_back(nullptr);
   int spawn_errno = 0;
-  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), out_write.fd, err_write.fd,
-                          spawn_errno);
+  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), -1, out_write.fd, err_write.fd,
+                          /*die_with_thread=*/true, spawn_errno);
   out_write.Close();
   err_write.Close();
   if (pid < 0) {
@@ -326,6 +331,151 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   result.stderr_text = err.Text();
   result.seconds = elapsed();
   return result;
+}
+
+absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
+    const std::vector<std::string>& argv, size_t max_captured_bytes) {
+  if (argv.empty()) return absl::InvalidArgumentError("empty command");
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (pipe2(in_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd in_read{in_pipe[0]}, in_write{in_pipe[1]};
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd out_read{out_pipe[0]}, out_write{out_pipe[1]};
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
+  std::vector<char*> c_argv;
+  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
+  c_argv.push_back(nullptr);
+  int spawn_errno = 0;
+  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), in_read.fd, out_write.fd,
+                          err_write.fd, /*die_with_thread=*/false, spawn_errno);
+  if (pid < 0) {
+    return absl::NotFoundError(absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno)));
+  }
+  fcntl(out_read.fd, F_SETFL, fcntl(out_read.fd, F_GETFL) | O_NONBLOCK);
+  fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
+  const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
+                                                    exit_fd, max_captured_bytes));
+  in_write.fd = out_read.fd = err_read.fd = -1;  // owned by the server now
+  return server;
+}
+
+LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd,
+                       size_t max_captured)
+    : pid_(pid),
+      in_fd_(in_fd),
+      out_fd_(out_fd),
+      err_fd_(err_fd),
+      exit_fd_(exit_fd),
+      max_captured_(max_captured) {}
+
+LineServer::~LineServer() {
+  if (in_fd_ >= 0) close(in_fd_);  // end of input: a well-behaved server exits
+  if (pid_ > 0) {
+    for (int i = 0; i < 20; ++i) {  // up to 200 ms to leave by itself
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid == pid_) {
+        break;
+      }
+      usleep(10000);
+    }
+    KillAndReap(nullptr);
+  }
+  for (int fd : {out_fd_, err_fd_, exit_fd_}) {
+    if (fd >= 0) close(fd);
+  }
+}
+
+void LineServer::KillAndReap(LineExchange* exchange) {
+  kill(-pid_, SIGKILL);
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (exchange != nullptr) {
+    if (WIFEXITED(status)) exchange->exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) exchange->signal = WTERMSIG(status);
+  }
+  pid_ = -1;
+}
+
+LineExchange LineServer::Exchange(const std::string& request_line, double timeout_seconds,
+                                  const std::atomic<bool>* cancel) {
+  LineExchange exchange;
+  if (pid_ <= 0) return exchange;
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(std::max(0.0, timeout_seconds)));
+  BoundedCapture err(max_captured_);
+  // A server that died makes the write fail with EPIPE: SIGPIPE must not
+  // kill us, so it is blocked on this thread and any pending one consumed.
+  {
+    sigset_t pipe_signal, previous;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+    const std::string line = request_line + "\n";
+    absl::string_view rest(line);
+    while (!rest.empty()) {
+      const ssize_t n = write(in_fd_, rest.data(), rest.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // the server is gone; the loop below finds out how
+      rest.remove_prefix(static_cast<size_t>(n));
+    }
+    const timespec no_wait{0, 0};
+    while (sigtimedwait(&pipe_signal, nullptr, &no_wait) > 0) {
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  }
+  while (true) {
+    if (size_t newline = pending_.find('\n'); newline != std::string::npos) {
+      exchange.end = LineEnd::kReplied;
+      exchange.reply = pending_.substr(0, newline);
+      pending_.erase(0, newline + 1);
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
+    siginfo_t info{};
+    const bool exited =
+        waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_;
+    if (exited || (cancel != nullptr && cancel->load()) || Clock::now() >= deadline) {
+      // A reply written just before the end still counts.
+      BoundedCapture out(64 * 1024 * 1024);
+      Drain(out_fd_, out);
+      pending_ += out.Text();
+      if (exited && pending_.find('\n') != std::string::npos) continue;
+      exchange.end = exited ? LineEnd::kExited
+                     : Clock::now() >= deadline ? LineEnd::kTimedOut
+                                                : LineEnd::kCancelled;
+      KillAndReap(&exchange);
+      if (exited && exchange.signal != 0) exchange.end = LineEnd::kSignaled;
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
+    const auto left_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count() + 1;
+    const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd_ >= 0 ? 50 : 10));
+    pollfd fds[3];
+    nfds_t count = 0;
+    for (int fd : {out_fd_, err_fd_, exit_fd_}) {
+      if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
+    }
+    poll(fds, count, tick_ms);
+    BoundedCapture out(64 * 1024 * 1024);
+    if (out_fd_ >= 0 && !Drain(out_fd_, out)) {
+      close(out_fd_);
+      out_fd_ = -1;
+    }
+    pending_ += out.Text();
+    if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
+      close(err_fd_);
+      err_fd_ = -1;
+    }
+  }
 }
 
 }  // namespace onnx_conform

@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,58 @@ struct ProcessResult {
 // the caller itself be killed, the process gets SIGKILL (PR_SET_PDEATHSIG,
 // tied to the calling thread, which waits here until the process is gone).
 ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOptions& options);
+
+// A long-lived child that answers each request line on its stdin with one
+// reply line on its stdout (persistent adapters). Same process group and
+// signal rules as RunProcess, except that it is not tied to the starting
+// thread: it must exit when its stdin closes (the runner closes it on
+// destruction, then kills the group). Not thread-safe: one user at a time.
+//
+//   absl::StatusOr<std::unique_ptr<LineServer>> s = LineServer::Start({"node", "a.js", "--serve"});
+//   LineExchange x = (*s)->Exchange("{\"args\": [...]}", 60, nullptr);
+//   if (x.end == LineEnd::kReplied) ... x.reply ...
+class LineServer;
+
+enum class LineEnd {
+  kReplied,    // reply holds the line (without its newline)
+  kExited,     // the process exited (exit_code) before replying
+  kSignaled,   // the process died by `signal` before replying
+  kTimedOut,   // no reply in time: the process group was killed
+  kCancelled,  // *cancel became true: the process group was killed
+};
+
+struct LineExchange {
+  LineEnd end = LineEnd::kExited;
+  std::string reply;
+  int exit_code = -1;
+  int signal = 0;
+  // What the process wrote on stderr since the previous exchange (bounded).
+  std::string stderr_text;
+};
+
+class LineServer {
+ public:
+  // InvalidArgument/NotFound when the program cannot be started.
+  static absl::StatusOr<std::unique_ptr<LineServer>> Start(const std::vector<std::string>& argv,
+                                                           size_t max_captured_bytes = 64 * 1024);
+  ~LineServer();
+  LineServer(const LineServer&) = delete;
+  LineServer& operator=(const LineServer&) = delete;
+
+  // After any end but kReplied the process is gone: alive() is false.
+  LineExchange Exchange(const std::string& request_line, double timeout_seconds,
+                        const std::atomic<bool>* cancel);
+  bool alive() const { return pid_ > 0; }
+
+ private:
+  LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured);
+  void KillAndReap(LineExchange* exchange);
+
+  int pid_;
+  int in_fd_, out_fd_, err_fd_, exit_fd_;
+  size_t max_captured_;
+  std::string pending_;  // stdout read past the last reply line
+};
 
 // "killed by signal 11 (SIGSEGV)".
 std::string DescribeSignal(int signal);

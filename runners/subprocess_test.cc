@@ -196,5 +196,84 @@ TEST(RunProcessTest, ManyThreadsAtOnceEachGetTheirOwnOutput) {
   EXPECT_EQ(wrong, 0);
 }
 
+// A line server in sh: "ok X" answers "X"; "die N" exits N; "segv" kills
+// itself; "hang" sleeps; "bg FILE" starts a background sleep, its pid in FILE.
+constexpr char kServerScript[] = R"(
+while read -r command arg; do
+  case "$command" in
+    ok) echo "$arg" ;;
+    die) echo "dying" >&2; exit "$arg" ;;
+    segv) kill -SEGV $$ ;;
+    hang) sleep 30 ;;
+    bg) sleep 30 & echo $! > "$arg"; echo started ;;
+  esac
+done)";
+
+std::unique_ptr<LineServer> StartServer() {
+  absl::StatusOr<std::unique_ptr<LineServer>> server =
+      LineServer::Start({"/bin/sh", "-c", kServerScript});
+  EXPECT_TRUE(server.ok()) << server.status();
+  return server.ok() ? *std::move(server) : nullptr;
+}
+
+TEST(LineServerTest, AnswersRequestAfterRequest) {
+  std::unique_ptr<LineServer> server = StartServer();
+  ASSERT_NE(server, nullptr);
+  for (const std::string word : {"one", "two", "three"}) {
+    LineExchange x = server->Exchange("ok " + word, 10, nullptr);
+    EXPECT_EQ(x.end, LineEnd::kReplied);
+    EXPECT_EQ(x.reply, word);
+  }
+  EXPECT_TRUE(server->alive());
+}
+
+TEST(LineServerTest, ExitBeforeReplyingIsReportedWithStderr) {
+  std::unique_ptr<LineServer> server = StartServer();
+  LineExchange x = server->Exchange("die 5", 10, nullptr);
+  EXPECT_EQ(x.end, LineEnd::kExited);
+  EXPECT_EQ(x.exit_code, 5);
+  EXPECT_EQ(x.stderr_text, "dying\n");
+  EXPECT_FALSE(server->alive());
+  EXPECT_EQ(server->Exchange("ok again", 10, nullptr).end, LineEnd::kExited);
+}
+
+TEST(LineServerTest, DeathBySignal) {
+  std::unique_ptr<LineServer> server = StartServer();
+  LineExchange x = server->Exchange("segv", 10, nullptr);
+  EXPECT_EQ(x.end, LineEnd::kSignaled);
+  EXPECT_EQ(x.signal, SIGSEGV);
+}
+
+TEST(LineServerTest, NoReplyInTimeKillsTheGroup) {
+  std::unique_ptr<LineServer> server = StartServer();
+  const fs::path pid_file = fs::path(testing::TempDir()) / "line_server_bg.pid";
+  fs::remove(pid_file);
+  ASSERT_EQ(server->Exchange("bg " + pid_file.string(), 10, nullptr).reply, "started");
+  const auto start = std::chrono::steady_clock::now();
+  LineExchange x = server->Exchange("hang", 1, nullptr);
+  EXPECT_EQ(x.end, LineEnd::kTimedOut);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
+  EXPECT_FALSE(server->alive());
+  const pid_t background = ReadPid(pid_file);
+  ASSERT_GT(background, 0);
+  EXPECT_TRUE(EventuallyDead(background));
+}
+
+TEST(LineServerTest, ClosingStdinEndsAWellBehavedServer) {
+  const fs::path pid_file = fs::path(testing::TempDir()) / "line_server_own.pid";
+  fs::remove(pid_file);
+  absl::StatusOr<std::unique_ptr<LineServer>> server = LineServer::Start(
+      {"/bin/sh", "-c", absl::StrCat("echo $$ > ", pid_file.string(), "; ", kServerScript)});
+  ASSERT_TRUE(server.ok());
+  ASSERT_EQ((*server)->Exchange("ok x", 10, nullptr).reply, "x");
+  const pid_t pid = ReadPid(pid_file);
+  server->reset();
+  EXPECT_TRUE(EventuallyDead(pid));
+}
+
+TEST(LineServerTest, MissingProgram) {
+  EXPECT_FALSE(LineServer::Start({"/no/such/server"}).ok());
+}
+
 }  // namespace
 }  // namespace onnx_conform
