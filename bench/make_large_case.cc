@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
                               {Tensor::FromValues<float>(shape, std::span<const float>(out))})
                      .Features({"large", "nan"})
                      .ReferenceDefined()
+                     .Quote("Min with NaN: NaN propagates (if any input element is NaN the result "
+                            "is NaN).")
                      .Build();
   if (absl::Status s = WriteCase(c, argv[1]); !s.ok()) {
     std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());
