@@ -8,6 +8,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "checker/model_analysis.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
@@ -22,14 +23,28 @@ std::string NormalizedDomain(const std::string& domain) {
   return IsDefaultDomain(domain) ? "" : domain;
 }
 
-std::string KindName(const onnx::TypeProto& type) {
-  switch (type.value_case()) {
+std::string KindName(ValueKind kind) {
+  switch (kind) {
+    case onnx::TypeProto::kTensorType: return "a tensor";
     case onnx::TypeProto::kSequenceType: return "a sequence";
     case onnx::TypeProto::kMapType: return "a map";
     case onnx::TypeProto::kOptionalType: return "an optional";
     case onnx::TypeProto::kSparseTensorType: return "a sparse tensor";
     default: return "not a tensor";
   }
+}
+
+// "tensors", or "tensors and sequences" for Identity-14's input.
+std::string AcceptedKinds(const OpSchema& schema, const FormalParameter* param) {
+  std::vector<std::string> kinds = {"tensors"};
+  if (param != nullptr) {
+    if (schema.AcceptsKind(*param, onnx::TypeProto::kSequenceType)) kinds.push_back("sequences");
+    if (schema.AcceptsKind(*param, onnx::TypeProto::kOptionalType)) kinds.push_back("optionals");
+  }
+  if (kinds.size() == 1) return kinds[0];
+  const std::string last = kinds.back();
+  kinds.pop_back();
+  return absl::StrCat(absl::StrJoin(kinds, ", "), " and ", last);
 }
 
 std::string DomainLabel(const std::string& domain) {
@@ -97,7 +112,7 @@ class Analyzer {
       default:
         // Valid ONNX (sequence, map, optional, sparse tensor); the registry's
         // operators take none of them, which the nodes report.
-        non_tensor_[value.name()] = KindName(value.type());
+        non_tensor_[value.name()] = value.type().value_case();
         return info;
     }
     const onnx::TypeProto::Tensor& tensor = value.type().tensor_type();
@@ -265,6 +280,9 @@ class Analyzer {
       std::vector<TensorInfo> inputs(input_count);
       std::vector<const Tensor*> values(input_count, nullptr);
       std::unique_ptr<bool[]> input_defined(new bool[input_count]);
+      // Type parameter -> the kind of the first input bound to it: a tensor,
+      // or a sequence or optional the schema passes through (Identity-14+).
+      std::map<std::string, ValueKind> input_kinds;
       for (int i = 0; i < input_count; ++i) {
         const std::string& name = node.input(i);
         input_defined[i] = true;
@@ -288,35 +306,42 @@ class Analyzer {
         }
         // A flagged declaration was reported already: no warning that its type is unknown.
         input_defined[i] = !flagged_.contains(name);
+        const FormalParameter* param = schema != nullptr ? schema->InputParam(i) : nullptr;
         if (auto kind = non_tensor_.find(name); kind != non_tensor_.end() && schema != nullptr) {
-          Report(rules::kGraphValueType, absl::StrCat("input ", i),
-                 absl::StrCat("'", name, "' is ", kind->second, "; ", schema->Name(),
-                              " takes tensors"),
-                 label);
-          input_defined[i] = false;
+          if (param != nullptr && schema->AcceptsKind(*param, kind->second)) {
+            input_kinds.try_emplace(param->type_param, kind->second);
+          } else {
+            Report(rules::kGraphValueType, absl::StrCat("input ", i),
+                   absl::StrCat("'", name, "' is ", KindName(kind->second), "; ",
+                                schema->Name(), " takes ", AcceptedKinds(*schema, param)),
+                   label);
+          }
+          input_defined[i] = false;  // its element type is not tracked: no TYPE-UNDECLARED
+        } else if (param != nullptr && !param->type_param.empty()) {
+          input_kinds.try_emplace(param->type_param, onnx::TypeProto::kTensorType);
         }
         if (auto it = result_.known.find(name); it != result_.known.end()) inputs[i] = it->second;
         if (auto it = values_.find(name); it != values_.end()) values[i] = it->second;
       }
       std::vector<TensorInfo> declared_outputs(node.output_size());
+      std::vector<std::optional<ValueKind>> output_kinds(node.output_size());
       for (int o = 0; o < node.output_size(); ++o) {
         if (auto it = result_.declared.find(node.output(o)); it != result_.declared.end()) {
           declared_outputs[o] = it->second;
         }
-        if (auto kind = non_tensor_.find(node.output(o));
-            kind != non_tensor_.end() && schema != nullptr) {
-          Report(rules::kGraphValueType, absl::StrCat("output ", o),
-                 absl::StrCat("'", node.output(o), "' is declared ", kind->second, "; ",
-                              schema->Name(), " gives tensors"),
-                 label);
-        }
+        if (schema != nullptr) output_kinds[o] = CheckOutputKind(*schema, node, o, input_kinds,
+                                                                 declared_outputs[o], label);
       }
       std::vector<TensorInfo> inferred(node.output_size());
+      NodeOutputValues output_values;
       if (schema != nullptr) {
         DiagnosticSink sink(file_, label, &result_.diagnostics);
         NodeView view{&node, inputs, values,
                       std::span<const bool>(input_defined.get(), input_count), declared_outputs};
-        inferred = ValidateNode(*schema, view, sink);
+        inferred = ValidateNode(*schema, view, sink, &output_values);
+      }
+      for (std::unique_ptr<Tensor>& owned : output_values.owned) {
+        owned_values_.push_back(std::move(owned));
       }
       for (int o = 0; o < node.output_size(); ++o) {
         const std::string& name = node.output(o);
@@ -330,8 +355,52 @@ class Analyzer {
         }
         result_.known[name] = MergeInfo(inferred[o], declared_outputs[o]);
         result_.inferred[name] = inferred[o];
+        if (static_cast<size_t>(o) < output_values.values.size() &&
+            output_values.values[o] != nullptr) {
+          values_[name] = output_values.values[o];
+        }
+        if (output_kinds[o] && *output_kinds[o] != onnx::TypeProto::kTensorType) {
+          non_tensor_[name] = *output_kinds[o];
+        }
       }
     }
+  }
+
+  // The kind of value (tensor, sequence, ...) output o gives: the kind of
+  // the input bound to its type parameter, or a tensor. Reports
+  // GRAPH-VALUE-TYPE when the graph declares it of another kind.
+  std::optional<ValueKind> CheckOutputKind(const OpSchema& schema, const onnx::NodeProto& node,
+                                           int o, const std::map<std::string, ValueKind>& input_kinds,
+                                           const TensorInfo& declared, const std::string& label) {
+    const std::string& name = node.output(o);
+    const FormalParameter* param = schema.OutputParam(o);
+    std::optional<ValueKind> gives;
+    if (param != nullptr && !param->type_param.empty()) {
+      if (auto it = input_kinds.find(param->type_param); it != input_kinds.end()) {
+        gives = it->second;
+      }
+    }
+    const bool passes_through = gives && *gives != onnx::TypeProto::kTensorType;
+    const std::string field = absl::StrCat("output ", o);
+    if (auto kind = non_tensor_.find(name); kind != non_tensor_.end()) {
+      if (param == nullptr || !schema.AcceptsKind(*param, kind->second)) {
+        Report(rules::kGraphValueType, field,
+               absl::StrCat("'", name, "' is declared ", KindName(kind->second), "; ",
+                            schema.Name(), " gives ", AcceptedKinds(schema, param)),
+               label);
+      } else if (gives && *gives != kind->second) {
+        Report(rules::kGraphValueType, field,
+               absl::StrCat("'", name, "' is declared ", KindName(kind->second), "; ",
+                            schema.Name(), " gives its input's kind, ", KindName(*gives)),
+               label);
+      }
+    } else if (passes_through && declared.type) {
+      Report(rules::kGraphValueType, field,
+             absl::StrCat("'", name, "' is declared a tensor; ", schema.Name(),
+                          " gives its input's kind, ", KindName(*gives)),
+             label);
+    }
+    return gives;
   }
 
   void CheckGraphOutputs() {
@@ -352,7 +421,7 @@ class Analyzer {
   std::set<std::string> defined_;          // names defined so far
   std::set<std::string> initializers_;
   std::set<std::string> flagged_;  // names whose declaration was reported as broken
-  std::map<std::string, std::string> non_tensor_;  // name -> "a sequence", ...
+  std::map<std::string, ValueKind> non_tensor_;  // sequences, maps, optionals, sparse tensors
   std::map<std::string, const Tensor*> values_;
   std::vector<std::unique_ptr<Tensor>> owned_values_;
 };

@@ -53,7 +53,9 @@ bool HasValueFor(const onnx::AttributeProto& attr, AttrType type) {
 // node's version lacks, say so: "(ArgMin has it from version 12)".
 std::string AttributeHistory(const OpSchema& schema, absl::string_view name) {
   std::vector<std::string> versions;
-  for (const OpSchema* other : SchemaVersions(schema.op_type())) {
+  for (const OpSchema* other : IsSupportOperator(schema.op_type())
+                                   ? SupportSchemaVersions(schema.op_type())
+                                   : SchemaVersions(schema.op_type())) {
     if (other->FindAttribute(name) != nullptr) versions.push_back(other->Name());
   }
   if (versions.empty()) return "";
@@ -64,8 +66,10 @@ class NodeContextImpl final : public NodeContext {
  public:
   NodeContextImpl(const OpSchema& schema, const NodeView& view,
                   const std::map<std::string, const onnx::AttributeProto*>& accepted,
-                  std::vector<TensorInfo>& outputs, DiagnosticSink& sink)
-      : schema_(schema), view_(view), accepted_(accepted), outputs_(outputs), sink_(sink) {}
+                  std::vector<TensorInfo>& outputs, NodeOutputValues& values,
+                  DiagnosticSink& sink)
+      : schema_(schema), view_(view), accepted_(accepted), outputs_(outputs), values_(values),
+        sink_(sink) {}
 
   const OpSchema& schema() const override { return schema_; }
   int input_count() const override { return view_.node->input_size(); }
@@ -100,10 +104,29 @@ class NodeContextImpl final : public NodeContext {
     return std::nullopt;
   }
   bool HasAttribute(absl::string_view name) const override { return Accepted(name) != nullptr; }
+  const onnx::AttributeProto* GetAttribute(absl::string_view name) const override {
+    return Accepted(name);
+  }
+  const onnx::NodeProto& node() const override { return *view_.node; }
+  const TensorInfo& declared_output(int index) const override {
+    static const TensorInfo kUnknown;
+    if (index < 0 || static_cast<size_t>(index) >= view_.declared_outputs.size()) return kUnknown;
+    return view_.declared_outputs[index];
+  }
   void SetOutput(int index, TensorInfo info) override {
     if (index >= 0 && static_cast<size_t>(index) < outputs_.size()) {
       outputs_[index] = MergeInfo(info, outputs_[index]);
     }
+  }
+  void SetOutputValue(int index, Tensor value) override {
+    if (index < 0 || static_cast<size_t>(index) >= outputs_.size()) return;
+    SetOutput(index, TensorInfo::Of(value));
+    values_.owned.push_back(std::make_unique<Tensor>(std::move(value)));
+    values_.values[index] = values_.owned.back().get();
+  }
+  void ForwardInputValue(int input, int output) override {
+    if (output < 0 || static_cast<size_t>(output) >= outputs_.size()) return;
+    values_.values[output] = input_value(input);
   }
   void Report(absl::string_view rule_id, std::string field, std::string message) override {
     sink_.Report(rule_id, std::move(field), std::move(message));
@@ -125,6 +148,7 @@ class NodeContextImpl final : public NodeContext {
   const NodeView& view_;
   const std::map<std::string, const onnx::AttributeProto*>& accepted_;
   std::vector<TensorInfo>& outputs_;
+  NodeOutputValues& values_;
   DiagnosticSink& sink_;
 };
 
@@ -297,7 +321,10 @@ std::string NodeLabel(const onnx::NodeProto& node, int index) {
 }
 
 std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& view,
-                                     DiagnosticSink& sink) {
+                                     DiagnosticSink& sink, NodeOutputValues* values) {
+  NodeOutputValues ignored;
+  NodeOutputValues& known_values = values != nullptr ? *values : ignored;
+  known_values.values.assign(view.node->output_size(), nullptr);
   const onnx::NodeProto& node = *view.node;
   CheckArity(schema, node, sink);
   std::map<std::string, const onnx::AttributeProto*> accepted =
@@ -315,7 +342,7 @@ std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& vie
     }
   }
   if (schema.check() != nullptr) {
-    NodeContextImpl context(schema, view, accepted, outputs, sink);
+    NodeContextImpl context(schema, view, accepted, outputs, known_values, sink);
     schema.check()(context);
   }
   CheckDeclaredOutputShapes(schema, view, outputs, sink);

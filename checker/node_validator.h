@@ -5,11 +5,13 @@
 // The model checker (checker.h) calls it per node; tests call it directly
 // with a hand-made schema.
 //
-//   NodeView view{&node, inputs, values, declared_outputs};
-//   std::vector<TensorInfo> outputs = ValidateNode(schema, view, sink);
+//   NodeView view{&node, inputs, values, input_defined, declared_outputs};
+//   NodeOutputValues values;
+//   std::vector<TensorInfo> outputs = ValidateNode(schema, view, sink, &values);
 #ifndef ONNX_CONFORM_CHECKER_NODE_VALIDATOR_H_
 #define ONNX_CONFORM_CHECKER_NODE_VALIDATOR_H_
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -50,9 +52,18 @@ struct NodeView {
   std::span<const TensorInfo> declared_outputs;  // graph output / value_info declarations
 };
 
-// Returns one inferred TensorInfo per node output (unknown where not inferred).
+// The output values a node's check knows (Constant's, Identity's).
+struct NodeOutputValues {
+  // One per node output, nullptr when unknown. Points into `owned` or to a
+  // value of NodeView::values (which must outlive it).
+  std::vector<const Tensor*> values;
+  std::vector<std::unique_ptr<Tensor>> owned;  // the tensors the check built
+};
+
+// Returns one inferred TensorInfo per node output (unknown where not
+// inferred), and fills `values` (when given) with the known output values.
 std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& view,
-                                     DiagnosticSink& sink);
+                                     DiagnosticSink& sink, NodeOutputValues* values = nullptr);
 
 // "'name'" for a named node, else "#index op_type".
 std::string NodeLabel(const onnx::NodeProto& node, int index);

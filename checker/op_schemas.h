@@ -12,6 +12,9 @@ namespace onnx_conform::internal {
 std::vector<OpSchema> MinSchemas();     // checker/min_schema.cc
 std::vector<OpSchema> ArgMinSchemas();  // checker/argmin_schema.cc
 std::vector<OpSchema> ClipSchemas();    // checker/clip_schema.cc
+// Supporting operators (registry.h): validated, not covered by the suite.
+std::vector<OpSchema> ConstantSchemas();  // checker/constant_schema.cc
+std::vector<OpSchema> IdentitySchemas();  // checker/identity_schema.cc
 
 }  // namespace onnx_conform::internal
 

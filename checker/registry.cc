@@ -17,20 +17,41 @@ struct Registry {
   std::vector<const OpSchema*> ordered;
 };
 
+using SchemaFamily = std::vector<OpSchema> (*)();
+
+Registry* MakeRegistry(std::initializer_list<SchemaFamily> families) {
+  auto* r = new Registry;
+  for (SchemaFamily family : families) {
+    for (OpSchema& schema : family()) r->schemas.push_back(std::move(schema));
+  }
+  for (const OpSchema& schema : r->schemas) r->ordered.push_back(&schema);
+  std::sort(r->ordered.begin(), r->ordered.end(), [](const OpSchema* a, const OpSchema* b) {
+    return std::tuple(a->op_type(), a->since_version()) <
+           std::tuple(b->op_type(), b->since_version());
+  });
+  return r;
+}
+
+// The operators the suite covers.
 const Registry& GetRegistry() {
-  static const Registry* registry = [] {
-    auto* r = new Registry;
-    for (auto* family : {&internal::ArgMinSchemas, &internal::ClipSchemas, &internal::MinSchemas}) {
-      for (OpSchema& schema : family()) r->schemas.push_back(std::move(schema));
-    }
-    for (const OpSchema& schema : r->schemas) r->ordered.push_back(&schema);
-    std::sort(r->ordered.begin(), r->ordered.end(), [](const OpSchema* a, const OpSchema* b) {
-      return std::tuple(a->op_type(), a->since_version()) <
-             std::tuple(b->op_type(), b->since_version());
-    });
-    return r;
-  }();
+  static const Registry* registry =
+      MakeRegistry({&internal::ArgMinSchemas, &internal::ClipSchemas, &internal::MinSchemas});
   return *registry;
+}
+
+// Supporting operators: validated, not covered.
+const Registry& GetSupportRegistry() {
+  static const Registry* registry =
+      MakeRegistry({&internal::ConstantSchemas, &internal::IdentitySchemas});
+  return *registry;
+}
+
+std::vector<const OpSchema*> VersionsIn(const Registry& registry, absl::string_view op_type) {
+  std::vector<const OpSchema*> versions;
+  for (const OpSchema* schema : registry.ordered) {
+    if (schema->op_type() == op_type) versions.push_back(schema);
+  }
+  return versions;
 }
 
 }  // namespace
@@ -44,6 +65,7 @@ absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::str
         "domain '", domain, "' is not supported: the registry covers only the default ONNX domain"));
   }
   std::vector<const OpSchema*> versions = SchemaVersions(op_type);
+  if (versions.empty()) versions = SupportSchemaVersions(op_type);
   if (versions.empty()) {
     return absl::UnimplementedError(
         absl::StrCat("operator '", op_type, "' is not in the registry (it covers ",
@@ -82,11 +104,17 @@ std::vector<absl::string_view> RegisteredOperators() {
 }
 
 std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type) {
-  std::vector<const OpSchema*> versions;
-  for (const OpSchema* schema : AllSchemas()) {
-    if (schema->op_type() == op_type) versions.push_back(schema);
-  }
-  return versions;
+  return VersionsIn(GetRegistry(), op_type);
+}
+
+std::span<const OpSchema* const> SupportSchemas() { return GetSupportRegistry().ordered; }
+
+bool IsSupportOperator(absl::string_view op_type) {
+  return !VersionsIn(GetSupportRegistry(), op_type).empty();
+}
+
+std::vector<const OpSchema*> SupportSchemaVersions(absl::string_view op_type) {
+  return VersionsIn(GetSupportRegistry(), op_type);
 }
 
 }  // namespace onnx_conform

@@ -5,8 +5,18 @@
 //   absl::StatusOr<const OpSchema*> s = LookupSchema("", "Clip", 12);  // Clip-12
 //   LookupSchema("ai.onnx", "Min", 10);   // Min-8 ("" and "ai.onnx" are one domain)
 //   LookupSchema("", "Relu", 13);         // UnimplementedError: not in the registry
+//   LookupSchema("", "Constant", 11);     // Constant-11: a supporting operator
 //
 //   for (const OpSchema* schema : AllSchemas()) { schema->PrimaryTypes(); ... }
+//
+// Supporting operators (Constant, Identity) are what ONNX's version
+// converter and exporters put around the covered ones: Clip-6 converted to
+// opset 11 reads its bounds from Constant nodes. The checker validates them
+// and the reference runs them, so that such models can be checked and run,
+// but the suite does not cover them: no cases, no coverage cells, no audit.
+// Only LookupSchema and the Support* functions see them; AllSchemas(),
+// RegisteredOperators(), SchemaVersions() and FindSchemaVersion() list the
+// covered operators alone.
 #ifndef ONNX_CONFORM_CHECKER_REGISTRY_H_
 #define ONNX_CONFORM_CHECKER_REGISTRY_H_
 
@@ -40,6 +50,13 @@ std::vector<absl::string_view> RegisteredOperators();
 
 // The versions of one operator, oldest first (empty when unknown).
 std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type);
+
+// Every supporting operator's schema, ordered by name then version.
+std::span<const OpSchema* const> SupportSchemas();
+// "Constant" and "Identity".
+bool IsSupportOperator(absl::string_view op_type);
+// The versions of one supporting operator, oldest first (empty when unknown).
+std::vector<const OpSchema*> SupportSchemaVersions(absl::string_view op_type);
 
 }  // namespace onnx_conform
 

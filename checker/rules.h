@@ -75,6 +75,7 @@ inline constexpr absl::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
 inline constexpr absl::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
 inline constexpr absl::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
 inline constexpr absl::string_view kAttrClipBoundNan = "ATTR-CLIP-BOUND-NAN";
+inline constexpr absl::string_view kAttrConstantValue = "ATTR-CONSTANT-VALUE";
 // Shapes.
 inline constexpr absl::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
 inline constexpr absl::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
@@ -119,8 +120,8 @@ inline constexpr Rule kRules[] = {
     {rules::kGraphOutputNotProduced, Severity::kError,
      "a graph output is neither produced by a node nor a graph input"},
     {rules::kGraphValueType, Severity::kError,
-     "a graph input, output or value_info has no type or an unknown element type, or a node of "
-     "the registry uses a sequence, map or optional value (they take tensors)"},
+     "a graph input, output or value_info has no type or an unknown element type, or a node "
+     "uses a sequence, map or optional value where its schema takes tensors"},
     {rules::kGraphInitializerInvalid, Severity::kError,
      "an initializer cannot be decoded as a numeric tensor"},
 
@@ -157,6 +158,9 @@ inline constexpr Rule kRules[] = {
      "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
     {rules::kAttrClipBoundNan, Severity::kWarning,
      "a Clip-1/6 min or max attribute is NaN: the result is unspecified"},
+    {rules::kAttrConstantValue, Severity::kError,
+     "a Constant node sets none or several of its value attributes (exactly one is required), "
+     "or its value tensor cannot be decoded"},
 
     {rules::kShapeDimInvalid, Severity::kError, "a declared dimension is negative"},
     {rules::kShapeEqualRequired, Severity::kError,

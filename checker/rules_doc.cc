@@ -24,7 +24,8 @@ constexpr Example kExamples[] = {
     {rules::kGraphDuplicateOutput, "Two nodes both write `y`, or a node writes the graph input `a`."},
     {rules::kGraphOutputNotProduced, "A graph output `z` that no node produces."},
     {rules::kGraphValueType,
-     "A graph input without a type or with `elem_type: 0` or `99`; a sequence feeding Min."},
+     "A graph input without a type or with `elem_type: 0` or `99`; a sequence feeding Min, or "
+     "Identity-13 (Identity-14 passes it through)."},
     {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
     {rules::kNodeSchemaUnknown,
      "A `Relu` node; a Min node in domain `com.example` (reported as unsupported)."},
@@ -42,13 +43,15 @@ constexpr Example kExamples[] = {
     {rules::kAttrType,
      "ArgMin `axis` given as FLOAT; Clip-6 `min` given as INT; an attribute without `type`."},
     {rules::kAttrRequiredMissing,
-     "No schema of the registry has a required attribute yet; the generic rule is tested with a "
-     "hand-made schema."},
+     "A Constant node without `value` at opset 1 to 10 (Constant-1 and -9 require it)."},
     {rules::kAttrBoolValue, "ArgMin with `keepdims: 2` or `select_last_index: -1`."},
     {rules::kAttrAxisRange, "ArgMin-13 with `axis: 2` on an input of shape `[2, 3]`."},
     {rules::kAttrNegativeAxisV1, "ArgMin at opset 1 with `axis: -1`."},
     {rules::kAttrClipBoundsOrder, "Clip-6 with `min: 2.0` and `max: 1.0` (warning)."},
     {rules::kAttrClipBoundNan, "Clip-6 with `max: NaN` (warning)."},
+    {rules::kAttrConstantValue,
+     "Constant-12 with both `value` and `value_float`, or with no attribute; a `value` tensor "
+     "of 3 floats holding 4 bytes."},
     {rules::kShapeDimInvalid, "A graph input of shape `[-2]`."},
     {rules::kShapeEqualRequired, "Min-6 over shapes `[2, 3]` and `[3]`."},
     {rules::kShapeBroadcast, "Min-13 over shapes `[2, 3]` and `[2]`."},
@@ -108,7 +111,12 @@ std::string RulesMarkdown() {
       "- Output inference is applied to every version, including Min-1 and Clip-1, for which\n"
       "  ONNX has no shape inference: their texts still state an element-wise result.\n"
       "- `check` on a case directory also reruns the node rules with the data set's actual\n"
-      "  shapes and values, reporting only what the declarations left open.\n");
+      "  shapes and values, reporting only what the declarations left open.\n"
+      "- Constant and Identity are validated as supporting operators (ONNX's version converter\n"
+      "  writes Constant nodes): the same rules apply to them, and a Constant's value reaches\n"
+      "  the nodes that read it as an initializer's would (Clip's bound rules see it). The\n"
+      "  suite has no cases of its own for them. Identity-14 and -16 pass a sequence or an\n"
+      "  optional through; the covered operator that reads it reports `GRAPH-VALUE-TYPE`.\n");
   return out;
 }
 

@@ -73,10 +73,12 @@ OpSchema& OpSchema::RequiredAttr(std::string name, AttrType type, std::string de
 }
 
 OpSchema& OpSchema::TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
-                                   std::string description) {
+                                   std::string description,
+                                   std::span<const ValueKind> other_kinds) {
   type_constraints_.push_back({std::move(type_param),
                                std::vector<ElementType>(allowed.begin(), allowed.end()),
-                               std::move(description)});
+                               std::move(description),
+                               std::vector<ValueKind>(other_kinds.begin(), other_kinds.end())});
   return *this;
 }
 
@@ -141,6 +143,15 @@ std::vector<ElementType> OpSchema::AllowedTypes(const FormalParameter& param) co
   if (param.type_param.empty()) return {param.fixed_type};
   const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
   return constraint ? constraint->allowed : std::vector<ElementType>{};
+}
+
+bool OpSchema::AcceptsKind(const FormalParameter& param, ValueKind kind) const {
+  if (kind == onnx::TypeProto::kTensorType) return true;
+  if (param.type_param.empty()) return false;
+  const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
+  return constraint != nullptr && std::find(constraint->other_kinds.begin(),
+                                            constraint->other_kinds.end(),
+                                            kind) != constraint->other_kinds.end();
 }
 
 std::vector<ElementType> OpSchema::PrimaryTypes() const {

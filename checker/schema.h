@@ -42,6 +42,19 @@ inline constexpr ElementType kAllNumericBfTypes[] = {
     ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
     ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
 
+// Every tensor type of ONNX before bfloat16 (Constant-9, Identity-1), and with it.
+inline constexpr ElementType kAllTensorTypes[] = {
+    ElementType::kUint8,   ElementType::kUint16, ElementType::kUint32,    ElementType::kUint64,
+    ElementType::kInt8,    ElementType::kInt16,  ElementType::kInt32,     ElementType::kInt64,
+    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble,    ElementType::kString,
+    ElementType::kBool,    ElementType::kComplex64, ElementType::kComplex128};
+inline constexpr ElementType kAllTensorBfTypes[] = {
+    ElementType::kUint8,    ElementType::kUint16,    ElementType::kUint32,  ElementType::kUint64,
+    ElementType::kInt8,     ElementType::kInt16,     ElementType::kInt32,   ElementType::kInt64,
+    ElementType::kBFloat16, ElementType::kFloat16,   ElementType::kFloat,   ElementType::kDouble,
+    ElementType::kString,   ElementType::kBool,      ElementType::kComplex64,
+    ElementType::kComplex128};
+
 enum class ParamOption { kSingle, kOptional, kVariadic };
 inline constexpr ParamOption kSingle = ParamOption::kSingle;
 inline constexpr ParamOption kOptional = ParamOption::kOptional;
@@ -71,10 +84,18 @@ struct AttributeSpec {
   AttrValue default_value;
 };
 
+// The kinds of value other than tensors (ONNX's TypeProto cases): sequences,
+// maps, optionals, sparse tensors.
+using ValueKind = onnx::TypeProto::ValueCase;
+
 struct TypeConstraintSpec {
   std::string type_param;
-  std::vector<ElementType> allowed;
+  std::vector<ElementType> allowed;  // tensor element types
   std::string description;
+  // Kinds besides tensors the parameter takes (Identity-14: sequences). The
+  // checker tracks only the kind of such a value, never its elements: a
+  // node passes it through, and a node that takes tensors rejects it.
+  std::vector<ValueKind> other_kinds;
 };
 
 class NodeContext;
@@ -97,7 +118,8 @@ class OpSchema {
   OpSchema& OptionalAttr(std::string name, AttrType type, std::string description);
   OpSchema& RequiredAttr(std::string name, AttrType type, std::string description);
   OpSchema& TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
-                           std::string description);
+                           std::string description,
+                           std::span<const ValueKind> other_kinds = {});
   // A sentence of the text the checker enforces or a reader must know
   // (printed by `onnx-conform schema`).
   OpSchema& Rule(std::string text);
@@ -137,6 +159,8 @@ class OpSchema {
   const TypeConstraintSpec* FindTypeConstraint(absl::string_view type_param) const;
   // The types a parameter accepts: its constraint's list, or its fixed type.
   std::vector<ElementType> AllowedTypes(const FormalParameter& param) const;
+  // Whether a parameter also takes values of that kind (a sequence, ...).
+  bool AcceptsKind(const FormalParameter& param, ValueKind kind) const;
   // The allowed types of the first input's parameter: the types a version
   // is tested over ("Min-13 over float16, ...").
   std::vector<ElementType> PrimaryTypes() const;
@@ -191,8 +215,22 @@ class NodeContext {
   virtual std::optional<float> GetFloat(absl::string_view name) const = 0;
   // Whether the node itself sets the attribute (with the schema's type).
   virtual bool HasAttribute(absl::string_view name) const = 0;
+  // The node's attribute of that name when the generic rules accepted it
+  // (declared name, the schema's type, its value field set), else nullptr.
+  virtual const onnx::AttributeProto* GetAttribute(absl::string_view name) const = 0;
+  // The node itself, for what the accessors above do not say (which
+  // attributes it sets, whatever their names and types).
+  virtual const onnx::NodeProto& node() const = 0;
+  // What the graph declares of an output (graph output, value_info).
+  virtual const TensorInfo& declared_output(int index) const = 0;
 
   virtual void SetOutput(int index, TensorInfo info) = 0;
+  // An output's value, when the node gives a known one: a tensor the check
+  // built (Constant) or, without a copy, the value of one of its inputs
+  // (Identity). The checker makes it available downstream like an
+  // initializer's; SetOutputValue also sets the output's type and shape.
+  virtual void SetOutputValue(int index, Tensor value) = 0;
+  virtual void ForwardInputValue(int input, int output) = 0;
   // field names the part of the node: "input 1", "attribute axis".
   virtual void Report(absl::string_view rule_id, std::string field, std::string message) = 0;
 };
