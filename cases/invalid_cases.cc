@@ -40,6 +40,13 @@ constexpr std::string_view kClipAttrs = "`min` FLOAT, `max` FLOAT";
 constexpr std::string_view kClipInputs =
     "inputs: 1 to 3 inputs `input`, optional `min`, optional `max`, each of type T and a scalar "
     "(empty shape)";
+// ONNX's Operators.md (Constant, a supporting operator: no text of its own in the spec).
+constexpr std::string_view kConstantOneValue =
+    "Constant-12: This operator produces a constant tensor. Exactly one of the provided "
+    "attributes, either value, sparse_value, or value_* must be specified.";
+constexpr std::string_view kConstantValueRequired =
+    "Constant-1: attribute `value` (TENSOR, required): the value for the elements of the output "
+    "tensor.";
 
 using CaseEdit = std::function<void(Case&)>;
 
@@ -130,6 +137,22 @@ class InvalidCases {
 
 onnx::GraphProto& Graph(Case& c) { return *c.model.mutable_graph(); }
 onnx::NodeProto& Node(Case& c, int i = 0) { return *c.model.mutable_graph()->mutable_node(i); }
+
+// Graph input `index` becomes the output of a Constant node placed first
+// (as ONNX's version converter writes Clip-6's bounds at opset 11): the
+// graph input and its data go. Returns the node, to set its attributes.
+onnx::NodeProto& FeedFromConstant(Case& c, int index) {
+  const std::string name = Graph(c).input(index).name();
+  Graph(c).mutable_input()->DeleteSubrange(index, 1);
+  for (CaseDataSet& ds : c.data_sets) ds.inputs.erase(ds.inputs.begin() + index);
+  onnx::NodeProto constant;
+  constant.set_op_type(std::string("Constant"));
+  constant.add_output(name);
+  onnx::GraphProto& graph = Graph(c);
+  *graph.add_node() = std::move(constant);
+  for (int n = graph.node_size() - 1; n > 0; --n) graph.mutable_node()->SwapElements(n, n - 1);
+  return Node(c, 0);
+}
 
 void InvalidCases::AddModelRules() {
   Emit(Min("model_not_protobuf", rules::kModelRead).Quote(RuleQuote(rules::kModelRead)),
@@ -390,6 +413,26 @@ void InvalidCases::AddAttributeRules() {
            .Attr("min", 2.0f)
            .Quote(kClipInputs)
            .Describe("Clip-11 takes its bounds as inputs; the min attribute is gone"));
+  {
+    CaseBuilder b = Clip("constant_two_values", rules::kAttrConstantValue, 12);
+    b.Quote(kConstantOneValue)
+        .Describe("min comes from a Constant node that sets both value and value_float (2)");
+    Emit(b, [](Case& c) {
+      onnx::NodeProto& constant = FeedFromConstant(c, 1);
+      onnx::AttributeProto* value = constant.add_attribute();
+      value->set_name(std::string("value"));
+      value->set_type(onnx::AttributeProto::TENSOR);
+      *value->mutable_t() = TensorToProto(MakeTensor<float>({}, {2}), "");
+      onnx::AttributeProto* value_float = constant.add_attribute();
+      value_float->set_name(std::string("value_float"));
+      value_float->set_type(onnx::AttributeProto::FLOAT);
+      value_float->set_f(2.0f);
+    });
+  }
+  Emit(MinShapes(8, "constant_without_value", rules::kAttrRequiredMissing, {3}, {3}, {3})
+           .Quote(kConstantValueRequired)
+           .Describe("data_1 comes from a Constant node (Constant-1 at opset 8) without value"),
+       [](Case& c) { FeedFromConstant(c, 1); });
   Emit(ArgMin(13, "axis_twice", rules::kAttrDuplicate)
            .Attr("axis", int64_t{0})
            .Attr("axis", int64_t{1})
