@@ -2,7 +2,8 @@
 # ONNX Conform's two entry points, for a fresh Debian (bookworm) machine:
 #   ./dev.sh suite   build, then run every bundled case and ONNX's official
 #                    node tests for Min/ArgMin/Clip on the reference backend
-#   ./dev.sh test    build, then run every test with ctest
+#   ./dev.sh test    build, then run every test with ctest, including every
+#                    case on onnxruntime-node (installs Node.js and npm if missing)
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -29,8 +30,23 @@ install_missing_packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# onnxruntime-node, the backend `test` runs every case through
+# (cmake/OnnxruntimeBackendTest.cmake): Node.js and npm from Debian when
+# missing, then the adapter's locked npm packages. ONNXRUNTIME_NODE_INSTALL=skip
+# stops onnxruntime-node from downloading GPU files: its CPU library ships in it.
+install_onnxruntime_adapter() {
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    local saved=("${PACKAGES[@]}")
+    PACKAGES=(nodejs npm)
+    install_missing_packages
+    PACKAGES=("${saved[@]}")
+  fi
+  (cd runners/adapters/onnxruntime-node &&
+   ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
+}
+
 build() {
-  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release
+  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "$@"
   cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 
@@ -46,12 +62,13 @@ case "${1:-}" in
     ;;
   test)
     install_missing_packages
-    build
+    install_onnxruntime_adapter
+    build -DONNX_CONFORM_ONNXRUNTIME_TESTS=ON
     cd "$BUILD_DIR"
     ctest --output-on-failure -j "$(nproc)" --timeout 600
     ;;
   *)
-    sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

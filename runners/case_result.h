@@ -55,6 +55,9 @@ struct CaseResult {
   // The expectation-file line that applied, "FILE:LINE: STATUS: REASON";
   // empty when none did.
   std::string expectation;
+  // A negative case (case.json expectation "invalid"): passing means it was
+  // refused. Scoreboards count these apart from the operator matrix.
+  bool negative = false;
   // The run was interrupted during this case: no verdict, never reported.
   bool cancelled = false;
   // The status is the backend's verdict (it ran the case), not the suite's

@@ -269,6 +269,7 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
   }
   const CaseMetadata* metadata = read_metadata->has_value() ? &**read_metadata : nullptr;
   const bool negative = metadata != nullptr && metadata->expectation() == kExpectInvalid;
+  result.negative = negative;
   if (metadata != nullptr) {
     result.op = metadata->operator_();
     result.op_version = metadata->version();

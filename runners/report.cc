@@ -148,6 +148,7 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_op_version(static_cast<int32_t>(result.op_version));
   c.set_backend(ValidUtf8(result.backend));
   c.set_expectation(ValidUtf8(result.expectation));
+  c.set_negative(result.negative);
   return c;
 }
 
@@ -168,6 +169,7 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.op_version = c.op_version();
   result.backend = c.backend();
   result.expectation = c.expectation();
+  result.negative = c.negative();
   return result;
 }
 

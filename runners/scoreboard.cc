@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
@@ -89,6 +90,40 @@ Listed ListedResults(const std::vector<CaseResult>& results) {
   return listed;
 }
 
+// Known gaps grouped by why: the expectation line that applied, or, for a
+// divergent case without one, "divergent". In order of first appearance.
+std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
+    const std::vector<const CaseResult*>& gaps) {
+  std::vector<std::pair<std::string, std::vector<const CaseResult*>>> groups;
+  for (const CaseResult* r : gaps) {
+    const std::string why =
+        !r->expectation.empty()               ? r->expectation
+        : r->status == CaseStatus::kDivergent ? std::string("divergent: where the text is silent")
+                                              : std::string(StatusName(r->status));
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& group) { return group.first == why; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {why, {}});
+    it->second.push_back(r);
+  }
+  return groups;
+}
+
+// The first line of a message that says something of its own: preamble
+// lines ("fail as expected (...):", "...; stderr:") end with a colon.
+std::string FirstDetail(const CaseResult& r) {
+  std::vector<absl::string_view> lines = absl::StrSplit(r.message, '\n', absl::SkipEmpty());
+  for (absl::string_view line : lines) {
+    if (!absl::EndsWith(line, ":")) return std::string(line);
+  }
+  return lines.empty() ? "" : std::string(lines.back());
+}
+
+std::set<std::string> Backends(const std::vector<CaseResult>& results) {
+  std::set<std::string> backends;
+  for (const CaseResult& r : results) backends.insert(r.backend);
+  return backends;
+}
+
 std::string CaseLabel(const CaseResult& r) {
   std::string label = r.name;
   if (!r.op.empty()) {
@@ -139,6 +174,7 @@ std::string ScoreCell::Text() const {
 ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results) {
   ScoreMatrix matrix;
   for (const CaseResult& r : results) {
+    if (r.negative) continue;
     const std::string op = r.op.empty() ? "(unknown)" : r.op;
     const std::string type = r.types.empty() ? "(none)" : PrimaryType(r);
     ScoreCell& cell = matrix[r.backend][op][r.op_version][type];
@@ -148,15 +184,29 @@ ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results) {
   return matrix;
 }
 
+NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
+  NegativeCells cells;
+  for (const CaseResult& r : results) {
+    if (!r.negative) continue;
+    ScoreCell& cell = cells[r.backend][r.op.empty() ? "(unknown)" : r.op];
+    ++cell.counts[r.status];
+    ++cell.total;
+  }
+  return cells;
+}
+
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
   std::string md = absl::StrCat("# ", title, "\n\n", SummaryLine(results), "\n\n");
   md +=
       "Each cell: cases passed / cases, then the other outcomes. 🟩 all passed, 🟨 some "
       "unsupported, 🟧 known gaps (xfail, divergent), 🟥 failures, ⬜ nothing ran.\n\n";
   const ScoreMatrix matrix = BuildScoreMatrix(results);
-  for (const auto& [backend, ops] : matrix) {
+  const NegativeCells negative = BuildNegativeCells(results);
+  for (const std::string& backend : Backends(results)) {
     absl::StrAppend(&md, "## Backend: ", backend.empty() ? "(unnamed)" : backend, "\n\n");
-    for (const auto& [op, versions] : ops) {
+    const auto ops_it = matrix.find(backend);
+    for (const auto& [op, versions] :
+         ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
       const std::vector<std::string> types = SortedTypes(versions);
       absl::StrAppend(&md, "### ", op, "\n\n| version |");
       for (const std::string& type : types) absl::StrAppend(&md, " ", type, " |");
@@ -178,6 +228,15 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
       }
       md += "\n";
     }
+    if (auto cells = negative.find(backend); cells != negative.end()) {
+      md += "### Negative cases\n\nCases that break a rule: passing means the backend refused "
+            "them.\n\n| operator | refused / cases |\n|---|---|\n";
+      for (const auto& [op, cell] : cells->second) {
+        absl::StrAppend(&md, "| ", op, " | ", ColourEmoji(cell.colour()), " ", cell.Text(),
+                        " |\n");
+      }
+      md += "\n";
+    }
   }
   const Listed listed = ListedResults(results);
   auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
@@ -189,7 +248,17 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
     }
   };
   list("Failures", listed.failures);
-  list("Known gaps", listed.gaps);
+  if (!listed.gaps.empty()) {
+    absl::StrAppend(&md, "## Known gaps (", listed.gaps.size(), ")\n\n");
+    for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
+      absl::StrAppend(&md, "### ", why, " (", cases.size(), ")\n\n");
+      for (const CaseResult* r : cases) {
+        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", CaseLabel(*r), ": `",
+                        absl::StrReplaceAll(FirstDetail(*r), {{"`", "'"}}), "`\n");
+      }
+      md += "\n";
+    }
+  }
   return md;
 }
 
@@ -212,10 +281,13 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");
   const ScoreMatrix matrix = BuildScoreMatrix(results);
-  for (const auto& [backend, ops] : matrix) {
+  const NegativeCells negative = BuildNegativeCells(results);
+  for (const std::string& backend : Backends(results)) {
     absl::StrAppend(&html, "<h2>Backend: ", HtmlEscape(backend.empty() ? "(unnamed)" : backend),
                     "</h2>\n");
-    for (const auto& [op, versions] : ops) {
+    const auto ops_it = matrix.find(backend);
+    for (const auto& [op, versions] :
+         ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
       const std::vector<std::string> types = SortedTypes(versions);
       absl::StrAppend(&html, "<h3>", HtmlEscape(op), "</h3>\n<table>\n<tr><th>version</th>");
       for (const std::string& type : types) absl::StrAppend(&html, "<th>", HtmlEscape(type), "</th>");
@@ -235,6 +307,15 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       }
       html += "</table>\n";
     }
+    if (auto cells = negative.find(backend); cells != negative.end()) {
+      html += "<h3>Negative cases</h3>\n<p>Cases that break a rule: passing means the backend "
+              "refused them.</p>\n<table>\n<tr><th>operator</th><th>refused / cases</th></tr>\n";
+      for (const auto& [op, cell] : cells->second) {
+        absl::StrAppend(&html, "<tr><th>", HtmlEscape(op), "</th><td class=\"",
+                        ColourCss(cell.colour()), "\">", HtmlEscape(cell.Text()), "</td></tr>\n");
+      }
+      html += "</table>\n";
+    }
   }
   const Listed listed = ListedResults(results);
   auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
@@ -247,7 +328,19 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
     }
   };
   list("Failures", listed.failures);
-  list("Known gaps", listed.gaps);
+  if (!listed.gaps.empty()) {
+    absl::StrAppend(&html, "<h2>Known gaps (", listed.gaps.size(), ")</h2>\n");
+    for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
+      absl::StrAppend(&html, "<details><summary>", HtmlEscape(why), " (", cases.size(),
+                      ")</summary>\n<ul>\n");
+      for (const CaseResult* r : cases) {
+        absl::StrAppend(&html, "<li><b>", StatusName(r->status), "</b> ",
+                        HtmlEscape(CaseLabel(*r)), ": <code>", HtmlEscape(FirstDetail(*r)),
+                        "</code></li>\n");
+      }
+      html += "</ul></details>\n";
+    }
+  }
   html += "</body>\n</html>\n";
   return html;
 }

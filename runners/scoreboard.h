@@ -1,6 +1,7 @@
 // Scoreboards of a run for people: per backend, an operator x version x type
-// matrix with pass counts and a colour per cell, then every failure (and
-// every known gap) with its message and first mismatches. Markdown
+// matrix with pass counts and a colour per cell, then every failure with its
+// message and first mismatches, then the known gaps (xfail, divergent)
+// grouped by the expectation line that explains them, one line per case. Markdown
 // (`--scoreboard-md=FILE`, for docs/backends/) and one self-contained HTML
 // page (`--scoreboard-html=FILE`, inline CSS, no script, no external file).
 //
@@ -37,7 +38,13 @@ struct ScoreCell {
 // are filed under "(unknown)", version 0, type "(none)".
 using ScoreMatrix =
     std::map<std::string, std::map<std::string, std::map<int64_t, std::map<std::string, ScoreCell>>>>;
+// Negative cases are left out of the matrix: they break a rule of the
+// operator rather than exercise a (version, type) cell.
 ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results);
+
+// Negative cases: backend -> operator -> cell (pass = refused).
+using NegativeCells = std::map<std::string, std::map<std::string, ScoreCell>>;
+NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results);
 
 // Display order of type columns: floats, then signed, then unsigned integers.
 int TypeRank(absl::string_view type_name);

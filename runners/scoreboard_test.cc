@@ -78,7 +78,8 @@ TEST(ScoreboardTest, MatrixPerOperatorWithVersionRowsAndTypeColumns) {
   EXPECT_THAT(md, HasSubstr("## Failures (1)\n\n### fail: min_c (Min-8, float)\n\n```\n"
                             "test_data_set_0: output 'min': 1 of 3 elements differ: [1] expected "
                             "2, got 3\n```\n"));
-  EXPECT_THAT(md, HasSubstr("## Known gaps (1)\n\n### xfail: argmin_a (ArgMin-12, float16)"));
+  EXPECT_THAT(md, HasSubstr("## Known gaps (1)\n\n### xfail (1)\n\n"
+                            "- xfail: argmin_a (ArgMin-12, float16): `fail as expected`\n"));
   EXPECT_LT(md.find("### ArgMin"), md.find("### Min"));
 }
 
@@ -97,6 +98,49 @@ TEST(ScoreboardTest, HtmlIsOnePageWithColouredCellsAndEscapedText) {
   EXPECT_THAT(html, Not(HasSubstr("http")));
   EXPECT_THAT(html, Not(HasSubstr("<script")));
   EXPECT_THAT(html, Not(HasSubstr("<link")));
+}
+
+TEST(ScoreboardTest, KnownGapsAreGroupedByTheirExpectationLine) {
+  CaseResult a = R("min_int16_a", "Min", 13, "int16", CaseStatus::kXfail,
+                   "unsupported as expected (ort.expect:3: unsupported: no int16 kernel):\n"
+                   "Could not find an implementation for Min(13)");
+  a.expectation = "ort.expect:3: unsupported: no int16 kernel";
+  CaseResult b = a;
+  b.name = "min_int16_b";
+  CaseResult c = R("argmin_nan", "ArgMin", 13, "float", CaseStatus::kDivergent,
+                   "differs where the operator text is silent (...):\n"
+                   "test_data_set_0: output 'reduced': 1 of 3 elements differ");
+  const std::string md = ScoreboardMarkdown({a, c, b}, "t");
+  EXPECT_THAT(md, HasSubstr("## Known gaps (3)\n\n"
+                            "### ort.expect:3: unsupported: no int16 kernel (2)\n\n"
+                            "- xfail: min_int16_a (Min-13, int16): `Could not find an "
+                            "implementation for Min(13)`\n"
+                            "- xfail: min_int16_b (Min-13, int16): `Could not find an "
+                            "implementation for Min(13)`\n\n"
+                            "### divergent: where the text is silent (1)\n\n"
+                            "- divergent: argmin_nan (ArgMin-13, float): `test_data_set_0: "
+                            "output 'reduced': 1 of 3 elements differ`\n"));
+  const std::string html = ScoreboardHtml({a, c, b}, "t");
+  EXPECT_THAT(html, HasSubstr("<details><summary>ort.expect:3: unsupported: no int16 kernel (2)"));
+}
+
+TEST(ScoreboardTest, NegativeCasesAreCountedApartFromTheMatrix) {
+  CaseResult refused = R("min_v1_int8_type_not_allowed", "Min", 1, "int8", CaseStatus::kPass,
+                         "rejected as expected (TYPE-NOT-ALLOWED): ...");
+  refused.negative = true;
+  CaseResult accepted = R("clip_v11_float_min_not_scalar", "Clip", 11, "float", CaseStatus::kFail,
+                          "accepted a case that breaks SHAPE-CLIP-BOUND-SCALAR");
+  accepted.negative = true;
+  const std::vector<CaseResult> results = {
+      refused, accepted, R("min_ok", "Min", 13, "float", CaseStatus::kPass)};
+  EXPECT_EQ(BuildScoreMatrix(results)["fake"]["Min"].count(1), 0u);
+  const std::string md = ScoreboardMarkdown(results, "t");
+  EXPECT_THAT(md, Not(HasSubstr("| int8 |")));
+  EXPECT_THAT(md, HasSubstr("### Negative cases\n\nCases that break a rule: passing means the "
+                            "backend refused them.\n\n| operator | refused / cases |\n|---|---|\n"
+                            "| Clip | 🟥 0/1 (1 fail) |\n| Min | 🟩 1/1 |\n"));
+  EXPECT_THAT(ScoreboardHtml(results, "t"),
+              HasSubstr("<tr><th>Clip</th><td class=\"red\">0/1 (1 fail)</td></tr>"));
 }
 
 TEST(ScoreboardTest, LongMessagesAreShortened) {
