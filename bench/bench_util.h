@@ -38,6 +38,9 @@ Tensor RandomTensor(ElementType type, const Shape& shape, uint64_t seed, int64_t
 double StreamReadSeconds(const std::vector<std::span<const std::byte>>& buffers);
 // Median seconds of memcpy of `bytes` between two buffers already in memory.
 double MemcpySeconds(size_t bytes);
+// Median seconds to create a tensor of `bytes` (Tensor::Create, new memory)
+// and write every byte once: what returning a new output costs any kernel.
+double FreshOutputSeconds(size_t bytes);
 
 // CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), in seconds.
 double ThreadCpuSeconds();
@@ -54,9 +57,11 @@ class LoopTimer {
 
 // Sets bytes_per_second (bytes per iteration = the kernel's input bytes) and
 // the counters ratio_to_bandwidth (streaming-read time / kernel time) and
-// ratio_to_memcpy (memcpy time / kernel time).
+// ratio_to_memcpy (memcpy time / kernel time); with fresh_output_seconds > 0
+// also ratio_to_read_and_output ((streaming read + FreshOutputSeconds of the
+// output) / kernel time), the limit for a kernel that returns a new tensor.
 void ReportRatios(benchmark::State& state, double kernel_seconds, int64_t bytes,
-                  double read_seconds, double memcpy_seconds);
+                  double read_seconds, double memcpy_seconds, double fresh_output_seconds = 0);
 
 }  // namespace onnx_conform::bench
 

@@ -4,6 +4,7 @@
 // bounds, ArgMin over the last axis and axis 0 with and without
 // select_last_index. Each reports ratio_to_bandwidth against a streaming read
 // of its own inputs measured in the same process (bench/bench_util.h).
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -40,7 +41,7 @@ const std::vector<Tensor>& Inputs(ElementType type, const std::vector<Shape>& sh
 // Times `kernel` (which must consume `inputs`) and reports the ratios
 // against reading the inputs' bytes.
 void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& inputs,
-                const std::function<int64_t()>& kernel) {
+                const std::function<int64_t()>& kernel, int64_t output_bytes = 0) {
   std::vector<std::span<const std::byte>> bytes;
   int64_t total = 0;
   for (const Tensor* t : inputs) {
@@ -49,6 +50,7 @@ void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& input
   }
   const double read = StreamReadSeconds(bytes);
   const double copy = MemcpySeconds(static_cast<size_t>(total));
+  const double output = output_bytes > 0 ? FreshOutputSeconds(static_cast<size_t>(output_bytes)) : 0;
   LoopTimer timer;
   for (auto _ : state) {
     const int64_t elements = kernel();
@@ -58,7 +60,7 @@ void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& input
     }
     benchmark::DoNotOptimize(elements);
   }
-  ReportRatios(state, timer.SecondsPerIteration(state), total, read, copy);
+  ReportRatios(state, timer.SecondsPerIteration(state), total, read, copy, output);
 }
 
 std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {
@@ -69,10 +71,18 @@ std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {
 
 void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes) {
   const std::vector<const Tensor*> inputs = Pointers(Inputs(type, shapes));
-  TimeKernel(state, inputs, [&]() -> int64_t {
-    absl::StatusOr<Tensor> out = Min(13, inputs);
-    return out.ok() ? out->element_count() : -1;
-  });
+  // The output has the shape of the largest input here.
+  int64_t output_bytes = 0;
+  for (const Tensor* input : inputs) {
+    output_bytes = std::max(output_bytes, static_cast<int64_t>(input->byte_size()));
+  }
+  TimeKernel(
+      state, inputs,
+      [&]() -> int64_t {
+        absl::StatusOr<Tensor> out = Min(13, inputs);
+        return out.ok() ? out->element_count() : -1;
+      },
+      output_bytes);
 }
 
 // A scalar of `type` holding `value` (small integers, exact in every type).
@@ -91,10 +101,13 @@ void BM_Clip(benchmark::State& state, ElementType type) {
   // Inside the value range, so both sides clip.
   const Tensor lo = Scalar(type, -50);
   const Tensor hi = Scalar(type, 50);
-  TimeKernel(state, {&x[0]}, [&]() -> int64_t {
-    absl::StatusOr<Tensor> out = ClipWithInputs(13, x[0], &lo, &hi);
-    return out.ok() ? out->element_count() : -1;
-  });
+  TimeKernel(
+      state, {&x[0]},
+      [&]() -> int64_t {
+        absl::StatusOr<Tensor> out = ClipWithInputs(13, x[0], &lo, &hi);
+        return out.ok() ? out->element_count() : -1;
+      },
+      static_cast<int64_t>(x[0].byte_size()));
 }
 
 void BM_ArgMin(benchmark::State& state, ElementType type, int64_t axis, int64_t select_last) {

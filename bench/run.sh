@@ -53,6 +53,7 @@ awk -v reps="$REPS" '
       split($i, kv, "=")
       if (kv[1] == "ratio_to_bandwidth") line = line sprintf("  bandwidth %.2f", number(kv[2]))
       if (kv[1] == "ratio_to_memcpy") line = line sprintf("  memcpy %.2f", number(kv[2]))
+      if (kv[1] == "ratio_to_read_and_output") line = line sprintf("  read+output %.2f", number(kv[2]))
       if (kv[1] == "ratio_to_file_read") line = line sprintf("  file-read %.2f", number(kv[2]))
       if (kv[1] == "GB_per_second") line = line sprintf("  %.1f GB/s", number(kv[2]))
     }

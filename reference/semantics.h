@@ -129,9 +129,16 @@ bool LessForArgMin(T a, T b) {
 // [+0, 1] stays -0), as Clip-13's function body (Less/Where) does.
 template <typename T>
 T ClipValue(T x, T lo, T hi) {
-  if (IsNaN(x)) return x;
-  if (IsNaN(lo)) return lo;
-  if (IsNaN(hi)) return hi;
+  // The bound tests first: a kernel's loop over elements then only keeps
+  // the comparisons (its bounds are the same for every element).
+  if (IsNaN(lo) || IsNaN(hi)) return IsNaN(x) ? x : IsNaN(lo) ? lo : hi;
+  // Numeric bounds: a NaN x fails both comparisons below and keeps its own
+  // bits. Saying so for half types changes no result; GCC 12 vectorizes
+  // their loop only with it, and the float and double loops run twice as
+  // fast without it (bench/, Clip).
+  if constexpr (kIsHalfType<T>) {
+    if (IsNaN(x)) return x;
+  }
   if (Less(x, lo)) x = lo;
   if (Less(hi, x)) x = hi;
   return x;
