@@ -1,0 +1,163 @@
+// ReadTensorFileWithName reads a large raw_data straight into the tensor:
+// on every layout (raw_data first, last, twice, with fields after it) and
+// every broken file, it must give what ReadTensorProtoFile then
+// TensorFromProto give: the same bytes and name, or the same error.
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kCount = 1 << 19;  // 2 MiB of float: over the direct path's 1 MiB
+
+class DirectTensorReadTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("oc_direct_tensor_read_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path Write(const std::string& name, const std::string& bytes) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return path;
+  }
+
+  fs::path dir_;
+};
+
+std::string Serialized(const onnx::TensorProto& proto) { return proto.SerializeAsString(); }
+
+// A float tensor of kCount values (i * 0.5), its raw_data and header fields.
+onnx::TensorProto BigFloat(const std::string& name) {
+  onnx::TensorProto proto;
+  proto.set_name(name);
+  proto.set_data_type(onnx::TensorProto::FLOAT);
+  proto.add_dims(kCount / 512);
+  proto.add_dims(512);
+  std::vector<float> values(kCount);
+  for (int64_t i = 0; i < kCount; ++i) values[i] = static_cast<float>(i) * 0.5f;
+  proto.set_raw_data(values.data(), values.size() * sizeof(float));
+  return proto;
+}
+
+// The general path, as case loading did it before the direct path.
+absl::StatusOr<TensorFile> General(const fs::path& path) {
+  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
+  if (!proto.ok()) return proto.status();
+  absl::StatusOr<Tensor> tensor = TensorFromProto(*proto);
+  if (!tensor.ok()) {
+    return absl::Status(tensor.status().code(),
+                        path.string() + ": " + std::string(tensor.status().message()));
+  }
+  return TensorFile{proto->name(), *std::move(tensor)};
+}
+
+void ExpectSameAsGeneral(const fs::path& path) {
+  const absl::StatusOr<TensorFile> direct = ReadTensorFileWithName(path);
+  const absl::StatusOr<TensorFile> general = General(path);
+  ASSERT_EQ(direct.status(), general.status());
+  if (!direct.ok()) return;
+  EXPECT_EQ(direct->name, general->name);
+  EXPECT_EQ(direct->tensor.type(), general->tensor.type());
+  EXPECT_EQ(direct->tensor.shape(), general->tensor.shape());
+  ASSERT_EQ(direct->tensor.byte_size(), general->tensor.byte_size());
+  EXPECT_EQ(std::memcmp(direct->tensor.bytes().data(), general->tensor.bytes().data(),
+                        direct->tensor.byte_size()),
+            0);
+}
+
+TEST_F(DirectTensorReadTest, ReadsWhatWasWritten) {
+  const onnx::TensorProto proto = BigFloat("x");
+  const fs::path path = Write("a.pb", Serialized(proto));
+  const absl::StatusOr<TensorFile> read = ReadTensorFileWithName(path);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->name, "x");
+  EXPECT_EQ(read->tensor.shape(), (Shape{kCount / 512, 512}));
+  EXPECT_EQ(read->tensor.data<float>()[0], 0.0f);
+  EXPECT_EQ(read->tensor.data<float>()[3], 1.5f);
+  EXPECT_EQ(read->tensor.data<float>()[kCount - 1], static_cast<float>(kCount - 1) * 0.5f);
+  ExpectSameAsGeneral(path);
+  const absl::StatusOr<Tensor> plain = ReadTensorFile(path);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->data<float>()[kCount - 1], static_cast<float>(kCount - 1) * 0.5f);
+}
+
+TEST_F(DirectTensorReadTest, UnusualLayoutsGiveTheSameTensor) {
+  const onnx::TensorProto proto = BigFloat("y");
+  onnx::TensorProto raw_only;
+  raw_only.set_raw_data(proto.raw_data());
+  onnx::TensorProto header = proto;
+  header.clear_raw_data();
+  onnx::TensorProto doc;
+  doc.set_doc_string("after raw_data");
+  onnx::TensorProto small_raw;
+  small_raw.set_raw_data("0123");
+  // raw_data first, then the header; fields after raw_data; an earlier small
+  // raw_data (the last one counts); a later small one (the file's last wins).
+  ExpectSameAsGeneral(Write("first.pb", Serialized(raw_only) + Serialized(header)));
+  ExpectSameAsGeneral(Write("tail.pb", Serialized(proto) + Serialized(doc)));
+  ExpectSameAsGeneral(Write("twice.pb", Serialized(small_raw) + Serialized(proto)));
+  ExpectSameAsGeneral(Write("later.pb", Serialized(proto) + Serialized(small_raw)));
+  // Typed data of the same size (no raw_data at all).
+  onnx::TensorProto typed = header;
+  for (int64_t i = 0; i < kCount; ++i) typed.add_float_data(static_cast<float>(i));
+  ExpectSameAsGeneral(Write("typed.pb", Serialized(typed)));
+}
+
+TEST_F(DirectTensorReadTest, BrokenFilesGiveTheSameErrors) {
+  const onnx::TensorProto proto = BigFloat("z");
+  const std::string bytes = Serialized(proto);
+  // Cut inside raw_data; raw_data of a length dims disagree with; raw and
+  // typed data at once; external data with raw_data; garbage after raw_data.
+  ExpectSameAsGeneral(Write("cut.pb", bytes.substr(0, bytes.size() - 1000)));
+  onnx::TensorProto wrong_dims = proto;
+  wrong_dims.set_dims(1, 511);
+  ExpectSameAsGeneral(Write("dims.pb", Serialized(wrong_dims)));
+  onnx::TensorProto both = proto;
+  both.add_float_data(1.0f);
+  ExpectSameAsGeneral(Write("both.pb", Serialized(both)));
+  onnx::TensorProto external = proto;
+  external.set_data_location(onnx::TensorProto::EXTERNAL);
+  ExpectSameAsGeneral(Write("external.pb", Serialized(external)));
+  ExpectSameAsGeneral(Write("garbage.pb", bytes + std::string("\xff\xff\xff", 3)));
+  onnx::TensorProto no_type = proto;
+  no_type.clear_data_type();
+  ExpectSameAsGeneral(Write("no_type.pb", Serialized(no_type)));
+  onnx::TensorProto string_type = proto;
+  string_type.set_data_type(onnx::TensorProto::STRING);
+  ExpectSameAsGeneral(Write("string.pb", Serialized(string_type)));
+  const absl::StatusOr<TensorFile> cut = ReadTensorFileWithName(dir_ / "cut.pb");
+  EXPECT_EQ(cut.status().code(), absl::StatusCode::kDataLoss);
+  const absl::StatusOr<TensorFile> dims = ReadTensorFileWithName(dir_ / "dims.pb");
+  EXPECT_EQ(dims.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(dims.status().message().find("raw_data has 2097152 bytes"), absl::string_view::npos)
+      << dims.status();
+}
+
+TEST_F(DirectTensorReadTest, LimitsApplyAsOnTheGeneralPath) {
+  const fs::path path = Write("big.pb", Serialized(BigFloat("w")));
+  const absl::StatusOr<TensorFile> limited = ReadTensorFileWithName(path, {}, 1 << 20);
+  EXPECT_EQ(limited.status().code(), absl::StatusCode::kResourceExhausted);
+  // Outside the root folder: refused as ReadTensorProtoFile refuses it.
+  const fs::path other = dir_ / "inner";
+  fs::create_directories(other);
+  const absl::StatusOr<TensorFile> outside = ReadTensorFileWithName(path, other);
+  EXPECT_EQ(outside.status(), ReadTensorProtoFile(path, other).status());
+  EXPECT_FALSE(outside.ok());
+}
+
+}  // namespace
+}  // namespace onnx_conform
