@@ -113,9 +113,11 @@ bool LessForArgMin(T a, T b) {
     // The same order in two comparisons: when b is a number, "not a >= b"
     // holds exactly when a < b or a is NaN.
     return !IsNaN(b) & !(a >= b);
+  } else if constexpr (kIsHalfType<T>) {
+    // When b is a number: a NaN, or a number below it.
+    return !IsNaN(b) & (IsNaN(a) | (HalfOrderKey(a) < HalfOrderKey(b)));
   } else {
-    // Less is false when a is NaN, so the two terms never overlap.
-    return (IsNaN(a) & !IsNaN(b)) | Less(a, b);
+    return a < b;  // integers have no NaN
   }
 }
 
