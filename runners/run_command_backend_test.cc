@@ -171,6 +171,26 @@ TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {
   EXPECT_THAT(stderr_, HasSubstr("--jobs must be at least 1"));
 }
 
+TEST_F(RunCommandBackendTest, TheReferenceBackendGivesTheSameReportOnFourThreads) {
+  // The reference keeps no state between runs: every case and message is the
+  // same whether cases run one at a time or four at once.
+  const fs::path json1 = dir_ / "j1.json";
+  const fs::path json4 = dir_ / "j4.json";
+  const std::string filter = "--filter=^test_(min|argmin|clip)";
+  EXPECT_EQ(Run({filter, "--report-json=" + json1.string(), kOfficialCases.string()}), kExitOk);
+  EXPECT_EQ(Run({filter, "-j4", "--report-json=" + json4.string(), kOfficialCases.string()}),
+            kExitOk);
+  const report::RunReport one = ReadReport(json1);
+  const report::RunReport four = ReadReport(json4);
+  ASSERT_EQ(one.cases_size(), 41);
+  ASSERT_EQ(four.cases_size(), 41);
+  for (int i = 0; i < one.cases_size(); ++i) {
+    EXPECT_EQ(one.cases(i).name(), four.cases(i).name());
+    EXPECT_EQ(one.cases(i).status(), "pass") << one.cases(i).message();
+    EXPECT_EQ(four.cases(i).status(), "pass") << four.cases(i).message();
+  }
+}
+
 TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpass) {
   MakeCases({"pass", "crash", "unsupported", "wrong-type", "exit-9"});
   const fs::path expect = dir_ / "fake.expect";
