@@ -1,14 +1,20 @@
 // `onnx-conform run` end to end through RunCommand: exit codes, statuses,
 // and the JSON and JUnit reports.
+#include <exception>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "checker/test_model.h"
 #include "gtest/gtest.h"
 #include "google/protobuf/util/json_util.h"
+#include "onnx/version_converter/convert.h"
 #include "reference/tensor_proto.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
@@ -131,6 +137,59 @@ TEST_F(RunCommandTest, UnknownOperatorIsUnsupportedAndDoesNotFailTheRun) {
   EXPECT_EQ(Run({(kOfficial / "test_abs").string()}), kExitOk);
   EXPECT_TRUE(absl::StrContains(stdout_, "unsupported")) << stdout_;
   EXPECT_TRUE(absl::StrContains(stdout_, "Abs")) << stdout_;
+}
+
+// ONNX's version converter turns Clip-6's bounds into Constant nodes: the
+// converted model runs like the original (issue 4), and where the converter
+// gets the bounds' type wrong (float bounds for a float16 input) the checker
+// says so instead of running it.
+TEST_F(RunCommandTest, ModelFromTheVersionConverterRuns) {
+  for (ElementType type : {ElementType::kFloat, ElementType::kFloat16}) {
+    SCOPED_TRACE(ElementTypeName(type));
+    testing_util::TestModel clip6(6);
+    clip6.Input("x", type, {4}).Output("y", type, {4});
+    onnx::NodeProto& clip = clip6.Node("Clip", {"x"}, {"y"});
+    testing_util::SetFloat(clip, "min", -1.0f);
+    testing_util::SetFloat(clip, "max", 2.0f);
+    onnx::ModelProto converted;
+    try {
+      converted = onnx::version_conversion::ConvertVersion(clip6.model, 11);
+    } catch (const std::exception& e) {
+      FAIL() << "version converter: " << e.what();
+    }
+    const fs::path c = dir_ / "cases" / absl::StrCat("clip6_to_11_", ElementTypeName(type));
+    fs::create_directories(c / "test_data_set_0");
+    ASSERT_TRUE(WriteProtoFile(c / "model.onnx", converted).ok());
+    Tensor x, y;
+    if (type == ElementType::kFloat) {
+      x = Tensor::FromValues<float>({4}, {-3, 0, 1.5f, 9});
+      y = Tensor::FromValues<float>({4}, {-1, 0, 1.5f, 2});
+    } else {
+      auto half = [](std::initializer_list<float> values) {
+        std::vector<Float16> out;
+        for (float v : values) out.push_back(Float16::FromFloat(v));
+        return Tensor::FromValues<Float16>({4}, std::span<const Float16>(out));
+      };
+      x = half({-3, 0, 1.5f, 9});
+      y = half({-1, 0, 1.5f, 2});
+    }
+    ASSERT_TRUE(WriteTensorFile(c / "test_data_set_0" / "input_0.pb", x, "x").ok());
+    ASSERT_TRUE(WriteTensorFile(c / "test_data_set_0" / "output_0.pb", y, "y").ok());
+
+    const fs::path json = dir_ / "report.json";
+    Run({"--report-json=" + json.string(), c.string()});
+    report::RunReport report = ReadJson(json);
+    ASSERT_EQ(report.cases_size(), 1) << stderr_;
+    EXPECT_EQ(report.cases(0).op(), "Clip");
+    EXPECT_EQ(report.cases(0).opset(), 11);
+    if (type == ElementType::kFloat) {
+      EXPECT_EQ(report.cases(0).status(), "pass") << report.cases(0).message();
+    } else {
+      EXPECT_EQ(report.cases(0).status(), "invalid") << report.cases(0).message();
+      EXPECT_TRUE(absl::StrContains(report.cases(0).message(), "TYPE-PARAM-MISMATCH"))
+          << report.cases(0).message();
+    }
+  }
 }
 
 TEST_F(RunCommandTest, BadUsageExitsWithTwo) {
