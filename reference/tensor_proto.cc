@@ -1,11 +1,19 @@
 #include "reference/tensor_proto.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <bit>
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <system_error>
 
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/wire_format_lite.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
@@ -117,15 +125,29 @@ bool HasAnyTypedData(const onnx::TensorProto& proto) {
          proto.uint64_data_size() > 0 || proto.string_data_size() > 0;
 }
 
+// "tensor 'x'" (or "tensor" when unnamed), the start of decoding errors.
+std::string TensorLabel(const onnx::TensorProto& proto) {
+  return proto.name().empty() ? std::string("tensor") : absl::StrCat("tensor '", proto.name(), "'");
+}
+
 absl::Status WithFile(const absl::Status& status, const fs::path& path) {
   return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
 }
 
 }  // namespace
 
-absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t max_bytes) {
-  const std::string label = proto.name().empty() ? std::string("tensor")
-                                                  : absl::StrCat("tensor '", proto.name(), "'");
+namespace {
+
+// The type and shape TensorFromProto gives `proto`, after all its checks.
+// `raw_size` is raw_data's length (nullopt: no raw_data); the direct file
+// reader passes it for a raw_data it keeps out of `proto`.
+struct CheckedTensor {
+  ElementType type;
+  Shape shape;
+};
+absl::StatusOr<CheckedTensor> CheckTensorProto(const onnx::TensorProto& proto,
+                                               std::optional<int64_t> raw_size) {
+  const std::string label = TensorLabel(proto);
   auto error = [&](auto&&... parts) {
     return absl::InvalidArgumentError(absl::StrCat(label, ": ", parts...));
   };
@@ -150,15 +172,14 @@ absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t m
   // The data length is checked against dims before the storage is allocated,
   // so a few bytes claiming a huge shape cost no memory.
   const TypedField field = FieldFor(*type);
-  if (proto.has_raw_data()) {
+  if (raw_size.has_value()) {
     if (HasAnyTypedData(proto)) return error("has both raw_data and typed data fields");
-    const int64_t raw_size = static_cast<int64_t>(proto.raw_data().size());
-    if (raw_size % element_size != 0 || raw_size / element_size != *count) {
+    if (*raw_size % element_size != 0 || *raw_size / element_size != *count) {
       int64_t needed = 0;
       const std::string needed_text = __builtin_mul_overflow(*count, element_size, &needed)
                                           ? std::string("more than 2^63")
                                           : absl::StrCat(needed);
-      return error("raw_data has ", raw_size, " bytes, but dims ", ShapeToString(shape), " of ",
+      return error("raw_data has ", *raw_size, " bytes, but dims ", ShapeToString(shape), " of ",
                    ElementTypeName(*type), " need ", needed_text);
     }
   } else {
@@ -175,20 +196,40 @@ absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t m
                    ShapeToString(shape), " need ", *count);
     }
   }
+  return CheckedTensor{*type, std::move(shape)};
+}
 
-  absl::StatusOr<Tensor> tensor = Tensor::Create(*type, shape, max_bytes);
-  if (!tensor.ok()) {  // keeps the code: ResourceExhausted for a tensor over max_bytes
+// Tensor::Create for a checked proto; keeps the code (ResourceExhausted for
+// a tensor over max_bytes or the case's budget).
+absl::StatusOr<Tensor> CreateTensorFor(const onnx::TensorProto& proto, CheckedTensor checked,
+                                       int64_t max_bytes) {
+  absl::StatusOr<Tensor> tensor = Tensor::Create(checked.type, std::move(checked.shape), max_bytes);
+  if (!tensor.ok()) {
     return absl::Status(tensor.status().code(),
-                        absl::StrCat(label, ": ", tensor.status().message()));
+                        absl::StrCat(TensorLabel(proto), ": ", tensor.status().message()));
   }
+  return tensor;
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> TensorFromProto(const onnx::TensorProto& proto, int64_t max_bytes) {
+  std::optional<int64_t> raw_size;
+  if (proto.has_raw_data()) raw_size = static_cast<int64_t>(proto.raw_data().size());
+  absl::StatusOr<CheckedTensor> checked = CheckTensorProto(proto, raw_size);
+  if (!checked.ok()) return checked.status();
+  absl::StatusOr<Tensor> tensor = CreateTensorFor(proto, *std::move(checked), max_bytes);
+  if (!tensor.ok()) return tensor.status();
   if (proto.has_raw_data()) {
     const std::string& raw = proto.raw_data();
     if (!raw.empty()) std::memcpy(tensor->bytes().data(), raw.data(), raw.size());
     return tensor;
   }
   absl::Status copied = VisitNumericType(
-      *type, [&]<typename T>(TypeTag<T>) { return CopyTypedData<T>(proto, *tensor); });
-  if (!copied.ok()) return error(copied.message());
+      tensor->type(), [&]<typename T>(TypeTag<T>) { return CopyTypedData<T>(proto, *tensor); });
+  if (!copied.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(TensorLabel(proto), ": ", copied.message()));
+  }
   return tensor;
 }
 
@@ -238,12 +279,148 @@ absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path) {
   return proto;
 }
 
-absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
+namespace {
+
+// ---- Reading a large raw_data straight into the tensor ----
+// ONNX's serializers write raw_data (field 9) after dims, data_type and name,
+// and little after it. For such a file the bytes around raw_data are parsed
+// as the TensorProto and raw_data goes from the file into the tensor: one
+// copy instead of four (file -> string -> TensorProto -> tensor). Anything
+// unusual, and every error, is left to the general path, which words the
+// errors; so both give the same tensors and the same errors.
+
+// Files smaller than this gain little and take the general path.
+constexpr int64_t kDirectReadMinBytes = int64_t{1} << 20;
+// The bytes read before raw_data starts, and the most read after it ends.
+constexpr int64_t kHeaderBytes = int64_t{64} << 10;
+
+// Where the first raw_data field lies in a message of `file_size` bytes
+// whose first bytes are `prefix`.
+struct RawDataField {
+  int64_t field_start;    // its tag
+  int64_t payload_start;  // its bytes
+  int64_t payload_size;
+};
+
+// nullopt unless every field before the first raw_data is plain wire format
+// within `prefix` and raw_data's bytes reach past `prefix` (a large one).
+std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_size) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(prefix.data()),
+                                            static_cast<int>(prefix.size()));
+  while (true) {
+    const int64_t field_start = in.CurrentPosition();
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) return std::nullopt;  // the end of the prefix, or a malformed tag
+    const WireFormatLite::WireType wire_type = WireFormatLite::GetTagWireType(tag);
+    if (wire_type == WireFormatLite::WIRETYPE_START_GROUP ||
+        wire_type == WireFormatLite::WIRETYPE_END_GROUP) {
+      return std::nullopt;
+    }
+    if (WireFormatLite::GetTagFieldNumber(tag) == onnx::TensorProto::kRawDataFieldNumber &&
+        wire_type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      uint32_t size = 0;
+      if (!in.ReadVarint32(&size)) return std::nullopt;
+      const RawDataField field{field_start, in.CurrentPosition(), static_cast<int64_t>(size)};
+      if (field.payload_start + field.payload_size <= static_cast<int64_t>(prefix.size()) ||
+          field.payload_start + field.payload_size > file_size) {
+        return std::nullopt;
+      }
+      return field;
+    }
+    if (!WireFormatLite::SkipField(&in, tag)) return std::nullopt;
+  }
+}
+
+// pread until `size` bytes are in or the file ends; the bytes read.
+int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
+  int64_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fd, out + done, static_cast<size_t>(size - done), offset + done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += n;
+  }
+  return done;
+}
+
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(const fs::path& path) : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0) close(fd_);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// The direct path; nullopt when the general path must read the file.
+std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,
+                                                               int64_t max_bytes) {
+  const FileDescriptor file(path);
+  struct stat info;
+  if (file.get() < 0 || fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    return std::nullopt;
+  }
+  const int64_t size = info.st_size;
+  if (size < kDirectReadMinBytes || size > kMaxProtoFileBytes) return std::nullopt;
+
+  std::string prefix(static_cast<size_t>(kHeaderBytes), '\0');
+  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(prefix.data()), kHeaderBytes, 0) !=
+      kHeaderBytes) {
+    return std::nullopt;
+  }
+  const std::optional<RawDataField> raw = FindRawData(prefix, size);
+  if (!raw.has_value()) return std::nullopt;
+  const int64_t payload_end = raw->payload_start + raw->payload_size;
+  if (size - payload_end > kHeaderBytes) return std::nullopt;
+
+  // The message without its raw_data field: the bytes before it, then after it.
+  std::string header = prefix.substr(0, static_cast<size_t>(raw->field_start));
+  header.resize(static_cast<size_t>(raw->field_start + size - payload_end));
+  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(header.data() + raw->field_start),
+             size - payload_end, payload_end) != size - payload_end) {
+    return std::nullopt;
+  }
+  absl::StatusOr<onnx::TensorProto> proto = onnx::TensorProto();
+  if (!proto->ParseFromString(header) ||
+      proto->has_raw_data() ||  // a second raw_data field: the last one counts
+      proto->data_location() == onnx::TensorProto::EXTERNAL || proto->external_data_size() > 0) {
+    return std::nullopt;
+  }
+  absl::StatusOr<CheckedTensor> checked = CheckTensorProto(*proto, raw->payload_size);
+  if (!checked.ok()) return std::nullopt;
+
+  absl::StatusOr<Tensor> tensor = CreateTensorFor(*proto, *std::move(checked), max_bytes);
+  if (!tensor.ok()) return WithFile(tensor.status(), path);
+  if (ReadAt(file.get(), tensor->bytes().data(), raw->payload_size, raw->payload_start) !=
+      raw->payload_size) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+  }
+  return TensorFile{proto->name(), *std::move(tensor)};
+}
+
+}  // namespace
+
+absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, int64_t max_bytes) {
+  if (std::optional<absl::StatusOr<TensorFile>> direct = ReadTensorFileDirect(path, max_bytes)) {
+    return *std::move(direct);
+  }
   absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
   if (!proto.ok()) return proto.status();
   absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);
-  return tensor;
+  return TensorFile{proto->name(), *std::move(tensor)};
+}
+
+absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
+  absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, max_bytes);
+  if (!file.ok()) return file.status();
+  return std::move(file->tensor);
 }
 
 absl::Status WriteProtoFile(const fs::path& path, const google::protobuf::MessageLite& message) {

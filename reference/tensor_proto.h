@@ -42,6 +42,17 @@ absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const std::filesystem::pat
 // ReadTensorProtoFile then TensorFromProto; errors name the file.
 absl::StatusOr<Tensor> ReadTensorFile(const std::filesystem::path& path,
                                       int64_t max_bytes = kDefaultMaxTensorBytes);
+
+// A tensor file's tensor and its TensorProto's name.
+struct TensorFile {
+  std::string name;
+  Tensor tensor;
+};
+// ReadTensorProtoFile(path) then TensorFromProto(proto, max_bytes), with
+// the same tensors and errors; a large raw_data goes from the file straight
+// into the tensor (docs/performance.md). Errors name the file.
+absl::StatusOr<TensorFile> ReadTensorFileWithName(const std::filesystem::path& path,
+                                                  int64_t max_bytes = kDefaultMaxTensorBytes);
 absl::Status WriteTensorFile(const std::filesystem::path& path, const Tensor& tensor,
                              const std::string& name);
 

@@ -72,15 +72,11 @@ absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
 absl::Status LoadTensors(const std::vector<fs::path>& files, std::vector<Tensor>& tensors,
                          std::vector<std::string>& names) {
   for (const fs::path& file : files) {
-    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(file);
-    if (!proto.ok()) return proto.status();
-    absl::StatusOr<Tensor> tensor = TensorFromProto(*proto);
-    if (!tensor.ok()) {
-      return absl::Status(tensor.status().code(),
-                          absl::StrCat(file.string(), ": ", tensor.status().message()));
-    }
-    tensors.push_back(*std::move(tensor));
-    names.push_back(proto->name());
+    // ReadTensorProtoFile then TensorFromProto, without copying raw_data.
+    absl::StatusOr<TensorFile> read = ReadTensorFileWithName(file);
+    if (!read.ok()) return read.status();
+    tensors.push_back(std::move(read->tensor));
+    names.push_back(std::move(read->name));
   }
   return absl::OkStatus();
 }
