@@ -346,7 +346,10 @@ int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
 
 class FileDescriptor {
  public:
-  explicit FileDescriptor(const fs::path& path) : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+  // writer forever, before fstat could tell it is no regular file.
+  explicit FileDescriptor(const fs::path& path)
+      : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
   ~FileDescriptor() {
     if (fd_ >= 0) close(fd_);
   }
