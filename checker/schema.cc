@@ -210,21 +210,24 @@ void CheckSameShapeElementwise(NodeContext& context) {
 void CheckBroadcastingElementwise(NodeContext& context) {
   std::vector<std::pair<int, SymbolicShape>> shapes = KnownShapes(context);
   if (shapes.empty()) return;
-  std::vector<SymbolicShape> so_far;
+  // Folded one input at a time (broadcasting is associative): a Min of a
+  // million inputs must not cost a million squared.
+  SymbolicShape so_far = shapes.front().second;
   for (const auto& [index, shape] : shapes) {
-    so_far.push_back(shape);
-    if (!BroadcastShapes(so_far)) {
-      so_far.pop_back();
+    const SymbolicShape pair[] = {so_far, shape};
+    std::optional<SymbolicShape> next = BroadcastShapes(pair);
+    if (!next) {
       context.Report(rules::kShapeBroadcast, absl::StrCat("input ", index),
                      absl::StrCat("shape ", SymbolicShapeToString(shape),
                                   " does not broadcast with the earlier inputs' ",
-                                  SymbolicShapeToString(BroadcastShapes(so_far)),
+                                  SymbolicShapeToString(so_far),
                                   " (numpy-style: each dimension pair must be equal or 1)"));
       return;
     }
+    so_far = *std::move(next);
   }
   // With an input of unknown rank the output rank is unknown too.
-  if (AllInputShapesKnown(context)) context.SetOutput(0, {std::nullopt, BroadcastShapes(so_far)});
+  if (AllInputShapesKnown(context)) context.SetOutput(0, {std::nullopt, so_far});
 }
 
 void CheckZeroOrOne(NodeContext& context, absl::string_view attribute) {
