@@ -63,7 +63,7 @@ class CaseChecker {
 
   std::vector<Diagnostic> Run() {
     const fs::path model_file = dir_ / "model.onnx";
-    absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file);
+    absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file, dir_);
     if (model.ok()) {
       Append(CheckModel(*model, model_file.string()));
     } else {
@@ -148,7 +148,12 @@ class CaseChecker {
                absl::StrCat("not a tensor file name of the form ", prefix, "K.pb"));
         continue;
       }
-      by_number[*k] = entry.path();
+      // input_1.pb and input_01.pb: which one feeds input 1 is anybody's guess.
+      if (auto [it, inserted] = by_number.emplace(*k, entry.path()); !inserted) {
+        Report(rules::kDataFileNames, dir,
+               absl::StrCat(it->second.filename().string(), " and ",
+                            entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
+      }
     }
     if (ec) Report(rules::kDataFileNames, dir, absl::StrCat("cannot list: ", ec.message()));
     std::vector<LoadedFile> files;
@@ -166,7 +171,7 @@ class CaseChecker {
 
   LoadedFile Load(const fs::path& path) {
     LoadedFile file{path, nullptr, "", {}};
-    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
+    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, dir_);
     if (!proto.ok()) {
       Report(rules::kDataDecode, path, WithoutPath(proto.status(), path));
       return file;

@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "reference/resource_limits.h"
 
 namespace onnx_conform {
 namespace {
@@ -61,6 +62,16 @@ absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max
     return absl::ResourceExhaustedError(absl::StrCat(
         "tensor of shape ", ShapeToString(shape), " and type ", ElementTypeName(type),
         " needs more than the limit of ", max_bytes, " bytes"));
+  }
+  // The case's budget (reference/resource_limits.h), before any allocation.
+  if (absl::Status charged = ChargeBytes(*count * element_size, /*is_tensor=*/true,
+                                         [&] {
+                                           return absl::StrCat("tensor of shape ",
+                                                               ShapeToString(shape), " and type ",
+                                                               ElementTypeName(type));
+                                         });
+      !charged.ok()) {
+    return charged;
   }
   Tensor tensor;
   tensor.type_ = type;

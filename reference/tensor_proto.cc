@@ -5,17 +5,26 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <optional>
 #include <system_error>
+#include <type_traits>
+#include <vector>
 
 #include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/message.h"
 #include "google/protobuf/wire_format_lite.h"
+#include "google/protobuf/unknown_field_set.h"
+
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "reference/resource_limits.h"
 
 namespace onnx_conform {
 namespace {
@@ -134,6 +143,92 @@ absl::Status WithFile(const absl::Status& status, const fs::path& path) {
   return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
 }
 
+// Field numbers a parsed message did not define (a sign of another message).
+std::vector<int> UnknownFieldNumbers(const google::protobuf::Message& message) {
+  const google::protobuf::UnknownFieldSet& unknown =
+      message.GetReflection()->GetUnknownFields(message);
+  std::vector<int> numbers;
+  for (int i = 0; i < unknown.field_count(); ++i) {
+    const int number = unknown.field(i).number();
+    if (std::find(numbers.begin(), numbers.end(), number) == numbers.end()) {
+      numbers.push_back(number);
+    }
+  }
+  return numbers;
+}
+
+// Whether `bytes` are a clean instance of Message: it parses with no field
+// Message does not define, and holds what every such file holds (a model
+// its graph, a tensor its data_type). Names a file of the wrong kind.
+template <typename Message>
+bool IsWellFormed(absl::string_view bytes) {
+  Message message;
+  if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return false;
+  if (!UnknownFieldNumbers(message).empty()) return false;
+  if constexpr (std::is_same_v<Message, onnx::ModelProto>) {
+    return message.has_graph();
+  } else {
+    return message.has_data_type();
+  }
+}
+
+constexpr absl::string_view kParseFailure =
+    "truncated, corrupt, nested deeper than protobuf's recursion limit (100), or another kind "
+    "of file";
+
+// A non-negative decimal int64 from an external_data value.
+std::optional<int64_t> ParseByteCount(const std::string& text) {
+  if (text.empty() || text.size() > 19) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  int64_t value = 0;
+  if (!absl::SimpleAtoi(text, &value)) return std::nullopt;
+  return value;
+}
+
+// Reads bytes [offset, offset + length) of a file whose size is known.
+absl::StatusOr<std::string> ReadFileRange(const fs::path& path, int64_t offset, int64_t length) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::DataLossError(absl::StrCat(path.string(), ": cannot open"));
+  in.seekg(static_cast<std::streamoff>(offset));
+  std::string bytes;
+  bytes.resize(static_cast<size_t>(length));
+  in.read(bytes.data(), static_cast<std::streamsize>(length));
+  if (!in || in.gcount() != static_cast<std::streamsize>(length)) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+  }
+  return bytes;
+}
+
+// ResolveExternalData on every tensor of the main graph: initializers and
+// node attributes (Constant's value). Subgraphs are never decoded.
+absl::Status ResolveModelExternalData(onnx::ModelProto& model, const fs::path& base_dir,
+                                      const fs::path& root) {
+  // A model of many tensors sharing one large external file must not read
+  // it without end when no case budget is installed (the check command).
+  std::optional<ScopedResourceBudget> local_budget;
+  if (!HasResourceBudget()) local_budget.emplace(ResourceLimits{});
+  onnx::GraphProto* graph = model.mutable_graph();
+  for (onnx::TensorProto& initializer : *graph->mutable_initializer()) {
+    absl::Status status = ResolveExternalData(initializer, base_dir, root);
+    if (!status.ok()) return status;
+  }
+  for (onnx::NodeProto& node : *graph->mutable_node()) {
+    for (onnx::AttributeProto& attribute : *node.mutable_attribute()) {
+      if (attribute.has_t()) {
+        absl::Status status = ResolveExternalData(*attribute.mutable_t(), base_dir, root);
+        if (!status.ok()) return status;
+      }
+      for (onnx::TensorProto& tensor : *attribute.mutable_tensors()) {
+        absl::Status status = ResolveExternalData(tensor, base_dir, root);
+        if (!status.ok()) return status;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 namespace {
@@ -160,7 +255,8 @@ absl::StatusOr<CheckedTensor> CheckTensorProto(const onnx::TensorProto& proto,
     return error("data_type ", ElementTypeName(*type), " is not a numeric type the suite supports");
   }
   if (proto.data_location() == onnx::TensorProto::EXTERNAL || proto.external_data_size() > 0) {
-    return error("external data is not supported here");
+    return error("external data was not resolved (only tensors read from a file have a folder "
+                 "to resolve it from)");
   }
   if (proto.has_segment()) return error("segmented tensors are not supported");
 
@@ -245,6 +341,9 @@ onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name) {
 absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {  // a symlink loop, EACCES, ...
+    return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  }
   if (ec || !fs::exists(status)) {
     return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
   }
@@ -257,6 +356,12 @@ absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_byte
     return absl::ResourceExhaustedError(absl::StrCat(
         path.string(), ": file of ", size, " bytes is over the limit of ", max_bytes, " bytes"));
   }
+  if (absl::Status charged =
+          ChargeBytes(static_cast<int64_t>(size), /*is_tensor=*/false,
+                      [&] { return absl::StrCat(path.string(), ": reading the file"); });
+      !charged.ok()) {
+    return charged;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::DataLossError(absl::StrCat(path.string(), ": cannot open"));
   std::string bytes;
@@ -268,14 +373,176 @@ absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_byte
   return bytes;
 }
 
-absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path) {
+absl::Status CheckInsideDirectory(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(path, ec)) || !fs::exists(path, ec)) {
+    return absl::OkStatus();  // missing or dangling: the reader says so
+  }
+  const fs::path target = fs::canonical(path, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  const fs::path canonical_root = fs::canonical(root, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+  const fs::path relative = target.lexically_relative(canonical_root);
+  if (relative.empty() || *relative.begin() == "..") {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path.string(), ": resolves to ", target.string(), ", outside ",
+                     canonical_root.string(), " (files are read only inside the case folder)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ResolveExternalData(onnx::TensorProto& proto, const fs::path& base_dir,
+                                 const fs::path& root, int64_t max_bytes) {
+  if (proto.data_location() != onnx::TensorProto::EXTERNAL && proto.external_data_size() == 0) {
+    return absl::OkStatus();
+  }
+  const std::string label = proto.name().empty() ? std::string("tensor")
+                                                  : absl::StrCat("tensor '", proto.name(), "'");
+  auto error = [&](auto&&... parts) {
+    return absl::InvalidArgumentError(absl::StrCat(label, ": external data: ", parts...));
+  };
+  if (proto.data_location() != onnx::TensorProto::EXTERNAL) {
+    return error("external_data is set but data_location is not EXTERNAL");
+  }
+  if (proto.has_raw_data() || HasAnyTypedData(proto)) {
+    return error("the tensor also holds its data inline (raw_data or a typed field)");
+  }
+  std::optional<std::string> location;
+  std::optional<int64_t> offset, length;
+  std::vector<std::string> seen;
+  for (const onnx::StringStringEntryProto& entry : proto.external_data()) {
+    if (std::find(seen.begin(), seen.end(), entry.key()) != seen.end()) {
+      return error("key '", entry.key(), "' is given twice");
+    }
+    seen.push_back(entry.key());
+    if (entry.key() == "location") {
+      location = entry.value();
+    } else if (entry.key() == "offset" || entry.key() == "length") {
+      std::optional<int64_t> value = ParseByteCount(entry.value());
+      if (!value) {
+        return error(entry.key(), " '", entry.value(), "' is not a non-negative decimal number");
+      }
+      (entry.key() == "offset" ? offset : length) = value;
+    }  // "checksum" and keys of later ONNX versions do not change the bytes
+  }
+  if (!location || location->empty()) return error("no location is given");
+  if (location->find('\0') != std::string::npos) return error("the location holds a NUL byte");
+  const fs::path relative(*location);
+  if (relative.is_absolute()) {
+    return error("location '", *location, "' is absolute; only paths inside the tensor's folder "
+                 "are read");
+  }
+  for (const fs::path& part : relative) {
+    if (part == "..") {
+      return error("location '", *location, "' holds '..'; only paths inside the tensor's folder "
+                   "are read");
+    }
+  }
+  const fs::path file = base_dir / relative;
+  absl::Status inside = CheckInsideDirectory(file, root.empty() ? base_dir : root);
+  if (!inside.ok()) return error(inside.message());
+  std::error_code ec;
+  const fs::file_status status = fs::status(file, ec);
+  if (ec || !fs::exists(status)) return error(file.string(), ": no such file");
+  if (!fs::is_regular_file(status)) return error(file.string(), ": not a regular file");
+  const uintmax_t file_size = fs::file_size(file, ec);
+  if (ec) return error(file.string(), ": ", ec.message());
+  const int64_t size = static_cast<int64_t>(file_size);
+  const int64_t begin = offset.value_or(0);
+  if (begin > size) {
+    return error("offset ", begin, " is past the end of ", file.string(), " (", size, " bytes)");
+  }
+  const int64_t count = length.value_or(size - begin);
+  if (count > size - begin) {
+    return error("offset ", begin, " + length ", count, " reaches past the end of ",
+                 file.string(), " (", size, " bytes)");
+  }
+  if (count > max_bytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        label, ": external data of ", count, " bytes is over the limit of ", max_bytes, " bytes"));
+  }
+  if (absl::Status charged =
+          ChargeBytes(count, /*is_tensor=*/true,
+                      [&] { return absl::StrCat(label, ": external data in ", file.string()); });
+      !charged.ok()) {
+    return charged;
+  }
+  absl::StatusOr<std::string> bytes = ReadFileRange(file, begin, count);
+  if (!bytes.ok()) return error(bytes.status().message());
+  proto.clear_external_data();
+  proto.set_data_location(onnx::TensorProto::DEFAULT);
+  proto.set_raw_data(*std::move(bytes));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<onnx::TensorProto> ParseTensorProto(absl::string_view bytes,
+                                                   absl::string_view source) {
+  if (bytes.empty()) {
+    return absl::DataLossError(absl::StrCat(source, ": empty file (0 bytes), not a tensor"));
+  }
+  onnx::TensorProto proto;
+  const bool parsed = proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+  if (!parsed || !proto.has_data_type()) {
+    if (IsWellFormed<onnx::ModelProto>(bytes)) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.TensorProto: it is an onnx.ModelProto (a model file)"));
+    }
+  }
+  if (!parsed) {
+    return absl::DataLossError(
+        absl::StrCat(source, ": not a valid serialized onnx.TensorProto (", kParseFailure, ")"));
+  }
+  const std::vector<int> unknown = UnknownFieldNumbers(proto);
+  if (!proto.has_data_type() && !unknown.empty()) {
+    return absl::DataLossError(absl::StrCat(
+        source, ": not an onnx.TensorProto: no data_type, and fields onnx.TensorProto does not "
+        "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+  }
+  return proto;
+}
+
+absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::string_view source) {
+  if (bytes.empty()) {
+    return absl::DataLossError(absl::StrCat(source, ": empty file (0 bytes), not a model"));
+  }
+  onnx::ModelProto model;
+  const bool parsed = model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+  if (!parsed || !model.has_graph()) {
+    if (IsWellFormed<onnx::TensorProto>(bytes)) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.ModelProto: it is an onnx.TensorProto (a tensor file such as "
+          "input_0.pb)"));
+    }
+  }
+  if (!parsed) {
+    return absl::DataLossError(
+        absl::StrCat(source, ": not a valid serialized onnx.ModelProto (", kParseFailure, ")"));
+  }
+  if (!model.has_graph()) {
+    const std::vector<int> unknown = UnknownFieldNumbers(model);
+    if (!unknown.empty()) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.ModelProto: no graph, and fields onnx.ModelProto does not "
+          "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+    }
+    return absl::InvalidArgumentError(absl::StrCat(source, ": model has no graph"));
+  }
+  return model;
+}
+
+absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, const fs::path& root) {
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
   absl::StatusOr<std::string> bytes = ReadFileBytes(path);
   if (!bytes.ok()) return bytes.status();
-  onnx::TensorProto proto;
-  if (!proto.ParseFromString(*bytes)) {
-    return absl::DataLossError(
-        absl::StrCat(path.string(), ": not a valid serialized onnx.TensorProto"));
-  }
+  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(*bytes, path.string());
+  if (!proto.ok()) return proto.status();
+  bytes->clear();
+  bytes->shrink_to_fit();
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  absl::Status external = ResolveExternalData(*proto, dir, root, CurrentMaxTensorBytes());
+  if (!external.ok()) return WithFile(external, path);
   return proto;
 }
 
@@ -363,7 +630,9 @@ class FileDescriptor {
 
 // The direct path; nullopt when the general path must read the file.
 std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,
+                                                               const fs::path& root,
                                                                int64_t max_bytes) {
+  if (!root.empty() && !CheckInsideDirectory(path, root).ok()) return std::nullopt;
   const FileDescriptor file(path);
   struct stat info;
   if (file.get() < 0 || fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
@@ -389,15 +658,18 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& p
              size - payload_end, payload_end) != size - payload_end) {
     return std::nullopt;
   }
-  absl::StatusOr<onnx::TensorProto> proto = onnx::TensorProto();
-  if (!proto->ParseFromString(header) ||
-      proto->has_raw_data() ||  // a second raw_data field: the last one counts
+  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(header, path.string());
+  if (!proto.ok() || proto->has_raw_data() ||  // a second raw_data field: the last one counts
       proto->data_location() == onnx::TensorProto::EXTERNAL || proto->external_data_size() > 0) {
     return std::nullopt;
   }
   absl::StatusOr<CheckedTensor> checked = CheckTensorProto(*proto, raw->payload_size);
   if (!checked.ok()) return std::nullopt;
 
+  // From here on as the general path: the file is charged, then the tensor.
+  if (!ChargeBytes(size, /*is_tensor=*/false, [] { return std::string(); }).ok()) {
+    return std::nullopt;  // charged nothing; the general path fails the same way
+  }
   absl::StatusOr<Tensor> tensor = CreateTensorFor(*proto, *std::move(checked), max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);
   if (ReadAt(file.get(), tensor->bytes().data(), raw->payload_size, raw->payload_start) !=
@@ -409,11 +681,13 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& p
 
 }  // namespace
 
-absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, int64_t max_bytes) {
-  if (std::optional<absl::StatusOr<TensorFile>> direct = ReadTensorFileDirect(path, max_bytes)) {
+absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs::path& root,
+                                                  int64_t max_bytes) {
+  if (std::optional<absl::StatusOr<TensorFile>> direct =
+          ReadTensorFileDirect(path, root, max_bytes)) {
     return *std::move(direct);
   }
-  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
+  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, root);
   if (!proto.ok()) return proto.status();
   absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);
@@ -421,7 +695,7 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, int64_t 
 }
 
 absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
-  absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, max_bytes);
+  absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, {}, max_bytes);
   if (!file.ok()) return file.status();
   return std::move(file->tensor);
 }
@@ -442,17 +716,19 @@ absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const s
   return WriteProtoFile(path, TensorToProto(tensor, name));
 }
 
-absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path) {
+absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
   absl::StatusOr<std::string> bytes = ReadFileBytes(path);
   if (!bytes.ok()) return bytes.status();
-  onnx::ModelProto model;
-  if (!model.ParseFromString(*bytes)) {
-    return absl::DataLossError(
-        absl::StrCat(path.string(), ": not a valid serialized onnx.ModelProto"));
-  }
-  if (!model.has_graph()) {
-    return absl::InvalidArgumentError(absl::StrCat(path.string(), ": model has no graph"));
-  }
+  absl::StatusOr<onnx::ModelProto> model = ParseModel(*bytes, path.string());
+  if (!model.ok()) return model.status();
+  bytes->clear();
+  bytes->shrink_to_fit();
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  absl::Status external = ResolveModelExternalData(*model, dir, root);
+  if (!external.ok()) return WithFile(external, path);
   return model;
 }
 

@@ -7,7 +7,13 @@
 // int64_data and uint64_data (uint32 and uint64). Anything inconsistent is an
 // error, never a guess: unknown or non-numeric data_type, data length that
 // disagrees with dims, both raw and typed data, values out of range for the
-// element type, external data.
+// element type, external data that was not resolved.
+//
+// The file readers are the suite's only way into files others produced:
+// they check sizes before reading (protobuf cannot parse 2 GiB or more),
+// charge what they read to the thread's budget (reference/resource_limits.h),
+// refuse a message of the wrong type, and resolve external data only from
+// files inside the tensor's own folder (docs/security.md).
 //
 //   absl::StatusOr<Tensor> t = ReadTensorFile("case/test_data_set_0/input_0.pb");
 #ifndef ONNX_CONFORM_REFERENCE_TENSOR_PROTO_H_
@@ -19,6 +25,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
 
@@ -33,12 +40,43 @@ onnx::TensorProto TensorToProto(const Tensor& tensor, const std::string& name);
 // Largest file the loader reads (protobuf cannot parse 2 GiB or more).
 inline constexpr int64_t kMaxProtoFileBytes = (int64_t{2} << 30) - 1;
 
-// Reads a whole file, refusing anything above max_bytes before reading.
+// Reads a whole file, refusing anything above max_bytes before reading, and
+// charges its size to the thread's budget (ResourceExhausted when over).
 absl::StatusOr<std::string> ReadFileBytes(const std::filesystem::path& path,
                                           int64_t max_bytes = kMaxProtoFileBytes);
 
-// Parses a serialized TensorProto file; errors name the file.
-absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const std::filesystem::path& path);
+// OK when `path` does not exist (its reader reports that) or resolves,
+// through every symlink, to a location inside `root`; InvalidArgument
+// naming both otherwise.
+absl::Status CheckInsideDirectory(const std::filesystem::path& path,
+                                  const std::filesystem::path& root);
+
+// Replaces a tensor's external data (data_location EXTERNAL; external_data
+// keys location, offset, length) by raw_data read from `base_dir`/location.
+// Refused, naming the tensor: a location that is absolute, holds "..", or
+// resolves through symlinks outside `root` (default: base_dir); a file that
+// is missing or not a regular file; an offset or length that is not a
+// decimal number or reaches past the end of the file; more than max_bytes.
+// A tensor without external data is left as it is.
+absl::Status ResolveExternalData(onnx::TensorProto& proto,
+                                 const std::filesystem::path& base_dir,
+                                 const std::filesystem::path& root = {},
+                                 int64_t max_bytes = kDefaultMaxTensorBytes);
+
+// Parse serialized bytes; errors start with `source` (a file name). They
+// refuse empty input, bytes that are not the message, and a message of
+// another type that happens to parse (a TensorProto given as a model has no
+// graph and fields ModelProto does not define; a ModelProto given as a
+// tensor has no data_type and fields TensorProto does not define).
+absl::StatusOr<onnx::TensorProto> ParseTensorProto(absl::string_view bytes,
+                                                   absl::string_view source);
+absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::string_view source);
+
+// Reads and parses a TensorProto file and resolves its external data from
+// the file's folder. With a `root`, the file and its external data must
+// resolve inside it (the case folder). Errors name the file.
+absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const std::filesystem::path& path,
+                                                      const std::filesystem::path& root = {});
 // ReadTensorProtoFile then TensorFromProto; errors name the file.
 absl::StatusOr<Tensor> ReadTensorFile(const std::filesystem::path& path,
                                       int64_t max_bytes = kDefaultMaxTensorBytes);
@@ -48,16 +86,21 @@ struct TensorFile {
   std::string name;
   Tensor tensor;
 };
-// ReadTensorProtoFile(path) then TensorFromProto(proto, max_bytes), with
-// the same tensors and errors; a large raw_data goes from the file straight
-// into the tensor (docs/performance.md). Errors name the file.
+// ReadTensorProtoFile(path, root) then TensorFromProto(proto, max_bytes),
+// with the same tensors and errors; a large raw_data goes from the file
+// straight into the tensor (docs/performance.md). Errors name the file.
 absl::StatusOr<TensorFile> ReadTensorFileWithName(const std::filesystem::path& path,
+                                                  const std::filesystem::path& root = {},
                                                   int64_t max_bytes = kDefaultMaxTensorBytes);
 absl::Status WriteTensorFile(const std::filesystem::path& path, const Tensor& tensor,
                              const std::string& name);
 
-// Parses a serialized ModelProto file; errors name the file.
-absl::StatusOr<onnx::ModelProto> ReadModelFile(const std::filesystem::path& path);
+// Reads and parses a ModelProto file and resolves the external data of the
+// graph's initializers and node attributes from the model's folder. With a
+// `root`, the file and its external data must resolve inside it. Errors
+// name the file.
+absl::StatusOr<onnx::ModelProto> ReadModelFile(const std::filesystem::path& path,
+                                               const std::filesystem::path& root = {});
 absl::Status WriteProtoFile(const std::filesystem::path& path,
                             const google::protobuf::MessageLite& message);
 

@@ -69,11 +69,11 @@ absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
   return files;
 }
 
-absl::Status LoadTensors(const std::vector<fs::path>& files, std::vector<Tensor>& tensors,
-                         std::vector<std::string>& names) {
+absl::Status LoadTensors(const std::vector<fs::path>& files, const fs::path& case_dir,
+                         std::vector<Tensor>& tensors, std::vector<std::string>& names) {
   for (const fs::path& file : files) {
     // ReadTensorProtoFile then TensorFromProto, without copying raw_data.
-    absl::StatusOr<TensorFile> read = ReadTensorFileWithName(file);
+    absl::StatusOr<TensorFile> read = ReadTensorFileWithName(file, case_dir);
     if (!read.ok()) return read.status();
     tensors.push_back(std::move(read->tensor));
     names.push_back(std::move(read->name));
@@ -81,7 +81,7 @@ absl::Status LoadTensors(const std::vector<fs::path>& files, std::vector<Tensor>
   return absl::OkStatus();
 }
 
-absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir) {
+absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir, const fs::path& case_dir) {
   DataSet data_set;
   data_set.dir = dir;
   absl::StatusOr<std::vector<fs::path>> inputs = NumberedTensorFiles(dir, "input_");
@@ -90,9 +90,10 @@ absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir) {
   if (!outputs.ok()) return outputs.status();
   data_set.input_files = *std::move(inputs);
   data_set.output_files = *std::move(outputs);
-  absl::Status status = LoadTensors(data_set.input_files, data_set.inputs, data_set.input_names);
+  absl::Status status =
+      LoadTensors(data_set.input_files, case_dir, data_set.inputs, data_set.input_names);
   if (!status.ok()) return status;
-  status = LoadTensors(data_set.output_files, data_set.outputs, data_set.output_names);
+  status = LoadTensors(data_set.output_files, case_dir, data_set.outputs, data_set.output_names);
   if (!status.ok()) return status;
   return data_set;
 }
@@ -152,7 +153,7 @@ absl::StatusOr<LoadedCase> LoadCaseModel(const fs::path& dir) {
     loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
   }
   loaded.model_file = dir / kModelFile;
-  absl::StatusOr<onnx::ModelProto> model = ReadModelFile(loaded.model_file);
+  absl::StatusOr<onnx::ModelProto> model = ReadModelFile(loaded.model_file, dir);
   if (!model.ok()) return model.status();
   loaded.model = *std::move(model);
   return loaded;
@@ -188,7 +189,9 @@ absl::Status LoadDataSets(LoadedCase& loaded) {
   }
   loaded.data_sets.clear();
   for (const auto& [n, path] : data_set_dirs) {
-    absl::StatusOr<DataSet> data_set = LoadDataSet(path);
+    // A data set linked from outside the case would be read from there.
+    if (absl::Status inside = CheckInsideDirectory(path, dir); !inside.ok()) return inside;
+    absl::StatusOr<DataSet> data_set = LoadDataSet(path, dir);
     if (!data_set.ok()) return data_set.status();
     loaded.data_sets.push_back(*std::move(data_set));
   }
