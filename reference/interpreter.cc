@@ -10,9 +10,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reference/argmin.h"
+#include "reference/broadcast.h"
 #include "reference/clip.h"
 #include "reference/min.h"
 #include "reference/op_support.h"
+#include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -173,6 +175,31 @@ absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& nod
   return entry->run(node, *version, inputs);
 }
 
+// An upper bound on the element operations a node costs, charged to the
+// case's budget before it runs: a variadic Min visits its broadcast output
+// once per input, any other node each input element once.
+absl::Status ChargeNodeWork(const onnx::NodeProto& node, std::span<const Tensor* const> inputs) {
+  int64_t operations = 0;
+  std::vector<Shape> shapes;
+  for (const Tensor* input : inputs) {
+    if (input == nullptr) continue;
+    shapes.push_back(input->shape());
+    operations = std::min(operations + input->element_count(), int64_t{1} << 62);
+  }
+  if (node.op_type() == "Min" && shapes.size() > 1) {
+    absl::StatusOr<Shape> out = BroadcastShapes(shapes);
+    absl::StatusOr<int64_t> count = out.ok() ? ElementCount(*out) : absl::StatusOr<int64_t>(0);
+    int64_t total = 0;
+    if (count.ok() && !__builtin_mul_overflow(*count, static_cast<int64_t>(shapes.size()),
+                                              &total)) {
+      operations = std::max(operations, total);
+    } else if (count.ok()) {
+      operations = int64_t{1} << 62;
+    }
+  }
+  return ChargeOperations(operations, "the node");
+}
+
 absl::StatusOr<int64_t> DefaultDomainOpset(const onnx::ModelProto& model) {
   std::optional<int64_t> opset;
   for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
@@ -284,6 +311,9 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
             "' is not defined (by a graph input, an initializer or an earlier node)"));
       }
       node_inputs.push_back(&it->second);
+    }
+    if (absl::Status work = ChargeNodeWork(node, node_inputs); !work.ok()) {
+      return Prefixed(where, work);
     }
     absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, node_opset, node_inputs);
     if (!outputs.ok()) return Prefixed(where, outputs.status());

@@ -249,8 +249,10 @@ Tolerance DefaultTolerance(const onnx::ModelProto& model) {
   return Tolerance::Exact();
 }
 
-CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend) {
+CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
+                   const ResourceLimits& limits) {
   const auto start = std::chrono::steady_clock::now();
+  ScopedResourceBudget budget(limits);
   CaseResult result;
   result.path = case_dir.string();
   result.name = std::filesystem::path(case_dir).lexically_normal().filename().string();

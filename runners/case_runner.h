@@ -23,6 +23,7 @@
 #include <filesystem>
 
 #include "onnx/onnx_pb.h"
+#include "reference/resource_limits.h"
 #include "runners/backend.h"
 #include "runners/case_result.h"
 #include "runners/diff.h"
@@ -38,7 +39,11 @@ Tolerance DefaultTolerance(const onnx::ModelProto& model);
 
 // Never throws and never aborts on bad input. When the backend was
 // cancelled mid-case the result has `cancelled` set and is not a verdict.
-CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend);
+// Everything the case reads and allocates on this thread (files, tensors,
+// the reference's and an adapter's outputs) is held to `limits`: over them
+// the case is an error naming the limit (reference/resource_limits.h).
+CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
+                   const ResourceLimits& limits = {});
 
 }  // namespace onnx_conform
 

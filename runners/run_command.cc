@@ -14,6 +14,7 @@
 #include <regex>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
@@ -21,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cases/case_metadata.h"
+#include "reference/resource_limits.h"
 #include "runners/backend.h"
 #include "runners/case_loader.h"
 #include "runners/case_runner.h"
@@ -51,6 +53,10 @@ ABSL_FLAG(std::string, resume, "",
           "Skip the cases already in this JSON Lines log (and report them); logs to it unless --log");
 ABSL_FLAG(std::string, scoreboard_md, "", "Write a Markdown scoreboard to this file");
 ABSL_FLAG(std::string, scoreboard_html, "", "Write a self-contained HTML scoreboard to this file");
+ABSL_FLAG(std::string, max_tensor_bytes, "4G",
+          "Largest tensor a case may decode or compute (bytes; K, M, G, T: powers of 1024)");
+ABSL_FLAG(std::string, max_case_bytes, "8G",
+          "Bytes one case may read and allocate in all: files, tensors, outputs (docs/security.md)");
 
 namespace onnx_conform {
 namespace {
@@ -67,6 +73,7 @@ constexpr absl::string_view kRunUsage =
     "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
+    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
     "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
     "Exit status: 0 when nothing failed, errored, crashed, timed out or unexpectedly passed;\n"
     "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
@@ -74,7 +81,7 @@ constexpr absl::string_view kRunUsage =
 constexpr absl::string_view kRunFlags[] = {
     "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
     "timeout",  "persistent", "jobs",        "expectations", "profile", "features", "log",
-    "resume",   "scoreboard_md", "scoreboard_html"};
+    "resume",   "scoreboard_md", "scoreboard_html", "max_tensor_bytes", "max_case_bytes"};
 
 int UsageError(absl::string_view message) {
   std::cerr << "onnx-conform run: " << message << "\n" << kRunUsage;
@@ -151,7 +158,8 @@ std::string CanonicalKey(const fs::path& path) {
 bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t>& pending,
                 int jobs, Backend& backend, const Profile* profile,
                 const ExpectationList* expectations, RunLog* log, bool quiet,
-                std::vector<std::optional<CaseResult>>& slots, std::string& log_error) {
+                const ResourceLimits& limits, std::vector<std::optional<CaseResult>>& slots,
+                std::string& log_error) {
   std::atomic<size_t> next{0};
   std::mutex mutex;  // console, log_error, finished_workers
   std::condition_variable all_done;
@@ -161,7 +169,7 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
       const size_t k = next.fetch_add(1);
       if (k >= pending.size()) break;
       const size_t index = pending[k];
-      CaseResult result = RunCase(case_dirs[index], backend);
+      CaseResult result = RunCase(case_dirs[index], backend, limits);
       if (result.cancelled || g_interrupted) break;  // no verdict: not reported
       ApplyExpectations(result, profile, expectations);
       absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
@@ -222,6 +230,14 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   }
   const int jobs = absl::GetFlag(FLAGS_jobs);
   if (jobs < 1) return UsageError("--jobs must be at least 1");
+  ResourceLimits limits;
+  for (auto [flag, name, limit] :
+       {std::tuple(&FLAGS_max_tensor_bytes, "--max-tensor-bytes", &limits.max_tensor_bytes),
+        std::tuple(&FLAGS_max_case_bytes, "--max-case-bytes", &limits.max_case_bytes)}) {
+    absl::StatusOr<int64_t> bytes = ParseByteSize(absl::GetFlag(*flag));
+    if (!bytes.ok()) return UsageError(absl::StrCat(name, ": ", bytes.status().message()));
+    *limit = *bytes;
+  }
   std::vector<std::string> features;
   for (absl::string_view f : absl::StrSplit(absl::GetFlag(FLAGS_features), ',', absl::SkipEmpty())) {
     features.emplace_back(f);
@@ -314,7 +330,7 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     completed = RunPending(case_dirs, pending, jobs, **backend,
                            profile.has_value() ? &*profile : nullptr,
                            expectations.has_value() ? &*expectations : nullptr, log.get(),
-                           absl::GetFlag(FLAGS_quiet), slots, log_error);
+                           absl::GetFlag(FLAGS_quiet), limits, slots, log_error);
   }
 
   std::vector<CaseResult> results;
