@@ -109,6 +109,8 @@ std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model) {
       }
     }
   }
+  // No node at all is a broken graph (GRAPH-NO-NODE), not one out of scope.
+  if (model.graph().node_size() == 0) return std::nullopt;
   for (const onnx::NodeProto& node : model.graph().node()) {
     if (!IsDataMovementOp(node.op_type())) return std::nullopt;
   }
