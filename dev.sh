@@ -4,6 +4,12 @@
 #                    node tests for Min/ArgMin/Clip on the reference backend
 #   ./dev.sh test    build, then run every test with ctest, including every
 #                    case on onnxruntime-node (installs Node.js and npm if missing)
+#   ./dev.sh test-asan [LABEL_REGEX [TARGET...]]   build with AddressSanitizer
+#                    and UndefinedBehaviorSanitizer (gcc) in build-asan/, then
+#                    run the tests under them: those whose label matches
+#                    LABEL_REGEX (e.g. '^unit$'), of the TARGETs when given
+#   ./dev.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build-fuzz/,
+#                    then run each on its corpus for SECONDS (default 10)
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,6 +18,9 @@ BUILD_DIR=${BUILD_DIR:-build}
 OFFICIAL=/usr/share/libonnx-testdata/data/node
 PACKAGES=(cmake make g++ pkg-config libonnx-dev libonnx-testdata libprotobuf-dev
           protobuf-compiler libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev)
+
+# The fuzz build's compiler and sanitizer runtimes (libFuzzer included).
+FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 install_missing_packages() {
   local missing=()
@@ -50,6 +59,10 @@ build() {
   cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 
+# Any sanitizer report aborts the process, so the test that caused it fails.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
 case "${1:-}" in
   suite)
     install_missing_packages
@@ -67,8 +80,32 @@ case "${1:-}" in
     cd "$BUILD_DIR"
     ctest --output-on-failure -j "$(nproc)" --timeout 600
     ;;
+  test-asan)
+    install_missing_packages
+    dir=${ASAN_BUILD_DIR:-build-asan}
+    cmake --preset asan -B "$dir"
+    labels=${2:-}
+    targets=("${@:3}")
+    if [ ${#targets[@]} -gt 0 ]; then
+      cmake --build "$dir" -j "$(nproc)" --target onnx-conform oc-fake-adapter "${targets[@]}"
+    else
+      cmake --build "$dir" -j "$(nproc)"
+    fi
+    cd "$dir"
+    # Test executables left out (not among the TARGETs) show as *_NOT_BUILT.
+    ctest --output-on-failure -j "$(nproc)" --timeout 900 ${labels:+-L "$labels"} -E '_NOT_BUILT$'
+    ;;
+  fuzz)
+    PACKAGES+=("${FUZZ_PACKAGES[@]}")
+    install_missing_packages
+    dir=${FUZZ_BUILD_DIR:-build-fuzz}
+    cmake --preset fuzz -B "$dir" -DONNX_CONFORM_FUZZ_SECONDS="${2:-10}"
+    cmake --build "$dir" -j "$(nproc)" --target fuzzers
+    cd "$dir"
+    ctest --output-on-failure -j "$(nproc)" -L '^fuzz$'
+    ;;
   *)
-    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
