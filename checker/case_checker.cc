@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
+#include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -199,7 +200,11 @@ class CaseChecker {
 
 }  // namespace
 
+// Without a run's budget (the `check` command), what is read is held to the
+// default limits of reference/resource_limits.h all the same.
 std::vector<Diagnostic> CheckModelFile(const fs::path& model_file) {
+  std::optional<ScopedResourceBudget> budget;
+  if (!HasResourceBudget()) budget.emplace(ResourceLimits{});
   absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file);
   if (!model.ok()) {
     return {MakeDiagnostic(rules::kModelRead, model_file.string(), "", "",
@@ -208,6 +213,10 @@ std::vector<Diagnostic> CheckModelFile(const fs::path& model_file) {
   return CheckModel(*model, model_file.string());
 }
 
-std::vector<Diagnostic> CheckCaseDir(const fs::path& dir) { return CaseChecker(dir).Run(); }
+std::vector<Diagnostic> CheckCaseDir(const fs::path& dir) {
+  std::optional<ScopedResourceBudget> budget;
+  if (!HasResourceBudget()) budget.emplace(ResourceLimits{});
+  return CaseChecker(dir).Run();
+}
 
 }  // namespace onnx_conform
