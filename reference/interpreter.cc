@@ -1,6 +1,7 @@
 #include "reference/interpreter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 #include <string>
 
@@ -34,6 +35,17 @@ absl::StatusOr<std::vector<Tensor>> SingleOutput(const onnx::NodeProto& node, in
   return outputs;
 }
 
+// A copy made through Tensor::Create, so that it is charged to the case's
+// budget like any other tensor (the copy constructor cannot refuse).
+absl::StatusOr<Tensor> ChargedCopy(const Tensor& tensor) {
+  absl::StatusOr<Tensor> copy = Tensor::Create(tensor.type(), tensor.shape());
+  if (!copy.ok()) return copy.status();
+  if (tensor.byte_size() > 0) {
+    std::memcpy(copy->bytes().data(), tensor.bytes().data(), tensor.byte_size());
+  }
+  return copy;
+}
+
 // Identity: its input, unchanged.
 absl::StatusOr<Tensor> RunIdentityNode(const onnx::NodeProto& node, int64_t version,
                                        std::span<const Tensor* const> inputs) {
@@ -43,7 +55,7 @@ absl::StatusOr<Tensor> RunIdentityNode(const onnx::NodeProto& node, int64_t vers
   if (inputs[0] == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(label, ": input 0 is missing"));
   }
-  return *inputs[0];
+  return ChargedCopy(*inputs[0]);
 }
 
 // Constant: the tensor held by its one value attribute. value_float(s) and
@@ -280,7 +292,11 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
           declared_type ? ElementTypeName(*declared_type) : absl::StrCat("type ", declared),
           " but the tensor given is ", ElementTypeName(inputs[k].type())));
     }
-    if (!values.emplace(info.name(), inputs[k]).second) {
+    absl::StatusOr<Tensor> input = ChargedCopy(inputs[k]);
+    if (!input.ok()) {
+      return Prefixed(absl::StrCat("graph input '", info.name(), "'"), input.status());
+    }
+    if (!values.emplace(info.name(), *std::move(input)).second) {
       return absl::InvalidArgumentError(
           absl::StrCat("graph input '", info.name(), "' is defined twice"));
     }
@@ -336,7 +352,9 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
       return absl::InvalidArgumentError(
           absl::StrCat("graph output ", k, " '", name, "' is not computed by any node"));
     }
-    results.push_back(it->second);
+    absl::StatusOr<Tensor> result = ChargedCopy(it->second);
+    if (!result.ok()) return Prefixed(absl::StrCat("graph output '", name, "'"), result.status());
+    results.push_back(*std::move(result));
   }
   return results;
 }

@@ -776,6 +776,27 @@ std::vector<MalformedKind> Corpus() {
        {"tensor of shape [32,32] and type float needs 4096 bytes", "(--max-case-bytes)"},
        "",
        ResourceLimits{.max_case_bytes = 10240}},
+      {"LongChainOfIdentityNodes",
+       [](P d, P) {
+         // x -> Identity x 1000 -> Min(t999, x): every copy is charged, so the
+         // chain stops at the case's limit instead of holding 64 MB.
+         TestModel m(13);
+         m.Input("x", ElementType::kFloat, {16384}).Output("z", ElementType::kFloat, {16384});
+         std::string previous = "x";
+         for (int n = 0; n < 1000; ++n) {
+           const std::string next = absl::StrCat("t", n);
+           m.Node("Identity", {previous}, {next});
+           previous = next;
+         }
+         m.Node("Min", {previous, "x"}, {"z"});
+         WriteProto(d / "model.onnx", m.model);
+         std::vector<float> values(16384, 1.0f);
+         fs::remove(d / kInput1);
+         WriteProto(d / kInput0, FloatProto({16384}, values, "x"));
+         WriteProto(d / kOutput0, FloatProto({16384}, values, "z"));
+       },
+       kError, kDataSet, {"(Identity)", "(--max-case-bytes)"}, "",
+       ResourceLimits{.max_case_bytes = int64_t{16} << 20}},
       {"MinOverManyCopiesOfALargeInput",
        [](P d, P) {
          // 2^18 + 1 copies of a 2^16-element input: 1 MiB of files, over 2^34 element
