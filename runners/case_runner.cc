@@ -24,6 +24,18 @@
 namespace onnx_conform {
 namespace {
 
+// Reports stay small whatever a case holds (a 64 MiB node name, 100000
+// findings): text past `limit` bytes is cut, saying how much was left out.
+std::string Bounded(std::string text, size_t limit) {
+  if (text.size() <= limit) return text;
+  const size_t cut = text.size() - limit;
+  text.resize(limit);
+  absl::StrAppend(&text, "... [message cut: ", cut, " more bytes]");
+  return text;
+}
+constexpr size_t kMaxMessageBytes = 64 << 10;
+constexpr size_t kMaxLabelBytes = 256;  // operator, types
+
 // Operators that only move data around and never change a value.
 bool IsDataMovementOp(absl::string_view op_type) {
   return op_type == "Constant" || op_type == "Identity";
@@ -261,7 +273,9 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
   result.backend = backend.name();
   auto finish = [&](CaseStatus status, std::string message) {
     result.status = status;
-    result.message = std::move(message);
+    result.message = Bounded(std::move(message), kMaxMessageBytes);
+    result.op = Bounded(std::move(result.op), kMaxLabelBytes);
+    result.types = Bounded(std::move(result.types), kMaxLabelBytes);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

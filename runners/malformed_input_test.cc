@@ -797,6 +797,37 @@ std::vector<MalformedKind> Corpus() {
        },
        kError, kDataSet, {"(Identity)", "(--max-case-bytes)"}, "",
        ResourceLimits{.max_case_bytes = int64_t{16} << 20}},
+      {"NodeWithManyUnknownAttributes",
+       [](P d, P) {
+         // 100000 findings: checked in linear time, and the message is cut.
+         EditModel(d, [](onnx::ModelProto& m) {
+           for (int a = 0; a < 100000; ++a) {
+             SetInt(*m.mutable_graph()->mutable_node(0), absl::StrCat("unknown_", a), a);
+           }
+         });
+       },
+       kInvalid, "model.onnx", {"ATTR-UNKNOWN", "unknown_0", "[message cut:"}, "ATTR-UNKNOWN"},
+      {"ManyGraphInputs",
+       [](P d, P) {
+         EditModel(d, [](onnx::ModelProto& m) {
+           for (int k = 0; k < 100000; ++k) {
+             onnx::ValueInfoProto* input = m.mutable_graph()->add_input();
+             input->set_name(absl::StrCat("extra_", k));
+             testing_util::SetTensorType(*input, ElementType::kFloat, {1});
+           }
+         });
+       },
+       kInvalid, kDataSet, {"DATA-INPUT-COUNT", "100002 inputs to feed"}, "DATA-INPUT-COUNT"},
+      {"HugeNodeName",
+       [](P d, P) {
+         // An 8 MiB name in every finding: the reported message stays small.
+         EditModel(d, [](onnx::ModelProto& m) {
+           onnx::NodeProto* node = m.mutable_graph()->mutable_node(0);
+           node->set_name(std::string(8 << 20, 'n'));
+           SetInt(*node, "unknown", 1);
+         });
+       },
+       kInvalid, "model.onnx", {"ATTR-UNKNOWN", "[message cut:"}, "ATTR-UNKNOWN"},
       {"MinOverManyCopiesOfALargeInput",
        [](P d, P) {
          // 2^18 + 1 copies of a 2^16-element input: 1 MiB of files, over 2^34 element
