@@ -6,6 +6,7 @@
 // docs/security.md lists what this corpus covers.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -776,6 +777,28 @@ std::vector<MalformedKind> Corpus() {
        {"tensor of shape [32,32] and type float needs 4096 bytes", "(--max-case-bytes)"},
        "",
        ResourceLimits{.max_case_bytes = 10240}},
+      {"ArgMinOutputOverMaxCaseBytes",
+       [](P d, P) {
+         // ArgMin over an axis of 2 turns 8 KiB of uint8 into 32 KiB of
+         // int64: the reference's output is refused before it is allocated.
+         TestModel m(13);
+         m.Input("x", ElementType::kUint8, {4096, 2}).Output("z", ElementType::kInt64, {4096, 1});
+         SetInt(m.Node("ArgMin", {"x"}, {"z"}), "axis", 1);
+         WriteProto(d / "model.onnx", m.model);
+         fs::remove(d / kInput1);
+         Tensor x = *Tensor::Create(ElementType::kUint8, {4096, 2});
+         std::fill(x.data<uint8_t>().begin(), x.data<uint8_t>().end(), 0);
+         WriteProto(d / kInput0, TensorToProto(x, "x"));
+         Tensor z = *Tensor::Create(ElementType::kInt64, {4096, 1});
+         std::fill(z.data<int64_t>().begin(), z.data<int64_t>().end(), 0);
+         WriteProto(d / kOutput0, TensorToProto(z, "z"));
+       },
+       kError,
+       kDataSet,
+       {"node #0 (ArgMin)", "tensor of shape [4096,1] and type int64 needs 32768 bytes",
+        "(--max-case-bytes)"},
+       "",
+       ResourceLimits{.max_case_bytes = 100 << 10}},
       {"LongChainOfIdentityNodes",
        [](P d, P) {
          // x -> Identity x 1000 -> Min(t999, x): every copy is charged, so the
