@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/flags/commandlineflag.h"
+#include "absl/flags/reflection.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/case_checker.h"
@@ -25,6 +28,8 @@
 #include "reference/tensor_proto.h"
 #include "runners/backend.h"
 #include "runners/case_runner.h"
+#include "runners/cli.h"
+#include "runners/commands.h"
 
 namespace onnx_conform {
 namespace {
@@ -985,6 +990,27 @@ TEST_F(WellFormedInputTest, LimitsJustAboveTheCaseLetItPass) {
   WriteValidCase(dir_);
   // 8-byte tensors pass a limit of 8 bytes per tensor.
   EXPECT_EQ(Run(ResourceLimits{.max_tensor_bytes = 8}).status, CaseStatus::kPass);
+}
+
+TEST_F(WellFormedInputTest, RunCommandTakesTheLimitFlags) {
+  absl::FlagSaver restore_flags_after_the_test;
+  // Flags are global: start from the run command's defaults, whatever other
+  // tests of this binary left behind.
+  for (const auto& [name, flag] : absl::GetAllFlags()) {
+    if (absl::EndsWith(flag->Filename(), "run_command.cc")) {
+      std::string error;
+      ASSERT_TRUE(flag->ParseFrom(flag->DefaultValue(), &error)) << name << ": " << error;
+    }
+  }
+  WriteValidCase(dir_);
+  EXPECT_EQ(RunCommand({"--quiet", "--max-tensor-bytes=64K", "--max-case-bytes=1M", dir_.string()}),
+            kExitOk);
+  // The whole case reads and allocates about 200 bytes.
+  EXPECT_EQ(RunCommand({"--quiet", "--max-case-bytes=100", dir_.string()}), kExitFailed);
+  EXPECT_EQ(RunCommand({"--max-case-bytes=1M", "--max-tensor-bytes=4GB", dir_.string()}),
+            kExitUsage);
+  EXPECT_EQ(RunCommand({"--max-tensor-bytes=1M", "--max-case-bytes=0", dir_.string()}),
+            kExitUsage);
 }
 
 }  // namespace
