@@ -281,6 +281,15 @@ int RunCommand(const std::vector<std::string>& raw_args) {
       case_dirs.push_back(dir);
     }
   }
+  // A filter that selects nothing is a mistake, not a clean run of no case.
+  if (case_dirs.empty()) {
+    std::string selection;
+    if (filter.has_value()) absl::StrAppend(&selection, " --filter=", absl::GetFlag(FLAGS_filter));
+    if (!features.empty()) {
+      absl::StrAppend(&selection, " --features=", absl::GetFlag(FLAGS_features));
+    }
+    return UsageError(absl::StrCat("no case under the given PATHs matches", selection));
+  }
 
   // Results so far: resumed ones in their slots, the rest to run.
   std::vector<std::optional<CaseResult>> slots(case_dirs.size());

@@ -202,5 +202,14 @@ TEST_F(RunCommandTest, BadUsageExitsWithTwo) {
   EXPECT_EQ(Run({"--filter=(", kOfficial.string()}), kExitUsage);
 }
 
+TEST_F(RunCommandTest, AFilterThatSelectsNoCaseIsAUsageError) {
+  // A typo in a CI job's filter must not turn into a green run of nothing.
+  EXPECT_EQ(Run({"--filter=^test_mni_", kOfficial.string()}), kExitUsage);
+  EXPECT_TRUE(absl::StrContains(stderr_, "no case")) << stderr_;
+  EXPECT_TRUE(absl::StrContains(stderr_, "--filter=^test_mni_")) << stderr_;
+  // Official cases have no case.json, hence no features.
+  EXPECT_EQ(Run({"--features=nan", "--filter=^test_min_", kOfficial.string()}), kExitUsage);
+}
+
 }  // namespace
 }  // namespace onnx_conform
