@@ -35,6 +35,15 @@ absl::StatusOr<std::vector<Tensor>> SingleOutput(const onnx::NodeProto& node, in
   return outputs;
 }
 
+// A value of the graph: a tensor the graph made (an initializer, a node's
+// output), or one of the caller's inputs, read in place: a 64 MiB input is
+// not copied (docs/performance.md).
+struct GraphValue {
+  Tensor owned;
+  const Tensor* input = nullptr;
+  const Tensor& tensor() const { return input != nullptr ? *input : owned; }
+};
+
 // A copy made through Tensor::Create, so that it is charged to the case's
 // budget like any other tensor (the copy constructor cannot refuse).
 absl::StatusOr<Tensor> ChargedCopy(const Tensor& tensor) {
@@ -257,7 +266,7 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
     return absl::UnimplementedError(
         "graph sparse_initializer is not implemented by the reference");
   }
-  absl::flat_hash_map<std::string, Tensor> values;
+  absl::flat_hash_map<std::string, GraphValue> values;
 
   absl::flat_hash_set<std::string> initializer_names;
   for (const onnx::TensorProto& initializer : graph.initializer()) {
@@ -270,7 +279,7 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
       return Prefixed(absl::StrCat("graph initializer '", initializer.name(), "'"),
                       tensor.status());
     }
-    values.emplace(initializer.name(), *std::move(tensor));
+    values.emplace(initializer.name(), GraphValue{.owned = *std::move(tensor)});
   }
 
   std::vector<const onnx::ValueInfoProto*> fed_inputs;
@@ -292,11 +301,7 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
           declared_type ? ElementTypeName(*declared_type) : absl::StrCat("type ", declared),
           " but the tensor given is ", ElementTypeName(inputs[k].type())));
     }
-    absl::StatusOr<Tensor> input = ChargedCopy(inputs[k]);
-    if (!input.ok()) {
-      return Prefixed(absl::StrCat("graph input '", info.name(), "'"), input.status());
-    }
-    if (!values.emplace(info.name(), *std::move(input)).second) {
+    if (!values.emplace(info.name(), GraphValue{.owned = Tensor(), .input = &inputs[k]}).second) {
       return absl::InvalidArgumentError(
           absl::StrCat("graph input '", info.name(), "' is defined twice"));
     }
@@ -326,7 +331,7 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
             where, ": input ", i, " '", name,
             "' is not defined (by a graph input, an initializer or an earlier node)"));
       }
-      node_inputs.push_back(&it->second);
+      node_inputs.push_back(&it->second.tensor());
     }
     if (absl::Status work = ChargeNodeWork(node, node_inputs); !work.ok()) {
       return Prefixed(where, work);
@@ -336,13 +341,18 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
     for (int o = 0; o < node.output_size() && o < static_cast<int>(outputs->size()); ++o) {
       const std::string& name = node.output(o);
       if (name.empty()) continue;  // an optional output nobody reads
-      if (!values.emplace(name, std::move((*outputs)[o])).second) {
+      if (!values.emplace(name, GraphValue{.owned = std::move((*outputs)[o])}).second) {
         return absl::InvalidArgumentError(
             absl::StrCat(where, ": output ", o, " '", name, "' is already defined"));
       }
     }
   }
 
+  // A graph output takes the graph's own tensor at the last output naming it;
+  // a graph input (the caller's) and earlier outputs of the same name are
+  // charged copies.
+  absl::flat_hash_map<std::string, int> last_use;
+  for (int k = 0; k < graph.output_size(); ++k) last_use[graph.output(k).name()] = k;
   std::vector<Tensor> results;
   results.reserve(graph.output_size());
   for (int k = 0; k < graph.output_size(); ++k) {
@@ -352,7 +362,11 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
       return absl::InvalidArgumentError(
           absl::StrCat("graph output ", k, " '", name, "' is not computed by any node"));
     }
-    absl::StatusOr<Tensor> result = ChargedCopy(it->second);
+    if (it->second.input == nullptr && last_use[name] == k) {
+      results.push_back(std::move(it->second.owned));
+      continue;
+    }
+    absl::StatusOr<Tensor> result = ChargedCopy(it->second.tensor());
     if (!result.ok()) return Prefixed(absl::StrCat("graph output '", name, "'"), result.status());
     results.push_back(*std::move(result));
   }

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/reference_test_util.h"
+#include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform::testing {
@@ -137,6 +138,40 @@ TEST(RunModel, IdentityChainsAndInitializers) {
   ASSERT_EQ(out->size(), 2u);
   EXPECT_BITS_EQ((*out)[0], Values<int32_t>({2, 3}, {1, 4, 4, 4, 3, 4}));
   EXPECT_BITS_EQ((*out)[1], Values<int32_t>({2, 3}, {1, 9, 5, 7, 3, 8}));
+}
+
+// Graph inputs are read in place and the graph output is the node's own
+// tensor: Min of two 1000-float inputs allocates (and charges) only its
+// 4000-byte output. A graph input given back as an output, and an output
+// listed twice, are copies the caller owns.
+TEST(RunModel, InputsAreNotCopiedAndOutputsAreMoved) {
+  const std::vector<float> twos(1000, 2.0f), minus_ones(1000, -1.0f);
+  const Tensor x = Tensor::FromValues<float>({1000}, std::span<const float>(twos));
+  const Tensor y = Tensor::FromValues<float>({1000}, std::span<const float>(minus_ones));
+  onnx::ModelProto min =
+      MakeModel(13, {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build()},
+                {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}}, {"m"});
+  {
+    ScopedResourceBudget budget(ResourceLimits{});
+    absl::StatusOr<std::vector<Tensor>> out = RunModel(min, {x, y});
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(budget.charged_bytes(), 4000);
+    EXPECT_EQ(out->at(0).data<float>()[999], -1.0f);
+  }
+  onnx::ModelProto echo = MakeModel(
+      13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"m"}).Build()},
+      {{"x", ElementType::kFloat}}, {"m", "x", "m"});
+  ScopedResourceBudget budget(ResourceLimits{});
+  absl::StatusOr<std::vector<Tensor>> out = RunModel(echo, {x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 3u);
+  EXPECT_EQ(budget.charged_bytes(), 3 * 4000);  // Min's output, a copy of it and of x
+  for (const Tensor& t : *out) {
+    ASSERT_EQ(t.element_count(), 1000);
+    EXPECT_EQ(t.data<float>()[0], 2.0f);
+    EXPECT_NE(t.data<float>().data(), x.data<float>().data());
+  }
+  EXPECT_NE(out->at(0).data<float>().data(), out->at(2).data<float>().data());
 }
 
 // ONNX IR < 4 lists initializers among the graph inputs too: they are not fed.
