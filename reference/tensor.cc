@@ -1,6 +1,7 @@
 #include "reference/tensor.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -50,7 +51,8 @@ std::string ShapeToString(const Shape& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
 }
 
-absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max_bytes) {
+absl::StatusOr<int64_t> Tensor::CheckAndCharge(ElementType type, const Shape& shape,
+                                               int64_t max_bytes) {
   if (!IsNumeric(type)) {
     return absl::InvalidArgumentError(
         absl::StrCat("element type ", ElementTypeName(type), " is not a numeric type"));
@@ -73,20 +75,71 @@ absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max
       !charged.ok()) {
     return charged;
   }
+  return count;
+}
+
+absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max_bytes) {
+  absl::StatusOr<int64_t> count = CheckAndCharge(type, shape, max_bytes);
+  if (!count.ok()) return count.status();
+  const size_t size = static_cast<size_t>(*count) * ElementSize(type);
   Tensor tensor;
   tensor.type_ = type;
   tensor.shape_ = std::move(shape);
   tensor.element_count_ = *count;
-  tensor.storage_ = std::make_unique_for_overwrite<std::byte[]>(
-      static_cast<size_t>(*count * element_size));
-  AdviseHugePages(tensor.storage_.get(), static_cast<size_t>(*count * element_size));
+  tensor.storage_.reset(new std::byte[size]);  // not zero-filled
+  AdviseHugePages(tensor.storage_.get(), size);
   return tensor;
+}
+
+std::optional<absl::StatusOr<Tensor>> Tensor::MapFile(ElementType type, Shape shape, int fd,
+                                                       int64_t offset, int64_t byte_count,
+                                                       int64_t max_bytes) {
+  if (!IsNumeric(type)) return std::nullopt;
+  const int64_t element_size = static_cast<int64_t>(ElementSize(type));
+  absl::StatusOr<int64_t> count = ElementCount(shape);
+  if (!count.ok() || offset < 0 || byte_count <= 0 || offset % element_size != 0 ||
+      byte_count % element_size != 0 || *count != byte_count / element_size) {
+    return std::nullopt;
+  }
+  const int64_t page = sysconf(_SC_PAGESIZE);
+  const int64_t map_offset = offset - offset % page;
+  const size_t map_size = static_cast<size_t>(offset - map_offset + byte_count);
+  // Mapped read-only and populated (the page cache's pages, without a fault
+  // each), then made writable: a write copies its page, as MAP_PRIVATE
+  // promises, instead of MAP_POPULATE copying every page of a writable map.
+  void* mapping = mmap(nullptr, map_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, map_offset);
+  if (mapping == MAP_FAILED) return std::nullopt;
+  if (mprotect(mapping, map_size, PROT_READ | PROT_WRITE) != 0) {
+    munmap(mapping, map_size);
+    return std::nullopt;
+  }
+  absl::StatusOr<int64_t> charged = CheckAndCharge(type, shape, max_bytes);
+  if (!charged.ok()) {
+    munmap(mapping, map_size);
+    return absl::StatusOr<Tensor>(charged.status());
+  }
+  Tensor tensor;
+  tensor.type_ = type;
+  tensor.shape_ = std::move(shape);
+  tensor.element_count_ = *count;
+  tensor.storage_ = std::unique_ptr<std::byte[], TensorStorageRelease>(
+      static_cast<std::byte*>(mapping) + (offset - map_offset),
+      TensorStorageRelease{.mapping = mapping, .mapping_size = map_size});
+  return absl::StatusOr<Tensor>(std::move(tensor));
+}
+
+void TensorStorageRelease::operator()(std::byte* data) const {
+  if (mapping != nullptr) {
+    munmap(mapping, mapping_size);
+  } else {
+    delete[] data;
+  }
 }
 
 Tensor::Tensor(const Tensor& other)
     : type_(other.type_), shape_(other.shape_), element_count_(other.element_count_) {
   if (other.storage_ != nullptr) {
-    storage_ = std::make_unique_for_overwrite<std::byte[]>(other.byte_size());
+    storage_.reset(new std::byte[other.byte_size()]);
     std::memcpy(storage_.get(), other.storage_.get(), other.byte_size());
   }
 }

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +34,14 @@ std::string ShapeToString(const Shape& shape);
 // Defaults protect a 24 GiB machine; see docs/security.md.
 inline constexpr int64_t kDefaultMaxTensorBytes = int64_t{4} << 30;
 
+// Gives a tensor's storage back: delete[] for new memory, munmap for a file
+// mapping (Tensor::MapFile).
+struct TensorStorageRelease {
+  void* mapping = nullptr;  // the mapping's page-aligned start, or nullptr
+  size_t mapping_size = 0;
+  void operator()(std::byte* data) const;
+};
+
 class Tensor {
  public:
   Tensor() = default;  // an empty float tensor of shape [0]
@@ -41,6 +50,18 @@ class Tensor {
   // than max_bytes of data.
   static absl::StatusOr<Tensor> Create(ElementType type, Shape shape,
                                        int64_t max_bytes = kDefaultMaxTensorBytes);
+
+  // A tensor whose elements are `byte_count` bytes of the open regular file
+  // `fd` from `offset`, mapped copy-on-write (MAP_PRIVATE): reading is
+  // reading the page cache, a write changes the tensor and never the file.
+  // Same checks and budget charge as Create. nullopt, charging nothing, when
+  // the bytes are not aligned for the type, their size is not the shape's,
+  // or mmap fails: the caller then reads a copy (reference/tensor_proto.cc).
+  // The caller has checked that the file holds the bytes; a file truncated
+  // while mapped raises SIGBUS on access (docs/security.md).
+  static std::optional<absl::StatusOr<Tensor>> MapFile(ElementType type, Shape shape, int fd,
+                                                        int64_t offset, int64_t byte_count,
+                                                        int64_t max_bytes = kDefaultMaxTensorBytes);
 
   // Convenience for tests and case definitions: a tensor holding `values`.
   // Aborts unless the shape is valid and holds exactly values.size() elements.
@@ -74,11 +95,18 @@ class Tensor {
   std::span<std::byte> bytes() { return {storage_.get(), byte_size()}; }
   std::span<const std::byte> bytes() const { return {storage_.get(), byte_size()}; }
 
+  // Whether the elements are a file mapping (MapFile) rather than new memory.
+  bool maps_file() const { return storage_.get_deleter().mapping != nullptr; }
+
  private:
+  // Create's checks and the budget's charge; the element count.
+  static absl::StatusOr<int64_t> CheckAndCharge(ElementType type, const Shape& shape,
+                                                int64_t max_bytes);
+
   ElementType type_ = ElementType::kFloat;
   Shape shape_ = {0};
   int64_t element_count_ = 0;
-  std::unique_ptr<std::byte[]> storage_;
+  std::unique_ptr<std::byte[], TensorStorageRelease> storage_;
 };
 
 template <typename T>

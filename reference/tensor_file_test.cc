@@ -1,7 +1,9 @@
 // ReadTensorFileWithName reads a large raw_data straight into the tensor:
 // on every layout (raw_data first, last, twice, with fields after it) and
 // every broken file, it must give what ReadTensorProtoFile then
-// TensorFromProto give: the same bytes and name, or the same error.
+// TensorFromProto give: the same bytes and name, or the same error. A
+// raw_data aligned for its type is mapped instead (copy-on-write), with the
+// same result and the same budget charge; SerializeTensorFile aligns it.
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -157,6 +160,112 @@ TEST_F(DirectTensorReadTest, LimitsApplyAsOnTheGeneralPath) {
   const absl::StatusOr<TensorFile> outside = ReadTensorFileWithName(path, other);
   EXPECT_EQ(outside.status(), ReadTensorProtoFile(path, other).status());
   EXPECT_FALSE(outside.ok());
+}
+
+// The byte offset of raw_data's payload in a file that ends with it.
+int64_t PayloadOffset(const std::string& bytes, int64_t payload_size) {
+  return static_cast<int64_t>(bytes.size()) - payload_size;
+}
+
+TEST_F(DirectTensorReadTest, SerializeTensorFileAlignsALargeRawData) {
+  const onnx::TensorProto proto = BigFloat("x");  // plain layout: payload at byte 16
+  ASSERT_EQ(PayloadOffset(Serialized(proto), kCount * 4), 16);
+  absl::StatusOr<Tensor> tensor = TensorFromProto(proto);
+  ASSERT_TRUE(tensor.ok());
+  for (const char* name :
+       {"x", "data_0", "a_name_of_fifteen", "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijkl"}) {
+    const std::string bytes = SerializeTensorFile(*tensor, name);
+    EXPECT_EQ(PayloadOffset(bytes, kCount * 4) % 64, 0) << name;
+    EXPECT_LT(PayloadOffset(bytes, kCount * 4), 200) << name;
+    onnx::TensorProto parsed;
+    ASSERT_TRUE(parsed.ParseFromString(bytes)) << name;
+    EXPECT_EQ(parsed.name(), name);
+    EXPECT_EQ(parsed.raw_data(), proto.raw_data());
+    EXPECT_EQ(parsed.dims_size(), 2);
+    EXPECT_EQ(parsed.doc_string().find_first_not_of(' '), std::string::npos);
+  }
+  // Below kAlignedRawDataMinBytes: the plain serialization.
+  const Tensor small = Tensor::FromValues<float>({3}, {1.0f, 2.0f, 3.0f});
+  EXPECT_EQ(SerializeTensorFile(small, "s"), Serialized(TensorToProto(small, "s")));
+}
+
+TEST_F(DirectTensorReadTest, AlignedRawDataIsMappedCopyOnWrite) {
+  absl::StatusOr<Tensor> tensor = TensorFromProto(BigFloat("x"));
+  ASSERT_TRUE(tensor.ok());
+  const fs::path path = dir_ / "aligned.pb";
+  ASSERT_TRUE(WriteTensorFile(path, *tensor, "x").ok());
+  absl::StatusOr<TensorFile> mapped = ReadTensorFileWithName(path);
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  EXPECT_TRUE(mapped->tensor.maps_file());
+  EXPECT_EQ(mapped->name, "x");
+  EXPECT_EQ(mapped->tensor.data<float>()[3], 1.5f);
+  EXPECT_EQ(mapped->tensor.data<float>()[kCount - 1], static_cast<float>(kCount - 1) * 0.5f);
+  ExpectSameAsGeneral(path);
+  // A write changes the tensor, not the file; copies and moves keep the bytes.
+  mapped->tensor.data<float>()[3] = -7.0f;
+  EXPECT_EQ(mapped->tensor.data<float>()[3], -7.0f);
+  const Tensor copy = mapped->tensor;
+  EXPECT_FALSE(copy.maps_file());
+  EXPECT_EQ(copy.data<float>()[3], -7.0f);
+  Tensor moved = std::move(mapped->tensor);
+  EXPECT_TRUE(moved.maps_file());
+  EXPECT_EQ(moved.data<float>()[kCount - 1], static_cast<float>(kCount - 1) * 0.5f);
+  absl::StatusOr<TensorFile> again = ReadTensorFileWithName(path);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->tensor.data<float>()[3], 1.5f);
+  // Not mapped on request (ReadTensorFile: files another program wrote).
+  absl::StatusOr<TensorFile> copied = ReadTensorFileWithName(path, {}, kDefaultMaxTensorBytes,
+                                                             FileMapping::kCopy);
+  ASSERT_TRUE(copied.ok());
+  EXPECT_FALSE(copied->tensor.maps_file());
+  absl::StatusOr<Tensor> plain = ReadTensorFile(path);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_FALSE(plain->maps_file());
+  EXPECT_EQ(plain->data<float>()[3], 1.5f);
+}
+
+TEST_F(DirectTensorReadTest, MisalignedRawDataIsCopied) {
+  const onnx::TensorProto proto = BigFloat("xyz");  // payload at byte 18: not a multiple of 4
+  const std::string bytes = Serialized(proto);
+  ASSERT_EQ(PayloadOffset(bytes, kCount * 4), 18);
+  const fs::path path = Write("misaligned.pb", bytes);
+  absl::StatusOr<TensorFile> read = ReadTensorFileWithName(path);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_FALSE(read->tensor.maps_file());
+  EXPECT_EQ(read->tensor.data<float>()[3], 1.5f);
+  // int8 needs no alignment: the same file's bytes as int8 are mapped.
+  onnx::TensorProto int8 = proto;
+  int8.set_data_type(onnx::TensorProto::INT8);
+  int8.set_dims(1, 2048);
+  absl::StatusOr<TensorFile> bytes_read =
+      ReadTensorFileWithName(Write("int8.pb", Serialized(int8)));
+  ASSERT_TRUE(bytes_read.ok()) << bytes_read.status();
+  EXPECT_TRUE(bytes_read->tensor.maps_file());
+  EXPECT_EQ(bytes_read->tensor.data<int8_t>()[7], 63);  // the top byte of 0.5f (0x3F000000)
+}
+
+TEST_F(DirectTensorReadTest, MappingIsChargedAndLimitedLikeACopy) {
+  absl::StatusOr<Tensor> tensor = TensorFromProto(BigFloat("x"));
+  ASSERT_TRUE(tensor.ok());
+  const fs::path path = dir_ / "aligned.pb";
+  ASSERT_TRUE(WriteTensorFile(path, *tensor, "x").ok());
+  const int64_t file_size = static_cast<int64_t>(fs::file_size(path));
+  {
+    ScopedResourceBudget budget(ResourceLimits{});
+    absl::StatusOr<TensorFile> mapped = ReadTensorFileWithName(path);
+    ASSERT_TRUE(mapped.ok());
+    ASSERT_TRUE(mapped->tensor.maps_file());
+    EXPECT_EQ(budget.charged_bytes(), file_size + (int64_t{2} << 20));  // the file, the tensor
+  }
+  {
+    ScopedResourceBudget budget(ResourceLimits{.max_tensor_bytes = 1 << 20});
+    absl::StatusOr<TensorFile> refused = ReadTensorFileWithName(path);
+    EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+    EXPECT_NE(refused.status().message().find("tensor 'x'"), absl::string_view::npos)
+        << refused.status();
+  }
+  const absl::StatusOr<TensorFile> limited = ReadTensorFileWithName(path, {}, 1 << 20);
+  EXPECT_EQ(limited.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
 }  // namespace

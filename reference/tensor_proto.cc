@@ -295,15 +295,17 @@ absl::StatusOr<CheckedTensor> CheckTensorProto(const onnx::TensorProto& proto,
   return CheckedTensor{*type, std::move(shape)};
 }
 
+// An error about `proto`'s tensor: its code, the tensor named.
+absl::Status Labeled(const onnx::TensorProto& proto, const absl::Status& status) {
+  return absl::Status(status.code(), absl::StrCat(TensorLabel(proto), ": ", status.message()));
+}
+
 // Tensor::Create for a checked proto; keeps the code (ResourceExhausted for
 // a tensor over max_bytes or the case's budget).
 absl::StatusOr<Tensor> CreateTensorFor(const onnx::TensorProto& proto, CheckedTensor checked,
                                        int64_t max_bytes) {
   absl::StatusOr<Tensor> tensor = Tensor::Create(checked.type, std::move(checked.shape), max_bytes);
-  if (!tensor.ok()) {
-    return absl::Status(tensor.status().code(),
-                        absl::StrCat(TensorLabel(proto), ": ", tensor.status().message()));
-  }
+  if (!tensor.ok()) return Labeled(proto, tensor.status());
   return tensor;
 }
 
@@ -631,7 +633,8 @@ class FileDescriptor {
 // The direct path; nullopt when the general path must read the file.
 std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,
                                                                const fs::path& root,
-                                                               int64_t max_bytes) {
+                                                               int64_t max_bytes,
+                                                               FileMapping mapping) {
   if (!root.empty() && !CheckInsideDirectory(path, root).ok()) return std::nullopt;
   const FileDescriptor file(path);
   struct stat info;
@@ -670,6 +673,19 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& p
   if (!ChargeBytes(size, /*is_tensor=*/false, [] { return std::string(); }).ok()) {
     return std::nullopt;  // charged nothing; the general path fails the same way
   }
+  if (mapping == FileMapping::kMapWhenAligned) {
+    std::optional<absl::StatusOr<Tensor>> mapped =
+        Tensor::MapFile(checked->type, checked->shape, file.get(), raw->payload_start,
+                        raw->payload_size, max_bytes);
+    if (mapped.has_value()) {
+      if (!mapped->ok()) return WithFile(Labeled(*proto, mapped->status()), path);
+      // Shortened since fstat: the same error as a short read, not a SIGBUS later.
+      if (fstat(file.get(), &info) != 0 || info.st_size < payload_end) {
+        return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+      }
+      return TensorFile{proto->name(), **std::move(mapped)};
+    }
+  }
   absl::StatusOr<Tensor> tensor = CreateTensorFor(*proto, *std::move(checked), max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);
   if (ReadAt(file.get(), tensor->bytes().data(), raw->payload_size, raw->payload_start) !=
@@ -682,9 +698,9 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& p
 }  // namespace
 
 absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs::path& root,
-                                                  int64_t max_bytes) {
+                                                  int64_t max_bytes, FileMapping mapping) {
   if (std::optional<absl::StatusOr<TensorFile>> direct =
-          ReadTensorFileDirect(path, root, max_bytes)) {
+          ReadTensorFileDirect(path, root, max_bytes, mapping)) {
     return *std::move(direct);
   }
   absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, root);
@@ -695,7 +711,8 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs
 }
 
 absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
-  absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, {}, max_bytes);
+  absl::StatusOr<TensorFile> file =
+      ReadTensorFileWithName(path, {}, max_bytes, FileMapping::kCopy);
   if (!file.ok()) return file.status();
   return std::move(file->tensor);
 }
@@ -712,8 +729,42 @@ absl::Status WriteProtoFile(const fs::path& path, const google::protobuf::Messag
   return absl::OkStatus();
 }
 
+std::string SerializeTensorFile(const Tensor& tensor, const std::string& name) {
+  using google::protobuf::internal::WireFormatLite;
+  using google::protobuf::io::CodedOutputStream;
+  onnx::TensorProto proto = TensorToProto(tensor, name);
+  const int64_t size = static_cast<int64_t>(tensor.byte_size());
+  if (size < kAlignedRawDataMinBytes) return proto.SerializeAsString();
+  proto.clear_raw_data();
+  std::string bytes = proto.SerializeAsString();  // dims, data_type, name
+  auto append_varint = [&bytes](uint64_t value) {
+    uint8_t buffer[10];
+    const uint8_t* end = CodedOutputStream::WriteVarint64ToArray(value, buffer);
+    bytes.append(reinterpret_cast<const char*>(buffer), static_cast<size_t>(end - buffer));
+  };
+  const int64_t raw_tag_bytes = 1 + CodedOutputStream::VarintSize64(static_cast<uint64_t>(size));
+  int64_t padding = -(static_cast<int64_t>(bytes.size()) + raw_tag_bytes) & (kRawDataAlignment - 1);
+  if (padding == 1) padding += kRawDataAlignment;  // a doc_string field takes 2 bytes or more
+  if (padding > 0) {
+    append_varint(WireFormatLite::MakeTag(onnx::TensorProto::kDocStringFieldNumber,
+                                          WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+    append_varint(static_cast<uint64_t>(padding - 2));
+    bytes.append(static_cast<size_t>(padding - 2), ' ');
+  }
+  append_varint(WireFormatLite::MakeTag(onnx::TensorProto::kRawDataFieldNumber,
+                                        WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+  append_varint(static_cast<uint64_t>(size));
+  bytes.append(reinterpret_cast<const char*>(tensor.bytes().data()), static_cast<size_t>(size));
+  return bytes;
+}
+
 absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const std::string& name) {
-  return WriteProtoFile(path, TensorToProto(tensor, name));
+  const std::string bytes = SerializeTensorFile(tensor, name);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {

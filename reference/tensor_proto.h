@@ -77,7 +77,7 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
 // resolve inside it (the case folder). Errors name the file.
 absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const std::filesystem::path& path,
                                                       const std::filesystem::path& root = {});
-// ReadTensorProtoFile then TensorFromProto; errors name the file.
+// ReadTensorProtoFile then TensorFromProto, never mapped; errors name the file.
 absl::StatusOr<Tensor> ReadTensorFile(const std::filesystem::path& path,
                                       int64_t max_bytes = kDefaultMaxTensorBytes);
 
@@ -86,12 +86,29 @@ struct TensorFile {
   std::string name;
   Tensor tensor;
 };
+// Whether a large raw_data whose offset in the file suits the element type
+// may be mapped (Tensor::MapFile) rather than read into new memory. Mapping
+// costs no copy and no new memory, but a file truncated by another process
+// while mapped ends the process with SIGBUS on access: case files are
+// mapped, files another program just wrote (adapter outputs) are copied.
+enum class FileMapping { kCopy, kMapWhenAligned };
 // ReadTensorProtoFile(path, root) then TensorFromProto(proto, max_bytes),
-// with the same tensors and errors; a large raw_data goes from the file
-// straight into the tensor (docs/performance.md). Errors name the file.
-absl::StatusOr<TensorFile> ReadTensorFileWithName(const std::filesystem::path& path,
-                                                  const std::filesystem::path& root = {},
-                                                  int64_t max_bytes = kDefaultMaxTensorBytes);
+// with the same tensors, errors and budget charges; a large raw_data goes
+// from the file straight into the tensor, or is mapped (docs/performance.md).
+// Errors name the file.
+absl::StatusOr<TensorFile> ReadTensorFileWithName(
+    const std::filesystem::path& path, const std::filesystem::path& root = {},
+    int64_t max_bytes = kDefaultMaxTensorBytes,
+    FileMapping mapping = FileMapping::kMapWhenAligned);
+// The bytes of a tensor file: TensorToProto serialized, except that a
+// raw_data of kAlignedRawDataMinBytes or more starts at a multiple of
+// kRawDataAlignment in the file, so that readers can map it (FileMapping).
+// A doc_string of spaces written before raw_data pads it there; any
+// protobuf parser reads the same tensor (fields may come in any order).
+inline constexpr int64_t kAlignedRawDataMinBytes = int64_t{1} << 20;
+inline constexpr int64_t kRawDataAlignment = 64;
+std::string SerializeTensorFile(const Tensor& tensor, const std::string& name);
+// Writes SerializeTensorFile's bytes.
 absl::Status WriteTensorFile(const std::filesystem::path& path, const Tensor& tensor,
                              const std::string& name);
 
