@@ -5,7 +5,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <set>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -127,23 +126,6 @@ std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model) {
     if (!IsDataMovementOp(node.op_type())) return std::nullopt;
   }
   return std::string("the model has only Constant/Identity nodes: no operator the suite covers");
-}
-
-// The checker's findings on the model, less "no schema" for Constant and
-// Identity nodes: the registry does not describe them, the reference runs them.
-std::vector<Diagnostic> CheckModelForRun(const LoadedCase& loaded) {
-  std::set<std::string> data_movement_labels;
-  for (int n = 0; n < loaded.model.graph().node_size(); ++n) {
-    const onnx::NodeProto& node = loaded.model.graph().node(n);
-    if (IsDataMovementOp(node.op_type()) && (node.domain().empty() || node.domain() == "ai.onnx")) {
-      data_movement_labels.insert(NodeLabel(node, n));
-    }
-  }
-  std::vector<Diagnostic> diagnostics = CheckModel(loaded.model, loaded.model_file.string());
-  std::erase_if(diagnostics, [&](const Diagnostic& d) {
-    return d.rule == rules::kNodeSchemaUnknown && data_movement_labels.contains(d.node);
-  });
-  return diagnostics;
 }
 
 std::string FormatDiagnostics(const std::vector<Diagnostic>& diagnostics, Severity severity) {
@@ -329,7 +311,9 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
   if (std::optional<std::string> why = OutOfScopeReason(loaded->model)) {
     return finish(CaseStatus::kUnsupported, *why);
   }
-  const std::vector<Diagnostic> model_diagnostics = CheckModelForRun(*loaded);
+  // Constant and Identity are in the registry as supporting operators.
+  const std::vector<Diagnostic> model_diagnostics =
+      CheckModel(loaded->model, loaded->model_file.string());
   if (HasErrors(model_diagnostics)) {
     return finish(CaseStatus::kInvalid, FormatDiagnostics(model_diagnostics, Severity::kError));
   }
