@@ -1,16 +1,24 @@
 // oc-bench-large-case: writes the end-to-end benchmark case, Min-13 of two
-// float [side, side] inputs (16M elements each by default), with NaNs and -0.
+// float [side, side] inputs (16M elements each by default), with NaNs and -0,
+// twice: as the case writer lays tensor files out (ONNX's plain protobuf
+// serialization: raw_data at bytes 21, 21 and 18, not a multiple of 4, so
+// the loader copies it) and as WriteTensorFile lays them out (raw_data at a
+// multiple of 64 bytes, so the loader maps it).
 // The expected output is a direct loop here, never the reference kernel.
 //
-//   oc-bench-large-case OUT_DIR [SIDE]    # OUT_DIR/node/min_v13_float_bench_e2e/...
+//   oc-bench-large-case OUT_DIR [SIDE]
+//   # OUT_DIR/node/min_v13_float_bench_e2e/...          plain layout
+//   # OUT_DIR/node/min_v13_float_bench_e2e_aligned/...  aligned layout
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "cases/case_builder.h"
 #include "cases/case_writer.h"
+#include "reference/tensor_proto.h"
 
 int main(int argc, char** argv) {
   using namespace onnx_conform;
@@ -41,20 +49,32 @@ int main(int argc, char** argv) {
     out[i] = std::isnan(a[i]) ? a[i] : std::isnan(b[i]) ? b[i] : (b[i] < a[i] ? b[i] : a[i]);
   }
   const Shape shape = {side, side};
-  const Case c = CaseBuilder("Min", 13, ElementType::kFloat, "bench_e2e")
-                     .Inputs({"data_0", "data_1"})
-                     .Outputs({"min"})
-                     .DataSet({Tensor::FromValues<float>(shape, std::span<const float>(a)),
-                               Tensor::FromValues<float>(shape, std::span<const float>(b))},
-                              {Tensor::FromValues<float>(shape, std::span<const float>(out))})
-                     .Features({"large", "nan"})
-                     .ReferenceDefined()
-                     .Quote("Min with NaN: NaN propagates (if any input element is NaN the result "
-                            "is NaN).")
-                     .Build();
-  if (absl::Status s = WriteCase(c, argv[1]); !s.ok()) {
-    std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());
-    return 1;
+  const std::vector<Tensor> inputs = {Tensor::FromValues<float>(shape, std::span<const float>(a)),
+                                      Tensor::FromValues<float>(shape, std::span<const float>(b))};
+  const Tensor expected = Tensor::FromValues<float>(shape, std::span<const float>(out));
+  for (const char* suffix : {"bench_e2e", "bench_e2e_aligned"}) {
+    const Case c = CaseBuilder("Min", 13, ElementType::kFloat, suffix)
+                       .Inputs({"data_0", "data_1"})
+                       .Outputs({"min"})
+                       .DataSet(inputs, {expected})
+                       .Features({"large", "nan"})
+                       .ReferenceDefined()
+                       .Quote("Min with NaN: NaN propagates (if any input element is NaN the "
+                              "result is NaN).")
+                       .Build();
+    absl::Status s = WriteCase(c, argv[1]);
+    if (s.ok() && std::string(suffix) == "bench_e2e_aligned") {
+      const std::filesystem::path data =
+          std::filesystem::path(argv[1]) / "node" / "min_v13_float_bench_e2e_aligned" /
+          "test_data_set_0";
+      s = WriteTensorFile(data / "input_0.pb", inputs[0], "data_0");
+      if (s.ok()) s = WriteTensorFile(data / "input_1.pb", inputs[1], "data_1");
+      if (s.ok()) s = WriteTensorFile(data / "output_0.pb", expected, "min");
+    }
+    if (!s.ok()) {
+      std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());
+      return 1;
+    }
   }
   return 0;
 }
