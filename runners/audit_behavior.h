@@ -65,10 +65,6 @@ std::vector<Finding> AuditConversion(const AuditCase& audit_case, int64_t target
 absl::StatusOr<onnx::ModelProto> ConvertWithOnnx(const onnx::ModelProto& model,
                                                  int64_t target_opset);
 
-// The model with every Constant node (value, value_float(s), value_int(s))
-// replaced by an initializer of the same name.
-onnx::ModelProto FoldConstantNodes(const onnx::ModelProto& model);
-
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_AUDIT_BEHAVIOR_H_

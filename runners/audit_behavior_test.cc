@@ -389,30 +389,5 @@ TEST(EvaluateCaseTest, ValidWarnedInvalid) {
   EXPECT_FALSE(invalid.outputs.ok());
 }
 
-TEST(FoldConstantNodesTest, ConstantsBecomeInitializers) {
-  onnx::ModelProto m;
-  onnx::NodeProto* c1 = m.mutable_graph()->add_node();
-  c1->set_op_type("Constant");
-  c1->add_output("a");
-  onnx::AttributeProto* v = c1->add_attribute();
-  v->set_name("value_ints");
-  v->set_type(onnx::AttributeProto::INTS);
-  v->add_ints(4);
-  v->add_ints(5);
-  onnx::NodeProto* id = m.mutable_graph()->add_node();
-  id->set_op_type("Identity");
-  id->add_input("a");
-  id->add_output("b");
-  onnx::ModelProto folded = FoldConstantNodes(m);
-  ASSERT_EQ(folded.graph().node_size(), 1);
-  EXPECT_EQ(folded.graph().node(0).op_type(), "Identity");
-  ASSERT_EQ(folded.graph().initializer_size(), 1);
-  EXPECT_EQ(folded.graph().initializer(0).name(), "a");
-  absl::StatusOr<Tensor> t = TensorFromProto(folded.graph().initializer(0));
-  ASSERT_TRUE(t.ok());
-  EXPECT_EQ(t->shape(), (Shape{2}));
-  EXPECT_EQ(t->data<int64_t>()[1], 5);
-}
-
 }  // namespace
 }  // namespace onnx_conform
