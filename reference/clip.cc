@@ -8,6 +8,7 @@
 #include "reference/element_bits.h"
 #include "reference/op_support.h"
 #include "reference/semantics.h"
+#include "reference/vector_clones.h"
 
 namespace onnx_conform {
 namespace {
@@ -32,13 +33,10 @@ absl::Status CheckVersionAndType(int64_t version, const Tensor& input, bool attr
   return CheckElementType(label, "input", input.type(), ClipTypes(version));
 }
 
+// y[i] = ClipValue(x[i], lo, hi) for i in [0, count).
 template <typename T>
-absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi) {
-  absl::StatusOr<Tensor> out = Tensor::Create(input.type(), input.shape());
-  if (!out.ok()) return out.status();
-  const Stored<T>* x = StoredData<T>(input);
-  Stored<T>* y = StoredData<T>(*out);
-  const int64_t count = input.element_count();
+ONNX_CONFORM_VECTOR_CLONES void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi,
+                                        Stored<T>* y) {
   // ClipValue tests its bounds for NaN at every element. They are the same
   // for all, so the common case gets a loop of its own, in which the
   // compiler knows them to be numbers, drops those tests and vectorizes.
@@ -47,6 +45,13 @@ absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi) {
   } else {
     for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
   }
+}
+
+template <typename T>
+absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi) {
+  absl::StatusOr<Tensor> out = Tensor::Create(input.type(), input.shape());
+  if (!out.ok()) return out.status();
+  ClipRow<T>(StoredData<T>(input), input.element_count(), lo, hi, StoredData<T>(*out));
   return out;
 }
 

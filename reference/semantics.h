@@ -111,8 +111,10 @@ template <typename T>
 bool LessForArgMin(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     // The same order in two comparisons: when b is a number, "not a >= b"
-    // holds exactly when a < b or a is NaN.
-    return !IsNaN(b) & !(a >= b);
+    // holds exactly when a < b or a is NaN. Written with && (no side
+    // effects, so the same result as &): GCC 12 vectorizes ArgMin's
+    // four-row loop only in this form (bench/, ArgMinAxis0/float).
+    return !IsNaN(b) && !(a >= b);
   } else if constexpr (kIsHalfType<T>) {
     // When b is a number: a NaN, or a number below it.
     return !IsNaN(b) & (IsNaN(a) | (HalfOrderKey(a) < HalfOrderKey(b)));
