@@ -38,7 +38,9 @@ void TakeIfBetter(Stored<T> candidate, Index k, Stored<T>& current, Index& at) {
 // index is as narrow as n allows (SSE2 cannot select 64-bit lanes by a
 // narrower comparison).
 template <bool kSelectLast, bool kFourRows, typename T, typename Index>
-inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data, int64_t n, int64_t width, Stored<T>* best, Index* index) {
+inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data, int64_t n,
+                                                          int64_t width, Stored<T>* best,
+                                                          Index* index) {
   int64_t k = 1;
   for (; kFourRows && k + 4 <= n; k += 4) {
     const Stored<T>* r0 = data + k * width;

@@ -74,7 +74,8 @@ void ForEachBroadcastRow(const BroadcastWalk& walk, RowFn&& row) {
 // 1: one branch per row, so each loop has fixed steps. `out` may be `a` (an
 // in-place fold) when a_step is 1.
 template <typename T, typename Op>
-ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n, Op op) {
+ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step,
+                                         T* out, int64_t n, Op op) {
   if (a_step == 1 && b_step == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
   } else if (a_step == 1) {
