@@ -28,12 +28,16 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // A literal converted to T: float16/bfloat16 through float (tests only use
-// values those types hold exactly, plus NaN and infinities), integers by
-// static_cast (tests only use values in range).
+// values those types hold exactly, plus NaN and infinities); integers through
+// int64_t, so that a negative literal wraps modulo 2^N for an unsigned T
+// (V<uint8_t>(-3) == 253) instead of being undefined behaviour.
 template <typename T>
 T V(double value) {
   if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
     return T::FromFloat(static_cast<float>(value));
+  } else if constexpr (std::is_integral_v<T>) {
+    if (value >= 0x1p63) return static_cast<T>(static_cast<uint64_t>(value));
+    return static_cast<T>(static_cast<int64_t>(value));
   } else {
     return static_cast<T>(value);
   }
