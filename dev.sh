@@ -4,12 +4,14 @@
 #                    node tests for Min/ArgMin/Clip on the reference backend
 #   ./dev.sh test    build, then run every test with ctest, including every
 #                    case on onnxruntime-node (installs Node.js and npm if missing)
-#   ./dev.sh test-asan [LABEL_REGEX [TARGET...]]   build with AddressSanitizer
-#                    and UndefinedBehaviorSanitizer (gcc) in build-asan/, then
-#                    run the tests under them: those whose label matches
-#                    LABEL_REGEX (e.g. '^unit$'), of the TARGETs when given
-#   ./dev.sh fuzz [SECONDS]   build the libFuzzer targets (clang) in build-fuzz/,
-#                    then run each on its corpus for SECONDS (default 10)
+#   ./dev.sh test-asan [LABEL_REGEX [TARGET...]]   build everything with
+#                    AddressSanitizer and UndefinedBehaviorSanitizer (clang,
+#                    preset asan) in build-asan/, then run every test under
+#                    them, each fuzz target 15 s included (label fuzz); only
+#                    those whose label matches LABEL_REGEX, of the TARGETs,
+#                    when given
+#   ./dev.sh fuzz [SECONDS]   the same build in build-fuzz/, then run each
+#                    libFuzzer target on its corpus for SECONDS (default 60)
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -19,7 +21,7 @@ OFFICIAL=/usr/share/libonnx-testdata/data/node
 PACKAGES=(cmake make g++ pkg-config libonnx-dev libonnx-testdata libprotobuf-dev
           protobuf-compiler libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev)
 
-# The fuzz build's compiler and sanitizer runtimes (libFuzzer included).
+# The sanitizer build's compiler and runtimes (libFuzzer included).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 install_missing_packages() {
@@ -81,6 +83,7 @@ case "${1:-}" in
     ctest --output-on-failure -j "$(nproc)" --timeout 600
     ;;
   test-asan)
+    PACKAGES+=("${FUZZ_PACKAGES[@]}")
     install_missing_packages
     dir=${ASAN_BUILD_DIR:-build-asan}
     cmake --preset asan -B "$dir"
@@ -99,13 +102,13 @@ case "${1:-}" in
     PACKAGES+=("${FUZZ_PACKAGES[@]}")
     install_missing_packages
     dir=${FUZZ_BUILD_DIR:-build-fuzz}
-    cmake --preset fuzz -B "$dir" -DONNX_CONFORM_FUZZ_SECONDS="${2:-10}"
+    cmake --preset fuzz -B "$dir" -DONNX_CONFORM_FUZZ_SECONDS="${2:-60}"
     cmake --build "$dir" -j "$(nproc)" --target fuzzers
     cd "$dir"
     ctest --output-on-failure -j "$(nproc)" -L '^fuzz$'
     ;;
   *)
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
