@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -28,6 +30,62 @@ void AdviseHugePages(std::byte* data, size_t size) {
   const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHugePage - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 #endif
+}
+
+// ---- One large buffer kept for reuse ----
+// New memory is the largest cost of a large kernel here: the OS clears every
+// page it hands out, and on this VM that is slower than the kernel's own work,
+// at times ten times slower (docs/performance.md). The most recently released
+// buffer of new memory between kReuseMinBytes and kReuseMaxBytes is kept and
+// handed to the next Create it can hold without wasting more than half of
+// it, so a kernel called in a loop, or a run of large cases, writes into
+// pages already in place. Never under AddressSanitizer, whose quarantine of
+// freed memory it would bypass.
+constexpr size_t kReuseMinBytes = size_t{8} << 20;
+constexpr size_t kReuseMaxBytes = size_t{256} << 20;
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kReuseBuffers = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kReuseBuffers = false;
+#else
+constexpr bool kReuseBuffers = true;
+#endif
+#else
+constexpr bool kReuseBuffers = true;
+#endif
+
+struct KeptBuffer {
+  std::mutex mutex;
+  std::byte* data = nullptr;
+  size_t size = 0;
+};
+KeptBuffer& Kept() {
+  static KeptBuffer* const kept = new KeptBuffer();  // never destroyed: tensors may outlive it
+  return *kept;
+}
+
+// New memory for `size` bytes and how to release it.
+std::unique_ptr<std::byte[], TensorStorageRelease> NewStorage(size_t size) {
+  if (!kReuseBuffers || size < kReuseMinBytes || size > kReuseMaxBytes) {
+    std::unique_ptr<std::byte[], TensorStorageRelease> storage(new std::byte[size]);
+    AdviseHugePages(storage.get(), size);
+    return storage;
+  }
+  {
+    KeptBuffer& kept = Kept();
+    std::lock_guard<std::mutex> lock(kept.mutex);
+    if (kept.data != nullptr && kept.size >= size && kept.size / 2 <= size) {
+      std::unique_ptr<std::byte[], TensorStorageRelease> storage(
+          kept.data, TensorStorageRelease{.reusable_size = kept.size});
+      kept.data = nullptr;
+      return storage;
+    }
+  }
+  std::unique_ptr<std::byte[], TensorStorageRelease> storage(
+      new std::byte[size], TensorStorageRelease{.reusable_size = size});
+  AdviseHugePages(storage.get(), size);
+  return storage;
 }
 
 }  // namespace
@@ -86,8 +144,7 @@ absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max
   tensor.type_ = type;
   tensor.shape_ = std::move(shape);
   tensor.element_count_ = *count;
-  tensor.storage_.reset(new std::byte[size]);  // not zero-filled
-  AdviseHugePages(tensor.storage_.get(), size);
+  tensor.storage_ = NewStorage(size);  // not zero-filled
   return tensor;
 }
 
@@ -131,15 +188,21 @@ std::optional<absl::StatusOr<Tensor>> Tensor::MapFile(ElementType type, Shape sh
 void TensorStorageRelease::operator()(std::byte* data) const {
   if (mapping != nullptr) {
     munmap(mapping, mapping_size);
-  } else {
-    delete[] data;
+    return;
   }
+  if (reusable_size > 0) {  // kept; the buffer kept before is freed
+    KeptBuffer& kept = Kept();
+    std::lock_guard<std::mutex> lock(kept.mutex);
+    std::swap(kept.data, data);
+    kept.size = reusable_size;
+  }
+  delete[] data;
 }
 
 Tensor::Tensor(const Tensor& other)
     : type_(other.type_), shape_(other.shape_), element_count_(other.element_count_) {
   if (other.storage_ != nullptr) {
-    storage_.reset(new std::byte[other.byte_size()]);
+    storage_ = NewStorage(other.byte_size());
     std::memcpy(storage_.get(), other.storage_.get(), other.byte_size());
   }
 }

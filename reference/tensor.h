@@ -4,7 +4,8 @@
 //   absl::StatusOr<Tensor> t = Tensor::Create(ElementType::kFloat, {2, 3});
 //   std::span<float> values = t->data<float>();
 //
-// Storage is not zero-filled on creation (kernels overwrite every element).
+// Storage is not zero-filled on creation (kernels overwrite every element),
+// and a large one may be memory a released tensor held (tensor.cc).
 #ifndef ONNX_CONFORM_REFERENCE_TENSOR_H_
 #define ONNX_CONFORM_REFERENCE_TENSOR_H_
 
@@ -34,11 +35,12 @@ std::string ShapeToString(const Shape& shape);
 // Defaults protect a 24 GiB machine; see docs/security.md.
 inline constexpr int64_t kDefaultMaxTensorBytes = int64_t{4} << 30;
 
-// Gives a tensor's storage back: delete[] for new memory, munmap for a file
-// mapping (Tensor::MapFile).
+// Gives a tensor's storage back: munmap for a file mapping (Tensor::MapFile),
+// for new memory delete[], or keeping a large buffer for reuse (tensor.cc).
 struct TensorStorageRelease {
   void* mapping = nullptr;  // the mapping's page-aligned start, or nullptr
   size_t mapping_size = 0;
+  size_t reusable_size = 0;  // new memory that may be kept: its allocated size
   void operator()(std::byte* data) const;
 };
 

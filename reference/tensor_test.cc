@@ -293,5 +293,38 @@ TEST(TensorTest, MovesTransferStorage) {
   EXPECT_THAT(target.data<int16_t>(), ElementsAre(-32768, 32767));
 }
 
+// A released buffer of 8 MiB to 256 MiB is handed to the next Create it
+// fits without wasting more than half of it; smaller ones and tensors that
+// hold a different buffer are not affected. (Not under AddressSanitizer.)
+TEST(TensorTest, ALargeReleasedBufferIsReused) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "buffers are never reused under AddressSanitizer";
+#endif
+  const std::byte* first = nullptr;
+  {
+    absl::StatusOr<Tensor> big = Tensor::Create(ElementType::kFloat, {4 << 20});  // 16 MiB
+    ASSERT_TRUE(big.ok());
+    first = big->bytes().data();
+    big->data<float>()[0] = 5.0f;
+  }
+  absl::StatusOr<Tensor> fits = Tensor::Create(ElementType::kInt32, {3 << 20});  // 12 MiB
+  ASSERT_TRUE(fits.ok());
+  EXPECT_EQ(fits->bytes().data(), first);
+  // Held by `fits` now: another tensor gets other memory.
+  absl::StatusOr<Tensor> other = Tensor::Create(ElementType::kInt32, {3 << 20});
+  ASSERT_TRUE(other.ok());
+  EXPECT_NE(other->bytes().data(), first);
+  *fits = Tensor();  // released again, and kept
+  absl::StatusOr<Tensor> too_small = Tensor::Create(ElementType::kInt8, {6 << 20});  // 6 MiB
+  ASSERT_TRUE(too_small.ok());
+  EXPECT_NE(too_small->bytes().data(), first);  // under 8 MiB: never from the kept buffer
+  absl::StatusOr<Tensor> half = Tensor::Create(ElementType::kInt8, {8 << 20});  // half of 16 MiB
+  ASSERT_TRUE(half.ok());
+  EXPECT_EQ(half->bytes().data(), first);
+  // A copy of a large tensor is new memory too, and can reuse.
+  Tensor copy = *other;
+  EXPECT_NE(copy.bytes().data(), other->bytes().data());
+}
+
 }  // namespace
 }  // namespace onnx_conform
