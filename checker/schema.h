@@ -30,17 +30,7 @@
 
 namespace onnx_conform {
 
-// The type lists of the operator texts.
-inline constexpr ElementType kFloatTypes[] = {ElementType::kDouble, ElementType::kFloat,
-                                              ElementType::kFloat16};
-inline constexpr ElementType kAllNumericTypes[] = {
-    ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
-    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
-    ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
-inline constexpr ElementType kAllNumericBfTypes[] = {
-    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16,
-    ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
-    ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+// kFloatTypes, kAllNumericTypes and kAllNumericBfTypes: reference/element_type.h.
 
 // Every tensor type of ONNX before bfloat16 (Constant-9, Identity-1), and with it.
 inline constexpr ElementType kAllTensorTypes[] = {

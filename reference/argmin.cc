@@ -16,8 +16,8 @@ namespace onnx_conform {
 namespace {
 
 std::span<const ElementType> ArgMinTypes(int64_t version) {
-  return version >= 13 ? std::span<const ElementType>(kAllNumericBf)
-                       : std::span<const ElementType>(kAllNumeric);
+  return version >= 13 ? std::span<const ElementType>(kAllNumericBfTypes)
+                       : std::span<const ElementType>(kAllNumericTypes);
 }
 
 // One candidate against a position's minimum so far (`current`, at index

@@ -14,9 +14,9 @@ namespace onnx_conform {
 namespace {
 
 std::span<const ElementType> ClipTypes(int64_t version) {
-  if (version >= 13) return kAllNumericBf;
-  if (version >= 12) return kAllNumeric;
-  return kFloats;
+  if (version >= 13) return kAllNumericBfTypes;
+  if (version >= 12) return kAllNumericTypes;
+  return kFloatTypes;
 }
 
 absl::Status CheckVersionAndType(int64_t version, const Tensor& input, bool attribute_bounds) {

@@ -49,6 +49,20 @@ inline constexpr ElementType kNumericTypes[] = {
     ElementType::kUint32,   ElementType::kUint64, ElementType::kUint8,
 };
 
+// The operator texts' type lists, in ONNX's order (as the texts print them):
+// double, float, float16 for "FLOATS" (Clip-1..11, Min-1..8); every numeric
+// type but bfloat16 (Min-12, Clip-12, ArgMin-1..12); and all twelve.
+inline constexpr ElementType kFloatTypes[] = {ElementType::kDouble, ElementType::kFloat,
+                                              ElementType::kFloat16};
+inline constexpr ElementType kAllNumericTypes[] = {
+    ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
+    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
+    ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+inline constexpr ElementType kAllNumericBfTypes[] = {
+    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16,
+    ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
+    ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+
 // ONNX's spelling: "float", "float16", "bfloat16", "int64", ...
 absl::string_view ElementTypeName(ElementType type);
 std::optional<ElementType> ElementTypeFromName(absl::string_view name);

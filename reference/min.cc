@@ -15,9 +15,9 @@ namespace onnx_conform {
 namespace {
 
 std::span<const ElementType> MinTypes(int64_t version) {
-  if (version >= 13) return kAllNumericBf;
-  if (version >= 12) return kAllNumeric;
-  return kFloats;
+  if (version >= 13) return kAllNumericBfTypes;
+  if (version >= 12) return kAllNumericTypes;
+  return kFloatTypes;
 }
 
 // Elements per chunk of a row: every input is folded into a chunk of the

@@ -1,7 +1,7 @@
 // Shared pieces of the reference operators: the operator texts' type sets,
 // and reading a node's attributes with the errors the kernels report.
 //
-//   RETURN_IF_ERROR(CheckElementType("ArgMin-13", "data", t.type(), kAllNumericBf));
+//   RETURN_IF_ERROR(CheckElementType("ArgMin-13", "data", t.type(), kAllNumericBfTypes));
 //   absl::Status s = CheckAttributeNames(node, "ArgMin-13", {"axis", "keepdims"});
 //   absl::StatusOr<std::optional<int64_t>> axis = GetIntAttribute(node, "ArgMin-13", "axis");
 //
@@ -23,18 +23,6 @@
 #include "reference/element_type.h"
 
 namespace onnx_conform {
-
-// The operator texts' type sets (see /work/shared/spec/README.md).
-inline constexpr ElementType kFloats[] = {ElementType::kFloat16, ElementType::kFloat,
-                                          ElementType::kDouble};
-inline constexpr ElementType kAllNumeric[] = {
-    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble, ElementType::kInt8,
-    ElementType::kInt16,   ElementType::kInt32,  ElementType::kInt64,  ElementType::kUint8,
-    ElementType::kUint16,  ElementType::kUint32, ElementType::kUint64};
-inline constexpr ElementType kAllNumericBf[] = {
-    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble, ElementType::kInt8,
-    ElementType::kInt16,   ElementType::kInt32,  ElementType::kInt64,  ElementType::kUint8,
-    ElementType::kUint16,  ElementType::kUint32, ElementType::kUint64, ElementType::kBFloat16};
 
 // "Min-13": how errors name an operator version.
 std::string OpLabel(absl::string_view op, int64_t version);
