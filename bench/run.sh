@@ -72,7 +72,8 @@ if "$PYTHON" -c "import onnx, numpy" 2> /dev/null; then HAVE_PYTHON=1; fi
 
 # Runs a command RUNS times; prints "median_wall median_cpu" (seconds, cpu =
 # user + sys). With perf, cpu is perf stat's task-clock (microseconds;
-# /usr/bin/time's 10 ms steps are as large as cat's whole time).
+# /usr/bin/time's 10 ms steps are as large as cat's whole time), and wall is
+# timed on a second, direct run (perf's own start-up would add to it).
 HAVE_PERF=0
 if perf stat -x, -e task-clock -o /dev/null true 2> /dev/null; then HAVE_PERF=1; fi
 measure() {
@@ -80,10 +81,11 @@ measure() {
   : > "$out"
   for ((i = 0; i < RUNS; ++i)); do
     if [ "$HAVE_PERF" = 1 ]; then
-      start=$(date +%s%N)
       perf stat -x, -e task-clock -o "$WORK/t" "$@" > /dev/null || true  # a failing run still counts
-      end=$(date +%s%N)
-      awk -F, -v ns=$((end - start)) '/task-clock/ { printf "%.4f %.4f\n", ns / 1e9, $1 / 1e3 }' \
+      start=$EPOCHREALTIME
+      "$@" > /dev/null || true
+      end=$EPOCHREALTIME
+      awk -F, -v s="$start" -v e="$end" '/task-clock/ { printf "%.4f %.4f\n", e - s, $1 / 1e3 }' \
         "$WORK/t" >> "$out"
     else
       /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$@" > /dev/null || true
