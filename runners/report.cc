@@ -106,13 +106,32 @@ void AppendJunitProperties(const CaseResult& r, std::string& xml) {
   xml += "</properties>\n    ";
 }
 
+// Case names and messages come from case folders others wrote: control
+// bytes (an escape sequence could rewrite the terminal) are printed as \xNN.
+// Newlines are kept only where `keep_newlines` (between message lines).
+std::string ForTerminal(absl::string_view text, bool keep_newlines) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && !(keep_newlines && c == '\n')) || byte == 0x7f) {
+      absl::StrAppendFormat(&out, "\\x%02x", byte);
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string ConsoleLine(const CaseResult& result) {
-  std::string line = absl::StrFormat("%-11s %s", StatusName(result.status), result.name);
+  std::string line = absl::StrFormat("%-11s %s", StatusName(result.status),
+                                     ForTerminal(result.name, /*keep_newlines=*/false));
   if (!result.message.empty() && result.status != CaseStatus::kPass) {
     absl::StrAppend(&line, "\n            ",
-                    absl::StrReplaceAll(result.message, {{"\n", "\n            "}}));
+                    absl::StrReplaceAll(ForTerminal(result.message, /*keep_newlines=*/true),
+                                        {{"\n", "\n            "}}));
   }
   return line;
 }

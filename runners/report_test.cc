@@ -91,6 +91,16 @@ TEST(ConsoleReportTest, ConsoleLine) {
   EXPECT_EQ(ConsoleLine(Result("t", CaseStatus::kUnsupported, "")), "unsupported t");
 }
 
+TEST(ConsoleReportTest, ControlBytesFromCaseFoldersAreEscaped) {
+  // A folder name holding a newline or a terminal escape sequence.
+  EXPECT_EQ(ConsoleLine(Result("a\nb\x1b[2J\x7f", CaseStatus::kPass)),
+            "pass        a\\x0ab\\x1b[2J\\x7f");
+  EXPECT_EQ(ConsoleLine(Result("c", CaseStatus::kError, "bad\x1b]0;title\x07\nnext\tline")),
+            "error       c\n            bad\\x1b]0;title\\x07\n            next\\x09line");
+  // UTF-8 names stay as they are.
+  EXPECT_EQ(ConsoleLine(Result("caf\xc3\xa9", CaseStatus::kPass)), "pass        caf\xc3\xa9");
+}
+
 TEST(ConsoleReportTest, SummaryCountsListEveryStatus) {
   std::vector<CaseResult> results = {Result("a", CaseStatus::kPass), Result("b", CaseStatus::kPass),
                                      Result("c", CaseStatus::kFail),
