@@ -206,8 +206,9 @@ std::vector<MalformedKind> MalformedDataKinds() {
          t.set_name("y");
          t.set_data_type(onnx::TensorProto::STRING);
          t.add_dims(2);
-         t.add_string_data("a");
-         t.add_string_data("b");
+         // std::string arguments: GCC 12 gives a false -Wrestrict on literals here.
+         t.add_string_data(std::string("a"));
+         t.add_string_data(std::string("b"));
          WriteProto(d / kInput1, t);
        },
        // The loader refuses to decode it; the checker reads its type and
