@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench/bench_util.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 #include "runners/diff.h"
 

@@ -18,7 +18,7 @@
 
 #include "cases/case_builder.h"
 #include "cases/case_writer.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 int main(int argc, char** argv) {
   using namespace onnx_conform;

@@ -15,7 +15,7 @@
 #include "cases/case_test_util.h"
 #include "cases/case_values.h"
 #include "cases/case_writer.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "gtest/gtest.h"
 
 namespace onnx_conform {

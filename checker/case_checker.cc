@@ -15,6 +15,7 @@
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/resource_limits.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -38,7 +39,7 @@ std::optional<int64_t> NumberedName(const std::string& name, absl::string_view p
   return number;
 }
 
-// Status messages of reference/tensor_proto.h start with the path, which
+// Status messages of reference/tensor_file.h start with the path, which
 // the diagnostic already names.
 std::string WithoutPath(const absl::Status& status, const fs::path& path) {
   absl::string_view message = status.message();

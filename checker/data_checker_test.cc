@@ -12,6 +12,7 @@
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {

@@ -5,7 +5,7 @@
 #include "checker/diagnostic.h"
 #include "fuzz/fuzz_targets.h"
 #include "reference/resource_limits.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform::fuzz {
 

@@ -21,6 +21,7 @@
 #include "fuzz/fuzz_targets.h"
 #include "reference/interpreter.h"
 #include "reference/resource_limits.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform::fuzz {

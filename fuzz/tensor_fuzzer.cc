@@ -13,7 +13,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_targets.h"
+#include "reference/external_data.h"
 #include "reference/resource_limits.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform::fuzz {

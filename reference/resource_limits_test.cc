@@ -10,7 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/audit_behavior.h"
 #include "runners/audit_retarget.h"
 #include "runners/audit_schema_diff.h"

@@ -13,7 +13,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/audit.h"
 #include "runners/audit_report.h"
 #include "runners/audit_report.pb.h"

@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {

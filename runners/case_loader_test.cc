@@ -17,7 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

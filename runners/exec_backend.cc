@@ -16,7 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/adapter_protocol.pb.h"
 #include "runners/subprocess.h"
 

@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/backend.h"
 #include "runners/backend_test_util.h"
 #include "runners/case_runner.h"

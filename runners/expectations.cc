@@ -13,7 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "checker/registry.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

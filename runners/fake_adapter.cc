@@ -41,7 +41,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/adapter_protocol.pb.h"
 
 namespace {

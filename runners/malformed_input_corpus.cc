@@ -15,7 +15,7 @@
 #include "checker/test_model.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform::malformed {
 

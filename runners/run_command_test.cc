@@ -15,7 +15,7 @@
 #include "gtest/gtest.h"
 #include "google/protobuf/util/json_util.h"
 #include "onnx/version_converter/convert.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
 #include "runners/report.pb.h"

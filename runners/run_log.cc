@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 #include "runners/report.h"
 
 namespace onnx_conform {

@@ -1,0 +1,466 @@
+#include "reference/tensor_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <fstream>
+#include <optional>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/message.h"
+#include "google/protobuf/unknown_field_set.h"
+#include "google/protobuf/wire_format_lite.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "reference/external_data.h"
+#include "reference/resource_limits.h"
+#include "reference/tensor_proto.h"
+#include "reference/tensor_proto_internal.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+using internal::CheckedTensor;
+using internal::CheckTensorProto;
+using internal::CreateTensorFor;
+using internal::Labeled;
+
+absl::Status WithFile(const absl::Status& status, const fs::path& path) {
+  return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
+}
+
+// Field numbers a parsed message did not define (a sign of another message).
+std::vector<int> UnknownFieldNumbers(const google::protobuf::Message& message) {
+  const google::protobuf::UnknownFieldSet& unknown =
+      message.GetReflection()->GetUnknownFields(message);
+  std::vector<int> numbers;
+  for (int i = 0; i < unknown.field_count(); ++i) {
+    const int number = unknown.field(i).number();
+    if (std::find(numbers.begin(), numbers.end(), number) == numbers.end()) {
+      numbers.push_back(number);
+    }
+  }
+  return numbers;
+}
+
+// Whether `bytes` are a clean instance of Message: it parses with no field
+// Message does not define, and holds what every such file holds (a model
+// its graph, a tensor its data_type). Names a file of the wrong kind.
+template <typename Message>
+bool IsWellFormed(absl::string_view bytes) {
+  Message message;
+  if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return false;
+  if (!UnknownFieldNumbers(message).empty()) return false;
+  if constexpr (std::is_same_v<Message, onnx::ModelProto>) {
+    return message.has_graph();
+  } else {
+    return message.has_data_type();
+  }
+}
+
+constexpr absl::string_view kParseFailure =
+    "truncated, corrupt, nested deeper than protobuf's recursion limit (100), or another kind "
+    "of file";
+
+// ResolveExternalData on every tensor of the main graph: initializers and
+// node attributes (Constant's value). Subgraphs are never decoded.
+absl::Status ResolveModelExternalData(onnx::ModelProto& model, const fs::path& base_dir,
+                                      const fs::path& root) {
+  // A model of many tensors sharing one large external file must not read
+  // it without end when no case budget is installed (the check command).
+  std::optional<ScopedResourceBudget> local_budget;
+  if (!HasResourceBudget()) local_budget.emplace(ResourceLimits{});
+  onnx::GraphProto* graph = model.mutable_graph();
+  for (onnx::TensorProto& initializer : *graph->mutable_initializer()) {
+    absl::Status status = ResolveExternalData(initializer, base_dir, root);
+    if (!status.ok()) return status;
+  }
+  for (onnx::NodeProto& node : *graph->mutable_node()) {
+    for (onnx::AttributeProto& attribute : *node.mutable_attribute()) {
+      if (attribute.has_t()) {
+        absl::Status status = ResolveExternalData(*attribute.mutable_t(), base_dir, root);
+        if (!status.ok()) return status;
+      }
+      for (onnx::TensorProto& tensor : *attribute.mutable_tensors()) {
+        absl::Status status = ResolveExternalData(tensor, base_dir, root);
+        if (!status.ok()) return status;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {  // a symlink loop, EACCES, ...
+    return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  }
+  if (ec || !fs::exists(status)) {
+    return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+  }
+  if (!fs::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(path.string(), ": not a regular file"));
+  }
+  const uintmax_t size = fs::file_size(path, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  if (size > static_cast<uintmax_t>(max_bytes)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path.string(), ": file of ", size, " bytes is over the limit of ", max_bytes, " bytes"));
+  }
+  if (absl::Status charged =
+          ChargeBytes(static_cast<int64_t>(size), /*is_tensor=*/false,
+                      [&] { return absl::StrCat(path.string(), ": reading the file"); });
+      !charged.ok()) {
+    return charged;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::DataLossError(absl::StrCat(path.string(), ": cannot open"));
+  std::string bytes;
+  bytes.resize(static_cast<size_t>(size));
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (static_cast<uintmax_t>(in.gcount()) != size) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+  }
+  return bytes;
+}
+
+absl::Status CheckInsideDirectory(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(path, ec)) || !fs::exists(path, ec)) {
+    return absl::OkStatus();  // missing or dangling: the reader says so
+  }
+  const fs::path target = fs::canonical(path, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  const fs::path canonical_root = fs::canonical(root, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+  const fs::path relative = target.lexically_relative(canonical_root);
+  if (relative.empty() || *relative.begin() == "..") {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path.string(), ": resolves to ", target.string(), ", outside ",
+                     canonical_root.string(), " (files are read only inside the case folder)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<onnx::TensorProto> ParseTensorProto(absl::string_view bytes,
+                                                   absl::string_view source) {
+  if (bytes.empty()) {
+    return absl::DataLossError(absl::StrCat(source, ": empty file (0 bytes), not a tensor"));
+  }
+  onnx::TensorProto proto;
+  const bool parsed = proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+  if (!parsed || !proto.has_data_type()) {
+    if (IsWellFormed<onnx::ModelProto>(bytes)) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.TensorProto: it is an onnx.ModelProto (a model file)"));
+    }
+  }
+  if (!parsed) {
+    return absl::DataLossError(
+        absl::StrCat(source, ": not a valid serialized onnx.TensorProto (", kParseFailure, ")"));
+  }
+  const std::vector<int> unknown = UnknownFieldNumbers(proto);
+  if (!proto.has_data_type() && !unknown.empty()) {
+    return absl::DataLossError(absl::StrCat(
+        source, ": not an onnx.TensorProto: no data_type, and fields onnx.TensorProto does not "
+        "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+  }
+  return proto;
+}
+
+absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::string_view source) {
+  if (bytes.empty()) {
+    return absl::DataLossError(absl::StrCat(source, ": empty file (0 bytes), not a model"));
+  }
+  onnx::ModelProto model;
+  const bool parsed = model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+  if (!parsed || !model.has_graph()) {
+    if (IsWellFormed<onnx::TensorProto>(bytes)) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.ModelProto: it is an onnx.TensorProto (a tensor file such as "
+          "input_0.pb)"));
+    }
+  }
+  if (!parsed) {
+    return absl::DataLossError(
+        absl::StrCat(source, ": not a valid serialized onnx.ModelProto (", kParseFailure, ")"));
+  }
+  if (!model.has_graph()) {
+    const std::vector<int> unknown = UnknownFieldNumbers(model);
+    if (!unknown.empty()) {
+      return absl::DataLossError(absl::StrCat(
+          source, ": not an onnx.ModelProto: no graph, and fields onnx.ModelProto does not "
+          "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+    }
+    return absl::InvalidArgumentError(absl::StrCat(source, ": model has no graph"));
+  }
+  return model;
+}
+
+absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, const fs::path& root) {
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(*bytes, path.string());
+  if (!proto.ok()) return proto.status();
+  bytes->clear();
+  bytes->shrink_to_fit();
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  absl::Status external = ResolveExternalData(*proto, dir, root, CurrentMaxTensorBytes());
+  if (!external.ok()) return WithFile(external, path);
+  return proto;
+}
+
+namespace {
+
+// ---- Reading a large raw_data straight into the tensor ----
+// ONNX's serializers write raw_data (field 9) after dims, data_type and name,
+// and little after it. For such a file the bytes around raw_data are parsed
+// as the TensorProto and raw_data goes from the file into the tensor: one
+// copy instead of four (file -> string -> TensorProto -> tensor). Anything
+// unusual, and every error, is left to the general path, which words the
+// errors; so both give the same tensors and the same errors.
+
+// Files smaller than this gain little and take the general path.
+constexpr int64_t kDirectReadMinBytes = int64_t{1} << 20;
+// The bytes read before raw_data starts, and the most read after it ends.
+constexpr int64_t kHeaderBytes = int64_t{64} << 10;
+
+// Where the first raw_data field lies in a message of `file_size` bytes
+// whose first bytes are `prefix`.
+struct RawDataField {
+  int64_t field_start;    // its tag
+  int64_t payload_start;  // its bytes
+  int64_t payload_size;
+};
+
+// nullopt unless every field before the first raw_data is plain wire format
+// within `prefix` and raw_data's bytes reach past `prefix` (a large one).
+std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_size) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(prefix.data()),
+                                            static_cast<int>(prefix.size()));
+  while (true) {
+    const int64_t field_start = in.CurrentPosition();
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) return std::nullopt;  // the end of the prefix, or a malformed tag
+    const WireFormatLite::WireType wire_type = WireFormatLite::GetTagWireType(tag);
+    if (wire_type == WireFormatLite::WIRETYPE_START_GROUP ||
+        wire_type == WireFormatLite::WIRETYPE_END_GROUP) {
+      return std::nullopt;
+    }
+    if (WireFormatLite::GetTagFieldNumber(tag) == onnx::TensorProto::kRawDataFieldNumber &&
+        wire_type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      uint32_t size = 0;
+      if (!in.ReadVarint32(&size)) return std::nullopt;
+      const RawDataField field{field_start, in.CurrentPosition(), static_cast<int64_t>(size)};
+      if (field.payload_start + field.payload_size <= static_cast<int64_t>(prefix.size()) ||
+          field.payload_start + field.payload_size > file_size) {
+        return std::nullopt;
+      }
+      return field;
+    }
+    if (!WireFormatLite::SkipField(&in, tag)) return std::nullopt;
+  }
+}
+
+// pread until `size` bytes are in or the file ends; the bytes read.
+int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
+  int64_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fd, out + done, static_cast<size_t>(size - done), offset + done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += n;
+  }
+  return done;
+}
+
+class FileDescriptor {
+ public:
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+  // writer forever, before fstat could tell it is no regular file.
+  explicit FileDescriptor(const fs::path& path)
+      : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0) close(fd_);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// The direct path; nullopt when the general path must read the file.
+std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,
+                                                               const fs::path& root,
+                                                               int64_t max_bytes,
+                                                               FileMapping mapping) {
+  if (!root.empty() && !CheckInsideDirectory(path, root).ok()) return std::nullopt;
+  const FileDescriptor file(path);
+  struct stat info;
+  if (file.get() < 0 || fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    return std::nullopt;
+  }
+  const int64_t size = info.st_size;
+  if (size < kDirectReadMinBytes || size > kMaxProtoFileBytes) return std::nullopt;
+
+  std::string prefix(static_cast<size_t>(kHeaderBytes), '\0');
+  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(prefix.data()), kHeaderBytes, 0) !=
+      kHeaderBytes) {
+    return std::nullopt;
+  }
+  const std::optional<RawDataField> raw = FindRawData(prefix, size);
+  if (!raw.has_value()) return std::nullopt;
+  const int64_t payload_end = raw->payload_start + raw->payload_size;
+  if (size - payload_end > kHeaderBytes) return std::nullopt;
+
+  // The message without its raw_data field: the bytes before it, then after it.
+  std::string header = prefix.substr(0, static_cast<size_t>(raw->field_start));
+  header.resize(static_cast<size_t>(raw->field_start + size - payload_end));
+  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(header.data() + raw->field_start),
+             size - payload_end, payload_end) != size - payload_end) {
+    return std::nullopt;
+  }
+  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(header, path.string());
+  if (!proto.ok() || proto->has_raw_data() ||  // a second raw_data field: the last one counts
+      proto->data_location() == onnx::TensorProto::EXTERNAL || proto->external_data_size() > 0) {
+    return std::nullopt;
+  }
+  absl::StatusOr<CheckedTensor> checked = CheckTensorProto(*proto, raw->payload_size);
+  if (!checked.ok()) return std::nullopt;
+
+  // From here on as the general path: the file is charged, then the tensor.
+  if (!ChargeBytes(size, /*is_tensor=*/false, [] { return std::string(); }).ok()) {
+    return std::nullopt;  // charged nothing; the general path fails the same way
+  }
+  if (mapping == FileMapping::kMapWhenAligned) {
+    std::optional<absl::StatusOr<Tensor>> mapped =
+        Tensor::MapFile(checked->type, checked->shape, file.get(), raw->payload_start,
+                        raw->payload_size, max_bytes);
+    if (mapped.has_value()) {
+      if (!mapped->ok()) return WithFile(Labeled(*proto, mapped->status()), path);
+      // Shortened since fstat: the same error as a short read, not a SIGBUS later.
+      if (fstat(file.get(), &info) != 0 || info.st_size < payload_end) {
+        return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+      }
+      return TensorFile{proto->name(), **std::move(mapped)};
+    }
+  }
+  absl::StatusOr<Tensor> tensor = CreateTensorFor(*proto, *std::move(checked), max_bytes);
+  if (!tensor.ok()) return WithFile(tensor.status(), path);
+  if (ReadAt(file.get(), tensor->bytes().data(), raw->payload_size, raw->payload_start) !=
+      raw->payload_size) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
+  }
+  return TensorFile{proto->name(), *std::move(tensor)};
+}
+
+}  // namespace
+
+absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs::path& root,
+                                                  int64_t max_bytes, FileMapping mapping) {
+  if (std::optional<absl::StatusOr<TensorFile>> direct =
+          ReadTensorFileDirect(path, root, max_bytes, mapping)) {
+    return *std::move(direct);
+  }
+  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, root);
+  if (!proto.ok()) return proto.status();
+  absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
+  if (!tensor.ok()) return WithFile(tensor.status(), path);
+  return TensorFile{proto->name(), *std::move(tensor)};
+}
+
+absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
+  absl::StatusOr<TensorFile> file =
+      ReadTensorFileWithName(path, {}, max_bytes, FileMapping::kCopy);
+  if (!file.ok()) return file.status();
+  return std::move(file->tensor);
+}
+
+absl::Status WriteProtoFile(const fs::path& path, const google::protobuf::MessageLite& message) {
+  std::string bytes;
+  if (!message.SerializeToString(&bytes)) {
+    return absl::InternalError(absl::StrCat(path.string(), ": cannot serialize"));
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  return absl::OkStatus();
+}
+
+std::string SerializeTensorFile(const Tensor& tensor, const std::string& name) {
+  using google::protobuf::internal::WireFormatLite;
+  using google::protobuf::io::CodedOutputStream;
+  onnx::TensorProto proto = TensorToProto(tensor, name);
+  const int64_t size = static_cast<int64_t>(tensor.byte_size());
+  if (size < kAlignedRawDataMinBytes) return proto.SerializeAsString();
+  proto.clear_raw_data();
+  std::string bytes = proto.SerializeAsString();  // dims, data_type, name
+  auto append_varint = [&bytes](uint64_t value) {
+    uint8_t buffer[10];
+    const uint8_t* end = CodedOutputStream::WriteVarint64ToArray(value, buffer);
+    bytes.append(reinterpret_cast<const char*>(buffer), static_cast<size_t>(end - buffer));
+  };
+  const int64_t raw_tag_bytes = 1 + CodedOutputStream::VarintSize64(static_cast<uint64_t>(size));
+  int64_t padding = -(static_cast<int64_t>(bytes.size()) + raw_tag_bytes) & (kRawDataAlignment - 1);
+  if (padding == 1) padding += kRawDataAlignment;  // a doc_string field takes 2 bytes or more
+  if (padding > 0) {
+    append_varint(WireFormatLite::MakeTag(onnx::TensorProto::kDocStringFieldNumber,
+                                          WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+    append_varint(static_cast<uint64_t>(padding - 2));
+    bytes.append(static_cast<size_t>(padding - 2), ' ');
+  }
+  append_varint(WireFormatLite::MakeTag(onnx::TensorProto::kRawDataFieldNumber,
+                                        WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+  append_varint(static_cast<uint64_t>(size));
+  bytes.append(reinterpret_cast<const char*>(tensor.bytes().data()), static_cast<size_t>(size));
+  return bytes;
+}
+
+absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const std::string& name) {
+  const std::string bytes = SerializeTensorFile(tensor, name);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  absl::StatusOr<onnx::ModelProto> model = ParseModel(*bytes, path.string());
+  if (!model.ok()) return model.status();
+  bytes->clear();
+  bytes->shrink_to_fit();
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  absl::Status external = ResolveModelExternalData(*model, dir, root);
+  if (!external.ok()) return WithFile(external, path);
+  return model;
+}
+
+}  // namespace onnx_conform
