@@ -4,13 +4,10 @@
 // (checker/test_model.h).
 #include "checker/checker.h"
 
-#include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "checker/checker_test_util.h"
-#include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
@@ -25,14 +22,10 @@ using ::onnx_conform::checker_testing::Describe;
 using ::onnx_conform::checker_testing::ExpectOnly;
 using ::onnx_conform::checker_testing::ExpectValid;
 using ::onnx_conform::checker_testing::kF;
-using ::onnx_conform::checker_testing::kI64;
 using ::onnx_conform::checker_testing::MinModel;
-using ::onnx_conform::testing_util::AddAttribute;
 using ::onnx_conform::testing_util::SetFloat;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 
 // ---- Valid models ----
 

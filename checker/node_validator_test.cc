@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "checker/checker_test_util.h"
-#include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
@@ -24,7 +23,6 @@ using ::onnx_conform::checker_testing::Describe;
 using ::onnx_conform::checker_testing::ExpectOnly;
 using ::onnx_conform::checker_testing::ExpectValid;
 using ::onnx_conform::checker_testing::kF;
-using ::onnx_conform::checker_testing::kI64;
 using ::onnx_conform::checker_testing::MinModel;
 using ::onnx_conform::testing_util::AddAttribute;
 using ::onnx_conform::testing_util::SetFloat;
