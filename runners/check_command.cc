@@ -18,6 +18,7 @@
 #include "runners/case_loader.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
+#include "runners/report.h"
 
 ABSL_DECLARE_FLAG(bool, json);  // defined in runners/schema_command.cc
 
@@ -84,7 +85,8 @@ int CheckCommand(const std::vector<std::string>& args) {
     std::vector<Diagnostic> diagnostics =
         target.model_only ? CheckModelFile(target.path) : CheckCaseDir(target.path);
     for (const Diagnostic& d : diagnostics) {
-      std::cout << (json ? DiagnosticToJson(d) : FormatDiagnostic(d)) << "\n";
+      // One finding per line, whatever names the model holds.
+      std::cout << (json ? DiagnosticToJson(d) : ForTerminal(FormatDiagnostic(d), false)) << "\n";
       switch (d.severity) {
         case Severity::kError: ++errors; break;
         case Severity::kWarning: ++warnings; break;

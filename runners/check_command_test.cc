@@ -50,6 +50,16 @@ TEST(CheckCommandTest, BrokenModelFileExitsOneAndNamesRuleAndFile) {
   EXPECT_THAT(r.out, HasSubstr("\"rule\": \"MODEL-READ\""));
 }
 
+TEST(CheckCommandTest, ControlBytesInPathsAreEscaped) {
+  const fs::path file = fs::path(testing::TempDir()) / "check\x1b[2J\nname.onnx";
+  std::ofstream(file, std::ios::binary) << "\xff\xff not a model";
+  Output r = Invoke(CheckCommand, {file.string()});
+  EXPECT_EQ(r.code, kExitFailed);
+  EXPECT_THAT(r.out, HasSubstr("check\\x1b[2J\\x0aname.onnx: error [MODEL-READ]"));
+  EXPECT_THAT(r.out, Not(HasSubstr("\x1b")));
+  fs::remove(file);
+}
+
 TEST(CheckCommandTest, UsageErrors) {
   EXPECT_EQ(Invoke(CheckCommand, {}).code, kExitUsage);
   EXPECT_EQ(Invoke(CheckCommand, {"/no/such/path"}).code, kExitUsage);

@@ -106,9 +106,8 @@ void AppendJunitProperties(const CaseResult& r, std::string& xml) {
   xml += "</properties>\n    ";
 }
 
-// Case names and messages come from case folders others wrote: control
-// bytes (an escape sequence could rewrite the terminal) are printed as \xNN.
-// Newlines are kept only where `keep_newlines` (between message lines).
+}  // namespace
+
 std::string ForTerminal(absl::string_view text, bool keep_newlines) {
   std::string out;
   out.reserve(text.size());
@@ -122,8 +121,6 @@ std::string ForTerminal(absl::string_view text, bool keep_newlines) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string ConsoleLine(const CaseResult& result) {
   std::string line = absl::StrFormat("%-11s %s", StatusName(result.status),

@@ -13,12 +13,18 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "runners/case_result.h"
 #include "runners/report.pb.h"
 
 namespace onnx_conform {
 
 // "pass  test_min_example" (+ the message on following indented lines).
+// Text from case folders others wrote (names, messages, paths) for a
+// terminal: control bytes (an escape sequence could move the cursor or
+// retitle the window) become \xNN; newlines stay only if `keep_newlines`.
+std::string ForTerminal(absl::string_view text, bool keep_newlines);
+
 std::string ConsoleLine(const CaseResult& result);
 
 // Counts per status, every status present (zeros included).
