@@ -117,7 +117,7 @@ bool LessForArgMin(T a, T b) {
     return !IsNaN(b) && !(a >= b);
   } else if constexpr (kIsHalfType<T>) {
     // When b is a number: a NaN, or a number below it.
-    return !IsNaN(b) & (IsNaN(a) | (HalfOrderKey(a) < HalfOrderKey(b)));
+    return (!IsNaN(b)) & (IsNaN(a) | (HalfOrderKey(a) < HalfOrderKey(b)));
   } else {
     return a < b;  // integers have no NaN
   }
