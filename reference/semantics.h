@@ -67,11 +67,23 @@ constexpr int16_t HalfOrderKey(T value) {
   return static_cast<int16_t>((magnitude ^ sign_mask) - sign_mask);
 }
 
+// Branch-free "and" / "or" of conditions: every operand is evaluated (no
+// short circuit), so a loop over elements compiles to selects, not to a
+// branch per element.
+template <typename... Conditions>
+constexpr bool BranchFreeAnd(Conditions... conditions) {
+  return (... & conditions);
+}
+template <typename... Conditions>
+constexpr bool BranchFreeOr(Conditions... conditions) {
+  return (... | conditions);
+}
+
 // IEEE comparison: false when either is NaN; -0 == +0.
 template <typename T>
 bool Less(T a, T b) {
   if constexpr (kIsHalfType<T>) {
-    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) < HalfOrderKey(b));
+    return BranchFreeAnd(!IsNaN(a), !IsNaN(b), HalfOrderKey(a) < HalfOrderKey(b));
   } else {
     return a < b;
   }
@@ -79,7 +91,7 @@ bool Less(T a, T b) {
 template <typename T>
 bool LessOrEqual(T a, T b) {
   if constexpr (kIsHalfType<T>) {
-    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) <= HalfOrderKey(b));
+    return BranchFreeAnd(!IsNaN(a), !IsNaN(b), HalfOrderKey(a) <= HalfOrderKey(b));
   } else {
     return a <= b;
   }
@@ -87,7 +99,7 @@ bool LessOrEqual(T a, T b) {
 template <typename T>
 bool Equal(T a, T b) {
   if constexpr (kIsHalfType<T>) {
-    return !IsNaN(a) & !IsNaN(b) & (HalfOrderKey(a) == HalfOrderKey(b));
+    return BranchFreeAnd(!IsNaN(a), !IsNaN(b), HalfOrderKey(a) == HalfOrderKey(b));
   } else {
     return a == b;
   }
@@ -117,7 +129,7 @@ bool LessForArgMin(T a, T b) {
     return !IsNaN(b) && !(a >= b);
   } else if constexpr (kIsHalfType<T>) {
     // When b is a number: a NaN, or a number below it.
-    return (!IsNaN(b)) & (IsNaN(a) | (HalfOrderKey(a) < HalfOrderKey(b)));
+    return BranchFreeAnd(!IsNaN(b), BranchFreeOr(IsNaN(a), HalfOrderKey(a) < HalfOrderKey(b)));
   } else {
     return a < b;  // integers have no NaN
   }
