@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reference/resource_limits.h"
+#include "reference/sanitizers.h"
 
 namespace onnx_conform {
 namespace {
@@ -43,17 +44,7 @@ void AdviseHugePages(std::byte* data, size_t size) {
 // freed memory it would bypass.
 constexpr size_t kReuseMinBytes = size_t{8} << 20;
 constexpr size_t kReuseMaxBytes = size_t{256} << 20;
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kReuseBuffers = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kReuseBuffers = false;
-#else
-constexpr bool kReuseBuffers = true;
-#endif
-#else
-constexpr bool kReuseBuffers = true;
-#endif
+constexpr bool kReuseBuffers = !kUnderAddressSanitizer;
 
 struct KeptBuffer {
   std::mutex mutex;

@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reference/sanitizers.h"
 #include "reference/tensor_proto.h"
 #include "reference/tensor_proto_test_util.h"
 
@@ -259,15 +260,10 @@ TEST(TensorFromProtoErrorTest, HugeDimsWithLittleDataAreRefusedWithoutAllocating
   // is 4 bytes: the mismatch must be found before the storage is allocated.
   // The child process runs with a 1 GiB address-space limit, so allocating
   // first would throw std::bad_alloc and abort.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ONNX_CONFORM_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(ONNX_CONFORM_UNDER_ASAN)
-  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no RLIMIT_AS under it "
-                  "(resource_limits_test checks the order with the case budget instead)";
-#endif
+  if (kUnderAddressSanitizer) {
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no RLIMIT_AS under it "
+                    "(resource_limits_test checks the order with the case budget instead)";
+  }
   onnx::TensorProto raw = Proto(onnx::TensorProto::FLOAT, {int64_t{3} << 28});
   raw.set_raw_data(Bytes({0, 0, 0x80, 0x3F}));
   onnx::TensorProto typed = Proto(onnx::TensorProto::FLOAT, {int64_t{3} << 28});

@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/element_type.h"
+#include "reference/sanitizers.h"
 
 namespace onnx_conform {
 namespace {
@@ -297,9 +298,7 @@ TEST(TensorTest, MovesTransferStorage) {
 // fits without wasting more than half of it; smaller ones and tensors that
 // hold a different buffer are not affected. (Not under AddressSanitizer.)
 TEST(TensorTest, ALargeReleasedBufferIsReused) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "buffers are never reused under AddressSanitizer";
-#endif
+  if (kUnderAddressSanitizer) GTEST_SKIP() << "buffers are never reused under AddressSanitizer";
   const std::byte* first = nullptr;
   {
     absl::StatusOr<Tensor> big = Tensor::Create(ElementType::kFloat, {4 << 20});  // 16 MiB
