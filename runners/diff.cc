@@ -37,7 +37,7 @@ bool ElementsMatch(T expected, T actual, const Tolerance& tolerance) {
 // that the first pass over the tensors vectorizes.
 template <typename T>
 bool IdenticalValues(T expected, T actual) {
-  return Equal(expected, actual) | (IsNaN(expected) & IsNaN(actual));
+  return BranchFreeOr(Equal(expected, actual), BranchFreeAnd(IsNaN(expected), IsNaN(actual)));
 }
 
 template <typename T>
