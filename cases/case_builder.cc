@@ -49,7 +49,7 @@ int64_t IrVersionForOpset(int opset) {
 
 CaseBuilder::CaseBuilder(std::string_view op_type, int version, ElementType type,
                          std::string_view what)
-    : op_type_(op_type), version_(version), opset_(version) {
+    : op_type_(op_type), opset_(version) {
   std::string op_lower(op_type);
   for (char& ch : op_lower) ch = absl::ascii_tolower(static_cast<unsigned char>(ch));
   name_ = absl::StrCat(op_lower, "_v", version, "_", std::string(ElementTypeName(type)), "_",

@@ -88,7 +88,6 @@ class CaseBuilder {
 
  private:
   std::string op_type_;
-  int version_;
   int opset_;
   std::string name_;
   std::vector<std::string> inputs_;
