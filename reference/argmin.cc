@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -20,85 +21,125 @@ std::span<const ElementType> ArgMinTypes(int64_t version) {
                        : std::span<const ElementType>(kAllNumericTypes);
 }
 
+// What the loops keep of a value: float16/bfloat16 as their ArgMin key
+// (HalfArgMinKey: each element is converted once, then compared as an
+// integer), every other type as stored. RankedLess is LessForArgMin on
+// what is kept.
+template <typename T>
+using Ranked = std::conditional_t<kIsHalfType<T>, int16_t, Stored<T>>;
+
+template <typename T>
+Ranked<T> Rank(Stored<T> stored) {
+  if constexpr (kIsHalfType<T>) {
+    return HalfArgMinKey(Load<T>(stored));
+  } else {
+    return stored;
+  }
+}
+
+template <typename T>
+bool RankedLess(Ranked<T> a, Ranked<T> b) {
+  if constexpr (kIsHalfType<T>) {
+    return a < b;
+  } else {
+    return LessForArgMin(Load<T>(a), Load<T>(b));
+  }
+}
+
 // One candidate against a position's minimum so far (`current`, at index
-// `at`). First index: replace only when strictly smaller. Last index:
-// replace unless strictly greater (equal values move the index).
-// Branch-free selects, so that the loops below vectorize.
-template <bool kSelectLast, typename T, typename Index>
-void TakeIfBetter(Stored<T> candidate, Index k, Stored<T>& current, Index& at) {
-  const bool take = kSelectLast ? !LessForArgMin(Load<T>(current), Load<T>(candidate))
-                                : LessForArgMin(Load<T>(candidate), Load<T>(current));
+// `at`). With kTiesMove, taken unless strictly greater (of equal values the
+// one visited last wins), else only when strictly smaller (the one visited
+// first wins). Branch-free selects, so that the loops below vectorize.
+template <bool kTiesMove, typename T, typename Index>
+void TakeIfBetter(Ranked<T> candidate, Index k, Ranked<T>& current, Index& at) {
+  const bool take =
+      kTiesMove ? !RankedLess<T>(current, candidate) : RankedLess<T>(candidate, current);
   current = take ? candidate : current;
   at = take ? k : at;
 }
 
-// Rows 1 .. n - 1 of [n, width] against best and index (which start as row
-// 0 and 0), for `width` independent positions. With kFourRows, four rows
-// per pass, so best and index are read and written once for four. The
-// index is as narrow as n allows (SSE2 cannot select 64-bit lanes by a
-// narrower comparison).
-template <bool kSelectLast, bool kFourRows, typename T, typename Index>
+// The rows of [n, width] are visited from row 0 down, or with kFromLastRow
+// from row n - 1 up; among equal values the one visited last wins exactly
+// when that is the one select_last_index asks for.
+template <bool kFromLastRow>
+int64_t StartRow(int64_t n) {
+  return kFromLastRow ? n - 1 : 0;
+}
+
+// The rows of [n, width] other than StartRow, in visiting order, against
+// best and index (which start as that row and its index), for `width`
+// independent positions. With kFourRows, four rows per pass, so best and
+// index are read and written once for four. The index is as narrow as n
+// allows (SSE2 cannot select 64-bit lanes by a narrower comparison). Each
+// position's best and index are held in locals across its rows: GCC 12
+// vectorizes the loops only so.
+template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
 inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data, int64_t n,
-                                                          int64_t width, Stored<T>* best,
+                                                          int64_t width, Ranked<T>* best,
                                                           Index* index) {
-  int64_t k = 1;
-  for (; kFourRows && k + 4 <= n; k += 4) {
+  constexpr bool kTiesMove = kSelectLast != kFromLastRow;
+  constexpr int64_t kStep = kFromLastRow ? -1 : 1;
+  int64_t visit = 1;
+  for (; kFourRows && visit + 4 <= n; visit += 4) {
+    const int64_t k = StartRow<kFromLastRow>(n) + kStep * visit;
     const Stored<T>* r0 = data + k * width;
-    const Stored<T>* r1 = r0 + width;
-    const Stored<T>* r2 = r1 + width;
-    const Stored<T>* r3 = r2 + width;
+    const Stored<T>* r1 = r0 + kStep * width;
+    const Stored<T>* r2 = r1 + kStep * width;
+    const Stored<T>* r3 = r2 + kStep * width;
     const Index k0 = static_cast<Index>(k);
+    const Index k1 = static_cast<Index>(k + kStep);
+    const Index k2 = static_cast<Index>(k + 2 * kStep);
+    const Index k3 = static_cast<Index>(k + 3 * kStep);
     for (int64_t i = 0; i < width; ++i) {
-      Stored<T> current = best[i];
+      Ranked<T> current = best[i];
       Index at = index[i];
-      TakeIfBetter<kSelectLast, T>(r0[i], k0, current, at);
-      TakeIfBetter<kSelectLast, T>(r1[i], static_cast<Index>(k0 + 1), current, at);
-      TakeIfBetter<kSelectLast, T>(r2[i], static_cast<Index>(k0 + 2), current, at);
-      TakeIfBetter<kSelectLast, T>(r3[i], static_cast<Index>(k0 + 3), current, at);
+      TakeIfBetter<kTiesMove, T>(Rank<T>(r0[i]), k0, current, at);
+      TakeIfBetter<kTiesMove, T>(Rank<T>(r1[i]), k1, current, at);
+      TakeIfBetter<kTiesMove, T>(Rank<T>(r2[i]), k2, current, at);
+      TakeIfBetter<kTiesMove, T>(Rank<T>(r3[i]), k3, current, at);
       best[i] = current;
       index[i] = at;
     }
   }
-  for (; k < n; ++k) {
+  for (; visit < n; ++visit) {
+    const int64_t k = StartRow<kFromLastRow>(n) + kStep * visit;
     const Stored<T>* row = data + k * width;
+    const Index kk = static_cast<Index>(k);
     for (int64_t i = 0; i < width; ++i) {
-      TakeIfBetter<kSelectLast, T>(row[i], static_cast<Index>(k), best[i], index[i]);
+      Ranked<T> current = best[i];
+      Index at = index[i];
+      TakeIfBetter<kTiesMove, T>(Rank<T>(row[i]), kk, current, at);
+      best[i] = current;
+      index[i] = at;
     }
   }
 }
 
-// ArgMinDownLoop, also built for AVX2 (reference/vector_clones.h) for the
-// native types. GCC 12 does not vectorize the AVX2 build of the half-type
-// loop (a branch per element, 6x slower than SSE2, measured with bench/),
-// so float16 and bfloat16 keep the baseline build.
-template <bool kSelectLast, bool kFourRows, typename T, typename Index>
-ONNX_CONFORM_VECTOR_CLONES void ArgMinDownWide(const Stored<T>* data, int64_t n, int64_t width,
-                                               Stored<T>* best, Index* index) {
-  ArgMinDownLoop<kSelectLast, kFourRows, T>(data, n, width, best, index);
-}
-template <bool kSelectLast, bool kFourRows, typename T, typename Index>
-void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Stored<T>* best, Index* index) {
-  if constexpr (kIsHalfType<T>) {
-    ArgMinDownLoop<kSelectLast, kFourRows, T>(data, n, width, best, index);
-  } else {
-    ArgMinDownWide<kSelectLast, kFourRows, T>(data, n, width, best, index);
-  }
+// ArgMinDownLoop, also built for AVX2 (reference/vector_clones.h).
+template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
+ONNX_CONFORM_VECTOR_CLONES void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width,
+                                           Ranked<T>* best, Index* index) {
+  ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
 }
 
 // data viewed as [outer, n, inner]; out as [outer, inner]. Rows of `inner`
 // contiguous elements are compared at once (rows outer, positions inner), so
-// memory is read in order. Index holds any k < n.
+// memory is read in order. Index holds any k < n. For the first index the
+// rows are visited from the last one up, so that ties always move: in the
+// other order, the rule for float types tests the running minimum for NaN,
+// which GCC 12 vectorizes with masked loads (bench/, ArgMinAxis0/double:
+// 12 ms, against 9 ms this way and with select_last).
 template <bool kSelectLast, typename Index, typename T>
 void ArgMinAcross(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
-  std::vector<Stored<T>> best(static_cast<size_t>(inner));
+  constexpr bool kFromLastRow = !kSelectLast;
+  std::vector<Ranked<T>> best(static_cast<size_t>(inner));
   std::vector<Index> index(static_cast<size_t>(inner));
+  const int64_t start = StartRow<kFromLastRow>(n);
   for (int64_t o = 0; o < outer; ++o) {
     const Stored<T>* slab = data + o * n * inner;
-    std::copy(slab, slab + inner, best.begin());
-    std::fill(index.begin(), index.end(), Index{0});
-    // GCC 12 vectorizes the four-row pass for the native types, not for
-    // float16/bfloat16 (measured with bench/, ArgMinAxis0).
-    ArgMinDown<kSelectLast, !kIsHalfType<T>, T>(slab, n, inner, best.data(), index.data());
+    std::transform(slab + start * inner, slab + (start + 1) * inner, best.begin(), Rank<T>);
+    std::fill(index.begin(), index.end(), static_cast<Index>(start));
+    ArgMinDown<kSelectLast, kFromLastRow, true, T>(slab, n, inner, best.data(), index.data());
     std::copy(index.begin(), index.end(), out + o * inner);
   }
 }
@@ -114,22 +155,24 @@ constexpr int64_t kLanes = 64;
 // first (or last) index. Index holds any n / kLanes.
 template <bool kSelectLast, typename Index, typename T>
 int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
-  T best_value = Load<T>(row[0]);
+  Ranked<T> best_value = Rank<T>(row[0]);
   int64_t best_index = 0;
   int64_t done = 1;
   if (n >= 2 * kLanes) {
-    Stored<T> best[kLanes];
-    Index block[kLanes] = {};
-    std::copy(row, row + kLanes, best);
     const int64_t blocks = n / kLanes;
-    ArgMinDown<kSelectLast, false, T>(row, blocks, kLanes, best, block);
-    best_value = Load<T>(best[0]);
+    Ranked<T> best[kLanes];
+    Index block[kLanes] = {};
+    std::transform(row, row + kLanes, best, Rank<T>);
+    // In order: read backwards, the blocks of a row take 1.5x as long for
+    // 64-bit types (bench/, ArgMinLast/int64).
+    ArgMinDown<kSelectLast, false, false, T>(row, blocks, kLanes, best, block);
+    best_value = best[0];
     best_index = int64_t{block[0]} * kLanes;
     for (int64_t lane = 1; lane < kLanes; ++lane) {
-      const T value = Load<T>(best[lane]);
+      const Ranked<T> value = best[lane];
       const int64_t index = int64_t{block[lane]} * kLanes + lane;
-      const bool smaller = LessForArgMin(value, best_value);
-      const bool equal = !smaller && !LessForArgMin(best_value, value);
+      const bool smaller = RankedLess<T>(value, best_value);
+      const bool equal = !smaller && !RankedLess<T>(best_value, value);
       if (smaller || (equal && (kSelectLast ? index > best_index : index < best_index))) {
         best_value = value;
         best_index = index;
@@ -138,9 +181,9 @@ int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
     done = blocks * kLanes;
   }
   for (int64_t j = done; j < n; ++j) {
-    const T value = Load<T>(row[j]);
-    const bool take =
-        kSelectLast ? !LessForArgMin(best_value, value) : LessForArgMin(value, best_value);
+    const Ranked<T> value = Rank<T>(row[j]);
+    const bool take = kSelectLast ? !RankedLess<T>(best_value, value)
+                                  : RankedLess<T>(value, best_value);
     if (take) {
       best_value = value;
       best_index = j;

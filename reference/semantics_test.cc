@@ -108,6 +108,8 @@ void ExpectHalfComparisonsFollowFloat() {
     ASSERT_TRUE(LessOrEqual(a, b)) << a.bits() << " " << b.bits();
     ASSERT_EQ(LessOrEqual(b, a), fb <= fa) << a.bits() << " " << b.bits();
     ASSERT_TRUE(Equal(a, a)) << a.bits();
+    ASSERT_EQ(LessForArgMin(a, b), fa < fb) << a.bits() << " " << b.bits();
+    ASSERT_FALSE(LessForArgMin(b, a)) << a.bits() << " " << b.bits();
   }
   const T probes[] = {numbers.front(), numbers[numbers.size() / 2], numbers.back(), nans.front()};
   for (T nan : nans) {
@@ -116,9 +118,44 @@ void ExpectHalfComparisonsFollowFloat() {
       ASSERT_FALSE(Less(nan, other) || Less(other, nan) || LessOrEqual(nan, other) ||
                    LessOrEqual(other, nan) || Equal(nan, other) || Equal(other, nan))
           << nan.bits() << " " << other.bits();
+      // ArgMin's order: NaN below every number, all NaNs equal.
+      ASSERT_EQ(LessForArgMin(nan, other), !IsNaN(other)) << nan.bits() << " " << other.bits();
+      ASSERT_FALSE(LessForArgMin(other, nan)) << nan.bits() << " " << other.bits();
     }
   }
   for (T number : numbers) ASSERT_FALSE(IsNaN(number)) << number.bits();
+}
+
+// Half-type ClipValue against the rule written on the widened floats, for
+// every pattern of x and bounds covering lo > hi, signed zeros, infinities
+// and NaN. The result must be x, lo or hi bit for bit.
+template <typename T>
+void ExpectHalfClipFollowsFloat() {
+  const float bounds[] = {-kInf, -1.5f, -0.0f, 0.0f, 1.0f, 2.0f, kInf, kNaN, -kNaN};
+  for (float lo_value : bounds) {
+    for (float hi_value : bounds) {
+      const T lo = T::FromFloat(lo_value);
+      const T hi = T::FromFloat(hi_value);
+      const bool nan_bound = std::isnan(lo.ToFloat()) || std::isnan(hi.ToFloat());
+      for (uint32_t bits = 0; bits <= 0xFFFF; ++bits) {
+        const T x = T::FromBits(static_cast<uint16_t>(bits));
+        T expected = x;
+        if (nan_bound) {
+          if (!std::isnan(x.ToFloat())) expected = std::isnan(lo.ToFloat()) ? lo : hi;
+        } else {
+          if (x.ToFloat() < lo.ToFloat()) expected = lo;
+          if (hi.ToFloat() < expected.ToFloat()) expected = hi;
+        }
+        ASSERT_EQ(ClipValue(x, lo, hi).bits(), expected.bits())
+            << "x " << bits << " lo " << lo.bits() << " hi " << hi.bits();
+      }
+    }
+  }
+}
+
+TEST(HalfComparisons, ClipFollowsFloatForEveryPattern) {
+  ExpectHalfClipFollowsFloat<Float16>();
+  ExpectHalfClipFollowsFloat<BFloat16>();
 }
 
 TEST(HalfComparisons, Float16OrdersEveryPatternAsItsFloatValue) {
