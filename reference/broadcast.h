@@ -13,6 +13,7 @@
 #ifndef ONNX_CONFORM_REFERENCE_BROADCAST_H_
 #define ONNX_CONFORM_REFERENCE_BROADCAST_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -47,35 +48,75 @@ struct BroadcastWalk {
 // broadcast to).
 BroadcastWalk PlanBroadcastWalk(const Shape& out, std::span<const Shape> inputs);
 
-// Calls row(out_offset, offsets) for every output row, in row-major order:
-// the row is out[out_offset, out_offset + row_length), and input k's row
-// starts at offsets[k] and advances by walk.row_steps[k].
-template <typename RowFn>
-void ForEachBroadcastRow(const BroadcastWalk& walk, RowFn&& row) {
+// Calls rows(out_offset, offsets, count) for runs of up to max_rows (>= 1)
+// consecutive output rows, in row-major order. A run lies along the
+// innermost outer dimension: its row r is out[out_offset + r * row_length,
+// + row_length), and input k's row r starts at offsets[k] + r *
+// RowStride(walk, k) and advances by walk.row_steps[k]. Runs of short rows
+// keep the per-row work (a call, the odometer) out of the inner loops.
+template <typename RowsFn>
+void ForEachBroadcastRowRun(const BroadcastWalk& walk, int64_t max_rows, RowsFn&& rows) {
   if (walk.element_count == 0) return;
   const size_t outer_rank = walk.outer_dims.size();
   const size_t input_count = walk.row_steps.size();
-  std::vector<int64_t> counter(outer_rank, 0);
   std::vector<int64_t> offsets(input_count, 0);
-  for (int64_t out_offset = 0; out_offset < walk.element_count; out_offset += walk.row_length) {
-    row(out_offset, std::span<const int64_t>(offsets));
+  if (outer_rank == 0) {
+    rows(int64_t{0}, std::span<const int64_t>(offsets), int64_t{1});
+    return;
+  }
+  std::vector<int64_t> counter(outer_rank, 0);
+  const int64_t run_dim = walk.outer_dims.back();
+  const std::vector<int64_t>& run_strides = walk.strides.back();
+  for (int64_t out_offset = 0; out_offset < walk.element_count;) {
+    const int64_t count = std::min(max_rows, run_dim - counter.back());
+    rows(out_offset, std::span<const int64_t>(offsets), count);
+    out_offset += count * walk.row_length;
+    for (size_t k = 0; k < input_count; ++k) offsets[k] += run_strides[k] * count;
+    counter.back() += count;
+    if (counter.back() < run_dim) continue;
     // Advance the odometer over the outer dimensions.
     for (size_t d = outer_rank; d-- > 0;) {
       const std::vector<int64_t>& strides = walk.strides[d];
-      for (size_t k = 0; k < input_count; ++k) offsets[k] += strides[k];
-      if (++counter[d] < walk.outer_dims[d]) break;
+      if (d + 1 < outer_rank) {
+        for (size_t k = 0; k < input_count; ++k) offsets[k] += strides[k];
+        if (++counter[d] < walk.outer_dims[d]) break;
+      }
       for (size_t k = 0; k < input_count; ++k) offsets[k] -= strides[k] * walk.outer_dims[d];
       counter[d] = 0;
     }
   }
 }
 
+// Input k's element stride from one row of a run to the next.
+inline int64_t RowStride(const BroadcastWalk& walk, size_t k) {
+  return walk.strides.empty() ? 0 : walk.strides.back()[k];
+}
+
+// Calls row(out_offset, offsets) for every output row, in row-major order:
+// the row is out[out_offset, out_offset + row_length), and input k's row
+// starts at offsets[k] and advances by walk.row_steps[k].
+template <typename RowFn>
+void ForEachBroadcastRow(const BroadcastWalk& walk, RowFn&& row) {
+  ForEachBroadcastRowRun(walk, 1, [&](int64_t out_offset, std::span<const int64_t> offsets,
+                                      int64_t) { row(out_offset, offsets); });
+}
+
+// One operand of ApplyRows: rows of elements at data + r * row_stride, read
+// with a step of 0 (broadcast) or 1 along each row.
+template <typename T>
+struct RowOperand {
+  const T* data;
+  int64_t step;
+  int64_t row_stride;
+};
+
 // out[i] = op(a[i * a_step], b[i * b_step]) for i in [0, n), with steps 0 or
 // 1: one branch per row, so each loop has fixed steps. `out` may be `a` (an
 // in-place fold) when a_step is 1.
 template <typename T, typename Op>
-ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step,
-                                         T* out, int64_t n, Op op) {
+inline __attribute__((always_inline)) void ApplyRowLoop(const T* a, int64_t a_step, const T* b,
+                                                        int64_t b_step, T* out, int64_t n,
+                                                        Op op) {
   if (a_step == 1 && b_step == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
   } else if (a_step == 1) {
@@ -88,6 +129,26 @@ ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b,
     const T value = op(*a, *b);
     for (int64_t i = 0; i < n; ++i) out[i] = value;
   }
+}
+
+// ApplyRowLoop over `rows` rows of n elements: row r of the output starts
+// at out + r * out_row_stride. `out` may be a.data (an in-place fold) when
+// a.step is 1 and a.row_stride is out_row_stride.
+template <typename T, typename Op>
+ONNX_CONFORM_VECTOR_CLONES void ApplyRows(RowOperand<T> a, RowOperand<T> b, T* out,
+                                          int64_t out_row_stride, int64_t n, int64_t rows,
+                                          Op op) {
+  for (int64_t r = 0; r < rows; ++r) {
+    ApplyRowLoop(a.data + r * a.row_stride, a.step, b.data + r * b.row_stride, b.step,
+                 out + r * out_row_stride, n, op);
+  }
+}
+
+// One row: ApplyRowLoop, also built for AVX2.
+template <typename T, typename Op>
+ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step,
+                                         T* out, int64_t n, Op op) {
+  ApplyRowLoop(a, a_step, b, b_step, out, n, op);
 }
 
 // The two-input walk, as the kernels and tests use it.

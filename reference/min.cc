@@ -46,15 +46,23 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   const auto min = [](Stored<T> a, Stored<T> b) {
     return Store(MinPropagatingNaN(Load<T>(a), Load<T>(b)));
   };
-  ForEachBroadcastRow(walk, [&](int64_t out_offset, std::span<const int64_t> offsets) {
-    for (int64_t start = 0; start < walk.row_length; start += kChunk<T>) {
-      const int64_t n = std::min(kChunk<T>, walk.row_length - start);
+  // Short rows go a run at a time (about a chunk's worth), long rows a
+  // chunk at a time: either way one chunk per call.
+  const int64_t row_length = walk.row_length;
+  const int64_t rows_per_run = std::max<int64_t>(1, kChunk<T> / row_length);
+  ForEachBroadcastRowRun(walk, rows_per_run, [&](int64_t out_offset,
+                                                 std::span<const int64_t> offsets, int64_t rows) {
+    const auto input = [&](size_t k, int64_t start) {
+      return RowOperand<Stored<T>>{data[k] + offsets[k] + start * steps[k], steps[k],
+                                   RowStride(walk, k)};
+    };
+    for (int64_t start = 0; start < row_length; start += kChunk<T>) {
+      const int64_t n = std::min(kChunk<T>, row_length - start);
       Stored<T>* chunk = result + out_offset + start;
-      ApplyRow(data[0] + offsets[0] + start * steps[0], steps[0],
-               data[1] + offsets[1] + start * steps[1], steps[1], chunk, n, min);
+      ApplyRows(input(0, start), input(1, start), chunk, row_length, n, rows, min);
       for (size_t k = 2; k < inputs.size(); ++k) {
-        ApplyRow<Stored<T>>(chunk, 1, data[k] + offsets[k] + start * steps[k], steps[k], chunk,
-                            n, min);
+        ApplyRows(RowOperand<Stored<T>>{chunk, 1, row_length}, input(k, start), chunk, row_length,
+                  n, rows, min);
       }
     }
   });
