@@ -144,11 +144,16 @@ double LoopTimer::SecondsPerIteration(const benchmark::State& state) const {
   return state.iterations() > 0 ? total / static_cast<double>(state.iterations()) : 0.0;
 }
 
-void ReportRatios(benchmark::State& state, double kernel_seconds, int64_t bytes,
+void ReportRatios(benchmark::State& state, double kernel_seconds, KernelBytes bytes,
                   double read_seconds, double memcpy_seconds, double fresh_output_seconds) {
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * bytes);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * bytes.input);
   if (kernel_seconds > 0) {
     state.counters["ratio_to_bandwidth"] = read_seconds / kernel_seconds;
+    if (bytes.output > 0 && bytes.input > 0) {
+      const double traffic = static_cast<double>(bytes.input + bytes.output);
+      state.counters["traffic_to_bandwidth"] =
+          (traffic / kernel_seconds) / (static_cast<double>(bytes.input) / read_seconds);
+    }
     state.counters["ratio_to_memcpy"] = memcpy_seconds / kernel_seconds;
     if (fresh_output_seconds > 0) {
       state.counters["ratio_to_read_and_output"] =

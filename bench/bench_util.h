@@ -4,7 +4,8 @@
 //   Tensor a = RandomTensor(ElementType::kFloat, {4096, 4096}, /*seed=*/1);
 //   const double read = StreamReadSeconds({a.bytes()});   // the bandwidth limit
 //   ... time the kernel ...
-//   ReportRatios(state, kernel_seconds, a.byte_size(), read, MemcpySeconds(a.byte_size()));
+//   ReportRatios(state, kernel_seconds, {.input = a.byte_size(), .output = a.byte_size()}, read,
+//                MemcpySeconds(a.byte_size()));
 //
 // Figures on a shared machine are noisy: each baseline is the median of
 // several runs, measured in the same process right before the kernel, on the
@@ -55,12 +56,25 @@ class LoopTimer {
   double start_;
 };
 
-// Sets bytes_per_second (bytes per iteration = the kernel's input bytes) and
-// the counters ratio_to_bandwidth (streaming-read time / kernel time) and
-// ratio_to_memcpy (memcpy time / kernel time); with fresh_output_seconds > 0
-// also ratio_to_read_and_output ((streaming read + FreshOutputSeconds of the
-// output) / kernel time), the limit for a kernel that returns a new tensor.
-void ReportRatios(benchmark::State& state, double kernel_seconds, int64_t bytes,
+// The counters of one kernel, for `bytes` of input and `output_bytes` of
+// output per iteration (see docs/performance.md):
+//   bytes_per_second          input bytes / kernel time;
+//   ratio_to_bandwidth        streaming read of the inputs / kernel time;
+//   traffic_to_bandwidth      (input + output bytes) / kernel time, over the
+//                             streaming read's bytes per second: the share
+//                             of the bandwidth the kernel's own traffic
+//                             uses, counted as STREAM counts it (only with
+//                             output_bytes > 0);
+//   ratio_to_memcpy           memcpy of the inputs / kernel time;
+//   ratio_to_read_and_output  (streaming read + FreshOutputSeconds of the
+//                             output) / kernel time, the limit for a kernel
+//                             that returns a new tensor (only with
+//                             fresh_output_seconds > 0).
+struct KernelBytes {
+  int64_t input = 0;
+  int64_t output = 0;
+};
+void ReportRatios(benchmark::State& state, double kernel_seconds, KernelBytes bytes,
                   double read_seconds, double memcpy_seconds, double fresh_output_seconds = 0);
 
 }  // namespace onnx_conform::bench

@@ -150,7 +150,7 @@ void BM_Diff(benchmark::State& state, ElementType type) {
     }
     benchmark::DoNotOptimize(diff.mismatch_count);
   }
-  ReportRatios(state, timer.SecondsPerIteration(state), bytes, read, copy);
+  ReportRatios(state, timer.SecondsPerIteration(state), {.input = bytes}, read, copy);
 }
 
 void BM_StreamRead(benchmark::State& state) {

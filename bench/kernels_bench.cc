@@ -60,7 +60,8 @@ void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& input
     }
     benchmark::DoNotOptimize(elements);
   }
-  ReportRatios(state, timer.SecondsPerIteration(state), total, read, copy, output);
+  ReportRatios(state, timer.SecondsPerIteration(state), {.input = total, .output = output_bytes}, read,
+               copy, output);
 }
 
 std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {

@@ -52,6 +52,7 @@ awk -v reps="$REPS" '
     for (i = 7; i <= NF; ++i) {
       split($i, kv, "=")
       if (kv[1] == "ratio_to_bandwidth") line = line sprintf("  bandwidth %.2f", number(kv[2]))
+      if (kv[1] == "traffic_to_bandwidth") line = line sprintf("  traffic %.2f", number(kv[2]))
       if (kv[1] == "ratio_to_memcpy") line = line sprintf("  memcpy %.2f", number(kv[2]))
       if (kv[1] == "ratio_to_read_and_output") line = line sprintf("  read+output %.2f", number(kv[2]))
       if (kv[1] == "ratio_to_file_read") line = line sprintf("  file-read %.2f", number(kv[2]))
