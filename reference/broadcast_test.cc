@@ -97,40 +97,86 @@ int64_t NaiveOffset(const Shape& out, const Shape& shape, int64_t flat) {
   return offset;
 }
 
-TEST(ForEachBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
+// Random output shape of `rank` dimensions and two inputs that broadcast to
+// it (each drops some leading dimensions and sets some to 1).
+struct BroadcastCase {
+  Shape out, a, b;
+};
+BroadcastCase RandomBroadcastCase(Lcg& random, int rank) {
+  BroadcastCase c;
+  Shape out(rank);
+  for (int d = 0; d < rank; ++d) out[d] = 1 + random.Next(4);
+  const int a_rank = rank - static_cast<int>(random.Next(rank + 1));
+  const int b_rank = rank - static_cast<int>(random.Next(rank + 1));
+  for (int d = rank - a_rank; d < rank; ++d) c.a.push_back(random.Next(3) == 0 ? 1 : out[d]);
+  for (int d = rank - b_rank; d < rank; ++d) c.b.push_back(random.Next(3) == 0 ? 1 : out[d]);
+  c.out = *BroadcastShapes({c.a, c.b});
+  return c;
+}
+
+int64_t ElementCount(const Shape& shape) {
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  return count;
+}
+
+// Calls walk(case, a_values, b_values, result) for 240 random cases of ranks
+// 1 to 6 (a holds i * 1000, b holds i) and checks that result[i] is a + b
+// at the elements the naive formula picks.
+template <typename Walk>
+void ExpectSumsOfBroadcastElements(Walk walk) {
   Lcg random{12345};
-  int cases = 0;
   for (int rank = 1; rank <= 6; ++rank) {
     for (int trial = 0; trial < 40; ++trial) {
-      Shape out(rank), a, b;
-      for (int d = 0; d < rank; ++d) out[d] = 1 + random.Next(4);
-      // Each input drops some leading dims and sets some dims to 1.
-      const int a_rank = rank - static_cast<int>(random.Next(rank + 1));
-      const int b_rank = rank - static_cast<int>(random.Next(rank + 1));
-      for (int d = rank - a_rank; d < rank; ++d) a.push_back(random.Next(3) == 0 ? 1 : out[d]);
-      for (int d = rank - b_rank; d < rank; ++d) b.push_back(random.Next(3) == 0 ? 1 : out[d]);
-      absl::StatusOr<Shape> broadcast = BroadcastShapes({a, b});
-      ASSERT_TRUE(broadcast.ok());
-      const Shape& o = *broadcast;
-      int64_t count = 1, a_count = 1, b_count = 1;
-      for (int64_t d : o) count *= d;
-      for (int64_t d : a) a_count *= d;
-      for (int64_t d : b) b_count *= d;
-      std::vector<int64_t> a_values(a_count), b_values(b_count), result(count);
-      for (int64_t i = 0; i < a_count; ++i) a_values[i] = i * 1000;
-      for (int64_t i = 0; i < b_count; ++i) b_values[i] = i;
-      ForEachBroadcast(PlanBroadcast(o, a, b), a_values.data(), b_values.data(), result.data(),
-                       [](int64_t x, int64_t y) { return x + y; });
-      for (int64_t i = 0; i < count; ++i) {
-        const int64_t expected = NaiveOffset(o, a, i) * 1000 + NaiveOffset(o, b, i);
-        ASSERT_EQ(result[i], expected) << "element " << i << " of " << ShapeToString(o)
-                                       << " from " << ShapeToString(a) << " and "
-                                       << ShapeToString(b);
+      const BroadcastCase c = RandomBroadcastCase(random, rank);
+      std::vector<int64_t> a_values(ElementCount(c.a)), b_values(ElementCount(c.b));
+      std::vector<int64_t> result(ElementCount(c.out));
+      for (size_t i = 0; i < a_values.size(); ++i) a_values[i] = static_cast<int64_t>(i) * 1000;
+      for (size_t i = 0; i < b_values.size(); ++i) b_values[i] = static_cast<int64_t>(i);
+      walk(c, a_values.data(), b_values.data(), result.data());
+      for (int64_t i = 0; i < static_cast<int64_t>(result.size()); ++i) {
+        const int64_t expected = NaiveOffset(c.out, c.a, i) * 1000 + NaiveOffset(c.out, c.b, i);
+        ASSERT_EQ(result[i], expected) << "element " << i << " of " << ShapeToString(c.out)
+                                       << " from " << ShapeToString(c.a) << " and "
+                                       << ShapeToString(c.b);
       }
-      ++cases;
     }
   }
-  EXPECT_EQ(cases, 240);
+}
+
+TEST(ForEachBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
+  ExpectSumsOfBroadcastElements(
+      [](const BroadcastCase& c, const int64_t* a, const int64_t* b, int64_t* out) {
+        ForEachBroadcast(PlanBroadcast(c.out, c.a, c.b), a, b, out,
+                         [](int64_t x, int64_t y) { return x + y; });
+      });
+}
+
+// Runs of several rows (what Min uses for short rows): every output row
+// exactly once, no run longer than asked, and the same elements as the
+// naive formula.
+TEST(ForEachBroadcastRowRun, RunsOfRowsMatchTheNaiveFormula) {
+  for (int64_t max_rows : {1, 2, 3, 5, 100}) {
+    ExpectSumsOfBroadcastElements(
+        [&](const BroadcastCase& c, const int64_t* a, const int64_t* b, int64_t* out) {
+          const std::vector<Shape> shapes = {c.a, c.b};
+          const BroadcastWalk walk = PlanBroadcastWalk(c.out, shapes);
+          int64_t rows_seen = 0;
+          ForEachBroadcastRowRun(walk, max_rows, [&](int64_t out_offset,
+                                                     std::span<const int64_t> offsets,
+                                                     int64_t rows) {
+            ASSERT_GE(rows, 1);
+            ASSERT_LE(rows, max_rows);
+            ASSERT_EQ(out_offset, rows_seen * walk.row_length);
+            rows_seen += rows;
+            ApplyRows(RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
+                      RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)},
+                      out + out_offset, walk.row_length, walk.row_length, rows,
+                      [](int64_t x, int64_t y) { return x + y; });
+          });
+          EXPECT_EQ(rows_seen * walk.row_length, ElementCount(c.out)) << "max_rows " << max_rows;
+        });
+  }
 }
 
 TEST(ForEachBroadcast, OutputMayAliasAFullSizeInput) {
