@@ -1,9 +1,10 @@
 // oc-bench-large-case: writes the end-to-end benchmark case, Min-13 of two
 // float [side, side] inputs (16M elements each by default), with NaNs and -0,
-// twice: as the case writer lays tensor files out (ONNX's plain protobuf
+// twice: as ONNX's own serializers lay tensor files out (plain protobuf
 // serialization: raw_data at bytes 21, 21 and 18, not a multiple of 4, so
-// the loader copies it) and as WriteTensorFile lays them out (raw_data at a
-// multiple of 64 bytes, so the loader maps it).
+// the loader copies it) and as the suite's case writer lays them out
+// (SerializeTensorFile: raw_data at a multiple of 64 bytes, so the loader
+// maps it).
 // The expected output is a direct loop here, never the reference kernel.
 //
 //   oc-bench-large-case OUT_DIR [SIDE]
@@ -13,12 +14,28 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "cases/case_builder.h"
 #include "cases/case_writer.h"
-#include "reference/tensor_file.h"
+#include "reference/tensor_proto.h"
+
+namespace {
+
+// A tensor file in ONNX's plain serialization (raw_data wherever the
+// header ends).
+absl::Status WritePlain(const std::filesystem::path& path, const onnx_conform::Tensor& tensor,
+                        const std::string& name) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << onnx_conform::TensorToProto(tensor, name).SerializeAsString();
+  out.close();
+  if (!out) return absl::DataLossError(path.string() + ": cannot write");
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace onnx_conform;
@@ -63,13 +80,13 @@ int main(int argc, char** argv) {
                               "result is NaN).")
                        .Build();
     absl::Status s = WriteCase(c, argv[1]);
-    if (s.ok() && std::string(suffix) == "bench_e2e_aligned") {
+    if (s.ok() && std::string(suffix) == "bench_e2e") {
+      // Rewritten as ONNX writes them.
       const std::filesystem::path data =
-          std::filesystem::path(argv[1]) / "node" / "min_v13_float_bench_e2e_aligned" /
-          "test_data_set_0";
-      s = WriteTensorFile(data / "input_0.pb", inputs[0], "data_0");
-      if (s.ok()) s = WriteTensorFile(data / "input_1.pb", inputs[1], "data_1");
-      if (s.ok()) s = WriteTensorFile(data / "output_0.pb", expected, "min");
+          std::filesystem::path(argv[1]) / "node" / "min_v13_float_bench_e2e" / "test_data_set_0";
+      s = WritePlain(data / "input_0.pb", inputs[0], "data_0");
+      if (s.ok()) s = WritePlain(data / "input_1.pb", inputs[1], "data_1");
+      if (s.ok()) s = WritePlain(data / "output_0.pb", expected, "min");
     }
     if (!s.ok()) {
       std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());

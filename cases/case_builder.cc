@@ -6,7 +6,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "reference/tensor_proto.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -232,12 +232,12 @@ void RenderCaseFiles(Case& c) {
     const CaseDataSet& ds = c.data_sets[n];
     for (size_t k = 0; k < ds.inputs.size(); ++k) {
       const std::string name = k < static_cast<size_t>(graph.input_size()) ? graph.input(k).name() : "";
-      c.files[absl::StrCat(dir, "input_", k, ".pb")] = Serialize(TensorToProto(ds.inputs[k], name));
+      c.files[absl::StrCat(dir, "input_", k, ".pb")] = SerializeTensorFile(ds.inputs[k], name);
     }
     for (size_t k = 0; k < ds.outputs.size(); ++k) {
       const std::string name =
           k < static_cast<size_t>(graph.output_size()) ? graph.output(k).name() : "";
-      c.files[absl::StrCat(dir, "output_", k, ".pb")] = Serialize(TensorToProto(ds.outputs[k], name));
+      c.files[absl::StrCat(dir, "output_", k, ".pb")] = SerializeTensorFile(ds.outputs[k], name);
     }
   }
 }

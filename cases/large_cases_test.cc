@@ -8,6 +8,7 @@
 #include "cases/large_cases.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -38,6 +39,29 @@ TEST(LargeCasesTest, GeneratedLargeCasesMatchTheReference) {
     EXPECT_EQ(CompareTensors(*on_disk.data_sets[0].outputs[0].tensor, (*outputs)[0]), "")
         << c.name;
   }
+  fs::remove_all(root);
+}
+
+// The case writer lays a large raw_data out so that `run` maps it instead of
+// copying it (SerializeTensorFile; docs/performance.md).
+TEST(LargeCasesTest, LargeTensorFilesAreWrittenToBeMapped) {
+  const fs::path root =
+      fs::temp_directory_path() / absl::StrCat("oc_large_cases_map_test_", ::getpid());
+  fs::remove_all(root);
+  const std::vector<Case> cases = LargeCases();
+  ASSERT_FALSE(cases.empty());
+  const Case& c = cases.front();
+  ASSERT_TRUE(WriteCase(c, root).ok()) << c.name;
+  const fs::path dir = root / "node" / c.name;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "test_data_set_0")) {
+    absl::StatusOr<TensorFile> file = ReadTensorFileWithName(entry.path(), dir);
+    ASSERT_TRUE(file.ok()) << file.status();
+    if (file->tensor.byte_size() < static_cast<size_t>(kAlignedRawDataMinBytes)) continue;
+    EXPECT_TRUE(file->tensor.maps_file()) << entry.path();
+    ++files;
+  }
+  EXPECT_GT(files, 0) << "no tensor of " << kAlignedRawDataMinBytes << " bytes or more in " << c.name;
   fs::remove_all(root);
 }
 
