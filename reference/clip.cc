@@ -47,22 +47,27 @@ ONNX_CONFORM_VECTOR_CLONES void ClipRow(const Stored<T>* x, int64_t count, T lo,
   }
 }
 
+// In place, each element is read just before its result is written.
 template <typename T>
-absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi) {
-  absl::StatusOr<Tensor> out = Tensor::Create(input.type(), input.shape());
-  if (!out.ok()) return out.status();
-  ClipRow<T>(StoredData<T>(input), input.element_count(), lo, hi, StoredData<T>(*out));
-  return out;
+absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi, Tensor* reusable) {
+  const Tensor* const only[] = {&input};
+  const bool in_place = CanWriteOutputInto(reusable, &input, only, input.type(), input.shape());
+  absl::StatusOr<Tensor> created = in_place ? Tensor() : Tensor::Create(input.type(), input.shape());
+  if (!created.ok()) return created.status();
+  Tensor& out = in_place ? *reusable : *created;
+  ClipRow<T>(StoredData<T>(input), input.element_count(), lo, hi, StoredData<T>(out));
+  return std::move(out);
 }
 
 }  // namespace
 
 absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input, float min,
-                                          float max) {
+                                          float max, Tensor* reusable) {
   if (absl::Status s = CheckVersionAndType(version, input, true); !s.ok()) return s;
   return VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
     if constexpr (kIsFloatType<T>) {
-      return ClipTo<T>(input, ConvertFloatAttribute<T>(min), ConvertFloatAttribute<T>(max));
+      return ClipTo<T>(input, ConvertFloatAttribute<T>(min), ConvertFloatAttribute<T>(max),
+                       reusable);
     } else {
       return absl::InternalError("Clip attributes on a non-float type");  // type checked above
     }
@@ -70,7 +75,7 @@ absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input, 
 }
 
 absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, const Tensor* min,
-                                      const Tensor* max) {
+                                      const Tensor* max, Tensor* reusable) {
   if (absl::Status s = CheckVersionAndType(version, input, false); !s.ok()) return s;
   const std::string label = OpLabel("Clip", version);
   for (auto [bound, name] : {std::pair{min, "min (input 1)"}, std::pair{max, "max (input 2)"}}) {
@@ -91,12 +96,12 @@ absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, cons
     // Spec-defined: a missing bound is T's lowest() or max().
     const T lo = min != nullptr ? min->data<T>()[0] : std::numeric_limits<T>::lowest();
     const T hi = max != nullptr ? max->data<T>()[0] : std::numeric_limits<T>::max();
-    return ClipTo<T>(input, lo, hi);
+    return ClipTo<T>(input, lo, hi, reusable);
   });
 }
 
 absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
-                                   std::span<const Tensor* const> inputs) {
+                                   std::span<const Tensor* const> inputs, Tensor* reusable) {
   const std::string label = OpLabel("Clip", version);
   if (version >= 11) {
     if (absl::Status s = CheckArity(node, label, 1, 3); !s.ok()) return s;
@@ -106,7 +111,7 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
     }
     const Tensor* min = inputs.size() > 1 ? inputs[1] : nullptr;
     const Tensor* max = inputs.size() > 2 ? inputs[2] : nullptr;
-    return ClipWithInputs(version, *inputs[0], min, max);
+    return ClipWithInputs(version, *inputs[0], min, max, reusable);
   }
 
   if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
@@ -124,7 +129,7 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
   const float default_min = version == 1 ? kClip1MissingMin : kClip6DefaultMin;
   const float default_max = version == 1 ? kClip1MissingMax : kClip6DefaultMax;
   return ClipWithAttributes(version, *inputs[0], min->value_or(default_min),
-                            max->value_or(default_max));
+                            max->value_or(default_max), reusable);
 }
 
 }  // namespace onnx_conform

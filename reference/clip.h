@@ -30,19 +30,23 @@ inline constexpr int64_t kClipVersions[] = {1, 6, 11, 12, 13};
 
 // Clip-1 and Clip-6: the FLOAT bounds are converted to T first
 // (ConvertFloatAttribute). Callers pass the version's defaults for missing
-// attributes (RunClipNode does).
+// attributes (RunClipNode does). `reusable`, in both: null, or &input when
+// the caller will not read it again; the result is then written into it and
+// moved out of it when CanWriteOutputInto allows (reference/op_support.h).
 absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input, float min,
-                                          float max);
+                                          float max, Tensor* reusable = nullptr);
 
 // Clip-11 on: min and max may be null (not given). InvalidArgument for a
 // bound that is not rank 0 or not of the input's element type.
 absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, const Tensor* min,
-                                      const Tensor* max);
+                                      const Tensor* max, Tensor* reusable = nullptr);
 
 // Clip on a node: arity, attributes (min, max and, at Clip-1,
-// consumed_inputs, which is accepted and ignored) and inputs.
+// consumed_inputs, which is accepted and ignored) and inputs; `reusable`:
+// null, or inputs[0] as above.
 absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
-                                   std::span<const Tensor* const> inputs);
+                                   std::span<const Tensor* const> inputs,
+                                   Tensor* reusable = nullptr);
 
 }  // namespace onnx_conform
 

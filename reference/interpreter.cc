@@ -21,18 +21,32 @@
 namespace onnx_conform {
 namespace {
 
+// A node's kernel. `reusable` is null or inputs[0] when nothing reads that
+// value after this node: element-wise kernels may write their output into
+// it (CanWriteOutputInto in reference/op_support.h).
 using NodeRunner = absl::StatusOr<std::vector<Tensor>> (*)(const onnx::NodeProto&, int64_t,
-                                                           std::span<const Tensor* const>);
+                                                           std::span<const Tensor* const>,
+                                                           Tensor* reusable);
 
 template <absl::StatusOr<Tensor> (*Run)(const onnx::NodeProto&, int64_t,
-                                        std::span<const Tensor* const>)>
+                                        std::span<const Tensor* const>, Tensor*)>
 absl::StatusOr<std::vector<Tensor>> SingleOutput(const onnx::NodeProto& node, int64_t version,
-                                                 std::span<const Tensor* const> inputs) {
-  absl::StatusOr<Tensor> out = Run(node, version, inputs);
+                                                 std::span<const Tensor* const> inputs,
+                                                 Tensor* reusable) {
+  absl::StatusOr<Tensor> out = Run(node, version, inputs, reusable);
   if (!out.ok()) return out.status();
   std::vector<Tensor> outputs;
   outputs.push_back(*std::move(out));
   return outputs;
+}
+
+// A kernel that always makes a new output (its output differs from its
+// input in type or shape, or it is a copy).
+template <absl::StatusOr<Tensor> (*Run)(const onnx::NodeProto&, int64_t,
+                                        std::span<const Tensor* const>)>
+absl::StatusOr<Tensor> NewOutput(const onnx::NodeProto& node, int64_t version,
+                                 std::span<const Tensor* const> inputs, Tensor*) {
+  return Run(node, version, inputs);
 }
 
 // A value of the graph: a tensor the graph made (an initializer, a node's
@@ -139,10 +153,10 @@ struct OperatorEntry {
 
 constexpr OperatorEntry kOperators[] = {
     {"Min", kMinVersions, &SingleOutput<&RunMinNode>},
-    {"ArgMin", kArgMinVersions, &SingleOutput<&RunArgMinNode>},
+    {"ArgMin", kArgMinVersions, &SingleOutput<&NewOutput<&RunArgMinNode>>},
     {"Clip", kClipVersions, &SingleOutput<&RunClipNode>},
-    {"Constant", kConstantVersions, &SingleOutput<&RunConstantNode>},
-    {"Identity", kIdentityVersions, &SingleOutput<&RunIdentityNode>},
+    {"Constant", kConstantVersions, &SingleOutput<&NewOutput<&RunConstantNode>>},
+    {"Identity", kIdentityVersions, &SingleOutput<&NewOutput<&RunIdentityNode>>},
 };
 
 const OperatorEntry* FindOperator(absl::string_view op_type) {
@@ -167,7 +181,8 @@ absl::Status Prefixed(absl::string_view prefix, const absl::Status& status) {
 
 // RunNode's work, errors not yet prefixed with the node.
 absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t opset,
-                                                      std::span<const Tensor* const> inputs) {
+                                                      std::span<const Tensor* const> inputs,
+                                                      Tensor* reusable) {
   const OperatorEntry* entry = IsDefaultDomain(node.domain()) ? FindOperator(node.op_type())
                                                               : nullptr;
   if (entry == nullptr) {
@@ -193,7 +208,7 @@ absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& nod
                                                           : " has a name but no value"));
     }
   }
-  return entry->run(node, *version, inputs);
+  return entry->run(node, *version, inputs, reusable);
 }
 
 // An upper bound on the element operations a node costs, charged to the
@@ -253,13 +268,18 @@ std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t
 
 absl::StatusOr<std::vector<Tensor>> RunNode(const onnx::NodeProto& node, int64_t opset,
                                             std::vector<const Tensor*> inputs) {
-  absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, opset, inputs);
+  absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, opset, inputs, nullptr);
   if (!outputs.ok()) return Prefixed(NodeDescription(node, std::nullopt), outputs.status());
   return outputs;
 }
 
-absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
-                                             const std::vector<Tensor>& inputs) {
+namespace {
+
+// RunModel's work. The graph inputs are `inputs`, read in place, or with
+// `consumable` the tensors it holds, taken over (then `inputs` is *consumable).
+absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
+                                             const std::vector<Tensor>& inputs,
+                                             std::vector<Tensor>* consumable) {
   if (!model.has_graph()) return absl::InvalidArgumentError("model has no graph");
   const onnx::GraphProto& graph = model.graph();
   if (graph.sparse_initializer_size() > 0) {
@@ -301,11 +321,24 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
           declared_type ? ElementTypeName(*declared_type) : absl::StrCat("type ", declared),
           " but the tensor given is ", ElementTypeName(inputs[k].type())));
     }
-    if (!values.emplace(info.name(), GraphValue{.owned = Tensor(), .input = &inputs[k]}).second) {
+    GraphValue value = consumable != nullptr
+                           ? GraphValue{.owned = std::move((*consumable)[k])}
+                           : GraphValue{.owned = Tensor(), .input = &inputs[k]};
+    if (!values.emplace(info.name(), std::move(value)).second) {
       return absl::InvalidArgumentError(
           absl::StrCat("graph input '", info.name(), "' is defined twice"));
     }
   }
+
+  // How many node inputs and graph outputs read each value: a value read
+  // once, by a node's input 0, may take that node's output (in place).
+  absl::flat_hash_map<std::string, int> reads;
+  for (const onnx::NodeProto& node : graph.node()) {
+    for (const std::string& name : node.input()) {
+      if (!name.empty()) ++reads[name];
+    }
+  }
+  for (const onnx::ValueInfoProto& output : graph.output()) ++reads[output.name()];
 
   std::optional<absl::StatusOr<int64_t>> opset;  // looked up at the first default-domain node
   for (int n = 0; n < graph.node_size(); ++n) {
@@ -319,6 +352,7 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
     }
     std::vector<const Tensor*> node_inputs;
     node_inputs.reserve(node.input_size());
+    Tensor* reusable = nullptr;
     for (int i = 0; i < node.input_size(); ++i) {
       const std::string& name = node.input(i);
       if (name.empty()) {
@@ -332,11 +366,13 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
             "' is not defined (by a graph input, an initializer or an earlier node)"));
       }
       node_inputs.push_back(&it->second.tensor());
+      if (i == 0 && it->second.input == nullptr && reads[name] == 1) reusable = &it->second.owned;
     }
     if (absl::Status work = ChargeNodeWork(node, node_inputs); !work.ok()) {
       return Prefixed(where, work);
     }
-    absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, node_opset, node_inputs);
+    absl::StatusOr<std::vector<Tensor>> outputs =
+        RunNodeUnprefixed(node, node_opset, node_inputs, reusable);
     if (!outputs.ok()) return Prefixed(where, outputs.status());
     for (int o = 0; o < node.output_size() && o < static_cast<int>(outputs->size()); ++o) {
       const std::string& name = node.output(o);
@@ -371,6 +407,18 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
     results.push_back(*std::move(result));
   }
   return results;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
+                                             const std::vector<Tensor>& inputs) {
+  return RunGraph(model, inputs, nullptr);
+}
+
+absl::StatusOr<std::vector<Tensor>> RunModelConsumingInputs(const onnx::ModelProto& model,
+                                                            std::vector<Tensor> inputs) {
+  return RunGraph(model, inputs, &inputs);
 }
 
 }  // namespace onnx_conform

@@ -37,6 +37,11 @@ std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t
 // the graph outputs in order.
 absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
                                              const std::vector<Tensor>& inputs);
+// RunModel, taking the inputs over: a node may then write its output into
+// an input that nothing reads after it (Min into its first input, Clip into
+// its input), so a large case needs one new buffer fewer. Same results.
+absl::StatusOr<std::vector<Tensor>> RunModelConsumingInputs(const onnx::ModelProto& model,
+                                                            std::vector<Tensor> inputs);
 
 // Runs one node of the default domain at `opset`. inputs[i] is node.input(i);
 // nullptr marks a skipped optional input (empty name). Returns its outputs.

@@ -305,5 +305,84 @@ TEST(RunModel, OfficialClipDefaultMaxShapeOfInputs) {
   EXPECT_BITS_EQ(out->at(0), Values<int8_t>({3}, {-128, 0, 0}));
 }
 
+// ---- RunModelConsumingInputs: outputs written into inputs nothing reads again ----
+
+const std::byte* DataOf(const Tensor& t) { return t.bytes().data(); }
+
+TEST(RunModelConsumingInputs, MinAndClipWriteIntoAnInputReadOnce) {
+  // x -> Min(x, y) -> m -> Clip(m, lo, hi) -> c: x's memory carries both.
+  const Tensor x = Values<float>({2, 3}, {5, -1, kNaN, 0, 7, -0.0});
+  const Tensor y = Values<float>({3}, {1, 1, 1});
+  const Tensor lo = Values<float>({}, {-0.5});
+  const Tensor hi = Values<float>({}, {4});
+  onnx::ModelProto model = MakeModel(
+      13,
+      {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build(),
+       NodeBuilder("Clip").Inputs({"m", "lo", "hi"}).Outputs({"c"}).Build()},
+      {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}, {"lo", ElementType::kFloat},
+       {"hi", ElementType::kFloat}},
+      {"c"});
+  const Tensor expected = Values<float>({2, 3}, {1, -0.5, kNaN, 0, 1, -0.0});
+  absl::StatusOr<std::vector<Tensor>> borrowed = RunModel(model, {x, y, lo, hi});
+  ASSERT_TRUE(borrowed.ok()) << borrowed.status();
+  EXPECT_BITS_EQ(borrowed->at(0), expected);
+
+  std::vector<Tensor> inputs = {x, y, lo, hi};
+  const std::byte* x_memory = DataOf(inputs[0]);
+  absl::StatusOr<std::vector<Tensor>> consumed =
+      RunModelConsumingInputs(model, std::move(inputs));
+  ASSERT_TRUE(consumed.ok()) << consumed.status();
+  EXPECT_BITS_EQ(consumed->at(0), expected);
+  EXPECT_EQ(DataOf(consumed->at(0)), x_memory);
+}
+
+TEST(RunModelConsumingInputs, NoInputReadAgainIsOverwritten) {
+  const Tensor x = Values<float>({3}, {3, -2, 8});
+  const Tensor y = Values<float>({3}, {1, 1, 9});
+  // x is a graph output too: its value must come back unchanged.
+  onnx::ModelProto model =
+      MakeModel(13, {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build()},
+                {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}}, {"m", "x"});
+  absl::StatusOr<std::vector<Tensor>> out = RunModelConsumingInputs(model, {x, y});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({3}, {1, -2, 8}));
+  EXPECT_BITS_EQ(out->at(1), x);
+  // x read by two nodes: the first must not overwrite it.
+  model = MakeModel(13,
+                    {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build(),
+                     NodeBuilder("Min").Inputs({"x", "m"}).Outputs({"n"}).Build()},
+                    {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}}, {"n"});
+  out = RunModelConsumingInputs(model, {x, y});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({3}, {1, -2, 8}));
+  // Min(x, x): one value read twice by one node.
+  model = MakeModel(13, {NodeBuilder("Min").Inputs({"x", "x"}).Outputs({"m"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"m"});
+  out = RunModelConsumingInputs(model, {x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), x);
+}
+
+TEST(RunModelConsumingInputs, OnlyAnInputOfTheOutputsShapeAndTypeIsReused) {
+  // x broadcast up to y's shape: the output needs new memory.
+  const Tensor x = Values<float>({1, 2}, {4, -4});
+  const Tensor y = Values<float>({2, 2}, {1, 1, 9, -9});
+  onnx::ModelProto model =
+      MakeModel(13, {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build()},
+                {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}}, {"m"});
+  std::vector<Tensor> inputs = {x, y};
+  const std::byte* x_memory = DataOf(inputs[0]);
+  absl::StatusOr<std::vector<Tensor>> out = RunModelConsumingInputs(model, std::move(inputs));
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Values<float>({2, 2}, {1, -4, 4, -9}));
+  EXPECT_NE(DataOf(out->at(0)), x_memory);
+  // ArgMin's output is int64: never in place.
+  model = MakeModel(13, {NodeBuilder("ArgMin").Inputs({"x"}).Int("axis", 1).Outputs({"a"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"a"});
+  out = RunModelConsumingInputs(model, {x});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_BITS_EQ(out->at(0), Int64s({1, 1}, {1}));
+}
+
 }  // namespace
 }  // namespace onnx_conform::testing

@@ -198,6 +198,18 @@ TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
     ASSERT_TRUE(actual.ok()) << actual.status();
     EXPECT_TRUE(BitsEqual(*actual, PlainMin<T>(actual->shape(), inputs)))
         << shapes.size() << " inputs, first " << ShapeToString(shapes[0]);
+    // Written into input 0 (when it has the output's shape): the same bits.
+    Tensor reusable = inputs[0];
+    const std::byte* memory = reusable.bytes().data();
+    std::vector<const Tensor*> in_place = pointers;
+    in_place[0] = &reusable;
+    const absl::StatusOr<Tensor> rewritten = Min(13, in_place, &reusable);
+    ASSERT_TRUE(rewritten.ok()) << rewritten.status();
+    EXPECT_TRUE(BitsEqual(*rewritten, *actual)) << "in place, first " << ShapeToString(shapes[0]);
+    if (actual->element_count() > 0) {
+      EXPECT_EQ(rewritten->bytes().data() == memory, shapes[0] == actual->shape())
+          << ShapeToString(shapes[0]);
+    }
   }
 }
 
@@ -260,6 +272,13 @@ TYPED_TEST(KernelLoopsTest, ClipWithEveryKindOfBound) {
       const absl::StatusOr<Tensor> actual = ClipWithInputs(13, x, &lo_tensor, &hi_tensor);
       ASSERT_TRUE(actual.ok()) << actual.status();
       EXPECT_TRUE(BitsEqual(*actual, PlainClip<T>(x, lo, hi)));
+      Tensor reusable = x;  // written in place: the same bits, in its memory
+      const std::byte* memory = reusable.bytes().data();
+      const absl::StatusOr<Tensor> rewritten =
+          ClipWithInputs(13, reusable, &lo_tensor, &hi_tensor, &reusable);
+      ASSERT_TRUE(rewritten.ok()) << rewritten.status();
+      EXPECT_TRUE(BitsEqual(*rewritten, *actual));
+      EXPECT_EQ(rewritten->bytes().data(), memory);
     }
   }
 }

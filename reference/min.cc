@@ -32,7 +32,8 @@ template <typename T>
 void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   Stored<T>* result = StoredData<T>(out);
   if (inputs.size() == 1) {
-    if (out.byte_size() > 0) std::memcpy(result, StoredData<T>(*inputs[0]), out.byte_size());
+    const Stored<T>* only = StoredData<T>(*inputs[0]);
+    if (out.byte_size() > 0 && result != only) std::memcpy(result, only, out.byte_size());
     return;
   }
   std::vector<Shape> shapes;
@@ -70,7 +71,8 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
 
 }  // namespace
 
-absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs) {
+absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs,
+                           Tensor* reusable) {
   const std::string label = OpLabel("Min", version);
   if (std::find(std::begin(kMinVersions), std::end(kMinVersions), version) ==
       std::end(kMinVersions)) {
@@ -118,21 +120,25 @@ absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> input
     out_shape = *std::move(broadcast);
   }
 
-  absl::StatusOr<Tensor> out = Tensor::Create(type, std::move(out_shape));
-  if (!out.ok()) return out.status();
-  VisitNumericType(type, [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, *out); });
-  return out;
+  // In place, input 0 is read at each position just before the output is
+  // written there (the fold reads every input at the same position).
+  const bool in_place = CanWriteOutputInto(reusable, inputs[0], inputs, type, out_shape);
+  absl::StatusOr<Tensor> created = in_place ? Tensor() : Tensor::Create(type, std::move(out_shape));
+  if (!created.ok()) return created.status();
+  Tensor& out = in_place ? *reusable : *created;
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, out); });
+  return std::move(out);
 }
 
 absl::StatusOr<Tensor> RunMinNode(const onnx::NodeProto& node, int64_t version,
-                                  std::span<const Tensor* const> inputs) {
+                                  std::span<const Tensor* const> inputs, Tensor* reusable) {
   const std::string label = OpLabel("Min", version);
   if (absl::Status s = CheckArity(node, label, 1, INT_MAX); !s.ok()) return s;
   // consumed_inputs (Min-1) was a legacy optimisation hint: accepted, ignored.
   absl::Status attributes = version == 1 ? CheckAttributeNames(node, label, {"consumed_inputs"})
                                          : CheckAttributeNames(node, label, {});
   if (!attributes.ok()) return attributes;
-  return Min(version, inputs);
+  return Min(version, inputs, reusable);
 }
 
 }  // namespace onnx_conform

@@ -7,6 +7,7 @@
 //
 //   std::vector<const Tensor*> inputs = {&a, &b};
 //   absl::StatusOr<Tensor> m = Min(13, inputs);
+//   absl::StatusOr<Tensor> n = Min(13, inputs, &a);  // may write into a and return it
 //
 // NaN propagates, ties return the earliest input (so Min(+0, -0) is +0):
 // MinPropagatingNaN in reference/semantics.h.
@@ -26,13 +27,18 @@ inline constexpr int64_t kMinVersions[] = {1, 6, 8, 12, 13};
 
 // `version` is one of kMinVersions. InvalidArgument for no input, a null
 // input, mixed or disallowed element types, and shapes that differ (Min-1/6)
-// or do not broadcast (Min-8 on).
-absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs);
+// or do not broadcast (Min-8 on). `reusable`: null, or inputs[0] when the
+// caller will not read it again; the result is then written into it and
+// moved out of it when CanWriteOutputInto allows (reference/op_support.h).
+absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs,
+                           Tensor* reusable = nullptr);
 
 // Min on a node: checks arity and attributes (Min-1 accepts and ignores
-// `consumed_inputs`; later versions have none). inputs[i] is node.input(i).
+// `consumed_inputs`; later versions have none). inputs[i] is node.input(i);
+// `reusable` as for Min.
 absl::StatusOr<Tensor> RunMinNode(const onnx::NodeProto& node, int64_t version,
-                                  std::span<const Tensor* const> inputs);
+                                  std::span<const Tensor* const> inputs,
+                                  Tensor* reusable = nullptr);
 
 }  // namespace onnx_conform
 

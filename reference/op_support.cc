@@ -6,6 +6,15 @@
 #include "absl/strings/str_join.h"
 
 namespace onnx_conform {
+
+bool CanWriteOutputInto(const Tensor* reusable, const Tensor* input,
+                        std::span<const Tensor* const> inputs, ElementType type,
+                        const Shape& shape) {
+  if (reusable == nullptr || reusable != input) return false;
+  if (std::count(inputs.begin(), inputs.end(), input) > 1) return false;
+  return reusable->type() == type && reusable->shape() == shape && !reusable->maps_file();
+}
+
 namespace {
 
 std::string TypeList(std::span<const ElementType> types) {

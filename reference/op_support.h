@@ -21,6 +21,7 @@
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
+#include "reference/tensor.h"
 
 namespace onnx_conform {
 
@@ -44,6 +45,17 @@ absl::StatusOr<std::optional<int64_t>> GetIntAttribute(const onnx::NodeProto& no
 absl::StatusOr<std::optional<float>> GetFloatAttribute(const onnx::NodeProto& node,
                                                        absl::string_view op_label,
                                                        absl::string_view name);
+
+// Element-wise kernels (Min, Clip) may write their output into an input the
+// caller will not read again, `reusable`, instead of new memory (new pages
+// are the largest cost of a large case: docs/performance.md). True when
+// `reusable` is `input` (the kernel's first input, the one each output
+// element is computed from at the same position), no other input is the
+// same tensor, it has the output's type and shape, and it holds its own
+// memory (a file mapping would copy every page written).
+bool CanWriteOutputInto(const Tensor* reusable, const Tensor* input,
+                        std::span<const Tensor* const> inputs, ElementType type,
+                        const Shape& shape);
 
 // InvalidArgument unless the node has between min_inputs and max_inputs
 // inputs (counting skipped optional ones) and exactly one output.

@@ -15,8 +15,16 @@ class ReferenceBackend : public Backend {
   bool is_reference() const override { return true; }
 
   BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
+    return Outcome(RunModel(loaded_case.model, data_set.inputs));
+  }
+
+  BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) override {
+    return Outcome(RunModelConsumingInputs(loaded_case.model, std::move(data_set.inputs)));
+  }
+
+ private:
+  static BackendOutcome Outcome(absl::StatusOr<std::vector<Tensor>> outputs) {
     BackendOutcome outcome;
-    absl::StatusOr<std::vector<Tensor>> outputs = RunModel(loaded_case.model, data_set.inputs);
     if (outputs.ok()) {
       outcome.kind = BackendOutcome::Kind::kOk;
       outcome.outputs = *std::move(outputs);

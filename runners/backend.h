@@ -51,6 +51,12 @@ class Backend {
   virtual bool is_reference() const { return false; }
   // Must be safe to call from several threads at once.
   virtual BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) = 0;
+  // Run, for a caller that will not read data_set.inputs again: a backend
+  // may take them over (the reference writes an output into an input's
+  // memory instead of new memory). By default, Run.
+  virtual BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) {
+    return Run(loaded_case, data_set);
+  }
   // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
   // Safe to call from any thread.
   virtual void Cancel() {}
