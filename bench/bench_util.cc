@@ -8,6 +8,8 @@
 #include <memory>
 #include <utility>
 
+#include "reference/vector_clones.h"
+
 namespace onnx_conform::bench {
 namespace {
 
@@ -27,7 +29,10 @@ double MedianSeconds(F run) {
   return seconds[seconds.size() / 2];
 }
 
-uint64_t SumWords(std::span<const std::byte> bytes) {
+// Built like the kernels' hot loops (reference/vector_clones.h): with AVX2
+// where the CPU has it, so the limit is read with vectors as wide as the
+// kernels' (the baseline-only build read 15-25 % slower).
+ONNX_CONFORM_VECTOR_CLONES uint64_t SumWords(std::span<const std::byte> bytes) {
   const std::byte* p = bytes.data();
   const size_t words = bytes.size() / 8;
   uint64_t sum = 0;

@@ -2,8 +2,10 @@
 // default) for float, float16, bfloat16, int8, int64 and double: Min of two
 // and three inputs, broadcasting Min (column, row, 4-D), Clip with both
 // bounds, ArgMin over the last axis and axis 0 with and without
-// select_last_index. Each reports ratio_to_bandwidth against a streaming read
-// of its own inputs measured in the same process (bench/bench_util.h).
+// select_last_index; Min of two and Clip also written in place (into input
+// 0's memory, as `run` does when nothing reads that input again). Each
+// reports ratio_to_bandwidth against a streaming read of its own inputs
+// measured in the same process (bench/bench_util.h).
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -86,6 +88,25 @@ void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes
       output_bytes);
 }
 
+// Min of two written into a copy of input 0, as `run` does when nothing
+// reads that input again (RunModelConsumingInputs). Min is idempotent, so
+// every iteration reads both inputs and writes every element again.
+void BM_MinInPlace(benchmark::State& state, ElementType type) {
+  const std::vector<Tensor>& given = Inputs(type, {{Side(), Side()}, {Side(), Side()}});
+  Tensor first = given[0];
+  const int64_t output_bytes = static_cast<int64_t>(first.byte_size());
+  TimeKernel(
+      state, {&first, &given[1]},
+      [&]() -> int64_t {
+        const Tensor* inputs[] = {&first, &given[1]};
+        absl::StatusOr<Tensor> out = Min(13, inputs, &first);
+        if (!out.ok()) return -1;
+        first = *std::move(out);
+        return first.element_count();
+      },
+      output_bytes);
+}
+
 // A scalar of `type` holding `value` (small integers, exact in every type).
 Tensor Scalar(ElementType type, int value) {
   return VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
@@ -109,6 +130,22 @@ void BM_Clip(benchmark::State& state, ElementType type) {
         return out.ok() ? out->element_count() : -1;
       },
       static_cast<int64_t>(x[0].byte_size()));
+}
+
+// Clip written into a copy of its input (as BM_MinInPlace).
+void BM_ClipInPlace(benchmark::State& state, ElementType type) {
+  Tensor x = Inputs(type, {{Side(), Side()}})[0];
+  const Tensor lo = Scalar(type, -50);
+  const Tensor hi = Scalar(type, 50);
+  TimeKernel(
+      state, {&x},
+      [&]() -> int64_t {
+        absl::StatusOr<Tensor> out = ClipWithInputs(13, x, &lo, &hi, &x);
+        if (!out.ok()) return -1;
+        x = *std::move(out);
+        return x.element_count();
+      },
+      static_cast<int64_t>(x.byte_size()));
 }
 
 void BM_ArgMin(benchmark::State& state, ElementType type, int64_t axis, int64_t select_last) {
@@ -139,6 +176,8 @@ void RegisterKernelBenchmarks() {
     add("MinBcastRow/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {1, s}});
     add("MinBcast4D/" + t, BM_Min, type, std::vector<Shape>{{q, q, q, q}, {q, 1, q, 1}});
     add("Clip/" + t, BM_Clip, type);
+    add("Min2InPlace/" + t, BM_MinInPlace, type);
+    add("ClipInPlace/" + t, BM_ClipInPlace, type);
     add("ArgMinLast/" + t, BM_ArgMin, type, int64_t{1}, int64_t{0});
     add("ArgMinLast/" + t + "/select_last", BM_ArgMin, type, int64_t{1}, int64_t{1});
     add("ArgMinAxis0/" + t, BM_ArgMin, type, int64_t{0}, int64_t{0});
