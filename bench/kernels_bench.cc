@@ -2,7 +2,7 @@
 // default) for float, float16, bfloat16, int8, int64 and double: Min of two
 // and three inputs, broadcasting Min (column, row, 4-D), Clip with both
 // bounds, ArgMin over the last axis and axis 0 with and without
-// select_last_index; Min of two and Clip also written in place (into input
+// select_last_index; every Min and Clip also written in place (into input
 // 0's memory, as `run` does when nothing reads that input again). Each
 // reports ratio_to_bandwidth against a streaming read of its own inputs
 // measured in the same process (bench/bench_util.h).
@@ -72,8 +72,15 @@ std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {
   return out;
 }
 
-void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes) {
-  const std::vector<const Tensor*> inputs = Pointers(Inputs(type, shapes));
+// Min of `shapes`. With in_place, written into a copy of input 0 (the
+// largest here), as `run` does when nothing reads that input again
+// (RunModelConsumingInputs). Min is idempotent, so every iteration reads
+// every input and writes every element again.
+void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes, bool in_place) {
+  const std::vector<Tensor>& given = Inputs(type, shapes);
+  Tensor first = in_place ? given[0] : Tensor();
+  std::vector<const Tensor*> inputs = Pointers(given);
+  if (in_place) inputs[0] = &first;
   // The output has the shape of the largest input here.
   int64_t output_bytes = 0;
   for (const Tensor* input : inputs) {
@@ -82,27 +89,11 @@ void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes
   TimeKernel(
       state, inputs,
       [&]() -> int64_t {
-        absl::StatusOr<Tensor> out = Min(13, inputs);
-        return out.ok() ? out->element_count() : -1;
-      },
-      output_bytes);
-}
-
-// Min of two written into a copy of input 0, as `run` does when nothing
-// reads that input again (RunModelConsumingInputs). Min is idempotent, so
-// every iteration reads both inputs and writes every element again.
-void BM_MinInPlace(benchmark::State& state, ElementType type) {
-  const std::vector<Tensor>& given = Inputs(type, {{Side(), Side()}, {Side(), Side()}});
-  Tensor first = given[0];
-  const int64_t output_bytes = static_cast<int64_t>(first.byte_size());
-  TimeKernel(
-      state, {&first, &given[1]},
-      [&]() -> int64_t {
-        const Tensor* inputs[] = {&first, &given[1]};
-        absl::StatusOr<Tensor> out = Min(13, inputs, &first);
+        absl::StatusOr<Tensor> out = Min(13, inputs, in_place ? &first : nullptr);
         if (!out.ok()) return -1;
-        first = *std::move(out);
-        return first.element_count();
+        const int64_t count = out->element_count();
+        if (in_place) first = *std::move(out);
+        return count;
       },
       output_bytes);
 }
@@ -132,7 +123,7 @@ void BM_Clip(benchmark::State& state, ElementType type) {
       static_cast<int64_t>(x[0].byte_size()));
 }
 
-// Clip written into a copy of its input (as BM_MinInPlace).
+// Clip written into a copy of its input (as BM_Min in place).
 void BM_ClipInPlace(benchmark::State& state, ElementType type) {
   Tensor x = Inputs(type, {{Side(), Side()}})[0];
   const Tensor lo = Scalar(type, -50);
@@ -170,13 +161,16 @@ void RegisterKernelBenchmarks() {
     auto add = [](const std::string& name, auto fn, auto... args) {
       benchmark::RegisterBenchmark(name.c_str(), fn, args...)->Unit(benchmark::kMillisecond);
     };
-    add("Min2/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, s}});
-    add("Min3/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, s}, {s, s}});
-    add("MinBcastCol/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {s, 1}});
-    add("MinBcastRow/" + t, BM_Min, type, std::vector<Shape>{{s, s}, {1, s}});
-    add("MinBcast4D/" + t, BM_Min, type, std::vector<Shape>{{q, q, q, q}, {q, 1, q, 1}});
+    const std::vector<std::pair<std::string, std::vector<Shape>>> mins = {
+        {"Min2", {{s, s}, {s, s}}},
+        {"Min3", {{s, s}, {s, s}, {s, s}}},
+        {"MinBcastCol", {{s, s}, {s, 1}}},
+        {"MinBcastRow", {{s, s}, {1, s}}},
+        {"MinBcast4D", {{q, q, q, q}, {q, 1, q, 1}}},
+    };
+    for (const auto& [name, shapes] : mins) add(name + "/" + t, BM_Min, type, shapes, false);
     add("Clip/" + t, BM_Clip, type);
-    add("Min2InPlace/" + t, BM_MinInPlace, type);
+    for (const auto& [name, shapes] : mins) add(name + "InPlace/" + t, BM_Min, type, shapes, true);
     add("ClipInPlace/" + t, BM_ClipInPlace, type);
     add("ArgMinLast/" + t, BM_ArgMin, type, int64_t{1}, int64_t{0});
     add("ArgMinLast/" + t + "/select_last", BM_ArgMin, type, int64_t{1}, int64_t{1});
