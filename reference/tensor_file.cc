@@ -237,20 +237,36 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
   return model;
 }
 
-absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, const fs::path& root) {
+namespace {
+
+// What reading a tensor file and a model file share: the file must lie in
+// `root` (when given); its bytes are parsed, then freed before its external
+// data is read from the file's folder; errors name the file.
+template <typename Message, typename Parse, typename Resolve>
+absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root, Parse parse,
+                                      Resolve resolve_external_data) {
   if (!root.empty()) {
     if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
   }
   absl::StatusOr<std::string> bytes = ReadFileBytes(path);
   if (!bytes.ok()) return bytes.status();
-  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(*bytes, path.string());
-  if (!proto.ok()) return proto.status();
+  absl::StatusOr<Message> message = parse(*bytes, path.string());
+  if (!message.ok()) return message.status();
   bytes->clear();
   bytes->shrink_to_fit();
   const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-  absl::Status external = ResolveExternalData(*proto, dir, root, CurrentMaxTensorBytes());
+  absl::Status external = resolve_external_data(*message, dir);
   if (!external.ok()) return WithFile(external, path);
-  return proto;
+  return message;
+}
+
+}  // namespace
+
+absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, const fs::path& root) {
+  return ReadProtoFile<onnx::TensorProto>(
+      path, root, ParseTensorProto, [&](onnx::TensorProto& proto, const fs::path& dir) {
+        return ResolveExternalData(proto, dir, root, CurrentMaxTensorBytes());
+      });
 }
 
 namespace {
@@ -473,19 +489,10 @@ absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const s
 }
 
 absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {
-  if (!root.empty()) {
-    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
-  }
-  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
-  if (!bytes.ok()) return bytes.status();
-  absl::StatusOr<onnx::ModelProto> model = ParseModel(*bytes, path.string());
-  if (!model.ok()) return model.status();
-  bytes->clear();
-  bytes->shrink_to_fit();
-  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-  absl::Status external = ResolveModelExternalData(*model, dir, root);
-  if (!external.ok()) return WithFile(external, path);
-  return model;
+  return ReadProtoFile<onnx::ModelProto>(
+      path, root, ParseModel, [&](onnx::ModelProto& model, const fs::path& dir) {
+        return ResolveModelExternalData(model, dir, root);
+      });
 }
 
 }  // namespace onnx_conform
