@@ -11,7 +11,7 @@
 #include "reference/element_bits.h"
 #include "reference/op_support.h"
 #include "reference/semantics.h"
-#include "reference/vector_clones.h"
+#include "reference/vector_isa.h"
 
 namespace onnx_conform {
 namespace {
@@ -29,7 +29,7 @@ template <typename T>
 using Ranked = std::conditional_t<kIsHalfType<T>, int16_t, Stored<T>>;
 
 template <typename T>
-Ranked<T> Rank(Stored<T> stored) {
+ONNX_CONFORM_ELEMENT_RULE Ranked<T> Rank(Stored<T> stored) {
   if constexpr (kIsHalfType<T>) {
     return HalfArgMinKey(Load<T>(stored));
   } else {
@@ -38,7 +38,7 @@ Ranked<T> Rank(Stored<T> stored) {
 }
 
 template <typename T>
-bool RankedLess(Ranked<T> a, Ranked<T> b) {
+ONNX_CONFORM_ELEMENT_RULE bool RankedLess(Ranked<T> a, Ranked<T> b) {
   if constexpr (kIsHalfType<T>) {
     return a < b;
   } else {
@@ -51,7 +51,8 @@ bool RankedLess(Ranked<T> a, Ranked<T> b) {
 // one visited last wins), else only when strictly smaller (the one visited
 // first wins). Branch-free selects, so that the loops below vectorize.
 template <bool kTiesMove, typename T, typename Index>
-void TakeIfBetter(Ranked<T> candidate, Index k, Ranked<T>& current, Index& at) {
+ONNX_CONFORM_ELEMENT_RULE void TakeIfBetter(Ranked<T> candidate, Index k, Ranked<T>& current,
+                                            Index& at) {
   const bool take =
       kTiesMove ? !RankedLess<T>(current, candidate) : RankedLess<T>(candidate, current);
   current = take ? candidate : current;
@@ -115,11 +116,15 @@ inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data,
   }
 }
 
-// ArgMinDownLoop, also built for AVX2 (reference/vector_clones.h).
+// ArgMinDownLoop with the widest vectors the CPU has (reference/vector_isa.h).
 template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
-ONNX_CONFORM_VECTOR_CLONES void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width,
-                                           Ranked<T>* best, Index* index) {
-  ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
+void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index) {
+  RunWithWidestVectors(
+      [](const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best,
+         Index* index) ONNX_CONFORM_VECTOR_LOOP {
+        ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
+      },
+      data, n, width, best, index);
 }
 
 // data viewed as [outer, n, inner]; out as [outer, inner]. Rows of `inner`

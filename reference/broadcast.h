@@ -20,7 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "reference/tensor.h"
-#include "reference/vector_clones.h"
+#include "reference/vector_isa.h"
 
 namespace onnx_conform {
 
@@ -134,21 +134,30 @@ inline __attribute__((always_inline)) void ApplyRowLoop(const T* a, int64_t a_st
 // ApplyRowLoop over `rows` rows of n elements: row r of the output starts
 // at out + r * out_row_stride. `out` may be a.data (an in-place fold) when
 // a.step is 1 and a.row_stride is out_row_stride.
+// With the widest vectors the CPU has (reference/vector_isa.h).
 template <typename T, typename Op>
-ONNX_CONFORM_VECTOR_CLONES void ApplyRows(RowOperand<T> a, RowOperand<T> b, T* out,
-                                          int64_t out_row_stride, int64_t n, int64_t rows,
-                                          Op op) {
-  for (int64_t r = 0; r < rows; ++r) {
-    ApplyRowLoop(a.data + r * a.row_stride, a.step, b.data + r * b.row_stride, b.step,
-                 out + r * out_row_stride, n, op);
-  }
+void ApplyRows(RowOperand<T> a, RowOperand<T> b, T* out, int64_t out_row_stride, int64_t n,
+               int64_t rows, Op op) {
+  RunWithWidestVectors(
+      [](RowOperand<T> a, RowOperand<T> b, T* out, int64_t out_row_stride, int64_t n,
+         int64_t rows, Op op) ONNX_CONFORM_VECTOR_LOOP {
+        for (int64_t r = 0; r < rows; ++r) {
+          ApplyRowLoop(a.data + r * a.row_stride, a.step, b.data + r * b.row_stride, b.step,
+                       out + r * out_row_stride, n, op);
+        }
+      },
+      a, b, out, out_row_stride, n, rows, op);
 }
 
-// One row: ApplyRowLoop, also built for AVX2.
+// One row: ApplyRowLoop, with the widest vectors the CPU has.
 template <typename T, typename Op>
-ONNX_CONFORM_VECTOR_CLONES void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step,
-                                         T* out, int64_t n, Op op) {
-  ApplyRowLoop(a, a_step, b, b_step, out, n, op);
+void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n, Op op) {
+  RunWithWidestVectors(
+      [](const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n,
+         Op op) ONNX_CONFORM_VECTOR_LOOP {
+        ApplyRowLoop(a, a_step, b, b_step, out, n, op);
+      },
+      a, a_step, b, b_step, out, n, op);
 }
 
 // The two-input walk, as the kernels and tests use it.

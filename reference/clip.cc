@@ -8,7 +8,7 @@
 #include "reference/element_bits.h"
 #include "reference/op_support.h"
 #include "reference/semantics.h"
-#include "reference/vector_clones.h"
+#include "reference/vector_isa.h"
 
 namespace onnx_conform {
 namespace {
@@ -33,18 +33,22 @@ absl::Status CheckVersionAndType(int64_t version, const Tensor& input, bool attr
   return CheckElementType(label, "input", input.type(), ClipTypes(version));
 }
 
-// y[i] = ClipValue(x[i], lo, hi) for i in [0, count).
+// y[i] = ClipValue(x[i], lo, hi) for i in [0, count), with the widest
+// vectors the CPU has (reference/vector_isa.h).
 template <typename T>
-ONNX_CONFORM_VECTOR_CLONES void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi,
-                                        Stored<T>* y) {
+void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) {
   // ClipValue tests its bounds for NaN at every element. They are the same
   // for all, so the common case gets a loop of its own, in which the
   // compiler knows them to be numbers, drops those tests and vectorizes.
-  if (!IsNaN(lo) && !IsNaN(hi)) {
-    for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
-  } else {
-    for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
-  }
+  RunWithWidestVectors(
+      [](const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) ONNX_CONFORM_VECTOR_LOOP {
+        if (!IsNaN(lo) && !IsNaN(hi)) {
+          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
+        } else {
+          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
+        }
+      },
+      x, count, lo, hi, y);
 }
 
 // In place, each element is read just before its result is written.

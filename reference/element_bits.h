@@ -22,7 +22,7 @@ template <typename T>
 using Stored = std::conditional_t<kIsHalfType<T>, uint16_t, T>;
 
 template <typename T>
-T Load(Stored<T> stored) {
+ONNX_CONFORM_ELEMENT_RULE T Load(Stored<T> stored) {
   if constexpr (kIsHalfType<T>) {
     return T::FromBits(stored);
   } else {
@@ -31,7 +31,7 @@ T Load(Stored<T> stored) {
 }
 
 template <typename T>
-Stored<T> Store(T value) {
+ONNX_CONFORM_ELEMENT_RULE Stored<T> Store(T value) {
   if constexpr (kIsHalfType<T>) {
     return value.bits();
   } else {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/vector_isa.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
 
@@ -17,7 +18,11 @@ constexpr char kUsage[] =
     "  coverage [PATH...]       operator x version x type coverage of a case library\n"
     "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
     "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
-    "Run 'onnx-conform COMMAND --help' for a command's flags.\n";
+    "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
+    "environment:\n"
+    "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
+    "                           cap the vector instructions the reference kernels use\n"
+    "                           (default: the widest the CPU has)\n";
 
 }  // namespace
 
@@ -31,6 +36,11 @@ int main(int argc, char** argv) {
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return onnx_conform::kExitOk;
+  }
+  // Refused before anything runs, rather than reported by the first kernel.
+  if (absl::Status isa = onnx_conform::CheckVectorIsaVariable(); !isa.ok()) {
+    std::cerr << "onnx-conform: " << isa.message() << "\n";
+    return onnx_conform::kExitUsage;
   }
   if (command == "run") return onnx_conform::RunCommand(args);
   if (command == "check") return onnx_conform::CheckCommand(args);
