@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bench/bench_util.h"
+#include "reference/vector_isa.h"
 
 namespace onnx_conform::bench {
 void RegisterKernelBenchmarks();
@@ -33,6 +34,9 @@ int main(int argc, char** argv) {
   argc = kept;
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  // Which build of the kernels' loops (and of the read baseline) ran.
+  benchmark::AddCustomContext(
+      "vector_isa", std::string(onnx_conform::VectorIsaName(onnx_conform::ActiveVectorIsa())));
   onnx_conform::bench::RegisterKernelBenchmarks();
   onnx_conform::bench::RegisterIoBenchmarks();
   benchmark::RunSpecifiedBenchmarks();

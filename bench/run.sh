@@ -29,6 +29,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/oc-bench-run-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)  host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "kernel loops: ${ONNX_CONFORM_VECTOR_ISA:-the widest the CPU has} (ONNX_CONFORM_VECTOR_ISA)"
 
 # ---- 1. kernels, loading, diff ----
 "$BUILD_DIR/bench/oc-bench" --benchmark_filter="$FILTER" --benchmark_min_time="$MIN_TIME" \
