@@ -1,7 +1,7 @@
 // The instruction sets a kernel's hot loop is compiled for, and the one that
-// runs. A hot loop is written once, as a lambda without captures; RunWithWidestVectors builds
-// it for the baseline x86-64 (SSE2), for AVX2 and for AVX-512, and runs the
-// widest one the CPU has. The source, and so every result, is the same: the
+// runs. A hot loop is written once, as a lambda without captures;
+// RunWithWidestVectors builds it for the baseline x86-64 (SSE2), for AVX2
+// and for AVX-512, and runs the widest one the CPU has. The source, and so every result, is the same: the
 // rules of reference/semantics.h are comparisons and selects, no variant
 // enables FMA, and oc_reference is built with -ffp-contract=off.
 //
