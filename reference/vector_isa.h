@@ -64,6 +64,10 @@ absl::StatusOr<VectorIsa> ChooseVectorIsa(VectorIsa supported, const char* reque
 VectorIsa ActiveVectorIsa();
 absl::Status CheckVectorIsaVariable();
 
+// How wide the AVX-512 build of a loop goes: 512-bit vectors, or AVX-512's
+// instructions (masks, 64-bit min/max) on 256-bit vectors.
+enum class Avx512Width { k512, k256 };
+
 namespace vector_isa_internal {
 #if ONNX_CONFORM_VECTOR_ISAS
 // The loop (ONNX_CONFORM_VECTOR_LOOP) and what it calls are inlined here,
@@ -78,6 +82,11 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"))) void
     Loop loop, Args... args) {
   loop(args...);
 }
+template <typename Loop, typename... Args>
+__attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd,prefer-vector-width=256")))
+void RunAvx512On256Bits(Loop loop, Args... args) {
+  loop(args...);
+}
 #endif
 }  // namespace vector_isa_internal
 
@@ -86,13 +95,17 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"))) void
 // nothing: the compiler cannot tell a captured variable from the output the
 // loop writes through a pointer, so it reloads it at every element and does
 // not vectorize (Clip: 8x slower).
-template <typename Loop, typename... Args>
+template <Avx512Width kWidth = Avx512Width::k512, typename Loop, typename... Args>
 inline void RunWithWidestVectors(Loop loop, Args... args) {
   static_assert(std::is_empty_v<Loop>, "pass the loop's data as arguments, not captures");
 #if ONNX_CONFORM_VECTOR_ISAS
   switch (ActiveVectorIsa()) {
     case VectorIsa::kAvx512:
-      vector_isa_internal::RunAvx512(loop, args...);
+      if constexpr (kWidth == Avx512Width::k512) {
+        vector_isa_internal::RunAvx512(loop, args...);
+      } else {
+        vector_isa_internal::RunAvx512On256Bits(loop, args...);
+      }
       return;
     case VectorIsa::kAvx2:
       vector_isa_internal::RunAvx2(loop, args...);

@@ -63,16 +63,22 @@ TEST(VectorIsaTest, TheRequestedVariantRuns) {
 }
 
 // A loop run through RunWithWidestVectors sees its arguments, and writes
-// through its pointers, whatever the variant.
-TEST(VectorIsaTest, RunWithWidestVectorsRunsTheLoopOnItsArguments) {
+// through its pointers, whatever the variant and the AVX-512 width.
+template <Avx512Width kWidth>
+void ExpectLoopRunsOnItsArguments() {
   std::vector<int32_t> in(1000), out(1000, -1);
   for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int32_t>(i * 7 % 101) - 50;
-  RunWithWidestVectors(
+  RunWithWidestVectors<kWidth>(
       [](const int32_t* x, int64_t n, int32_t lo, int32_t* y) ONNX_CONFORM_VECTOR_LOOP {
         for (int64_t i = 0; i < n; ++i) y[i] = x[i] < lo ? lo : x[i];
       },
       in.data(), static_cast<int64_t>(in.size()), int32_t{0}, out.data());
   for (size_t i = 0; i < in.size(); ++i) EXPECT_EQ(out[i], in[i] < 0 ? 0 : in[i]) << i;
+}
+
+TEST(VectorIsaTest, RunWithWidestVectorsRunsTheLoopOnItsArguments) {
+  ExpectLoopRunsOnItsArguments<Avx512Width::k512>();
+  ExpectLoopRunsOnItsArguments<Avx512Width::k256>();
 }
 
 }  // namespace
