@@ -82,9 +82,18 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"))) void
     Loop loop, Args... args) {
   loop(args...);
 }
+// GCC takes a vector width preference in the target attribute; clang has
+// none there (it would ignore the whole attribute), so under clang this is
+// RunAvx512 again.
+#if defined(__clang__)
+#define ONNX_CONFORM_AVX512_ON_256_BITS "avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"
+#else
+#define ONNX_CONFORM_AVX512_ON_256_BITS \
+  "avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd,prefer-vector-width=256"
+#endif
 template <typename Loop, typename... Args>
-__attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd,prefer-vector-width=256")))
-void RunAvx512On256Bits(Loop loop, Args... args) {
+__attribute__((target(ONNX_CONFORM_AVX512_ON_256_BITS))) void RunAvx512On256Bits(Loop loop,
+                                                                                  Args... args) {
   loop(args...);
 }
 #endif
