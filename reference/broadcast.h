@@ -131,10 +131,7 @@ inline __attribute__((always_inline)) void ApplyRowLoop(const T* a, int64_t a_st
   }
 }
 
-// ApplyRowLoop over `rows` rows of n elements: row r of the output starts
-// at out + r * out_row_stride. `out` may be a.data (an in-place fold) when
-// a.step is 1 and a.row_stride is out_row_stride.
-// The AVX-512 build of ApplyRows/ApplyRow: 512-bit vectors for 64-bit
+// The AVX-512 build of ApplyRows: 512-bit vectors for 64-bit
 // elements, 256-bit for narrower ones, measured side by side (bench/,
 // MinBcastColInPlace/float16 2.2 -> 1.4 ms, MinBcast4DInPlace/float 4.2 ->
 // 3.4 ms, none slower; int64 and double are faster on 512 bits).
@@ -142,6 +139,9 @@ template <typename T>
 inline constexpr Avx512Width kMinVectorWidth =
     sizeof(T) >= 8 ? Avx512Width::k512 : Avx512Width::k256;
 
+// ApplyRowLoop over `rows` rows of n elements: row r of the output starts
+// at out + r * out_row_stride. `out` may be a.data (an in-place fold) when
+// a.step is 1 and a.row_stride is out_row_stride.
 // With the widest vectors the CPU has (reference/vector_isa.h).
 template <typename T, typename Op>
 void ApplyRows(RowOperand<T> a, RowOperand<T> b, T* out, int64_t out_row_stride, int64_t n,
@@ -157,15 +157,10 @@ void ApplyRows(RowOperand<T> a, RowOperand<T> b, T* out, int64_t out_row_stride,
       a, b, out, out_row_stride, n, rows, op);
 }
 
-// One row: ApplyRowLoop, with the widest vectors the CPU has.
+// One row: ApplyRows of a single row.
 template <typename T, typename Op>
 void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n, Op op) {
-  RunWithWidestVectors<kMinVectorWidth<T>>(
-      [](const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n,
-         Op op) ONNX_CONFORM_VECTOR_LOOP {
-        ApplyRowLoop(a, a_step, b, b_step, out, n, op);
-      },
-      a, a_step, b, b_step, out, n, op);
+  ApplyRows(RowOperand<T>{a, a_step, 0}, RowOperand<T>{b, b_step, 0}, out, 0, n, 1, op);
 }
 
 // The two-input walk, as the kernels and tests use it.
