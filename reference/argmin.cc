@@ -22,7 +22,7 @@ std::span<const ElementType> ArgMinTypes(int64_t version) {
 }
 
 // What the loops keep of a value: float16/bfloat16 as their ArgMin key
-// (HalfArgMinKey: each element is converted once, then compared as an
+// (HalfNaNLowestKey: each element is converted once, then compared as an
 // integer), every other type as stored. RankedLess is LessForArgMin on
 // what is kept.
 template <typename T>
@@ -31,7 +31,7 @@ using Ranked = std::conditional_t<kIsHalfType<T>, int16_t, Stored<T>>;
 template <typename T>
 ONNX_CONFORM_ELEMENT_RULE Ranked<T> Rank(Stored<T> stored) {
   if constexpr (kIsHalfType<T>) {
-    return HalfArgMinKey(Load<T>(stored));
+    return HalfNaNLowestKey(Load<T>(stored));
   } else {
     return stored;
   }

@@ -153,6 +153,37 @@ void ExpectHalfClipFollowsFloat() {
   }
 }
 
+// Half-type MinPropagatingNaN against numpy.minimum's rule written on the
+// widened floats (a NaN wins, the first one if both; ties keep the first
+// operand), for every pattern on either side of operands covering signed
+// zeros, infinities, subnormals and NaNs of both signs.
+template <typename T>
+void ExpectHalfMinFollowsFloat() {
+  const float others[] = {-kInf, -1.5f, -0.0f, 0.0f, 1e-40f, 1.0f, 2.0f, kInf, kNaN, -kNaN};
+  const auto expected_min = [](T a, T b) {
+    const float fa = a.ToFloat();
+    const float fb = b.ToFloat();
+    if (std::isnan(fa)) return a;
+    if (std::isnan(fb)) return b;
+    return fa <= fb ? a : b;
+  };
+  for (float other_value : others) {
+    const T other = T::FromFloat(other_value);
+    for (uint32_t bits = 0; bits <= 0xFFFF; ++bits) {
+      const T x = T::FromBits(static_cast<uint16_t>(bits));
+      ASSERT_EQ(MinPropagatingNaN(x, other).bits(), expected_min(x, other).bits())
+          << "a " << bits << " b " << other.bits();
+      ASSERT_EQ(MinPropagatingNaN(other, x).bits(), expected_min(other, x).bits())
+          << "a " << other.bits() << " b " << bits;
+    }
+  }
+}
+
+TEST(HalfComparisons, MinFollowsFloatForEveryPattern) {
+  ExpectHalfMinFollowsFloat<Float16>();
+  ExpectHalfMinFollowsFloat<BFloat16>();
+}
+
 TEST(HalfComparisons, ClipFollowsFloatForEveryPattern) {
   ExpectHalfClipFollowsFloat<Float16>();
   ExpectHalfClipFollowsFloat<BFloat16>();
