@@ -169,14 +169,53 @@ TEST(ForEachBroadcastRowRun, RunsOfRowsMatchTheNaiveFormula) {
             ASSERT_LE(rows, max_rows);
             ASSERT_EQ(out_offset, rows_seen * walk.row_length);
             rows_seen += rows;
-            ApplyRows(RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
-                      RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)},
-                      out + out_offset, walk.row_length, walk.row_length, rows,
-                      [](int64_t x, int64_t y) { return x + y; });
+            ApplyRows(out + out_offset, walk.row_length, walk.row_length, rows,
+                      [](int64_t x, int64_t y) { return x + y; },
+                      RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
+                      RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)});
           });
           EXPECT_EQ(rows_seen * walk.row_length, ElementCount(c.out)) << "max_rows " << max_rows;
         });
   }
+}
+
+// Three operands in one loop, every combination of steps, folded left:
+// with op(x, y) = 2x + y, out = 2(2a + b) + c tells the order apart.
+TEST(ApplyRows, FoldsThreeOperandsLeftForEveryStep) {
+  const int64_t a[] = {1, 2, 3, 4, 5, 6};  // two rows of three
+  const int64_t b[] = {10, 20, 30, 40, 50, 60};
+  const int64_t c[] = {100, 200, 300, 400, 500, 600};
+  const auto op = [](int64_t x, int64_t y) { return 2 * x + y; };
+  for (int64_t a_step : {0, 1}) {
+    for (int64_t b_step : {0, 1}) {
+      for (int64_t c_step : {0, 1}) {
+        int64_t out[6] = {};
+        ApplyRows(out, 3, 3, 2, op, RowOperand<int64_t>{a, a_step, 3},
+                  RowOperand<int64_t>{b, b_step, 3}, RowOperand<int64_t>{c, c_step, 3});
+        for (int64_t r = 0; r < 2; ++r) {
+          for (int64_t i = 0; i < 3; ++i) {
+            const int64_t at = r * 3;
+            EXPECT_EQ(out[at + i], 2 * (2 * a[at + i * a_step] + b[at + i * b_step]) +
+                                       c[at + i * c_step])
+                << "steps " << a_step << b_step << c_step << " row " << r << " element " << i;
+          }
+        }
+      }
+    }
+  }
+}
+
+// In place (out is the first operand), with later operands broadcast along
+// the rows and across them (row stride 0).
+TEST(ApplyRows, FoldsInPlaceIntoTheFirstOperand) {
+  int64_t acc[] = {1, 2, 3, 4, 5, 6};  // two rows of three
+  const int64_t b[] = {10, 20};        // one value per row
+  const int64_t c[] = {100, 200, 300};  // the same row for both rows
+  ApplyRows(acc, 3, 3, 2, [](int64_t x, int64_t y) { return 2 * x + y; },
+            RowOperand<int64_t>{acc, 1, 3}, RowOperand<int64_t>{b, 0, 1},
+            RowOperand<int64_t>{c, 1, 0});
+  EXPECT_THAT(acc, ElementsAre(2 * (2 + 10) + 100, 2 * (4 + 10) + 200, 2 * (6 + 10) + 300,
+                               2 * (8 + 20) + 100, 2 * (10 + 20) + 200, 2 * (12 + 20) + 300));
 }
 
 TEST(ForEachBroadcast, OutputMayAliasAFullSizeInput) {

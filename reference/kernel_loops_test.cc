@@ -175,13 +175,17 @@ TYPED_TEST_SUITE(KernelLoopsTest, AllTypes);
 TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
   using T = TypeParam;
   Lcg rng{11};
-  // Rows longer than a chunk (8192 bytes), broadcasts of every kind, 1-4 inputs.
+  // Rows longer than a chunk (8192 bytes), broadcasts of every kind, 1-6
+  // inputs (folded three, then two at a time, then one).
   const std::vector<std::vector<Shape>> cases = {
       {{9000}},
       {{9000}, {9000}},
       {{3, 9000}, {3, 9000}, {3, 9000}},
       {{2, 8193}, {2, 8193}, {1}, {2, 8193}},
       {{5, 3000}, {5, 1}, {3000}},
+      {{5, 1}, {5, 3000}, {3000}},
+      {{2, 9000}, {1}, {2, 9000}, {2, 1}, {9000}},
+      {{3, 70}, {70}, {3, 1}, {1}, {3, 70}, {1, 70}},
       {{4, 1, 3, 1}, {1, 5, 1, 2}, {5, 3, 2}},
       {{64, 70}, {1, 70}},
       {{70, 64}, {70, 1}},

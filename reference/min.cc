@@ -44,7 +44,7 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   }
   const BroadcastWalk walk = PlanBroadcastWalk(out.shape(), shapes);
   const std::vector<int64_t>& steps = walk.row_steps;
-  const auto min = [](Stored<T> a, Stored<T> b) {
+  const auto min = [](Stored<T> a, Stored<T> b) ONNX_CONFORM_VECTOR_LOOP {
     return Store(MinPropagatingNaN(Load<T>(a), Load<T>(b)));
   };
   // Short rows go a run at a time (about a chunk's worth), long rows a
@@ -60,10 +60,20 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
     for (int64_t start = 0; start < row_length; start += kChunk<T>) {
       const int64_t n = std::min(kChunk<T>, row_length - start);
       Stored<T>* chunk = result + out_offset + start;
-      ApplyRows(input(0, start), input(1, start), chunk, row_length, n, rows, min);
-      for (size_t k = 2; k < inputs.size(); ++k) {
-        ApplyRows(RowOperand<Stored<T>>{chunk, 1, row_length}, input(k, start), chunk, row_length,
-                  n, rows, min);
+      // The first three inputs, then the rest two at a time, each pass
+      // folding into the chunk.
+      const auto fold = [&](auto... operands) {
+        ApplyRows(chunk, row_length, n, rows, min, operands...);
+      };
+      const RowOperand<Stored<T>> so_far{chunk, 1, row_length};
+      if (inputs.size() == 2) fold(input(0, start), input(1, start));
+      if (inputs.size() >= 3) fold(input(0, start), input(1, start), input(2, start));
+      for (size_t k = 3; k < inputs.size(); k += 2) {
+        if (k + 1 < inputs.size()) {
+          fold(so_far, input(k, start), input(k + 1, start));
+        } else {
+          fold(so_far, input(k, start));
+        }
       }
     }
   });
