@@ -36,7 +36,8 @@ std::string ShapeToString(const Shape& shape);
 inline constexpr int64_t kDefaultMaxTensorBytes = int64_t{4} << 30;
 
 // Gives a tensor's storage back: munmap for a file mapping (Tensor::MapFile),
-// for new memory delete[], or keeping a large buffer for reuse (tensor.cc).
+// for new memory (64-byte aligned) its aligned delete, or keeping a large
+// buffer for reuse (tensor.cc).
 struct TensorStorageRelease {
   void* mapping = nullptr;  // the mapping's page-aligned start, or nullptr
   size_t mapping_size = 0;

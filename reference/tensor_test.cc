@@ -294,6 +294,24 @@ TEST(TensorTest, MovesTransferStorage) {
   EXPECT_THAT(target.data<int16_t>(), ElementsAre(-32768, 32767));
 }
 
+// New storage starts on a 64-byte boundary (a cache line, one AVX-512
+// vector) at every size, from a reused buffer and in a copy alike.
+TEST(TensorTest, StorageStartsOnACacheLine) {
+  const auto offset = [](const Tensor& t) {
+    return reinterpret_cast<uintptr_t>(t.bytes().data()) % 64;
+  };
+  const int64_t counts[] = {1, 3, 1000, int64_t{1} << 20, int64_t{5} << 20};
+  for (int64_t count : counts) {
+    for (int round = 0; round < 2; ++round) {  // the second may reuse the first's buffer
+      absl::StatusOr<Tensor> t = Tensor::Create(ElementType::kInt16, {count});
+      ASSERT_TRUE(t.ok());
+      EXPECT_EQ(offset(*t), 0u) << count << " elements, round " << round;
+      const Tensor copy = *t;
+      EXPECT_EQ(offset(copy), 0u) << "copy of " << count << " elements";
+    }
+  }
+}
+
 // A released buffer of 8 MiB to 256 MiB is handed to the next Create it
 // fits without wasting more than half of it; smaller ones and tensors that
 // hold a different buffer are not affected. (Not under AddressSanitizer.)
