@@ -163,14 +163,6 @@ ONNX_CONFORM_VECTOR_LOOP inline T FoldLeft(Op op, T x, T y, Rest... rest) {
 
 }  // namespace broadcast_internal
 
-// The AVX-512 build of ApplyRows: 512-bit vectors for 64-bit
-// elements, 256-bit for narrower ones, measured side by side (bench/,
-// MinBcastColInPlace/float16 2.2 -> 1.4 ms, MinBcast4DInPlace/float 4.2 ->
-// 3.4 ms, none slower; int64 and double are faster on 512 bits).
-template <typename T>
-inline constexpr Avx512Width kMinVectorWidth =
-    sizeof(T) >= 8 ? Avx512Width::k512 : Avx512Width::k256;
-
 // For `rows` rows of n elements: out[i] = op(op(in0[i], in1[i]), in2[i])...,
 // the inputs folded left (two or three of them), with input k's element i
 // at data + r * row_stride + i * step on row r; row r of the output starts
@@ -178,12 +170,13 @@ inline constexpr Avx512Width kMinVectorWidth =
 // in-place fold) when its step is 1 and its row_stride is out_row_stride.
 // Folding three inputs in one loop reads memory in one pass where two
 // loops of two would switch streams (bench/, Min3InPlace/float16: 8.9 ->
-// 6.5 ms). With the widest vectors the CPU has (reference/vector_isa.h).
-template <typename T, typename Op, typename... Operands>
+// 6.5 ms). With the widest vectors the CPU has (reference/vector_isa.h), on
+// kWidth bits for AVX-512.
+template <Avx512Width kWidth = Avx512Width::k512, typename T, typename Op, typename... Operands>
 void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
                RowOperand<T> first, Operands... rest) {
   static_assert(sizeof...(rest) == 1 || sizeof...(rest) == 2, "two or three inputs");
-  RunWithWidestVectors<kMinVectorWidth<T>>(
+  RunWithWidestVectors<kWidth>(
       [](T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,
          Operands... rest) ONNX_CONFORM_VECTOR_LOOP {
         using broadcast_internal::FoldLeft;
