@@ -127,26 +127,44 @@ struct RepeatedValue {
   ONNX_CONFORM_VECTOR_LOOP T operator[](int64_t) const { return value; }
 };
 
-// Calls loop(reads...) with each operand's row r as a ContiguousRow or a
-// RepeatedValue, by its step: one branch per operand and row.
+// An operand across rows, by its step: Row(r) is its row r as a loop reads
+// it.
+template <typename T>
+struct ContiguousRows {
+  const T* data;
+  int64_t row_stride;
+  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const {
+    return {data + r * row_stride};
+  }
+};
+template <typename T>
+struct RepeatedValues {
+  const T* data;
+  int64_t row_stride;
+  ONNX_CONFORM_VECTOR_LOOP RepeatedValue<T> Row(int64_t r) const { return {data[r * row_stride]}; }
+};
+
+// Calls loop(operands...) with each operand as ContiguousRows or
+// RepeatedValues, by its step: one branch per operand and call, none per
+// row.
 template <typename T, typename Loop>
-ONNX_CONFORM_VECTOR_LOOP inline void WithRowReads(int64_t, Loop loop) {
+ONNX_CONFORM_VECTOR_LOOP inline void WithOperandSteps(Loop loop) {
   loop();
 }
 template <typename T, typename Loop, typename... Rest>
-ONNX_CONFORM_VECTOR_LOOP inline void WithRowReads(int64_t r, Loop loop, RowOperand<T> first,
-                                                  Rest... rest) {
-  const T* row = first.data + r * first.row_stride;
+ONNX_CONFORM_VECTOR_LOOP inline void WithOperandSteps(Loop loop, RowOperand<T> first,
+                                                      Rest... rest) {
   if (first.step == 1) {
-    WithRowReads<T>(
-        r,
-        [=](auto... more) ONNX_CONFORM_VECTOR_LOOP { loop(ContiguousRow<T>{row}, more...); },
+    WithOperandSteps<T>(
+        [=](auto... more) ONNX_CONFORM_VECTOR_LOOP {
+          loop(ContiguousRows<T>{first.data, first.row_stride}, more...);
+        },
         rest...);
   } else {
-    const T value = *row;
-    WithRowReads<T>(
-        r,
-        [=](auto... more) ONNX_CONFORM_VECTOR_LOOP { loop(RepeatedValue<T>{value}, more...); },
+    WithOperandSteps<T>(
+        [=](auto... more) ONNX_CONFORM_VECTOR_LOOP {
+          loop(RepeatedValues<T>{first.data, first.row_stride}, more...);
+        },
         rest...);
   }
 }
@@ -180,32 +198,35 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
       [](T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,
          Operands... rest) ONNX_CONFORM_VECTOR_LOOP {
         using broadcast_internal::FoldLeft;
-        using broadcast_internal::WithRowReads;
+        using broadcast_internal::WithOperandSteps;
         // In place, the first input is read through the output's own
         // pointer: the compiler then sees that each element is read before
         // it is written, and checks no overlap at every row (bench/,
         // MinBcast4DInPlace, rows of 64 elements).
-        const bool in_place =
-            first.data == out && first.step == 1 && first.row_stride == out_row_stride;
-        for (int64_t r = 0; r < rows; ++r) {
-          T* out_row = out + r * out_row_stride;
-          if (in_place) {
-            WithRowReads<T>(
-                r,
-                [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
-                  for (int64_t i = 0; i < n; ++i) {
-                    out_row[i] = FoldLeft(op, out_row[i], reads[i]...);
-                  }
-                },
-                rest...);
-          } else {
-            WithRowReads<T>(
-                r,
-                [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
-                  for (int64_t i = 0; i < n; ++i) out_row[i] = FoldLeft(op, reads[i]...);
-                },
-                first, rest...);
-          }
+        if (first.data == out && first.step == 1 && first.row_stride == out_row_stride) {
+          WithOperandSteps<T>(
+              [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+                for (int64_t r = 0; r < rows; ++r) {
+                  T* out_row = out + r * out_row_stride;
+                  [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
+                    for (int64_t i = 0; i < n; ++i) {
+                      out_row[i] = FoldLeft(op, out_row[i], reads[i]...);
+                    }
+                  }(operands.Row(r)...);
+                }
+              },
+              rest...);
+        } else {
+          WithOperandSteps<T>(
+              [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+                for (int64_t r = 0; r < rows; ++r) {
+                  T* out_row = out + r * out_row_stride;
+                  [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
+                    for (int64_t i = 0; i < n; ++i) out_row[i] = FoldLeft(op, reads[i]...);
+                  }(operands.Row(r)...);
+                }
+              },
+              first, rest...);
         }
       },
       out, out_row_stride, n, rows, op, first, rest...);
