@@ -144,6 +144,19 @@ struct RepeatedValues {
   ONNX_CONFORM_VECTOR_LOOP RepeatedValue<T> Row(int64_t r) const { return {data[r * row_stride]}; }
 };
 
+// The output's own rows read as an operand (an in-place fold): the same
+// address expression as the row written, so the compiler sees each element
+// read before it is written and checks no overlap at every row (bench/,
+// MinBcast4DInPlace, rows of 64 elements).
+template <typename T>
+struct OutputRows {
+  T* data;
+  int64_t row_stride;
+  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const {
+    return {data + r * row_stride};
+  }
+};
+
 // Calls loop(operands...) with each operand as ContiguousRows or
 // RepeatedValues, by its step: one branch per operand and call, none per
 // row.
@@ -198,35 +211,25 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
       [](T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,
          Operands... rest) ONNX_CONFORM_VECTOR_LOOP {
         using broadcast_internal::FoldLeft;
+        using broadcast_internal::OutputRows;
         using broadcast_internal::WithOperandSteps;
-        // In place, the first input is read through the output's own
-        // pointer: the compiler then sees that each element is read before
-        // it is written, and checks no overlap at every row (bench/,
-        // MinBcast4DInPlace, rows of 64 elements).
+        const auto fold_rows = [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+          for (int64_t r = 0; r < rows; ++r) {
+            T* out_row = out + r * out_row_stride;
+            [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
+              for (int64_t i = 0; i < n; ++i) out_row[i] = FoldLeft(op, reads[i]...);
+            }(operands.Row(r)...);
+          }
+        };
+        // In place, the first input is read as the output's own rows.
         if (first.data == out && first.step == 1 && first.row_stride == out_row_stride) {
           WithOperandSteps<T>(
-              [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
-                for (int64_t r = 0; r < rows; ++r) {
-                  T* out_row = out + r * out_row_stride;
-                  [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
-                    for (int64_t i = 0; i < n; ++i) {
-                      out_row[i] = FoldLeft(op, out_row[i], reads[i]...);
-                    }
-                  }(operands.Row(r)...);
-                }
+              [=](auto... more) ONNX_CONFORM_VECTOR_LOOP {
+                fold_rows(OutputRows<T>{out, out_row_stride}, more...);
               },
               rest...);
         } else {
-          WithOperandSteps<T>(
-              [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
-                for (int64_t r = 0; r < rows; ++r) {
-                  T* out_row = out + r * out_row_stride;
-                  [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
-                    for (int64_t i = 0; i < n; ++i) out_row[i] = FoldLeft(op, reads[i]...);
-                  }(operands.Row(r)...);
-                }
-              },
-              first, rest...);
+          WithOperandSteps<T>(fold_rows, first, rest...);
         }
       },
       out, out_row_stride, n, rows, op, first, rest...);
