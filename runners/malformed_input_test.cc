@@ -44,7 +44,10 @@ using malformed::WriteValidCase;
 class MalformedInputTest : public ::testing::TestWithParam<MalformedKind> {
  protected:
   void SetUp() override {
-    root_ = fs::path(::testing::TempDir()) / "malformed_input_test" / GetParam().name;
+    // The test's own name ("Check.../Kind"): each kind runs under two tests,
+    // which ctest -j runs at once.
+    root_ = fs::path(::testing::TempDir()) / "malformed_input_test" /
+            ::testing::UnitTest::GetInstance()->current_test_info()->name();
     fs::remove_all(root_);
     dir_ = root_ / "case";
     outside_ = root_ / "outside";
