@@ -4,6 +4,7 @@
 #include "reference/broadcast.h"
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -152,11 +153,12 @@ TEST(ForEachBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
       });
 }
 
-// Runs of several rows (what Min uses for short rows): every output row
-// exactly once, no run longer than asked, and the same elements as the
-// naive formula.
+// Runs of several rows (what Min uses; unbounded up to three inputs):
+// every output row exactly once, no run longer than asked, and the same
+// elements as the naive formula.
 TEST(ForEachBroadcastRowRun, RunsOfRowsMatchTheNaiveFormula) {
-  for (int64_t max_rows : {1, 2, 3, 5, 100}) {
+  for (int64_t max_rows : {int64_t{1}, int64_t{2}, int64_t{3}, int64_t{5}, int64_t{100},
+                           std::numeric_limits<int64_t>::max()}) {
     ExpectSumsOfBroadcastElements(
         [&](const BroadcastCase& c, const int64_t* a, const int64_t* b, int64_t* out) {
           const std::vector<Shape> shapes = {c.a, c.b};

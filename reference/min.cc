@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <limits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -20,9 +21,12 @@ std::span<const ElementType> MinTypes(int64_t version) {
   return kFloatTypes;
 }
 
-// Elements per chunk of a row: every input is folded into a chunk of the
-// output while it is in the L1 cache, so Min of n inputs is one pass over
-// memory, not n - 1.
+// Elements per chunk of a row when Min has more than three inputs: every
+// input is folded into a chunk of the output while it is in the L1 cache,
+// so Min of n inputs is one pass over memory, not several. Up to three
+// inputs fold in one pass anyway, and then whole runs of rows go in one
+// call: long streams, no call per chunk (bench/, Min2/float 13.7 -> 11.6
+// ms, MinBcast4DInPlace/int64 7.6 -> 7.0 ms).
 template <typename T>
 constexpr int64_t kChunk = 8192 / static_cast<int64_t>(sizeof(T));
 
@@ -55,18 +59,21 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   const auto min = [](Stored<T> a, Stored<T> b) ONNX_CONFORM_VECTOR_LOOP {
     return Store(MinPropagatingNaN(Load<T>(a), Load<T>(b)));
   };
-  // Short rows go a run at a time (about a chunk's worth), long rows a
-  // chunk at a time: either way one chunk per call.
+  // In chunks, short rows go a run at a time (about a chunk's worth), long
+  // rows a chunk at a time: either way one chunk per call.
   const int64_t row_length = walk.row_length;
-  const int64_t rows_per_run = std::max<int64_t>(1, kChunk<T> / row_length);
+  const bool in_chunks = inputs.size() > 3;
+  const int64_t chunk = in_chunks ? kChunk<T> : row_length;
+  const int64_t rows_per_run = in_chunks ? std::max<int64_t>(1, kChunk<T> / row_length)
+                                         : std::numeric_limits<int64_t>::max();
   ForEachBroadcastRowRun(walk, rows_per_run, [&](int64_t out_offset,
                                                  std::span<const int64_t> offsets, int64_t rows) {
     const auto input = [&](size_t k, int64_t start) {
       return RowOperand<Stored<T>>{data[k] + offsets[k] + start * steps[k], steps[k],
                                    RowStride(walk, k)};
     };
-    for (int64_t start = 0; start < row_length; start += kChunk<T>) {
-      const int64_t n = std::min(kChunk<T>, row_length - start);
+    for (int64_t start = 0; start < row_length; start += chunk) {
+      const int64_t n = std::min(chunk, row_length - start);
       Stored<T>* chunk = result + out_offset + start;
       // The first three inputs, then the rest two at a time, each pass
       // folding into the chunk.
