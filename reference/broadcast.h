@@ -182,25 +182,14 @@ ONNX_CONFORM_VECTOR_LOOP inline void WithOperandSteps(Loop loop, RowOperand<T> f
   }
 }
 
-// op(op(x, y), z)...: the operands folded left.
-template <typename Op, typename T>
-ONNX_CONFORM_VECTOR_LOOP inline T FoldLeft(Op, T x) {
-  return x;
-}
-template <typename Op, typename T, typename... Rest>
-ONNX_CONFORM_VECTOR_LOOP inline T FoldLeft(Op op, T x, T y, Rest... rest) {
-  return FoldLeft(op, op(x, y), rest...);
-}
-
 }  // namespace broadcast_internal
 
-// For `rows` rows of n elements: out[i] = op(op(in0[i], in1[i]), in2[i])...,
-// the inputs folded left (two or three of them), with input k's element i
-// at data + r * row_stride + i * step on row r; row r of the output starts
-// at out + r * out_row_stride. `out` may be the first input's data (an
-// in-place fold) when its step is 1 and its row_stride is out_row_stride.
-// Folding three inputs in one loop reads memory in one pass where two
-// loops of two would switch streams (bench/, Min3InPlace/float16: 8.9 ->
+// For `rows` rows of n elements: out[i] = op(in0[i], in1[i]) or op(in0[i],
+// in1[i], in2[i]), with input k's element i at data + r * row_stride + i *
+// step on row r; row r of the output starts at out + r * out_row_stride.
+// `out` may be the first input's data (in place) when its step is 1 and
+// its row_stride is out_row_stride. Three inputs in one loop read memory
+// in one pass where two loops of two would switch streams (bench/, Min3InPlace/float16: 8.9 ->
 // 6.5 ms). With the widest vectors the CPU has (reference/vector_isa.h), on
 // kWidth bits for AVX-512.
 template <Avx512Width kWidth = Avx512Width::k512, typename T, typename Op, typename... Operands>
@@ -210,14 +199,13 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
   RunWithWidestVectors<kWidth>(
       [](T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,
          Operands... rest) ONNX_CONFORM_VECTOR_LOOP {
-        using broadcast_internal::FoldLeft;
         using broadcast_internal::OutputRows;
         using broadcast_internal::WithOperandSteps;
         const auto fold_rows = [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
           for (int64_t r = 0; r < rows; ++r) {
             T* out_row = out + r * out_row_stride;
             [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
-              for (int64_t i = 0; i < n; ++i) out_row[i] = FoldLeft(op, reads[i]...);
+              for (int64_t i = 0; i < n; ++i) out_row[i] = op(reads[i]...);
             }(operands.Row(r)...);
           }
         };

@@ -181,13 +181,13 @@ TEST(ForEachBroadcastRowRun, RunsOfRowsMatchTheNaiveFormula) {
   }
 }
 
-// Three operands in one loop, every combination of steps, folded left:
-// with op(x, y) = 2x + y, out = 2(2a + b) + c tells the order apart.
-TEST(ApplyRows, FoldsThreeOperandsLeftForEveryStep) {
+// Three operands in one loop, every combination of steps, in order:
+// op(x, y, z) = 2(2x + y) + z tells them apart.
+TEST(ApplyRows, PassesThreeOperandsInOrderForEveryStep) {
   const int64_t a[] = {1, 2, 3, 4, 5, 6};  // two rows of three
   const int64_t b[] = {10, 20, 30, 40, 50, 60};
   const int64_t c[] = {100, 200, 300, 400, 500, 600};
-  const auto op = [](int64_t x, int64_t y) { return 2 * x + y; };
+  const auto op = [](int64_t x, int64_t y, int64_t z) { return 2 * (2 * x + y) + z; };
   for (int64_t a_step : {0, 1}) {
     for (int64_t b_step : {0, 1}) {
       for (int64_t c_step : {0, 1}) {
@@ -209,11 +209,11 @@ TEST(ApplyRows, FoldsThreeOperandsLeftForEveryStep) {
 
 // In place (out is the first operand), with later operands broadcast along
 // the rows and across them (row stride 0).
-TEST(ApplyRows, FoldsInPlaceIntoTheFirstOperand) {
+TEST(ApplyRows, WritesInPlaceIntoTheFirstOperand) {
   int64_t acc[] = {1, 2, 3, 4, 5, 6};  // two rows of three
   const int64_t b[] = {10, 20};        // one value per row
   const int64_t c[] = {100, 200, 300};  // the same row for both rows
-  ApplyRows(acc, 3, 3, 2, [](int64_t x, int64_t y) { return 2 * x + y; },
+  ApplyRows(acc, 3, 3, 2, [](int64_t x, int64_t y, int64_t z) { return 2 * (2 * x + y) + z; },
             RowOperand<int64_t>{acc, 1, 3}, RowOperand<int64_t>{b, 0, 1},
             RowOperand<int64_t>{c, 1, 0});
   EXPECT_THAT(acc, ElementsAre(2 * (2 + 10) + 100, 2 * (4 + 10) + 200, 2 * (6 + 10) + 300,

@@ -56,8 +56,8 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   }
   const BroadcastWalk walk = PlanBroadcastWalk(out.shape(), shapes);
   const std::vector<int64_t>& steps = walk.row_steps;
-  const auto min = [](Stored<T> a, Stored<T> b) ONNX_CONFORM_VECTOR_LOOP {
-    return Store(MinPropagatingNaN(Load<T>(a), Load<T>(b)));
+  const auto min = [](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+    return Store(MinPropagatingNaN(Load<T>(operands)...));
   };
   // In chunks, short rows go a run at a time (about a chunk's worth), long
   // rows a chunk at a time: either way one chunk per call.

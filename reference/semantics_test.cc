@@ -184,6 +184,50 @@ TEST(HalfComparisons, MinFollowsFloatForEveryPattern) {
   ExpectHalfMinFollowsFloat<BFloat16>();
 }
 
+// Min of three (one key per operand, carried along the fold) against the
+// same float rule folded left, with every pattern in each position.
+template <typename T>
+void ExpectHalfMinOfThreeFollowsFloat() {
+  const float others[] = {-kInf, -0.0f, 0.0f, 1.0f, kNaN, -kNaN};
+  const auto expected_min = [](T a, T b) {
+    if (std::isnan(a.ToFloat())) return a;
+    if (std::isnan(b.ToFloat())) return b;
+    return a.ToFloat() <= b.ToFloat() ? a : b;
+  };
+  for (float first : others) {
+    for (float second : others) {
+      const T y = T::FromFloat(first);
+      const T z = T::FromFloat(second);
+      for (uint32_t bits = 0; bits <= 0xFFFF; ++bits) {
+        const T x = T::FromBits(static_cast<uint16_t>(bits));
+        ASSERT_EQ(MinPropagatingNaN(x, y, z).bits(),
+                  expected_min(expected_min(x, y), z).bits())
+            << bits << " first, then " << y.bits() << ", " << z.bits();
+        ASSERT_EQ(MinPropagatingNaN(y, x, z).bits(),
+                  expected_min(expected_min(y, x), z).bits())
+            << bits << " second, between " << y.bits() << " and " << z.bits();
+        ASSERT_EQ(MinPropagatingNaN(y, z, x).bits(),
+                  expected_min(expected_min(y, z), x).bits())
+            << bits << " last, after " << y.bits() << ", " << z.bits();
+      }
+    }
+  }
+}
+
+TEST(HalfComparisons, MinOfThreeFollowsFloatForEveryPattern) {
+  ExpectHalfMinOfThreeFollowsFloat<Float16>();
+  ExpectHalfMinOfThreeFollowsFloat<BFloat16>();
+}
+
+TEST(MinPropagatingNaN, ThreeOperandsFoldLeft) {
+  EXPECT_EQ(Bits(MinPropagatingNaN(1.0f, kNaN, -kNaN)), Bits(kNaN));  // the earliest NaN
+  EXPECT_EQ(Bits(MinPropagatingNaN(0.0f, -0.0f, -0.0f)), Bits(0.0f));  // ties keep the first
+  EXPECT_EQ(MinPropagatingNaN(3, 1, 2), 1);
+  EXPECT_EQ(MinPropagatingNaN(Float16::FromBits(0x3C00), Float16::FromBits(0x0000),
+                              Float16::FromBits(0x8000)).bits(),
+            0x0000);
+}
+
 TEST(HalfComparisons, ClipFollowsFloatForEveryPattern) {
   ExpectHalfClipFollowsFloat<Float16>();
   ExpectHalfClipFollowsFloat<BFloat16>();
