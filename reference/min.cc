@@ -63,7 +63,7 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   // rows a chunk at a time: either way one chunk per call.
   const int64_t row_length = walk.row_length;
   const bool in_chunks = inputs.size() > 3;
-  const int64_t chunk = in_chunks ? kChunk<T> : row_length;
+  const int64_t chunk_length = in_chunks ? kChunk<T> : row_length;
   const int64_t rows_per_run = in_chunks ? std::max<int64_t>(1, kChunk<T> / row_length)
                                          : std::numeric_limits<int64_t>::max();
   ForEachBroadcastRowRun(walk, rows_per_run, [&](int64_t out_offset,
@@ -72,8 +72,8 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
       return RowOperand<Stored<T>>{data[k] + offsets[k] + start * steps[k], steps[k],
                                    RowStride(walk, k)};
     };
-    for (int64_t start = 0; start < row_length; start += chunk) {
-      const int64_t n = std::min(chunk, row_length - start);
+    for (int64_t start = 0; start < row_length; start += chunk_length) {
+      const int64_t n = std::min(chunk_length, row_length - start);
       Stored<T>* chunk = result + out_offset + start;
       // The first three inputs, then the rest two at a time, each pass
       // folding into the chunk.
