@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <fstream>
 #include <optional>
+#include <string>
 #include <system_error>
 #include <type_traits>
 #include <utility>
@@ -36,6 +37,44 @@ using internal::CheckedTensor;
 using internal::CheckTensorProto;
 using internal::CreateTensorFor;
 using internal::Labeled;
+
+// strerror's text for an errno value, thread-safe.
+std::string ErrnoText(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+// pread until `size` bytes are in or the file ends; the bytes read.
+int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
+  int64_t done = 0;
+  while (done < size) {
+    const ssize_t n = pread(fd, out + done, static_cast<size_t>(size - done), offset + done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += n;
+  }
+  return done;
+}
+
+class FileDescriptor {
+ public:
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+  // writer forever, before fstat could tell it is no regular file.
+  // O_NOCTTY: a terminal opened by mistake never becomes ours.
+  explicit FileDescriptor(const fs::path& path)
+      : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)),
+        open_error_(fd_ < 0 ? errno : 0) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0) close(fd_);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+  int open_error() const { return open_error_; }  // errno of a failed open, else 0
+
+ private:
+  int fd_;
+  int open_error_;
+};
 
 absl::Status WithFile(const absl::Status& status, const fs::path& path) {
   return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
@@ -105,35 +144,37 @@ absl::Status ResolveModelExternalData(onnx::ModelProto& model, const fs::path& b
 }  // namespace
 
 absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) {  // a symlink loop, EACCES, ...
-    return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
+  // One descriptor for the checks and the read: the file checked is the file
+  // read, and it takes open + fstat instead of two stats of the path and a
+  // stream (per-case overhead, docs/performance.md).
+  const FileDescriptor file(path);
+  if (file.get() < 0) {
+    if (file.open_error() == ENOENT) {
+      return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+    }
+    // A symlink loop, EACCES, ...
+    return absl::DataLossError(absl::StrCat(path.string(), ": ", ErrnoText(file.open_error())));
   }
-  if (ec || !fs::exists(status)) {
-    return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+  struct stat info;
+  if (fstat(file.get(), &info) != 0) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": ", ErrnoText(errno)));
   }
-  if (!fs::is_regular_file(status)) {
+  if (!S_ISREG(info.st_mode)) {
     return absl::InvalidArgumentError(absl::StrCat(path.string(), ": not a regular file"));
   }
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) return absl::DataLossError(absl::StrCat(path.string(), ": ", ec.message()));
-  if (size > static_cast<uintmax_t>(max_bytes)) {
+  const int64_t size = info.st_size;
+  if (size > max_bytes) {
     return absl::ResourceExhaustedError(absl::StrCat(
         path.string(), ": file of ", size, " bytes is over the limit of ", max_bytes, " bytes"));
   }
   if (absl::Status charged =
-          ChargeBytes(static_cast<int64_t>(size), /*is_tensor=*/false,
+          ChargeBytes(size, /*is_tensor=*/false,
                       [&] { return absl::StrCat(path.string(), ": reading the file"); });
       !charged.ok()) {
     return charged;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::DataLossError(absl::StrCat(path.string(), ": cannot open"));
-  std::string bytes;
-  bytes.resize(static_cast<size_t>(size));
-  in.read(bytes.data(), static_cast<std::streamsize>(size));
-  if (static_cast<uintmax_t>(in.gcount()) != size) {
+  std::string bytes(static_cast<size_t>(size), '\0');
+  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(bytes.data()), size, 0) != size) {
     return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
   }
   return bytes;
@@ -321,35 +362,6 @@ std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_s
     if (!WireFormatLite::SkipField(&in, tag)) return std::nullopt;
   }
 }
-
-// pread until `size` bytes are in or the file ends; the bytes read.
-int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
-  int64_t done = 0;
-  while (done < size) {
-    const ssize_t n = pread(fd, out + done, static_cast<size_t>(size - done), offset + done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += n;
-  }
-  return done;
-}
-
-class FileDescriptor {
- public:
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
-  // writer forever, before fstat could tell it is no regular file.
-  explicit FileDescriptor(const fs::path& path)
-      : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) close(fd_);
-  }
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 // The direct path; nullopt when the general path must read the file.
 std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,

@@ -373,6 +373,28 @@ TEST_F(TensorFileTest, ReadFileBytesLimit) {
   EXPECT_THAT(over.status().message(), HasSubstr(path.string()));
 }
 
+// What open(2) refuses, other than a missing file, is DataLoss with the
+// system's reason; an empty file reads as no bytes.
+TEST_F(TensorFileTest, ReadFileBytesNamesWhatOpenRefused) {
+  const fs::path file = WriteBytes("plain.bin", "x");
+  absl::StatusOr<std::string> through_file = ReadFileBytes(file / "inside.bin");
+  ASSERT_FALSE(through_file.ok());
+  EXPECT_EQ(through_file.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(through_file.status().message(), HasSubstr((file / "inside.bin").string()));
+  EXPECT_THAT(through_file.status().message(), HasSubstr("Not a directory"));
+
+  const fs::path loop = dir_ / "loop.bin";
+  fs::create_symlink(loop, loop);
+  absl::StatusOr<std::string> looped = ReadFileBytes(loop);
+  ASSERT_FALSE(looped.ok());
+  EXPECT_EQ(looped.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(looped.status().message(), HasSubstr("symbolic links"));
+
+  absl::StatusOr<std::string> empty = ReadFileBytes(WriteBytes("empty.bin", ""));
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_EQ(*empty, "");
+}
+
 TEST_F(TensorFileTest, ModelWithoutGraphIsRefused) {
   onnx::ModelProto model;
   model.set_ir_version(8);
