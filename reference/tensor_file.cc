@@ -143,11 +143,14 @@ absl::Status ResolveModelExternalData(onnx::ModelProto& model, const fs::path& b
 
 }  // namespace
 
-absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
-  // One descriptor for the checks and the read: the file checked is the file
-  // read, and it takes open + fstat instead of two stats of the path and a
-  // stream (per-case overhead, docs/performance.md).
-  const FileDescriptor file(path);
+namespace {
+
+// ReadFileBytes of a file already opened as `file`: one descriptor for the
+// checks and the read, so the file checked is the file read, and it takes
+// open + fstat instead of two stats of the path and a stream (per-case
+// overhead, docs/performance.md).
+absl::StatusOr<std::string> ReadOpenedFileBytes(const FileDescriptor& file, const fs::path& path,
+                                                int64_t max_bytes) {
   if (file.get() < 0) {
     if (file.open_error() == ENOENT) {
       return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
@@ -178,6 +181,12 @@ absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_byte
     return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
   }
   return bytes;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
+  return ReadOpenedFileBytes(FileDescriptor(path), path, max_bytes);
 }
 
 namespace {
@@ -280,16 +289,14 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
 
 namespace {
 
-// What reading a tensor file and a model file share: the file must lie in
-// `root` (when given); its bytes are parsed, then freed before its external
-// data is read from the file's folder; errors name the file.
+// What reading a tensor file and a model file share, once the file is open
+// (and found inside the case's root, when there is one): its bytes are
+// parsed, then freed before its external data is read from the file's
+// folder; errors name the file.
 template <typename Message, typename Parse, typename Resolve>
-absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root, Parse parse,
-                                      Resolve resolve_external_data) {
-  if (!root.empty()) {
-    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
-  }
-  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+absl::StatusOr<Message> ReadOpenedProtoFile(const FileDescriptor& file, const fs::path& path,
+                                            Parse parse, Resolve resolve_external_data) {
+  absl::StatusOr<std::string> bytes = ReadOpenedFileBytes(file, path, kMaxProtoFileBytes);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<Message> message = parse(*bytes, path.string());
   if (!message.ok()) return message.status();
@@ -301,13 +308,28 @@ absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root
   return message;
 }
 
+// The same, from the path: the file must lie in `root` (when given).
+template <typename Message, typename Parse, typename Resolve>
+absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root, Parse parse,
+                                      Resolve resolve_external_data) {
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
+  return ReadOpenedProtoFile<Message>(FileDescriptor(path), path, parse, resolve_external_data);
+}
+
+// A tensor file's external data may lie anywhere inside `root`.
+auto ResolveTensorExternalData(const fs::path& root) {
+  return [&root](onnx::TensorProto& proto, const fs::path& dir) {
+    return ResolveExternalData(proto, dir, root, CurrentMaxTensorBytes());
+  };
+}
+
 }  // namespace
 
 absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, const fs::path& root) {
-  return ReadProtoFile<onnx::TensorProto>(
-      path, root, ParseTensorProto, [&](onnx::TensorProto& proto, const fs::path& dir) {
-        return ResolveExternalData(proto, dir, root, CurrentMaxTensorBytes());
-      });
+  return ReadProtoFile<onnx::TensorProto>(path, root, ParseTensorProto,
+                                          ResolveTensorExternalData(root));
 }
 
 namespace {
@@ -363,13 +385,12 @@ std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_s
   }
 }
 
-// The direct path; nullopt when the general path must read the file.
-std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& path,
-                                                               const fs::path& root,
+// The direct path, on the file opened as `file`; nullopt when the general
+// path must read it.
+std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const FileDescriptor& file,
+                                                               const fs::path& path,
                                                                int64_t max_bytes,
                                                                FileMapping mapping) {
-  if (!root.empty() && !CheckInsideDirectory(path, root).ok()) return std::nullopt;
-  const FileDescriptor file(path);
   struct stat info;
   if (file.get() < 0 || fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
     return std::nullopt;
@@ -432,11 +453,18 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const fs::path& p
 
 absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs::path& root,
                                                   int64_t max_bytes, FileMapping mapping) {
+  // Checked and opened once for both paths (a small file, the usual one,
+  // takes the general path: per-case overhead, docs/performance.md).
+  if (!root.empty()) {
+    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
+  }
+  const FileDescriptor file(path);
   if (std::optional<absl::StatusOr<TensorFile>> direct =
-          ReadTensorFileDirect(path, root, max_bytes, mapping)) {
+          ReadTensorFileDirect(file, path, max_bytes, mapping)) {
     return *std::move(direct);
   }
-  absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, root);
+  absl::StatusOr<onnx::TensorProto> proto = ReadOpenedProtoFile<onnx::TensorProto>(
+      file, path, ParseTensorProto, ResolveTensorExternalData(root));
   if (!proto.ok()) return proto.status();
   absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);

@@ -167,6 +167,20 @@ TEST_F(DirectTensorReadTest, LimitsApplyAsOnTheGeneralPath) {
   const absl::StatusOr<TensorFile> outside = ReadTensorFileWithName(path, other);
   EXPECT_EQ(outside.status(), ReadTensorProtoFile(path, other).status());
   EXPECT_FALSE(outside.ok());
+  // A small file (the general path, on the descriptor the check opened),
+  // outside, and reached inside through a symbolic link to it.
+  onnx::TensorProto small;
+  small.set_data_type(onnx::TensorProto::FLOAT);
+  small.add_float_data(1.0f);
+  const fs::path small_path = Write("small.pb", Serialized(small));
+  const absl::StatusOr<TensorFile> small_outside = ReadTensorFileWithName(small_path, other);
+  EXPECT_FALSE(small_outside.ok());
+  EXPECT_EQ(small_outside.status(), ReadTensorProtoFile(small_path, other).status());
+  fs::create_symlink(small_path, other / "link.pb");
+  const absl::StatusOr<TensorFile> linked = ReadTensorFileWithName(other / "link.pb", other);
+  EXPECT_FALSE(linked.ok());
+  EXPECT_EQ(linked.status(), ReadTensorProtoFile(other / "link.pb", other).status());
+  EXPECT_TRUE(ReadTensorFileWithName(small_path, dir_).ok());
 }
 
 // The byte offset of raw_data's payload in a file that ends with it.
