@@ -144,7 +144,7 @@ struct RepeatedValues {
   ONNX_CONFORM_VECTOR_LOOP RepeatedValue<T> Row(int64_t r) const { return {data[r * row_stride]}; }
 };
 
-// The output's own rows read as an operand (an in-place fold): the same
+// The output's own rows read as an operand (in place): the same
 // address expression as the row written, so the compiler sees each element
 // read before it is written and checks no overlap at every row (bench/,
 // MinBcast4DInPlace, rows of 64 elements).
@@ -201,7 +201,7 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
          Operands... rest) ONNX_CONFORM_VECTOR_LOOP {
         using broadcast_internal::OutputRows;
         using broadcast_internal::WithOperandSteps;
-        const auto fold_rows = [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+        const auto row_loop = [=](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
           for (int64_t r = 0; r < rows; ++r) {
             T* out_row = out + r * out_row_stride;
             [=](auto... reads) ONNX_CONFORM_VECTOR_LOOP {
@@ -213,11 +213,11 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
         if (first.data == out && first.step == 1 && first.row_stride == out_row_stride) {
           WithOperandSteps<T>(
               [=](auto... more) ONNX_CONFORM_VECTOR_LOOP {
-                fold_rows(OutputRows<T>{out, out_row_stride}, more...);
+                row_loop(OutputRows<T>{out, out_row_stride}, more...);
               },
               rest...);
         } else {
-          WithOperandSteps<T>(fold_rows, first, rest...);
+          WithOperandSteps<T>(row_loop, first, rest...);
         }
       },
       out, out_row_stride, n, rows, op, first, rest...);

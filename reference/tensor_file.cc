@@ -289,6 +289,11 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
 
 namespace {
 
+// CheckInsideDirectory when there is a root to be inside.
+absl::Status CheckInsideRootIfGiven(const fs::path& path, const fs::path& root) {
+  return root.empty() ? absl::OkStatus() : CheckInsideDirectory(path, root);
+}
+
 // What reading a tensor file and a model file share, once the file is open
 // (and found inside the case's root, when there is one): its bytes are
 // parsed, then freed before its external data is read from the file's
@@ -312,9 +317,7 @@ absl::StatusOr<Message> ReadOpenedProtoFile(const FileDescriptor& file, const fs
 template <typename Message, typename Parse, typename Resolve>
 absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root, Parse parse,
                                       Resolve resolve_external_data) {
-  if (!root.empty()) {
-    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
-  }
+  if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
   return ReadOpenedProtoFile<Message>(FileDescriptor(path), path, parse, resolve_external_data);
 }
 
@@ -455,9 +458,7 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs
                                                   int64_t max_bytes, FileMapping mapping) {
   // Checked and opened once for both paths (a small file, the usual one,
   // takes the general path: per-case overhead, docs/performance.md).
-  if (!root.empty()) {
-    if (absl::Status inside = CheckInsideDirectory(path, root); !inside.ok()) return inside;
-  }
+  if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
   const FileDescriptor file(path);
   if (std::optional<absl::StatusOr<TensorFile>> direct =
           ReadTensorFileDirect(file, path, max_bytes, mapping)) {
