@@ -339,6 +339,9 @@ std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& vie
       outputs[i].type = param->fixed_type;
     } else if (auto it = bindings.find(param->type_param); it != bindings.end()) {
       outputs[i].type = it->second;
+    } else if (const std::vector<ElementType> allowed = schema.AllowedTypes(*param);
+               allowed.size() == 1) {
+      outputs[i].type = allowed.front();  // a constraint of one type fixes it (Less's T1: bool)
     }
   }
   if (schema.check() != nullptr) {

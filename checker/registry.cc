@@ -42,7 +42,8 @@ const Registry& GetRegistry() {
 // Supporting operators: validated, not covered.
 const Registry& GetSupportRegistry() {
   static const Registry* registry =
-      MakeRegistry({&internal::ConstantSchemas, &internal::IdentitySchemas});
+      MakeRegistry({&internal::ConstantSchemas, &internal::IdentitySchemas,
+                    &internal::FunctionBodySchemas});
   return *registry;
 }
 

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "reference/element_bits.h"
+#include "reference/element_rules.h"
+#include "reference/fast/kernels.h"
 #include "reference/op_support.h"
-#include "reference/semantics.h"
-#include "reference/vector_isa.h"
 
 namespace onnx_conform {
 namespace {
@@ -33,45 +33,89 @@ absl::Status CheckVersionAndType(int64_t version, const Tensor& input, bool attr
   return CheckElementType(label, "input", input.type(), ClipTypes(version));
 }
 
-// y[i] = ClipValue(x[i], lo, hi) for i in [0, count), with the widest
-// vectors the CPU has (reference/vector_isa.h).
+// A bound of T, or nullopt for a side that is not clipped.
 template <typename T>
-void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) {
-  // ClipValue tests its bounds for NaN at every element. They are the same
-  // for all, so the common case gets a loop of its own, in which the
-  // compiler knows them to be numbers, drops those tests and vectorizes.
-  RunWithWidestVectors(
-      [](const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) ONNX_CONFORM_VECTOR_LOOP {
-        if (!IsNaN(lo) && !IsNaN(hi)) {
-          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
-        } else {
-          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
-        }
-      },
-      x, count, lo, hi, y);
+using Bound = std::optional<T>;
+
+// "Clip operator limits the given input within an interval", element by
+// element (ClipRule).
+template <typename T>
+void ClipElements(const Tensor& input, Bound<T> lo, Bound<T> hi, Tensor& out,
+                  const PlainEvaluation& plain) {
+  std::span<const T> x = input.data<T>();
+  std::span<T> y = out.data<T>();
+  MatchClasses classes(y.size());
+  for (size_t i = 0; i < y.size(); ++i) {
+    const Decided<T> clipped = Settled(ClipRule(
+        Decided<T>{x[i], plain.InputClass(0, static_cast<int64_t>(i))}, lo, hi, plain.readings));
+    y[i] = clipped.value;
+    classes[i] = clipped.match;
+  }
+  KeepClasses(std::move(classes), plain.output_classes);
 }
 
-// In place, each element is read just before its result is written.
+// A NaN bound clips nothing under reading clip-nan-bound-ignored.
 template <typename T>
-absl::StatusOr<Tensor> ClipTo(const Tensor& input, T lo, T hi, Tensor* reusable) {
+Bound<T> Readable(Bound<T> bound, const ReadingSet& readings) {
+  if (bound.has_value() && IsNaNValue(*bound) && readings.Has(Reading::kClipNaNBoundIgnored)) {
+    return std::nullopt;
+  }
+  return bound;
+}
+
+// The output: the fast kernel (both bounds present; a skipped side is never
+// asked of it) or the plain loop. In place, each element is read just
+// before its result is written.
+template <typename T>
+absl::StatusOr<Tensor> ClipTo(const Tensor& input, Bound<T> lo, Bound<T> hi, Tensor* reusable,
+                              const PlainEvaluation* plain) {
   const Tensor* const only[] = {&input};
-  const bool in_place = CanWriteOutputInto(reusable, &input, only, input.type(), input.shape());
+  const bool in_place = plain == nullptr &&
+                        CanWriteOutputInto(reusable, &input, only, input.type(), input.shape());
   absl::StatusOr<Tensor> created = in_place ? Tensor() : Tensor::Create(input.type(), input.shape());
   if (!created.ok()) return created.status();
   Tensor& out = in_place ? *reusable : *created;
-  ClipRow<T>(StoredData<T>(input), input.element_count(), lo, hi, StoredData<T>(out));
+  if (plain == nullptr) {
+    FastClip(input, Tensor::FromValues<T>({}, {*lo}), Tensor::FromValues<T>({}, {*hi}), out);
+  } else {
+    ClipElements<T>(input, Readable(lo, plain->readings), Readable(hi, plain->readings), out,
+                    *plain);
+  }
   return std::move(out);
+}
+
+// A missing bound: lowest()/max() of `Limits`, converted to T; nullopt
+// (not clipped) under reading clip-missing-bound-skipped.
+template <typename T>
+Bound<T> MissingBound(bool is_min, bool may_skip, const PlainEvaluation* plain) {
+  if (may_skip && plain != nullptr && plain->readings.Has(Reading::kClipMissingBoundSkipped)) {
+    return std::nullopt;
+  }
+  return is_min ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
 }
 
 }  // namespace
 
-absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input, float min,
-                                          float max, Tensor* reusable) {
+absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input,
+                                          std::optional<float> min, std::optional<float> max,
+                                          Tensor* reusable, const PlainEvaluation* plain) {
   if (absl::Status s = CheckVersionAndType(version, input, true); !s.ok()) return s;
   return VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
     if constexpr (kIsFloatType<T>) {
-      return ClipTo<T>(input, ConvertFloatAttribute<T>(min), ConvertFloatAttribute<T>(max),
-                       reusable);
+      // Present: the attribute converted to T. Missing: float's lowest()/max()
+      // converted to T (Clip-6 prints them; Clip-1 read the same way), T's
+      // own under reading clip1-limits-of-t, none under
+      // clip-missing-bound-skipped (Clip-1 only: Clip-6 prints its defaults).
+      const ReadingSet readings = plain != nullptr ? plain->readings : ReadingSet{};
+      const auto bound = [&](std::optional<float> given, bool is_min) -> Bound<T> {
+        if (given.has_value()) return ConvertFloatAttribute<T>(*given);
+        if (version == 1 && readings.Has(Reading::kClipMissingBoundSkipped)) return std::nullopt;
+        if (version == 1 && readings.Has(Reading::kClip1LimitsOfT)) {
+          return MissingBound<T>(is_min, false, plain);
+        }
+        return ConvertFloatAttribute<T>(is_min ? kClipFloatDefaultMin : kClipFloatDefaultMax);
+      };
+      return ClipTo<T>(input, bound(min, true), bound(max, false), reusable, plain);
     } else {
       return absl::InternalError("Clip attributes on a non-float type");  // type checked above
     }
@@ -79,7 +123,8 @@ absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input, 
 }
 
 absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, const Tensor* min,
-                                      const Tensor* max, Tensor* reusable) {
+                                      const Tensor* max, Tensor* reusable,
+                                      const PlainEvaluation* plain) {
   if (absl::Status s = CheckVersionAndType(version, input, false); !s.ok()) return s;
   const std::string label = OpLabel("Clip", version);
   for (auto [bound, name] : {std::pair{min, "min (input 1)"}, std::pair{max, "max (input 2)"}}) {
@@ -98,14 +143,15 @@ absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, cons
   }
   return VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) {
     // Spec-defined: a missing bound is T's lowest() or max().
-    const T lo = min != nullptr ? min->data<T>()[0] : std::numeric_limits<T>::lowest();
-    const T hi = max != nullptr ? max->data<T>()[0] : std::numeric_limits<T>::max();
-    return ClipTo<T>(input, lo, hi, reusable);
+    const Bound<T> lo = min != nullptr ? Bound<T>(min->data<T>()[0]) : MissingBound<T>(true, true, plain);
+    const Bound<T> hi = max != nullptr ? Bound<T>(max->data<T>()[0]) : MissingBound<T>(false, true, plain);
+    return ClipTo<T>(input, lo, hi, reusable, plain);
   });
 }
 
 absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
-                                   std::span<const Tensor* const> inputs, Tensor* reusable) {
+                                   std::span<const Tensor* const> inputs, Tensor* reusable,
+                                   const PlainEvaluation* plain) {
   const std::string label = OpLabel("Clip", version);
   if (version >= 11) {
     if (absl::Status s = CheckArity(node, label, 1, 3); !s.ok()) return s;
@@ -115,7 +161,7 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
     }
     const Tensor* min = inputs.size() > 1 ? inputs[1] : nullptr;
     const Tensor* max = inputs.size() > 2 ? inputs[2] : nullptr;
-    return ClipWithInputs(version, *inputs[0], min, max, reusable);
+    return ClipWithInputs(version, *inputs[0], min, max, reusable, plain);
   }
 
   if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
@@ -130,10 +176,7 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
   if (!min.ok()) return min.status();
   absl::StatusOr<std::optional<float>> max = GetFloatAttribute(node, label, "max");
   if (!max.ok()) return max.status();
-  const float default_min = version == 1 ? kClip1MissingMin : kClip6DefaultMin;
-  const float default_max = version == 1 ? kClip1MissingMax : kClip6DefaultMax;
-  return ClipWithAttributes(version, *inputs[0], min->value_or(default_min),
-                            max->value_or(default_max), reusable);
+  return ClipWithAttributes(version, *inputs[0], *min, *max, reusable, plain);
 }
 
 }  // namespace onnx_conform

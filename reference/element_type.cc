@@ -19,7 +19,7 @@ constexpr TypeInfo kTypeInfo[] = {
     {ElementType::kInt32, "int32", 4},
     {ElementType::kInt64, "int64", 8},
     {ElementType::kString, "string", 0},
-    {ElementType::kBool, "bool", 0},
+    {ElementType::kBool, "bool", 1},
     {ElementType::kFloat16, "float16", 2},
     {ElementType::kDouble, "double", 8},
     {ElementType::kUint32, "uint32", 4},
@@ -69,7 +69,7 @@ bool IsFloatingPoint(ElementType type) {
 }
 
 size_t ElementSize(ElementType type) {
-  if (!IsNumeric(type)) return 0;
+  if (!IsNumeric(type) && type != ElementType::kBool) return 0;
   return Find(type)->size;
 }
 

@@ -71,7 +71,8 @@ std::optional<ElementType> ElementTypeFromProto(int32_t data_type);
 
 bool IsNumeric(ElementType type);        // one of kNumericTypes
 bool IsFloatingPoint(ElementType type);  // float16, bfloat16, float, double
-// Bytes per element for numeric types; 0 for the others.
+// Bytes per element for numeric types and bool (one byte, 0 or 1, as
+// ONNX stores it); 0 for the others.
 size_t ElementSize(ElementType type);
 
 template <typename T>

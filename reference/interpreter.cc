@@ -16,6 +16,7 @@
 #include "reference/min.h"
 #include "reference/op_support.h"
 #include "reference/resource_limits.h"
+#include "reference/support_ops.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -23,30 +24,20 @@ namespace {
 
 // A node's kernel. `reusable` is null or inputs[0] when nothing reads that
 // value after this node: element-wise kernels may write their output into
-// it (CanWriteOutputInto in reference/op_support.h).
-using NodeRunner = absl::StatusOr<std::vector<Tensor>> (*)(const onnx::NodeProto&, int64_t,
-                                                           std::span<const Tensor* const>,
-                                                           Tensor* reusable);
-
-template <absl::StatusOr<Tensor> (*Run)(const onnx::NodeProto&, int64_t,
-                                        std::span<const Tensor* const>, Tensor*)>
-absl::StatusOr<std::vector<Tensor>> SingleOutput(const onnx::NodeProto& node, int64_t version,
-                                                 std::span<const Tensor* const> inputs,
-                                                 Tensor* reusable) {
-  absl::StatusOr<Tensor> out = Run(node, version, inputs, reusable);
-  if (!out.ok()) return out.status();
-  std::vector<Tensor> outputs;
-  outputs.push_back(*std::move(out));
-  return outputs;
-}
+// it (CanWriteOutputInto in reference/op_support.h). `plain`: null for the
+// fast kernels, else the plain loops' options (reference/evaluation.h).
+using NodeRunner = absl::StatusOr<Tensor> (*)(const onnx::NodeProto&, int64_t,
+                                              std::span<const Tensor* const>, Tensor* reusable,
+                                              const PlainEvaluation* plain);
 
 // A kernel that always makes a new output (its output differs from its
 // input in type or shape, or it is a copy).
 template <absl::StatusOr<Tensor> (*Run)(const onnx::NodeProto&, int64_t,
-                                        std::span<const Tensor* const>)>
+                                        std::span<const Tensor* const>, const PlainEvaluation*)>
 absl::StatusOr<Tensor> NewOutput(const onnx::NodeProto& node, int64_t version,
-                                 std::span<const Tensor* const> inputs, Tensor*) {
-  return Run(node, version, inputs);
+                                 std::span<const Tensor* const> inputs, Tensor*,
+                                 const PlainEvaluation* plain) {
+  return Run(node, version, inputs, plain);
 }
 
 // A value of the graph: a tensor the graph made (an initializer, a node's
@@ -55,95 +46,10 @@ absl::StatusOr<Tensor> NewOutput(const onnx::NodeProto& node, int64_t version,
 struct GraphValue {
   Tensor owned;
   const Tensor* input = nullptr;
+  MatchClasses classes;  // explained evaluation only; empty: all exact
   const Tensor& tensor() const { return input != nullptr ? *input : owned; }
 };
 
-// A copy made through Tensor::Create, so that it is charged to the case's
-// budget like any other tensor (the copy constructor cannot refuse).
-absl::StatusOr<Tensor> ChargedCopy(const Tensor& tensor) {
-  absl::StatusOr<Tensor> copy = Tensor::Create(tensor.type(), tensor.shape());
-  if (!copy.ok()) return copy.status();
-  if (tensor.byte_size() > 0) {
-    std::memcpy(copy->bytes().data(), tensor.bytes().data(), tensor.byte_size());
-  }
-  return copy;
-}
-
-// Identity: its input, unchanged.
-absl::StatusOr<Tensor> RunIdentityNode(const onnx::NodeProto& node, int64_t version,
-                                       std::span<const Tensor* const> inputs) {
-  const std::string label = OpLabel("Identity", version);
-  if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
-  if (absl::Status s = CheckAttributeNames(node, label, {}); !s.ok()) return s;
-  if (inputs[0] == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat(label, ": input 0 is missing"));
-  }
-  return ChargedCopy(*inputs[0]);
-}
-
-// Constant: the tensor held by its one value attribute. value_float(s) and
-// value_int(s) exist from Constant-12 (float and int64 tensors: rank 0 for
-// the single forms, rank 1 for the lists).
-absl::StatusOr<Tensor> RunConstantNode(const onnx::NodeProto& node, int64_t version,
-                                       std::span<const Tensor* const> inputs) {
-  const std::string label = OpLabel("Constant", version);
-  if (absl::Status s = CheckArity(node, label, 0, 0); !s.ok()) return s;
-  absl::Status names =
-      version >= 12 ? CheckAttributeNames(node, label,
-                                          {"value", "sparse_value", "value_float", "value_floats",
-                                           "value_int", "value_ints", "value_string",
-                                           "value_strings"})
-      : version >= 11 ? CheckAttributeNames(node, label, {"value", "sparse_value"})
-                      : CheckAttributeNames(node, label, {"value"});
-  if (!names.ok()) return names;
-  if (node.attribute_size() != 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        label, " needs exactly one value attribute, the node has ", node.attribute_size()));
-  }
-  const onnx::AttributeProto& attribute = node.attribute(0);
-  const std::string& name = attribute.name();
-  auto wrong_type = [&](absl::string_view expected) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(label, ": attribute '", name, "' must be a ", expected, ", not ",
-                     onnx::AttributeProto::AttributeType_Name(attribute.type())));
-  };
-  if (name == "value") {
-    if (attribute.type() != onnx::AttributeProto::TENSOR && !attribute.has_t()) {
-      return wrong_type("TENSOR");
-    }
-    absl::StatusOr<Tensor> tensor = TensorFromProto(attribute.t());
-    if (!tensor.ok()) {
-      return absl::Status(tensor.status().code(),
-                          absl::StrCat(label, ": attribute 'value': ", tensor.status().message()));
-    }
-    return tensor;
-  }
-  if (name == "value_float") {
-    if (attribute.type() != onnx::AttributeProto::FLOAT) return wrong_type("FLOAT");
-    return Tensor::FromValues<float>({}, {attribute.f()});
-  }
-  if (name == "value_int") {
-    if (attribute.type() != onnx::AttributeProto::INT) return wrong_type("INT");
-    return Tensor::FromValues<int64_t>({}, {attribute.i()});
-  }
-  if (name == "value_floats") {
-    if (attribute.type() != onnx::AttributeProto::FLOATS) return wrong_type("FLOATS");
-    return Tensor::FromValues<float>(
-        {attribute.floats_size()},
-        std::span<const float>(attribute.floats().data(), attribute.floats_size()));
-  }
-  if (name == "value_ints") {
-    if (attribute.type() != onnx::AttributeProto::INTS) return wrong_type("INTS");
-    return Tensor::FromValues<int64_t>(
-        {attribute.ints_size()},
-        std::span<const int64_t>(attribute.ints().data(), attribute.ints_size()));
-  }
-  return absl::UnimplementedError(absl::StrCat(
-      label, ": attribute '", name, "' (sparse or string tensors) is not implemented by the reference"));
-}
-
-inline constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13};
-inline constexpr int64_t kIdentityVersions[] = {1, 13, 14, 16};
 
 struct OperatorEntry {
   absl::string_view op_type;
@@ -152,11 +58,13 @@ struct OperatorEntry {
 };
 
 constexpr OperatorEntry kOperators[] = {
-    {"Min", kMinVersions, &SingleOutput<&RunMinNode>},
-    {"ArgMin", kArgMinVersions, &SingleOutput<&NewOutput<&RunArgMinNode>>},
-    {"Clip", kClipVersions, &SingleOutput<&RunClipNode>},
-    {"Constant", kConstantVersions, &SingleOutput<&NewOutput<&RunConstantNode>>},
-    {"Identity", kIdentityVersions, &SingleOutput<&NewOutput<&RunIdentityNode>>},
+    {"Min", kMinVersions, &RunMinNode},
+    {"ArgMin", kArgMinVersions, &NewOutput<&RunArgMinNode>},
+    {"Clip", kClipVersions, &RunClipNode},
+    {"Constant", kConstantVersions, &NewOutput<&RunConstantNode>},
+    {"Identity", kIdentityVersions, &NewOutput<&RunIdentityNode>},
+    {"Less", kLessVersions, &NewOutput<&RunLessNode>},
+    {"Where", kWhereVersions, &NewOutput<&RunWhereNode>},
 };
 
 const OperatorEntry* FindOperator(absl::string_view op_type) {
@@ -180,9 +88,9 @@ absl::Status Prefixed(absl::string_view prefix, const absl::Status& status) {
 }
 
 // RunNode's work, errors not yet prefixed with the node.
-absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t opset,
-                                                      std::span<const Tensor* const> inputs,
-                                                      Tensor* reusable) {
+absl::StatusOr<Tensor> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t opset,
+                                         std::span<const Tensor* const> inputs, Tensor* reusable,
+                                         const PlainEvaluation* plain) {
   const OperatorEntry* entry = IsDefaultDomain(node.domain()) ? FindOperator(node.op_type())
                                                               : nullptr;
   if (entry == nullptr) {
@@ -208,7 +116,7 @@ absl::StatusOr<std::vector<Tensor>> RunNodeUnprefixed(const onnx::NodeProto& nod
                                                           : " has a name but no value"));
     }
   }
-  return entry->run(node, *version, inputs, reusable);
+  return entry->run(node, *version, inputs, reusable, plain);
 }
 
 // An upper bound on the element operations a node costs, charged to the
@@ -268,8 +176,10 @@ std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t
 
 absl::StatusOr<std::vector<Tensor>> RunNode(const onnx::NodeProto& node, int64_t opset,
                                             std::vector<const Tensor*> inputs) {
-  absl::StatusOr<std::vector<Tensor>> outputs = RunNodeUnprefixed(node, opset, inputs, nullptr);
-  if (!outputs.ok()) return Prefixed(NodeDescription(node, std::nullopt), outputs.status());
+  absl::StatusOr<Tensor> output = RunNodeUnprefixed(node, opset, inputs, nullptr, nullptr);
+  if (!output.ok()) return Prefixed(NodeDescription(node, std::nullopt), output.status());
+  std::vector<Tensor> outputs;
+  outputs.push_back(*std::move(output));
   return outputs;
 }
 
@@ -277,9 +187,12 @@ namespace {
 
 // RunModel's work. The graph inputs are `inputs`, read in place, or with
 // `consumable` the tensors it holds, taken over (then `inputs` is *consumable).
-absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
-                                             const std::vector<Tensor>& inputs,
-                                             std::vector<Tensor>* consumable) {
+absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& model,
+                                                      const std::vector<Tensor>& inputs,
+                                                      std::vector<Tensor>* consumable,
+                                                      const EvaluationOptions& options) {
+  const bool plain_loops = options.kernels == Kernels::kPlain || options.explain ||
+                           !options.readings.empty();
   if (!model.has_graph()) return absl::InvalidArgumentError("model has no graph");
   const onnx::GraphProto& graph = model.graph();
   if (graph.sparse_initializer_size() > 0) {
@@ -353,6 +266,9 @@ absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
     std::vector<const Tensor*> node_inputs;
     node_inputs.reserve(node.input_size());
     Tensor* reusable = nullptr;
+    MatchClasses output_classes;
+    PlainEvaluation plain{.readings = options.readings,
+                          .output_classes = options.explain ? &output_classes : nullptr};
     for (int i = 0; i < node.input_size(); ++i) {
       const std::string& name = node.input(i);
       if (name.empty()) {
@@ -366,21 +282,25 @@ absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
             "' is not defined (by a graph input, an initializer or an earlier node)"));
       }
       node_inputs.push_back(&it->second.tensor());
+      plain.input_classes.resize(static_cast<size_t>(i) + 1, nullptr);
+      plain.input_classes[static_cast<size_t>(i)] = &it->second.classes;
       if (i == 0 && it->second.input == nullptr && reads[name] == 1) reusable = &it->second.owned;
     }
     if (absl::Status work = ChargeNodeWork(node, node_inputs); !work.ok()) {
       return Prefixed(where, work);
     }
-    absl::StatusOr<std::vector<Tensor>> outputs =
-        RunNodeUnprefixed(node, node_opset, node_inputs, reusable);
-    if (!outputs.ok()) return Prefixed(where, outputs.status());
-    for (int o = 0; o < node.output_size() && o < static_cast<int>(outputs->size()); ++o) {
-      const std::string& name = node.output(o);
-      if (name.empty()) continue;  // an optional output nobody reads
-      if (!values.emplace(name, GraphValue{.owned = std::move((*outputs)[o])}).second) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": output ", o, " '", name, "' is already defined"));
-      }
+    absl::StatusOr<Tensor> output = RunNodeUnprefixed(node, node_opset, node_inputs, reusable,
+                                                      plain_loops ? &plain : nullptr);
+    if (!output.ok()) return Prefixed(where, output.status());
+    // Every operator the reference runs has one output (CheckArity).
+    const std::string& name = node.output(0);
+    if (name.empty()) continue;  // an optional output nobody reads
+    if (!values
+             .emplace(name, GraphValue{.owned = *std::move(output),
+                                       .classes = std::move(output_classes)})
+             .second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": output 0 '", name, "' is already defined"));
     }
   }
 
@@ -389,7 +309,7 @@ absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
   // charged copies.
   absl::flat_hash_map<std::string, int> last_use;
   for (int k = 0; k < graph.output_size(); ++k) last_use[graph.output(k).name()] = k;
-  std::vector<Tensor> results;
+  std::vector<ExplainedOutput> results;
   results.reserve(graph.output_size());
   for (int k = 0; k < graph.output_size(); ++k) {
     const std::string& name = graph.output(k).name();
@@ -399,26 +319,47 @@ absl::StatusOr<std::vector<Tensor>> RunGraph(const onnx::ModelProto& model,
           absl::StrCat("graph output ", k, " '", name, "' is not computed by any node"));
     }
     if (it->second.input == nullptr && last_use[name] == k) {
-      results.push_back(std::move(it->second.owned));
+      results.push_back({std::move(it->second.owned), std::move(it->second.classes)});
       continue;
     }
     absl::StatusOr<Tensor> result = ChargedCopy(it->second.tensor());
     if (!result.ok()) return Prefixed(absl::StrCat("graph output '", name, "'"), result.status());
-    results.push_back(*std::move(result));
+    results.push_back({*std::move(result), it->second.classes});
   }
   return results;
 }
 
 }  // namespace
 
+namespace {
+
+absl::StatusOr<std::vector<Tensor>> ValuesOf(absl::StatusOr<std::vector<ExplainedOutput>> run) {
+  if (!run.ok()) return run.status();
+  std::vector<Tensor> values;
+  values.reserve(run->size());
+  for (ExplainedOutput& output : *run) values.push_back(std::move(output.value));
+  return values;
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
-                                             const std::vector<Tensor>& inputs) {
-  return RunGraph(model, inputs, nullptr);
+                                             const std::vector<Tensor>& inputs,
+                                             const EvaluationOptions& options) {
+  return ValuesOf(RunGraph(model, inputs, nullptr, options));
 }
 
 absl::StatusOr<std::vector<Tensor>> RunModelConsumingInputs(const onnx::ModelProto& model,
-                                                            std::vector<Tensor> inputs) {
-  return RunGraph(model, inputs, &inputs);
+                                                            std::vector<Tensor> inputs,
+                                                            const EvaluationOptions& options) {
+  return ValuesOf(RunGraph(model, inputs, &inputs, options));
+}
+
+absl::StatusOr<std::vector<ExplainedOutput>> ExplainModel(const onnx::ModelProto& model,
+                                                          const std::vector<Tensor>& inputs,
+                                                          const ReadingSet& readings) {
+  return RunGraph(model, inputs, nullptr,
+                  {.kernels = Kernels::kPlain, .readings = readings, .explain = true});
 }
 
 }  // namespace onnx_conform

@@ -1,7 +1,7 @@
-// The element-level rules of the reference kernels, each written once and
-// named: how values compare, and every choice the operator texts leave open
-// (NaN, ties, signed zero, attribute conversion). docs/semantics.md lists
-// them per operator as spec-defined or reference-defined.
+// The element rules in the forms the fast kernels (reference/fast/) need:
+// branch-free, vectorizable, on order keys. The normative rules are the
+// plain ones in reference/element_rules.h; each rule here gives the same
+// bits (semantics_test, plain_fast_test).
 //
 //   float m = MinPropagatingNaN(1.0f, NAN);      // NaN (NaN propagates)
 //   bool b = LessForArgMin<float>(NAN, -INFINITY);  // true (NaN is smallest)
@@ -245,17 +245,6 @@ T ConvertFloatAttribute(float value) {
     return static_cast<T>(value);
   }
 }
-
-// Clip-1: a missing bound does not clip that side (the text gives no
-// default): it is taken as an infinite FLOAT attribute, below or above every
-// value, so no element changes.
-inline constexpr float kClip1MissingMin = -std::numeric_limits<float>::infinity();
-inline constexpr float kClip1MissingMax = std::numeric_limits<float>::infinity();
-
-// Clip-6 defaults, spec-defined: exactly float's lowest() and max() (the text
-// prints them rounded as -3.402823e+38 and 3.402823e+38).
-inline constexpr float kClip6DefaultMin = std::numeric_limits<float>::lowest();
-inline constexpr float kClip6DefaultMax = std::numeric_limits<float>::max();
 
 }  // namespace onnx_conform
 

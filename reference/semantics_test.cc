@@ -1,5 +1,6 @@
 // The named element rules of reference/semantics.h, one by one, with literal
 // expectations (the operator tests check them again through the kernels).
+#include "reference/element_rules.h"
 #include "reference/semantics.h"
 
 #include <algorithm>
@@ -74,12 +75,12 @@ TEST(ConvertFloatAttribute, RoundsToNearestEvenForHalfTypes) {
   EXPECT_EQ(ConvertFloatAttribute<Float16>(0.1f).bits(), 0x2E66);
   EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00048828125f).bits(), 0x3C00);  // tie to even
   EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00146484375f).bits(), 0x3C02);  // tie to even, up
-  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClip6DefaultMax).bits(), 0x7C00);
-  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClip6DefaultMin).bits(), 0xFC00);
-  EXPECT_EQ(ConvertFloatAttribute<BFloat16>(kClip6DefaultMax).bits(), 0x7F80);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClipFloatDefaultMax).bits(), 0x7C00);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClipFloatDefaultMin).bits(), 0xFC00);
+  EXPECT_EQ(ConvertFloatAttribute<BFloat16>(kClipFloatDefaultMax).bits(), 0x7F80);
   EXPECT_EQ(ConvertFloatAttribute<double>(0.1f), 0.100000001490116119384765625);
-  EXPECT_EQ(kClip6DefaultMax, 3.4028234663852886e38f);
-  EXPECT_EQ(kClip6DefaultMin, -3.4028234663852886e38f);
+  EXPECT_EQ(kClipFloatDefaultMax, 3.4028234663852886e38f);
+  EXPECT_EQ(kClipFloatDefaultMin, -3.4028234663852886e38f);
 }
 
 // The half-type comparisons use HalfOrderKey, not a conversion: checked here

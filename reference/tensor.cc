@@ -113,7 +113,8 @@ std::string ShapeToString(const Shape& shape) {
 
 absl::StatusOr<int64_t> Tensor::CheckAndCharge(ElementType type, const Shape& shape,
                                                int64_t max_bytes) {
-  if (!IsNumeric(type)) {
+  // bool: only the interpreter's own values (Less's output), one byte each.
+  if (!IsNumeric(type) && type != ElementType::kBool) {
     return absl::InvalidArgumentError(
         absl::StrCat("element type ", ElementTypeName(type), " is not a numeric type"));
   }

@@ -1,0 +1,169 @@
+// The normative element rules of the plain reference: what Min, ArgMin and
+// Clip do to one element, in the words of the operator texts, with every
+// point the texts leave open (NaN, ties, signed zero) resolved here once,
+// named, and documented in docs/semantics.md.
+//
+//   Decided<float> m = MinRule(Decided<float>{+0.0f}, Decided<float>{-0.0f}, {});
+//   // m.value is +0 (the earlier operand), m.match is kEitherZero (a tie)
+//
+// Every rule returns one of its operands, bit for bit: no arithmetic. Values
+// compare as their exact widening (float16/bfloat16 to float); integers
+// compare natively. Each result carries its MatchClass: how much of it the
+// texts determine. The fast kernels (reference/fast/) use other forms of
+// the same rules, tested to give the same bits (plain_fast_test).
+#ifndef ONNX_CONFORM_REFERENCE_ELEMENT_RULES_H_
+#define ONNX_CONFORM_REFERENCE_ELEMENT_RULES_H_
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+#include "reference/readings.h"
+#include "reference/semantics.h"
+
+namespace onnx_conform {
+
+// An output element and what the texts determine of it.
+template <typename T>
+struct Decided {
+  T value;
+  MatchClass match = MatchClass::kExactBits;
+};
+
+template <typename T>
+bool IsNaNValue(T x) {
+  if constexpr (kIsFloatType<T>) {
+    return std::isnan(Widen(x));  // Widen: float16/bfloat16 exactly as float
+  } else {
+    return false;
+  }
+}
+
+template <typename T>
+bool SameBits(T a, T b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// IEEE order: false when either is NaN; -0 and +0 are equal.
+template <typename T>
+bool LessValue(T a, T b) {
+  return Widen(a) < Widen(b);
+}
+
+// A NaN result: its payload is never specified by the texts.
+template <typename T>
+Decided<T> AnyNaN(T nan) {
+  return {nan, MatchClass::kAnyNaN};
+}
+
+// The class an output element ends with: a NaN's payload and sign are
+// never specified by the texts, whichever rule chose it.
+template <typename T>
+Decided<T> Settled(Decided<T> d) {
+  if (IsNaNValue(d.value)) d.match = MatchClass::kAnyNaN;
+  return d;
+}
+
+// Two operands of equal value, the rule keeping `kept`: the same bits keep
+// what was determined of them; a +0/-0 tie leaves the sign open.
+template <typename T>
+Decided<T> Tie(Decided<T> kept, Decided<T> other) {
+  if (!SameBits(kept.value, other.value)) return {kept.value, MatchClass::kEitherZero};
+  if (other.match == MatchClass::kEitherZero) kept.match = MatchClass::kEitherZero;
+  return kept;
+}
+
+// ---- Min: "Element-wise min of each of the input tensors." ----
+// Two operands; Min of n inputs folds left: Min(Min(a, b), c).
+// NaN (silent): a NaN operand gives NaN, the earlier operand's (numpy.minimum);
+//   reading min-nan-ignored: a NaN is ignored unless both are NaN.
+// Ties (silent): the earlier operand; +0/-0 leaves the sign open.
+template <typename T>
+Decided<T> MinRule(Decided<T> a, Decided<T> b, const ReadingSet& readings) {
+  const bool a_nan = IsNaNValue(a.value);
+  const bool b_nan = IsNaNValue(b.value);
+  if (a_nan || b_nan) {
+    if (readings.Has(Reading::kMinNaNIgnored) && !(a_nan && b_nan)) return a_nan ? b : a;
+    return AnyNaN(a_nan ? a.value : b.value);
+  }
+  if (LessValue(b.value, a.value)) return b;
+  if (LessValue(a.value, b.value)) return a;
+  return Tie(a, b);
+}
+
+// ---- ArgMin: "the indices of the min elements of the input tensor along
+// the provided axis" ----
+// Whether `candidate` is a better minimum than `best` (the earlier index).
+// NaN (silent): NaN is smaller than every number, NaNs equal (numpy.argmin);
+//   reading argmin-nan-unordered: IEEE comparisons, false with NaN (so a
+//   scan never moves to a NaN, nor away from one it starts with).
+// Ties: the first index; the last with select_last_index = 1 (ArgMin-12 on).
+// -0 and +0 are equal (a tie).
+template <typename T>
+bool ArgMinTakes(T candidate, T best, bool select_last_index, const ReadingSet& readings) {
+  const bool c_nan = IsNaNValue(candidate);
+  const bool b_nan = IsNaNValue(best);
+  bool smaller;
+  bool equal;
+  if ((c_nan || b_nan) && !readings.Has(Reading::kArgMinNaNUnordered)) {
+    smaller = c_nan && !b_nan;  // NaN is the smallest value
+    equal = c_nan && b_nan;     // and NaNs are equal
+  } else {
+    // IEEE: -0 == +0, and every comparison with NaN is false.
+    smaller = LessValue(candidate, best);
+    equal = !smaller && !LessValue(best, candidate) && !c_nan && !b_nan;
+  }
+  return smaller || (equal && select_last_index);
+}
+
+// ---- Clip: "Clip operator limits the given input within an interval." ----
+// `lo`/`hi`: the bounds already in T; nullopt for a side that is not
+// clipped (reading clip-missing-bound-skipped, or clip-nan-bound-ignored
+// for a NaN bound).
+// NaN input (silent): stays NaN (numpy.clip, Clip-13's body).
+// NaN bound (silent): every number becomes that NaN, min before max (numpy.clip).
+// min > max: every value becomes max, Min(max, Max(input, min)) (Clip-13;
+//   silent before: the same rule; reading clip-inverted-bounds-give-min).
+// A value equal to a bound keeps its own bits; a +0/-0 tie leaves the
+// sign open.
+template <typename T>
+Decided<T> ClipRule(Decided<T> x, std::optional<T> lo, std::optional<T> hi,
+                    const ReadingSet& readings) {
+  if (IsNaNValue(x.value)) return AnyNaN(x.value);
+  if (lo.has_value() && IsNaNValue(*lo)) return AnyNaN(*lo);
+  if (hi.has_value() && IsNaNValue(*hi)) return AnyNaN(*hi);
+  if (lo.has_value() && hi.has_value() && LessValue(*hi, *lo)) {
+    return {readings.Has(Reading::kClipInvertedBoundsGiveMin) ? *lo : *hi};
+  }
+  Decided<T> y = x;
+  if (lo.has_value()) {  // Max(input, min)
+    if (LessValue(y.value, *lo)) {
+      y = {*lo};
+    } else if (!LessValue(*lo, y.value)) {
+      y = Tie(y, Decided<T>{*lo});
+    }
+  }
+  if (hi.has_value()) {  // Min(max, ...)
+    if (LessValue(*hi, y.value)) {
+      y = {*hi};
+    } else if (!LessValue(y.value, *hi)) {
+      y = Tie(y, Decided<T>{*hi});
+    }
+  }
+  return y;
+}
+
+// Clip-1 and Clip-6 bounds are FLOAT attributes, converted to T
+// (ConvertFloatAttribute: float16/bfloat16 round to nearest even, as Cast).
+// Missing ones are float's lowest() and max(): Clip-6 prints them (rounded,
+// as -3.402823e+38 and 3.402823e+38); Clip-1's summary names
+// numeric_limits::lowest()/max() without printing a value, read as Clip-6
+// (reference-defined: which type's limits; reading clip1-limits-of-t).
+inline constexpr float kClipFloatDefaultMin = std::numeric_limits<float>::lowest();
+inline constexpr float kClipFloatDefaultMax = std::numeric_limits<float>::max();
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_ELEMENT_RULES_H_

@@ -1,0 +1,37 @@
+// FastClip: Clip's loop (reference/fast/kernels.h).
+#include "reference/element_bits.h"
+#include "reference/fast/kernels.h"
+#include "reference/semantics.h"
+#include "reference/vector_isa.h"
+
+namespace onnx_conform {
+namespace {
+
+// y[i] = ClipValue(x[i], lo, hi) for i in [0, count), with the widest
+// vectors the CPU has (reference/vector_isa.h).
+template <typename T>
+void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) {
+  // ClipValue tests its bounds for NaN at every element. They are the same
+  // for all, so the common case gets a loop of its own, in which the
+  // compiler knows them to be numbers, drops those tests and vectorizes.
+  RunWithWidestVectors(
+      [](const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) ONNX_CONFORM_VECTOR_LOOP {
+        if (!IsNaN(lo) && !IsNaN(hi)) {
+          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
+        } else {
+          for (int64_t i = 0; i < count; ++i) y[i] = Store(ClipValue(Load<T>(x[i]), lo, hi));
+        }
+      },
+      x, count, lo, hi, y);
+}
+
+}  // namespace
+
+void FastClip(const Tensor& input, const Tensor& lo, const Tensor& hi, Tensor& out) {
+  VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) {
+    ClipRow<T>(StoredData<T>(input), input.element_count(), lo.data<T>()[0], hi.data<T>()[0],
+               StoredData<T>(out));
+  });
+}
+
+}  // namespace onnx_conform

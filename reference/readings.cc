@@ -1,0 +1,109 @@
+#include "reference/readings.h"
+
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace onnx_conform {
+namespace {
+
+// Each reading, named once. docs/semantics.md quotes these lines.
+const ReadingInfo kReadings[] = {
+    {Reading::kMinNaNIgnored,
+     "min-nan-ignored",
+     "Min",
+     {1, 6, 8, 12, 13},
+     "a NaN operand is ignored unless every operand is NaN (IEEE minNum, C fmin)",
+     "a NaN operand gives NaN (NaN propagates, numpy.minimum)",
+     "IEEE 754-2008 minNum; C fmin; std::fmin-based kernels"},
+    {Reading::kArgMinNaNUnordered,
+     "argmin-nan-unordered",
+     "ArgMin",
+     {1, 11, 12, 13},
+     "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
+     "and a NaN at the first index is never left",
+     "NaN counts as the smallest value: the first NaN's index (the last with "
+     "select_last_index = 1), as numpy.argmin",
+     "ONNX Runtime's ArgMin (a scan with <, false for NaN)"},
+    {Reading::kClipMissingBoundSkipped,
+     "clip-missing-bound-skipped",
+     "Clip",
+     {1, 11, 12, 13},
+     "a missing bound clips nothing, so -inf and +inf pass through",
+     "a missing bound is lowest()/max(), so -inf and +inf are clipped to them (the texts' "
+     "summary)",
+     "Clip-13's function body (ONNX 1.13 on); onnx.reference (np.clip with None)"},
+    {Reading::kClip1LimitsOfT,
+     "clip1-limits-of-t",
+     "Clip",
+     {1},
+     "Clip-1's missing bounds are T's lowest()/max() (float16: -65504/65504; double: "
+     "-1.8e308/1.8e308)",
+     "Clip-1's missing bounds are float's lowest()/max() converted to T, as Clip-6 prints them",
+     "the Clip-1 summary names numeric_limits without a type"},
+    {Reading::kClipNaNBoundIgnored,
+     "clip-nan-bound-ignored",
+     "Clip",
+     {1, 6, 11, 12, 13},
+     "a NaN bound clips nothing on its side (every comparison with NaN is false)",
+     "a NaN bound makes every number NaN (numpy.clip)",
+     "Clip-13's function body (Less/Where); ONNX Runtime"},
+    {Reading::kClipInvertedBoundsGiveMin,
+     "clip-inverted-bounds-give-min",
+     "Clip",
+     {1, 6, 11, 12},
+     "min > max gives min everywhere (Max(min, Min(input, max)))",
+     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
+     "implementations that clip the upper side first; the texts before Clip-13 are silent"},
+};
+
+}  // namespace
+
+absl::string_view MatchClassName(MatchClass match_class) {
+  switch (match_class) {
+    case MatchClass::kExactBits:
+      return "exact bits";
+    case MatchClass::kEitherZero:
+      return "either zero";
+    case MatchClass::kAnyNaN:
+      return "any NaN";
+  }
+  return "?";
+}
+
+const ReadingInfo& InfoOf(Reading reading) {
+  for (const ReadingInfo& info : kReadings) {
+    if (info.reading == reading) return info;
+  }
+  std::abort();  // every enumerator has a row above
+}
+
+absl::string_view ReadingName(Reading reading) { return InfoOf(reading).name; }
+
+std::vector<Reading> ReadingsFor(absl::string_view op, int64_t version) {
+  std::vector<Reading> found;
+  for (const ReadingInfo& info : kReadings) {
+    if (info.op != op) continue;
+    for (int64_t v : info.versions) {
+      if (v == version) found.push_back(info.reading);
+    }
+  }
+  return found;
+}
+
+std::vector<Reading> ReadingSet::readings() const {
+  std::vector<Reading> found;
+  for (Reading r : kAllReadings) {
+    if (Has(r)) found.push_back(r);
+  }
+  return found;
+}
+
+std::string ReadingSet::Name() const {
+  if (empty()) return "reference";
+  return absl::StrJoin(readings(), "+",
+                       [](std::string* out, Reading r) { absl::StrAppend(out, ReadingName(r)); });
+}
+
+}  // namespace onnx_conform
