@@ -11,18 +11,23 @@ namespace {
 
 class ReferenceBackend : public Backend {
  public:
+  explicit ReferenceBackend(bool plain)
+      : options_{.kernels = plain ? Kernels::kPlain : Kernels::kFast} {}
   std::string name() const override { return "reference"; }
   bool is_reference() const override { return true; }
 
   BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
-    return Outcome(RunModel(loaded_case.model, data_set.inputs));
+    return Outcome(RunModel(loaded_case.model, data_set.inputs, options_));
   }
 
   BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) override {
-    return Outcome(RunModelConsumingInputs(loaded_case.model, std::move(data_set.inputs)));
+    return Outcome(
+        RunModelConsumingInputs(loaded_case.model, std::move(data_set.inputs), options_));
   }
 
  private:
+  EvaluationOptions options_;
+
   static BackendOutcome Outcome(absl::StatusOr<std::vector<Tensor>> outputs) {
     BackendOutcome outcome;
     if (outputs.ok()) {
@@ -47,11 +52,13 @@ class ReferenceBackend : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> MakeReferenceBackend() { return std::make_unique<ReferenceBackend>(); }
+std::unique_ptr<Backend> MakeReferenceBackend(bool plain) {
+  return std::make_unique<ReferenceBackend>(plain);
+}
 
 absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
                                                      const BackendOptions& options) {
-  if (spec == "reference" || spec.empty()) return MakeReferenceBackend();
+  if (spec == "reference" || spec.empty()) return MakeReferenceBackend(options.plain_reference);
   absl::string_view command(spec);
   if (absl::ConsumePrefix(&command, "exec:")) {
     ExecBackendOptions exec_options;

@@ -72,10 +72,13 @@ struct BackendOptions {
   std::filesystem::path temp_dir;
   // Exec adapters stay running between cases (`COMMAND --serve`).
   bool persistent = false;
+  // The reference runs its plain normative loops, not the fast kernels.
+  bool plain_reference = false;
 };
 
-// The suite's own reference implementation, in process.
-std::unique_ptr<Backend> MakeReferenceBackend();
+// The suite's own reference implementation, in process: the fast kernels,
+// or with `plain` the plain normative loops (the same bits, slower).
+std::unique_ptr<Backend> MakeReferenceBackend(bool plain = false);
 
 // "reference" (the default) or "exec:COMMAND". InvalidArgument for another
 // spec or a COMMAND that does not split into words.

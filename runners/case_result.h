@@ -20,7 +20,7 @@ enum class CaseStatus {
   kFail,         // an output differs from the expected one
   kInvalid,      // the model breaks a rule of the operator's schema
   kUnsupported,  // operator or version unknown to the suite, or refused by the backend
-  kDivergent,    // differs only where the texts are silent (reference-defined case)
+  kDivergent,    // matches a documented alternative reading, not the case's (readings)
   kError,        // unreadable or inconsistent case, or a backend error
   kCrash,        // the backend died by a signal
   kTimeout,      // the backend ran past the time limit
@@ -58,6 +58,9 @@ struct CaseResult {
   // A negative case (case.json expectation "invalid"): passing means it was
   // refused. Scoreboards count these apart from the operator matrix.
   bool negative = false;
+  // Divergent: the named readings the backend follows (reference/readings.h),
+  // "reference" when the backend follows the suite's and the case another.
+  std::vector<std::string> readings;
   // The run was interrupted during this case: no verdict, never reported.
   bool cancelled = false;
   // The status is the backend's verdict (it ran the case), not the suite's

@@ -17,10 +17,28 @@ template <typename T>
 constexpr bool kIsFloat = std::is_floating_point_v<T> || std::is_same_v<T, Float16> ||
                           std::is_same_v<T, BFloat16>;
 
+// The class an element is judged under: an expected NaN is always any NaN.
 template <typename T>
-bool ElementsMatch(T expected, T actual, const Tolerance& tolerance) {
+MatchClass ClassAt(T expected, const MatchClasses& classes, size_t i) {
+  if (IsNaN(expected)) return MatchClass::kAnyNaN;
+  return classes.empty() ? MatchClass::kExactBits : classes[i];
+}
+
+template <typename T>
+bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass match) {
   if constexpr (!kIsFloat<T>) {
     return expected == actual;
+  } else if (tolerance.exact) {
+    switch (match) {
+      case MatchClass::kAnyNaN:
+        return IsNaN(actual);
+      case MatchClass::kEitherZero:
+        if (Widen(expected) == 0 && Widen(actual) == 0) return true;
+        break;
+      case MatchClass::kExactBits:
+        break;
+    }
+    return std::memcmp(&expected, &actual, sizeof(T)) == 0;
   } else {
     using Wide = std::conditional_t<std::is_same_v<T, double>, double, float>;
     const Wide e = static_cast<Wide>(expected);
@@ -40,29 +58,50 @@ bool IdenticalValues(T expected, T actual) {
   return BranchFreeOr(Equal(expected, actual), BranchFreeAnd(IsNaN(expected), IsNaN(actual)));
 }
 
+// How an expected value reads in a message, with its class where the class
+// matters: "-0 (sign determined)", "+0 (either zero)", "nan (any NaN)".
+template <typename T>
+std::string ExpectedText(const Tensor& expected, int64_t flat, T value, MatchClass match) {
+  std::string text = FormatElement(expected, flat);
+  if constexpr (kIsFloat<T>) {
+    if (match == MatchClass::kAnyNaN) return absl::StrCat(text, " (any NaN)");
+    if (match == MatchClass::kEitherZero) return absl::StrCat(text, " (either zero)");
+    if (Widen(value) == 0) return absl::StrCat(text, " (sign determined)");
+  }
+  return text;
+}
+
 template <typename T>
 void CountMismatches(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
-                     int max_reported, TensorDiff& diff) {
+                     const MatchClasses& classes, int max_reported, TensorDiff& diff) {
   std::span<const T> e = expected.data<T>();
   std::span<const T> a = actual.data<T>();
   // Most outputs match exactly: identical bytes (memcmp, as fast as memory
   // goes) or equal values settle those in one pass, and only a tensor with
   // differences is walked again element by element.
   if (e.empty() || std::memcmp(e.data(), a.data(), e.size_bytes()) == 0) return;
-  const Stored<T>* e_stored = StoredData<T>(expected);
-  const Stored<T>* a_stored = StoredData<T>(actual);
-  int64_t different = 0;
-  for (size_t i = 0; i < e.size(); ++i) {
-    different += IdenticalValues(Load<T>(e_stored[i]), Load<T>(a_stored[i])) ? 0 : 1;
+  if (!tolerance.exact) {
+    // Equal values or both NaN settle most elements in a vectorized pass.
+    const Stored<T>* e_stored = StoredData<T>(expected);
+    const Stored<T>* a_stored = StoredData<T>(actual);
+    int64_t different = 0;
+    for (size_t i = 0; i < e.size(); ++i) {
+      different += IdenticalValues(Load<T>(e_stored[i]), Load<T>(a_stored[i])) ? 0 : 1;
+    }
+    if (different == 0) return;
   }
-  if (different == 0) return;
+  const bool classes_fit = classes.size() == e.size();
   for (size_t i = 0; i < e.size(); ++i) {
-    if (ElementsMatch(e[i], a[i], tolerance)) continue;
+    const MatchClass match = ClassAt(e[i], classes_fit ? classes : MatchClasses{}, i);
+    if (ElementsMatch(e[i], a[i], tolerance, match)) continue;
     ++diff.mismatch_count;
     if (static_cast<int>(diff.first_mismatches.size()) < max_reported) {
       const int64_t flat = static_cast<int64_t>(i);
-      diff.first_mismatches.push_back({UnflattenIndex(expected.shape(), flat),
-                                       FormatElement(expected, flat), FormatElement(actual, flat)});
+      diff.first_mismatches.push_back(
+          {UnflattenIndex(expected.shape(), flat),
+           tolerance.exact ? ExpectedText(expected, flat, e[i], match)
+                           : FormatElement(expected, flat),
+           FormatElement(actual, flat)});
     }
   }
 }
@@ -100,6 +139,11 @@ std::string FormatElement(const Tensor& tensor, int64_t flat_index) {
 
 TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
                        int max_reported) {
+  return DiffTensors(expected, actual, tolerance, MatchClasses{}, max_reported);
+}
+
+TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
+                       const MatchClasses& classes, int max_reported) {
   TensorDiff diff;
   diff.element_count = expected.element_count();
   if (expected.type() != actual.type()) {
@@ -112,8 +156,13 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
                                             ", expected ", ShapeToString(expected.shape()));
     return diff;
   }
+  if (!IsNumeric(expected.type())) {
+    diff.type_or_shape_error =
+        absl::StrCat("element type ", ElementTypeName(expected.type()), " is not compared");
+    return diff;
+  }
   VisitNumericType(expected.type(), [&]<typename T>(TypeTag<T>) {
-    CountMismatches<T>(expected, actual, tolerance, max_reported, diff);
+    CountMismatches<T>(expected, actual, tolerance, classes, max_reported, diff);
   });
   return diff;
 }

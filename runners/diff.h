@@ -1,11 +1,16 @@
 // Comparison of an actual tensor with the expected one: element type and
-// shape must match exactly; values are compared exactly (selection ops such
-// as Min, ArgMin and Clip) or within a tolerance (other ops, float types).
+// shape must match exactly; values are compared exactly, element by element
+// under a MatchClass (selection ops such as Min, ArgMin and Clip), or
+// within a tolerance (other ops, float types).
 //
-//   TensorDiff d = DiffTensors(expected, actual, Tolerance::Exact());
+//   TensorDiff d = DiffTensors(expected, actual, Tolerance::Exact(), classes);
 //   if (!d.matches()) std::cout << d.Describe("output_0");
 //
-// Exact means: equal values, NaN equals NaN (any payload), -0 equals +0.
+// Exact means the same bits, sign of zero included, except where `classes`
+// (from the reference: reference/readings.h) say otherwise: "either zero"
+// accepts +0 or -0, "any NaN" any NaN. An expected NaN is always "any NaN"
+// (the texts never specify a payload). Messages name the class: "expected
+// -0 (sign determined), got +0".
 // With a tolerance, a float element matches when |a - e| <= atol + rtol * |e|,
 // or both are NaN, or both are the same infinity; integers are always exact.
 #ifndef ONNX_CONFORM_RUNNERS_DIFF_H_
@@ -16,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "reference/readings.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
@@ -48,6 +54,10 @@ struct TensorDiff {
   std::string Describe(absl::string_view output_name) const;
 };
 
+// `classes`: one per element, or empty (every element exact bits); ignored
+// with a tolerance.
+TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
+                       const MatchClasses& classes, int max_reported = 5);
 TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
                        int max_reported = 5);
 

@@ -53,11 +53,30 @@ TEST(DiffExactTest, NaNEqualsNaNWhateverThePayload) {
   EXPECT_FALSE(Matches<Float16>({H(0x7E00)}, {H(0x7C00)}));  // NaN vs inf
 }
 
-TEST(DiffExactTest, SignedZerosAreEqual) {
-  EXPECT_TRUE(Matches<float>({-0.0f}, {0.0f}));
-  EXPECT_TRUE(Matches<double>({0.0}, {-0.0}));
-  EXPECT_TRUE(Matches<Float16>({H(0x8000)}, {H(0x0000)}));
-  EXPECT_TRUE(Matches<BFloat16>({B(0x0000)}, {B(0x8000)}));
+// Exact means the same bits: the sign of a zero counts unless the element's
+// class says the texts leave it open.
+TEST(DiffExactTest, SignedZerosDifferUnlessEitherZero) {
+  EXPECT_FALSE(Matches<float>({-0.0f}, {0.0f}));
+  EXPECT_FALSE(Matches<double>({0.0}, {-0.0}));
+  EXPECT_FALSE(Matches<Float16>({H(0x8000)}, {H(0x0000)}));
+  EXPECT_FALSE(Matches<BFloat16>({B(0x0000)}, {B(0x8000)}));
+  const Tensor minus = Tensor::FromValues<float>({2}, {-0.0f, 1.0f});
+  const Tensor plus = Tensor::FromValues<float>({2}, {0.0f, 1.0f});
+  const MatchClasses open = {MatchClass::kEitherZero, MatchClass::kExactBits};
+  EXPECT_TRUE(DiffTensors(minus, plus, Tolerance::Exact(), open).matches());
+  // Either zero is still a zero: 1e-45 is not.
+  const Tensor tiny = Tensor::FromValues<float>({2}, {1e-45f, 1.0f});
+  EXPECT_FALSE(DiffTensors(minus, tiny, Tolerance::Exact(), open).matches());
+}
+
+TEST(DiffExactTest, MessageNamesTheClass) {
+  const Tensor minus = Tensor::FromValues<float>({1}, {-0.0f});
+  const Tensor plus = Tensor::FromValues<float>({1}, {0.0f});
+  EXPECT_THAT(DiffTensors(minus, plus, Tolerance::Exact()).Describe("y"),
+              HasSubstr("expected -0 (sign determined), got 0"));
+  const Tensor nan = Tensor::FromValues<float>({1}, {kNaN});
+  EXPECT_THAT(DiffTensors(nan, plus, Tolerance::Exact()).Describe("y"),
+              HasSubstr("(any NaN), got 0"));
 }
 
 TEST(DiffExactTest, OneUlpDiffers) {

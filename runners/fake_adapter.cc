@@ -21,6 +21,11 @@
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
+//   flip-zero-sign  the expected outputs with the sign of every float zero
+//                 flipped (a backend that gets a determined sign wrong)
+//   reading-R[+R] the outputs of a backend that follows the named readings
+//                 (reference/readings.h), computed by the suite's plain
+//                 reference under them: a backend that is divergent
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
 //   garbage-reply (answers with a line that is not JSON) and quit (exits
@@ -41,6 +46,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
+#include "absl/strings/str_split.h"
+#include "reference/interpreter.h"
+#include "reference/readings.h"
 #include "reference/tensor_file.h"
 #include "runners/adapter_protocol.pb.h"
 
@@ -67,6 +75,51 @@ Tensor Zeros(ElementType type, const onnx_conform::Shape& shape) {
 void Write(const fs::path& file, const Tensor& tensor) {
   absl::Status status = onnx_conform::WriteTensorFile(file, tensor, "");
   if (!status.ok()) Fail(std::string(status.message()));
+}
+
+// Every float zero's sign bit flipped.
+void FlipZeroSigns(Tensor& tensor) {
+  if (!onnx_conform::IsFloatingPoint(tensor.type())) return;
+  const size_t size = onnx_conform::ElementSize(tensor.type());
+  std::span<std::byte> bytes = tensor.bytes();
+  for (size_t at = 0; at + size <= bytes.size(); at += size) {
+    bool zero = true;  // all bits but the sign (the top bit, little-endian) clear
+    for (size_t b = 0; b < size; ++b) {
+      const std::byte mask = b + 1 == size ? std::byte{0x7F} : std::byte{0xFF};
+      if ((bytes[at + b] & mask) != std::byte{0}) zero = false;
+    }
+    if (zero) bytes[at + size - 1] ^= std::byte{0x80};
+  }
+}
+
+// The reference's outputs under `names` ("clip-nan-bound-ignored+...").
+void WriteReadingOutputs(const std::string& names, const fs::path& model_file,
+                         const std::vector<std::string>& inputs, const fs::path& out_dir) {
+  onnx_conform::ReadingSet readings;
+  for (absl::string_view name : absl::StrSplit(names, '+')) {
+    bool found = false;
+    for (onnx_conform::Reading r : onnx_conform::kAllReadings) {
+      if (onnx_conform::ReadingName(r) == name) {
+        readings.Add(r);
+        found = true;
+      }
+    }
+    if (!found) Fail(absl::StrCat("no reading ", name));
+  }
+  absl::StatusOr<onnx::ModelProto> model = onnx_conform::ReadModelFile(model_file);
+  if (!model.ok()) Fail(std::string(model.status().message()));
+  std::vector<Tensor> tensors;
+  for (const std::string& input : inputs) {
+    absl::StatusOr<Tensor> tensor = onnx_conform::ReadTensorFile(input);
+    if (!tensor.ok()) Fail(std::string(tensor.status().message()));
+    tensors.push_back(*std::move(tensor));
+  }
+  absl::StatusOr<std::vector<onnx_conform::ExplainedOutput>> outputs =
+      onnx_conform::ExplainModel(*model, tensors, readings);
+  if (!outputs.ok()) Fail(std::string(outputs.status().message()));
+  for (size_t k = 0; k < outputs->size(); ++k) {
+    Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k].value);
+  }
 }
 
 // One run of the protocol: returns the exit status; `message` gets what a
@@ -126,6 +179,10 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
     for (int i = 0; i < 4096; ++i) std::cerr << line << "\n";
   }
 
+  if (absl::StartsWith(mode, "reading-")) {
+    WriteReadingOutputs(mode.substr(8), model, inputs, out_dir);
+    return 0;
+  }
   const fs::path data_set = fs::path(inputs[0]).parent_path();
   for (int k = 0;; ++k) {
     const fs::path expected_file = data_set / absl::StrCat("output_", k, ".pb");
@@ -141,6 +198,8 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
                      output.shape());
     } else if (k == 0 && mode == "wrong-shape") {
       output = Zeros(output.type(), {output.element_count() + 1});
+    } else if (mode == "flip-zero-sign") {
+      FlipZeroSigns(output);
     }
     Write(out_dir / absl::StrCat("output_", k, ".pb"), output);
   }

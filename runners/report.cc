@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "google/protobuf/util/json_util.h"
@@ -140,6 +141,24 @@ std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results)
   return counts;
 }
 
+std::map<std::string, int> DivergentReadingCounts(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts;
+  for (const CaseResult& result : results) {
+    if (result.status != CaseStatus::kDivergent) continue;
+    for (const std::string& reading : result.readings) ++counts[reading];
+  }
+  return counts;
+}
+
+std::string ReadingsLine(const std::vector<CaseResult>& results) {
+  std::vector<std::string> parts;
+  for (const auto& [reading, count] : DivergentReadingCounts(results)) {
+    parts.push_back(absl::StrCat(count, " follow ", reading));
+  }
+  if (parts.empty()) return "";
+  return absl::StrCat("divergent by reading: ", absl::StrJoin(parts, ", "));
+}
+
 std::string SummaryLine(const std::vector<CaseResult>& results) {
   std::map<std::string, int> counts = SummaryCounts(results);
   std::string line;
@@ -165,6 +184,7 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_backend(ValidUtf8(result.backend));
   c.set_expectation(ValidUtf8(result.expectation));
   c.set_negative(result.negative);
+  for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
   return c;
 }
 
@@ -186,6 +206,7 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.backend = c.backend();
   result.expectation = c.expectation();
   result.negative = c.negative();
+  result.readings.assign(c.readings().begin(), c.readings().end());
   return result;
 }
 
@@ -202,6 +223,9 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
   run.set_backend(CommonBackend(results));
   for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
+  for (const auto& [reading, count] : DivergentReadingCounts(results)) {
+    (*run.mutable_divergent_readings())[ValidUtf8(reading)] = count;
+  }
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
   options.always_print_primitive_fields = true;

@@ -29,6 +29,12 @@ std::string ConsoleLine(const CaseResult& result);
 
 // Counts per status, every status present (zeros included).
 std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results);
+// Divergent cases per named reading the backend follows (a case following
+// two readings counts under each).
+std::map<std::string, int> DivergentReadingCounts(const std::vector<CaseResult>& results);
+// "divergent by reading: 12 follow clip-missing-bound-skipped, ..."; empty
+// when no case is divergent.
+std::string ReadingsLine(const std::vector<CaseResult>& results);
 // "41 passed, 0 failed, 891 unsupported, ..." (statuses with zero left out,
 // passed and failed always shown).
 std::string SummaryLine(const std::vector<CaseResult>& results);

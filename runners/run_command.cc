@@ -53,6 +53,10 @@ ABSL_FLAG(std::string, resume, "",
           "Skip the cases already in this JSON Lines log (and report them); logs to it unless --log");
 ABSL_FLAG(std::string, scoreboard_md, "", "Write a Markdown scoreboard to this file");
 ABSL_FLAG(std::string, scoreboard_html, "", "Write a self-contained HTML scoreboard to this file");
+ABSL_FLAG(bool, plain_reference, false,
+          "The reference backend runs the plain normative loops instead of the fast kernels");
+ABSL_FLAG(bool, allow_invalid, false,
+          "An invalid case that does not declare itself negative does not fail the run");
 ABSL_FLAG(std::string, max_tensor_bytes, "4G",
           "Largest tensor a case may decode or compute (bytes; K, M, G, T: powers of 1024)");
 ABSL_FLAG(std::string, max_case_bytes, "8G",
@@ -74,14 +78,18 @@ constexpr absl::string_view kRunUsage =
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
+    "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
+    "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
     "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
-    "Exit status: 0 when nothing failed, errored, crashed, timed out or unexpectedly passed;\n"
+    "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
+    "was invalid without declaring itself negative (unless --allow-invalid);\n"
     "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
 
 constexpr absl::string_view kRunFlags[] = {
     "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
     "timeout",  "persistent", "jobs",        "expectations", "profile", "features", "log",
-    "resume",   "scoreboard_md", "scoreboard_html", "max_tensor_bytes", "max_case_bytes"};
+    "resume",   "scoreboard_md", "scoreboard_html", "max_tensor_bytes", "max_case_bytes",
+    "plain_reference", "allow_invalid"};
 
 int UsageError(absl::string_view message) {
   std::cerr << "onnx-conform run: " << message << "\n" << kRunUsage;
@@ -247,6 +255,7 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   backend_options.timeout_seconds = absl::GetFlag(FLAGS_timeout);
   backend_options.name = absl::GetFlag(FLAGS_backend_name);
   backend_options.persistent = absl::GetFlag(FLAGS_persistent);
+  backend_options.plain_reference = absl::GetFlag(FLAGS_plain_reference);
   if (!(backend_options.timeout_seconds > 0)) return UsageError("--timeout must be positive");
   absl::StatusOr<std::unique_ptr<Backend>> backend =
       MakeBackend(absl::GetFlag(FLAGS_backend), backend_options);
@@ -351,10 +360,24 @@ int RunCommand(const std::vector<std::string>& raw_args) {
               << " cases finished; reports cover those" << std::endl;
   }
   std::cout << SummaryLine(results) << std::endl;
+  if (const std::string readings = ReadingsLine(results); !readings.empty()) {
+    std::cout << readings << std::endl;
+  }
 
   int exit_code = kExitOk;
+  const bool allow_invalid = absl::GetFlag(FLAGS_allow_invalid);
+  int invalid = 0;
   for (const CaseResult& result : results) {
     if (FailsRun(result.status)) exit_code = kExitFailed;
+    // A case that is not what it claims tests nothing: a failure, unless it
+    // declares itself negative (case.json "invalid") or the user allows it.
+    if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
+  }
+  if (invalid > 0 && !allow_invalid) {
+    std::cerr << "onnx-conform run: " << invalid
+              << " case(s) invalid without declaring themselves negative (case.json "
+                 "\"expectation\": \"invalid\"); --allow-invalid accepts that\n";
+    exit_code = kExitFailed;
   }
   if (!log_error.empty()) {
     std::cerr << "onnx-conform run: " << log_error << "\n";

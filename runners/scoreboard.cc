@@ -98,7 +98,8 @@ std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
   for (const CaseResult* r : gaps) {
     const std::string why =
         !r->expectation.empty()               ? r->expectation
-        : r->status == CaseStatus::kDivergent ? std::string("divergent: where the text is silent")
+        : r->status == CaseStatus::kDivergent && !r->readings.empty()
+            ? absl::StrCat("divergent: follows reading ", absl::StrJoin(r->readings, "+"))
                                               : std::string(StatusName(r->status));
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const auto& group) { return group.first == why; });
@@ -197,6 +198,9 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
 
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
   std::string md = absl::StrCat("# ", title, "\n\n", SummaryLine(results), "\n\n");
+  if (const std::string readings = ReadingsLine(results); !readings.empty()) {
+    absl::StrAppend(&md, readings, "\n\n");  // reading names: [a-z0-9-]
+  }
   md +=
       "Each cell: cases passed / cases, then the other outcomes. 🟩 all passed, 🟨 some "
       "unsupported, 🟧 known gaps (xfail, divergent), 🟥 failures, ⬜ nothing ran.\n\n";
@@ -276,8 +280,8 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
       "summary{cursor:pointer}\n"
       "</style>\n</head>\n<body>\n<h1>",
-      HtmlEscape(title), "</h1>\n<p>", HtmlEscape(SummaryLine(results)),
-      "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
+      HtmlEscape(title), "</h1>\n<p>", HtmlEscape(SummaryLine(results)), "</p>\n<p>",
+      HtmlEscape(ReadingsLine(results)), "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");
   const ScoreMatrix matrix = BuildScoreMatrix(results);
