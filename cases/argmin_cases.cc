@@ -9,6 +9,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "checker/rules.h"
 
 namespace onnx_conform {
 namespace {
@@ -169,6 +170,17 @@ class ArgMinCaseSet {
     Add("axis1", {.axis = 1}, x, Indices({2, 1}, {1, 0}), {"axis"}, kDefaults);
     Add("axis1_keepdims0", {.axis = 1, .keepdims = 0}, x, Indices({2}, {1, 0}), {"axis"},
         kKeepdims);
+    if (version_ == 1) {
+      // The text states no range; read as [-r, r-1], with a warning.
+      CaseBuilder& b = Start("axis_minus1", {.axis = -1});
+      b.DataSet({x}, {Indices({2, 1}, {1, 0})})
+          .Feature("axis")
+          .Quote(kDefaults)
+          .ReferenceDefined()
+          .Warning(rules::kAttrNegativeAxisV1)
+          .Describe("ArgMin-1 states no axis range: -1 is read as r-1");
+      Commit();
+    }
     if (version_ >= 11) {
       Add("axis_minus1", {.axis = -1}, x, Indices({2, 1}, {1, 0}), {"axis"}, kAxisRange);
       Add("axis_minus2_keepdims0", {.axis = -2, .keepdims = 0}, x, Indices({3}, {1, 0, 0}),

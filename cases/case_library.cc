@@ -45,6 +45,7 @@ std::vector<Case> AllCases() {
   AddMinCases(cases);
   AddArgMinCases(cases);
   AddClipCases(cases);
+  AddExpandedClipCases(cases);
   AddInvalidCases(cases);
   std::sort(cases.begin(), cases.end(),
             [](const Case& a, const Case& b) { return a.name < b.name; });

@@ -35,6 +35,8 @@ std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);
 void AddMinCases(std::vector<Case>& cases);
 void AddArgMinCases(std::vector<Case>& cases);
 void AddClipCases(std::vector<Case>& cases);
+// The expanded form (Clip-13's function body) of every valid Clip-13 case.
+void AddExpandedClipCases(std::vector<Case>& cases);
 void AddInvalidCases(std::vector<Case>& cases);
 
 // Every case, sorted by name. Aborts on a duplicate name (a definition bug).

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -17,7 +18,8 @@ namespace {
 
 constexpr std::string_view kSummary = "Clip — limit the input to an interval";
 constexpr std::string_view kAttrsV1 =
-    "`min` FLOAT, `max` FLOAT (no defaults stated: a missing bound does not clip)";
+    "`min` FLOAT, `max` FLOAT (no default value printed, but the summary says they default to "
+    "numeric_limits::lowest() and numeric_limits::max(), as at 6)";
 constexpr std::string_view kConsumedInputs = "`consumed_inputs` INTS (legacy)";
 constexpr std::string_view kDefaultsV6 =
     "`min` FLOAT default -3.402823e+38, `max` FLOAT default 3.402823e+38 (exactly float's "
@@ -36,19 +38,28 @@ constexpr std::string_view kMinGtMaxEarlier =
     "when min is greater than max, every value becomes max ... Earlier versions leave that case "
     "unstated.";
 constexpr std::string_view kNaN = "Clip with a NaN input element: stays NaN.";
+constexpr std::string_view kNaNBound = "Clip with a NaN input element: stays NaN. A NaN bound: unspecified.";
 constexpr std::string_view kSignedZero =
     "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 
 // Min(hi, Max(x, lo)) element by element; a missing bound does not clip.
-// A NaN element compares false both ways and stays NaN.
+// A NaN element compares false both ways and stays NaN. A NaN bound (the
+// texts are silent) makes every number that NaN, min before max, as
+// numpy.clip does (the suite's documented resolution).
 template <typename T>
 Tensor ExpectClip(const Tensor& x, std::optional<T> lo, std::optional<T> hi) {
   std::vector<T> out;
   for (T v : x.data<T>()) {
-    if (lo && Less(v, *lo)) v = *lo;
-    if (hi && Less(*hi, v)) v = *hi;
+    if (!IsNaN(v) && lo && IsNaN(*lo)) {
+      v = *lo;
+    } else if (!IsNaN(v) && hi && IsNaN(*hi)) {
+      v = *hi;
+    } else {
+      if (lo && Less(v, *lo)) v = *lo;
+      if (hi && Less(*hi, v)) v = *hi;
+    }
     out.push_back(v);
   }
   return TensorOf<T>(x.shape(), out);
@@ -151,11 +162,11 @@ class ClipCaseSet {
     builder_.reset();
   }
 
-  // The bound in effect on one side: the given one, or the version's default.
+  // The bound in effect on one side: the given one, or the version's default
+  // (Clip-1 read as Clip-6: float's limits as T).
   std::optional<T> Effective(std::optional<T> given, bool is_min) const {
     if (given) return given;
-    if (version_ == 1) return std::nullopt;  // a missing bound does not clip
-    if (version_ == 6) {
+    if (version_ <= 6) {
       return FromAttribute<T>(is_min ? std::numeric_limits<float>::lowest()
                                      : std::numeric_limits<float>::max());
     }
@@ -189,8 +200,11 @@ class ClipCaseSet {
     Commit();
     Add("min_only", MinOnly(3), x, {}, attrs);
     Add("max_only", MaxOnly(5), x, {}, attrs);
-    // T's extremes: unclipped at 1, clipped to float's limits at 6 for double.
-    Add("no_bounds", {}, Extremes(), {"float_extremes"}, attrs);
+    // T's extremes: clipped to float's limits for double (float16's become
+    // +-inf and clip nothing). Which type's limits Clip-1 means is
+    // reference-defined (reading clip1-limits-of-t).
+    Add("no_bounds", {}, Extremes(), {"float_extremes"}, attrs,
+        /*reference_defined=*/version_ == 1 && !std::is_same_v<T, float>);
     if (version_ == 1) {
       CaseBuilder& c = Start("consumed_inputs", Both(2, 6));
       c.Attr("consumed_inputs", std::vector<int64_t>{0})
@@ -231,10 +245,20 @@ class ClipCaseSet {
     // Infinite bounds clip nothing, not even the infinities.
     Add("inf_bounds", {ninf, inf},
         TensorOf<T>({5}, {ninf, inf, Lowest<T>(), Highest<T>(), zero}), {"inf"}, kSummary);
-    // Missing bounds with infinite elements: Clip-1 leaves them; Clip-6 clips
-    // to float's limits as T; Clip-11+ clips to T's own lowest() and max().
+    // Missing bounds with infinite elements: Clip-1 and Clip-6 clip to
+    // float's limits as T; Clip-11+ to T's own lowest() and max().
     Add("inf_default_bounds", {}, TensorOf<T>({3}, {ninf, inf, one}), {"inf"},
-        version_ == 1 ? kAttrsV1 : version_ == 6 ? kDefaultsV6 : kMissingBounds);
+        version_ == 1 ? kAttrsV1 : version_ == 6 ? kDefaultsV6 : kMissingBounds,
+        /*reference_defined=*/version_ == 1 && !std::is_same_v<T, float>);
+    // A NaN bound: the texts are silent; every number becomes NaN (numpy).
+    const Tensor with_nan = TensorOf<T>({4}, {one, Value<T>(7), nan, ninf});
+    for (auto [what, bounds] : {std::pair{"nan_min_bound", Bounds{nan, Value<T>(6)}},
+                                std::pair{"nan_max_bound", Bounds{Value<T>(2), nan}}}) {
+      CaseBuilder& b = Start(what, bounds);
+      Data(b, bounds, with_nan).Features({"nan", "nan_bound"}).Quote(kNaNBound).ReferenceDefined();
+      b.Warning(attributes() ? rules::kAttrClipBoundNan : rules::kDataClipBoundNan);
+      Commit();
+    }
     Add("neg_zero", {nz, zero}, TensorOf<T>({4}, {Value<T>(-1), nz, zero, one}), {"neg_zero"},
         kSignedZero, /*reference_defined=*/true);
     const T dn = DenormMin<T>();

@@ -250,8 +250,16 @@ TEST(GeneratedCasesTest, SpotCheckClip11MissingBoundsAreTheTypesLimits) {
   ASSERT_EQ(v.size(), 3u);
   EXPECT_EQ(v[0], -3.40282347e38f);
   EXPECT_EQ(v[1], 3.40282347e38f);
+  // Clip-1 reads its missing bounds as Clip-6 prints them: float's limits.
   const Tensor clip1 = Output("clip_v1_float_inf_default_bounds");
-  EXPECT_TRUE(std::isinf(clip1.data<float>()[0]) && std::isinf(clip1.data<float>()[1]));
+  EXPECT_EQ(clip1.data<float>()[0], -3.40282347e38f);
+  EXPECT_EQ(clip1.data<float>()[1], 3.40282347e38f);
+  // For double, float's limits clip too: -inf becomes -3.4028234663852886e38.
+  const Tensor clip1_double = Output("clip_v1_double_inf_default_bounds");
+  EXPECT_EQ(clip1_double.data<double>()[0], -3.4028234663852886e38);
+  // The expanded Clip-13 body skips a missing bound: infinities pass through.
+  const Tensor body = Output("clip_v13_float_inf_default_bounds_expanded");
+  EXPECT_TRUE(std::isinf(body.data<float>()[0]) && std::isinf(body.data<float>()[1]));
 }
 
 TEST(GeneratedCasesTest, SpotCheckClipMinGreaterThanMaxGivesMax) {

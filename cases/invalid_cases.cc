@@ -483,11 +483,6 @@ void InvalidCases::AddAttributeRules() {
            .Declare({MakeTensor<float>({}, {1})}, {MakeTensor<int64_t>({}, {0})})
            .Quote(kArgMinAxisRange)
            .Describe("a rank-0 input has no axis: [-0, -1] is empty"));
-  Emit(ArgMin(1, "negative_axis", rules::kAttrNegativeAxisV1)
-           .Attr("axis", int64_t{-1})
-           .DataSet({ArgMinInput()}, {MakeTensor<int64_t>({2, 1}, {1, 0})})
-           .Quote(kArgMinAttrs)
-           .Describe("negative axes arrive in ArgMin-11"));
 }
 
 void InvalidCases::AddShapeRules() {
