@@ -64,3 +64,29 @@ if(ONNX_CONFORM_BUILD_TESTS)
     endif()
   endforeach()
 endif()
+
+# Each backend still gets every one of its repro cases (docs/backends/repro/
+# <folder>) wrong: none passes. When a release fixes one, this test fails:
+# then move the repro out and update the backend's page and expectations.
+function(oc_add_backend_repro_test NAME ADAPTER FOLDER)
+  add_test(NAME backend_repro.${NAME}
+           COMMAND onnx-conform run "--backend=exec:${ADAPTER}" --persistent
+                   docs/backends/repro/${FOLDER}
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(backend_repro.${NAME} PROPERTIES
+    LABELS "backend_repro;backend:${NAME}"
+    PASS_REGULAR_EXPRESSION "(^|\n)0 passed, [1-9]")
+endfunction()
+
+if(ONNX_CONFORM_BUILD_TESTS)
+  if(TARGET oc-opencv-dnn-adapter)
+    oc_add_backend_repro_test(opencv-dnn "$<TARGET_FILE:oc-opencv-dnn-adapter>" opencv-dnn)
+  endif()
+  foreach(ort_backend onnxruntime-node onnxruntime-web)
+    if(ONNX_CONFORM_NODE AND
+       IS_DIRECTORY "${PROJECT_SOURCE_DIR}/runners/adapters/${ort_backend}/node_modules/${ort_backend}")
+      oc_add_backend_repro_test(${ort_backend}
+        "'${ONNX_CONFORM_NODE}' runners/adapters/${ort_backend}/adapter.js" onnxruntime)
+    endif()
+  endforeach()
+endif()

@@ -83,8 +83,7 @@ absl::StatusOr<GraphInterface> ReadInterface(const fs::path& model_file) {
 cv::Mat ToMat(Tensor& tensor) {
   std::vector<int> sizes(tensor.shape().begin(), tensor.shape().end());
   if (sizes.empty()) sizes.push_back(1);
-  return cv::Mat(static_cast<int>(sizes.size()), sizes.data(), CV_32F,
-                 tensor.data<float>().data());
+  return cv::Mat(static_cast<int>(sizes.size()), sizes.data(), CV_32F, tensor.data<float>().data());
 }
 
 // The Mat OpenCV returned as a tensor of the graph's declared output type:
@@ -92,9 +91,8 @@ cv::Mat ToMat(Tensor& tensor) {
 // has at least 2 dimensions: a 1-D or 0-D result comes back as [N,1].
 absl::StatusOr<Tensor> FromMat(const cv::Mat& mat, ElementType declared, const std::string& name) {
   if (mat.depth() != CV_32F) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("output '", name, "': OpenCV returned Mat depth ", mat.depth(),
-                     ", not float32"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "output '", name, "': OpenCV returned Mat depth ", mat.depth(), ", not float32"));
   }
   cv::Mat dense = mat.isContinuous() ? mat : mat.clone();
   Shape shape(dense.size.p, dense.size.p + dense.dims);
@@ -156,8 +154,7 @@ Outcome Run(const std::vector<std::string>& args) {
     for (size_t k = 0; k < inputs.size(); ++k) {
       net.setInput(ToMat(inputs[k]), interface->input_names[k]);
     }
-    std::vector<cv::String> names(interface->output_names.begin(),
-                                  interface->output_names.end());
+    std::vector<cv::String> names(interface->output_names.begin(), interface->output_names.end());
     net.forward(outputs, names);
   } catch (const std::exception& error) {
     return Error(absl::StrCat("OpenCV failed to run the model: ", error.what()));
