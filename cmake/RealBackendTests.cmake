@@ -66,7 +66,7 @@ if(ONNX_CONFORM_BUILD_TESTS)
 endif()
 
 # Each backend still gets every one of its repro cases (docs/backends/repro/
-# <folder>) wrong: none passes. When a release fixes one, this test fails:
+# <folder>) wrong or refuses it: none passes. When a release fixes one, this test fails:
 # then move the repro out and update the backend's page and expectations.
 function(oc_add_backend_repro_test NAME ADAPTER FOLDER)
   add_test(NAME backend_repro.${NAME}
@@ -75,7 +75,7 @@ function(oc_add_backend_repro_test NAME ADAPTER FOLDER)
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set_tests_properties(backend_repro.${NAME} PROPERTIES
     LABELS "backend_repro;backend:${NAME}"
-    PASS_REGULAR_EXPRESSION "(^|\n)0 passed, [1-9]")
+    PASS_REGULAR_EXPRESSION "(^|\n)0 passed, ")
 endfunction()
 
 if(ONNX_CONFORM_BUILD_TESTS)

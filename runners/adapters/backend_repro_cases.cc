@@ -111,6 +111,27 @@ std::vector<Repro> OpenCvRepros() {
                                       .Describe("an input with no elements gives an output "
                                                 "of its shape, with no elements")
                                       .Build()});
+  // Clip-13 with its bounds as graph inputs (min 0, max 1): [[-2, 0.5, 3]]
+  // becomes [[0, 0.5, 1]]. OpenCV's importer takes Clip with one input only.
+  repros.push_back(
+      {"opencv-dnn", CaseBuilder("Clip", 13, ElementType::kFloat, "bounds_as_inputs")
+                         .Inputs({"input", "min", "max"})
+                         .Outputs({"output"})
+                         .DataSet({Floats({1, 3}, {-2, 0.5f, 3}), Floats({}, {0}), Floats({}, {1})},
+                                  {Floats({1, 3}, {0, 0.5f, 1})})
+                         .Quote(kClipSummary)
+                         .Describe("min and max are inputs since Clip-11")
+                         .Build()});
+  // Min-13 of two 1-D inputs: min([1, 4], [3, 2]) = [1, 2]. OpenCV's
+  // importer refuses inputs of fewer than two dimensions.
+  repros.push_back(
+      {"opencv-dnn", CaseBuilder("Min", 13, ElementType::kFloat, "rank1")
+                         .Inputs({"data_0", "data_1"})
+                         .Outputs({"min"})
+                         .DataSet({Floats({2}, {1, 4}), Floats({2}, {3, 2})}, {Floats({2}, {1, 2})})
+                         .Quote("Element-wise min of each of the input tensors")
+                         .Describe("two 1-D inputs of the same shape")
+                         .Build()});
   return repros;
 }
 
