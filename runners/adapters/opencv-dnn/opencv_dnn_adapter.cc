@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -101,7 +102,15 @@ absl::StatusOr<Tensor> FromMat(const cv::Mat& mat, ElementType declared, const s
     absl::StatusOr<Tensor> tensor = Tensor::Create(ElementType::kInt64, shape);
     if (!tensor.ok()) return tensor.status();
     std::span<int64_t> out = tensor->data<int64_t>();
-    for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int64_t>(values[i]);
+    for (size_t i = 0; i < out.size(); ++i) {
+      // An index is a whole number well inside float's exact range; anything
+      // else (NaN, a fraction) is OpenCV's output, reported, not cast.
+      if (!(std::fabs(values[i]) < 16777216.0f) || values[i] != std::trunc(values[i])) {
+        return absl::InvalidArgumentError(absl::StrCat("output '", name, "': OpenCV returned ",
+                                                       values[i], " as an index at element ", i));
+      }
+      out[i] = static_cast<int64_t>(values[i]);
+    }
     return tensor;
   }
   absl::StatusOr<Tensor> tensor = Tensor::Create(ElementType::kFloat, shape);
