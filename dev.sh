@@ -3,7 +3,9 @@
 #   ./dev.sh suite   build, then run every bundled case and ONNX's official
 #                    node tests for Min/ArgMin/Clip on the reference backend
 #   ./dev.sh test    build, then run every test with ctest, including every
-#                    case on onnxruntime-node (installs Node.js and npm if missing)
+#                    case on each real backend (onnxruntime-node,
+#                    onnxruntime-web, onnxjs, OpenCV DNN: docs/backends/);
+#                    installs Node.js, npm and OpenCV's dnn module if missing
 #   ./dev.sh test-asan [LABEL_REGEX [TARGET...]]   build everything with
 #                    AddressSanitizer and UndefinedBehaviorSanitizer (clang,
 #                    preset asan) in build-asan/, then run every test under
@@ -41,19 +43,26 @@ install_missing_packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# onnxruntime-node, the backend `test` runs every case through
-# (cmake/OnnxruntimeBackendTest.cmake): Node.js and npm from Debian when
-# missing, then the adapter's locked npm packages. ONNXRUNTIME_NODE_INSTALL=skip
-# stops onnxruntime-node from downloading GPU files: its CPU library ships in it.
-install_onnxruntime_adapter() {
+# The real backends `test` runs every case through (cmake/RealBackendTests.cmake,
+# cmake/OnnxruntimeBackendTest.cmake): OpenCV's dnn module, Node.js and npm
+# from Debian when missing, then each Node.js adapter's locked npm packages.
+# ONNXRUNTIME_NODE_INSTALL=skip stops onnxruntime-node from downloading GPU
+# files: its CPU library ships in it. onnxruntime-web and onnxjs ship their
+# WebAssembly and JavaScript in their packages and download nothing.
+NODE_ADAPTERS=(onnxruntime-node onnxruntime-web onnxjs)
+install_backend_adapters() {
+  local saved=("${PACKAGES[@]}")
+  PACKAGES=(libopencv-dnn-dev)
+  # A Node.js installed otherwise (with its own npm) is kept.
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    local saved=("${PACKAGES[@]}")
-    PACKAGES=(nodejs npm)
-    install_missing_packages
-    PACKAGES=("${saved[@]}")
+    PACKAGES+=(nodejs npm)
   fi
-  (cd runners/adapters/onnxruntime-node &&
-   ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
+  install_missing_packages
+  PACKAGES=("${saved[@]}")
+  for adapter in "${NODE_ADAPTERS[@]}"; do
+    (cd "runners/adapters/$adapter" &&
+     ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
+  done
 }
 
 build() {
@@ -77,7 +86,7 @@ case "${1:-}" in
     ;;
   test)
     install_missing_packages
-    install_onnxruntime_adapter
+    install_backend_adapters
     build -DONNX_CONFORM_ONNXRUNTIME_TESTS=ON
     cd "$BUILD_DIR"
     ctest --output-on-failure -j "$(nproc)" --timeout 600

@@ -48,5 +48,5 @@ if(ONNX_CONFORM_BUILD_TESTS AND ONNX_CONFORM_ONNXRUNTIME_TESTS)
                    ${_ort_cases}
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set_tests_properties(backend/onnxruntime PROPERTIES
-    LABELS "backend;onnxruntime" TIMEOUT 1200 PROCESSORS 2)
+    LABELS "backend;onnxruntime;backend:onnxruntime-node" TIMEOUT 1200 PROCESSORS 2)
 endif()

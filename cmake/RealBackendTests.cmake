@@ -1,0 +1,92 @@
+# Every case on each real backend this machine has (docs/backends/): one
+# ctest test per backend, backend/<NAME>, labelled `backend` and
+# `backend:<NAME>`, runs the suite's cases/node and cases/invalid and ONNX's
+# official Min/ArgMin/Clip tests through the backend's adapter, persistent
+# (one server per job: a runtime is loaded twice per run, not per case), with
+# its expectation file; it writes <build>/backends/<NAME>/{report.json,
+# junit.xml, scoreboard.md, scoreboard.html}. It fails when a case fails,
+# errors, crashes or times out outside the expectation file, or when a listed
+# case passes.
+#
+#   oc_add_real_backend_test(NAME opencv-dnn
+#     ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>"
+#     EXPECTATIONS runners/adapters/opencv-dnn/opencv-dnn.expect)
+#
+# A Node.js backend is registered when its adapter folder has node_modules
+# (`npm ci` there: dev.sh test does it) and Node.js is found; the OpenCV one
+# when oc-opencv-dnn-adapter is built (runners/CMakeLists.txt).
+
+# Paths relative to the source folder, so that reports and scoreboards name
+# files the same on every machine.
+set(ONNX_CONFORM_BACKEND_CASES cases/node cases/invalid)
+if(IS_DIRECTORY "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
+  foreach(pattern test_min* test_argmin* test_clip*)
+    file(GLOB _found LIST_DIRECTORIES true "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}/${pattern}")
+    list(APPEND ONNX_CONFORM_BACKEND_CASES ${_found})
+  endforeach()
+endif()
+
+# ADAPTER is one command line (exec: syntax); EXPECTATIONS relative to the
+# source folder.
+function(oc_add_real_backend_test)
+  cmake_parse_arguments(ARG "" "NAME;ADAPTER;EXPECTATIONS" "" ${ARGN})
+  set(out "${PROJECT_BINARY_DIR}/backends/${ARG_NAME}")
+  file(MAKE_DIRECTORY "${out}")
+  add_test(NAME backend/${ARG_NAME}
+           COMMAND onnx-conform run "--backend=exec:${ARG_ADAPTER}"
+                   --backend-name=${ARG_NAME} --persistent -j 2 --timeout=60 --quiet
+                   --expectations=${ARG_EXPECTATIONS}
+                   "--report-json=${out}/report.json" "--junit=${out}/junit.xml"
+                   "--scoreboard-md=${out}/scoreboard.md"
+                   "--scoreboard-html=${out}/scoreboard.html"
+                   ${ONNX_CONFORM_BACKEND_CASES}
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(backend/${ARG_NAME} PROPERTIES
+    LABELS "backend;backend:${ARG_NAME}" TIMEOUT 1200 PROCESSORS 2)
+endfunction()
+
+if(ONNX_CONFORM_BUILD_TESTS)
+  if(TARGET oc-opencv-dnn-adapter)
+    oc_add_real_backend_test(NAME opencv-dnn
+      ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>"
+      EXPECTATIONS runners/adapters/opencv-dnn/opencv-dnn.expect)
+  endif()
+
+  find_program(ONNX_CONFORM_NODE NAMES node nodejs)
+  foreach(node_backend onnxruntime-web onnxjs)
+    set(dir "${PROJECT_SOURCE_DIR}/runners/adapters/${node_backend}")
+    if(ONNX_CONFORM_NODE AND IS_DIRECTORY "${dir}/node_modules/${node_backend}")
+      oc_add_real_backend_test(NAME ${node_backend}
+        ADAPTER "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js"
+        EXPECTATIONS runners/adapters/${node_backend}/${node_backend}.expect)
+    else()
+      message(STATUS "${node_backend} not installed (npm ci in ${dir}): no backend/${node_backend} test")
+    endif()
+  endforeach()
+endif()
+
+# Each backend still gets every one of its repro cases (docs/backends/repro/
+# <folder>) wrong or refuses it: none passes. When a release fixes one, this test fails:
+# then move the repro out and update the backend's page and expectations.
+function(oc_add_backend_repro_test NAME ADAPTER FOLDER)
+  add_test(NAME backend_repro.${NAME}
+           COMMAND onnx-conform run "--backend=exec:${ADAPTER}" --persistent
+                   docs/backends/repro/${FOLDER}
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(backend_repro.${NAME} PROPERTIES
+    LABELS "backend_repro;backend:${NAME}"
+    PASS_REGULAR_EXPRESSION "(^|\n)0 passed, ")
+endfunction()
+
+if(ONNX_CONFORM_BUILD_TESTS)
+  if(TARGET oc-opencv-dnn-adapter)
+    oc_add_backend_repro_test(opencv-dnn "$<TARGET_FILE:oc-opencv-dnn-adapter>" opencv-dnn)
+  endif()
+  foreach(ort_backend onnxruntime-node onnxruntime-web)
+    if(ONNX_CONFORM_NODE AND
+       IS_DIRECTORY "${PROJECT_SOURCE_DIR}/runners/adapters/${ort_backend}/node_modules/${ort_backend}")
+      oc_add_backend_repro_test(${ort_backend}
+        "'${ONNX_CONFORM_NODE}' runners/adapters/${ort_backend}/adapter.js" onnxruntime)
+    endif()
+  endforeach()
+endif()
