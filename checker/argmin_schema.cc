@@ -33,26 +33,26 @@ constexpr char kSelectLastIndexDoc[] =
     "indices, default is False (first index).";
 constexpr char kTypeDoc[] = "Constrain input and output types to all numeric tensors.";
 
-// Axis range (negative axes from version 11), an empty reduced axis, the
+// Axis range ([-r, r-1]; a negative axis at version 1, whose text states no
+// range, is accepted with a warning), an empty reduced axis, the
 // 0-or-1 attributes, and the output shape: the input's with the reduced
 // dimension set to 1 (keepdims=1) or removed (keepdims=0).
 void CheckArgMin(NodeContext& context) {
   CheckZeroOrOne(context, "keepdims");
   CheckZeroOrOne(context, "select_last_index");
-  const bool negative_axes = context.schema().since_version() >= 11;
   const std::optional<int64_t> axis_attr = context.GetInt("axis");
   if (!axis_attr) return;  // wrong type, already reported: nothing to infer
   const int64_t axis = *axis_attr;
   const std::optional<int64_t> rank = context.input(0).rank();
 
-  if (axis < 0 && !negative_axes) {
+  if (axis < 0 && context.schema().since_version() < 11) {
     context.Report(rules::kAttrNegativeAxisV1, "attribute axis",
                    absl::StrCat("axis ", axis, " is negative; ", context.schema().Name(),
-                                " accepts only 0..r-1 (negative axes start at ArgMin-11)"));
-    return;
+                                "'s text states no range (read as [-r, r-1], as ONNX's shape "
+                                "inference does; the range is stated from ArgMin-11)"));
   }
   if (!rank) return;
-  const int64_t low = negative_axes ? -*rank : 0;
+  const int64_t low = -*rank;
   if (axis < low || axis >= *rank) {
     context.Report(rules::kAttrAxisRange, "attribute axis",
                    absl::StrCat("axis ", axis, " is outside [", low, ", ", *rank - 1,
@@ -93,8 +93,9 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
   }
   schema.TypeConstraint("T", types, kTypeDoc)
       .Rule(version >= 11 ? "axis must be in [-r, r-1], r = rank(data)."
-                          : "axis must be in [0, r-1], r = rank(data); negative axes start at "
-                            "ArgMin-11.")
+                          : "The text states no range for axis; read as [-r, r-1] (ONNX's "
+                            "ArgMin-1 shape inference adds r to a negative axis); a negative "
+                            "axis is a warning (ATTR-NEGATIVE-AXIS-V1).")
       .Rule("keepdims is 0 or 1: 1 keeps the reduced dimension as 1, 0 removes it.")
       .Rule("The output is int64 whatever the input type.")
       .Rule("The reduced axis must not have size 0 (no index exists).")

@@ -152,8 +152,9 @@ inline constexpr Rule kRules[] = {
      "a 0-or-1 attribute (keepdims, select_last_index) has another value"},
     {rules::kAttrAxisRange, Severity::kError,
      "axis is outside [-r, r-1] for an input of known rank r (outside [0, r-1] before ArgMin-11)"},
-    {rules::kAttrNegativeAxisV1, Severity::kError,
-     "a negative axis before ArgMin-11, whose text accepts only 0..r-1"},
+    {rules::kAttrNegativeAxisV1, Severity::kWarning,
+     "a negative axis at ArgMin-1, whose text states no range: accepted as [-r, r-1] (as ONNX's "
+     "ArgMin-1 shape inference does); a stricter reader of the text would reject it"},
     {rules::kAttrClipBoundsOrder, Severity::kWarning,
      "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
     {rules::kAttrClipBoundNan, Severity::kWarning,
