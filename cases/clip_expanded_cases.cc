@@ -11,6 +11,7 @@
 // nothing on its side, where the text (and the Clip cases) clip to
 // lowest()/max() and give NaN. `onnx-conform bodies` finds exactly those
 // differences by itself.
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "reference/function_bodies.h"
 
 namespace onnx_conform {
 namespace {
@@ -26,8 +28,6 @@ namespace {
 constexpr std::string_view kFunctionQuote =
     "Clip-13 is also defined as a function (a body of Less/Where nodes); the other versions are "
     "not.";
-// Where-9 has no bfloat16; Where-16 adds it.
-constexpr int kBfloat16WhereOpset = 16;
 
 // The body, element by element: Where(Less(v, min), min, v), then the same
 // against max. A comparison with NaN is false, so a NaN element stays and a
@@ -44,45 +44,22 @@ Tensor ExpectBody(const Tensor& x, const std::optional<Tensor>& lo,
   return TensorOf<T>(x.shape(), out);
 }
 
-void AddNode(onnx::GraphProto& graph, const std::string& op, std::vector<std::string> inputs,
-             const std::string& output) {
-  onnx::NodeProto& node = *graph.add_node();
-  node.set_op_type(op);
-  node.set_name(output);
-  for (const std::string& input : inputs) node.add_input(input);
-  node.add_output(output);
-}
-
 Case Expand(const Case& clip) {
   Case c = clip;
   c.name = absl::StrCat(clip.name, "_expanded");
-  onnx::GraphProto& graph = *c.model.mutable_graph();
-  const onnx::NodeProto node = graph.node(0);
-  const std::string x = node.input(0);
+  // The graph (structure only) from reference/function_bodies.h, which
+  // `onnx-conform bodies` uses too; the expected outputs are computed here.
+  const onnx::NodeProto node = clip.model.graph().node(0);
   const std::string min = node.input_size() > 1 ? node.input(1) : "";
   const std::string max = node.input_size() > 2 ? node.input(2) : "";
-  const std::string out = node.output(0);
-  graph.clear_node();
-  graph.set_name(c.name);
-  std::string so_far = x;
-  if (min.empty() && max.empty()) AddNode(graph, "Identity", {x}, out);
-  if (!min.empty()) {
-    const std::string result = max.empty() ? out : "clipped_below";
-    AddNode(graph, "Less", {x, min}, "input_less_than_min");
-    AddNode(graph, "Where", {"input_less_than_min", min, x}, result);
-    so_far = result;
-  }
-  if (!max.empty()) {
-    AddNode(graph, "Less", {max, so_far}, "max_less_than_input");
-    AddNode(graph, "Where", {"max_less_than_input", max, so_far}, out);
-  }
-
-  const ElementType type = ElementTypeFromName(clip.metadata.types(0)).value();
-  int opset = clip.metadata.opset() != 0 ? clip.metadata.opset() : clip.metadata.version();
-  if (type == ElementType::kBFloat16 && opset < kBfloat16WhereOpset) opset = kBfloat16WhereOpset;
-  c.model.mutable_opset_import(0)->set_version(opset);
+  absl::StatusOr<onnx::ModelProto> expanded = ExpandFunctionNodes(clip.model);
+  if (!expanded.ok()) std::abort();  // every Clip-13 case has a Clip-13 node
+  c.model = *std::move(expanded);
+  c.model.mutable_graph()->set_name(c.name);
+  const int opset = static_cast<int>(c.model.opset_import(0).version());
   c.model.set_ir_version(IrVersionForOpset(opset));
   if (opset != clip.metadata.version()) c.metadata.set_opset(opset);
+  const ElementType type = ElementTypeFromName(clip.metadata.types(0)).value();
 
   for (CaseDataSet& data_set : c.data_sets) {
     size_t next = 1;  // the data set holds x, then each bound given

@@ -125,7 +125,8 @@ bool ArgMinTakes(T candidate, T best, bool select_last_index, const ReadingSet& 
 // NaN input (silent): stays NaN (numpy.clip, Clip-13's body).
 // NaN bound (silent): every number becomes that NaN, min before max (numpy.clip).
 // min > max: every value becomes max, Min(max, Max(input, min)) (Clip-13;
-//   silent before: the same rule; reading clip-inverted-bounds-give-min).
+//   silent before: the same rule; readings clip-inverted-bounds-give-min
+//   and clip-inverted-bounds-min-first).
 // A value equal to a bound keeps its own bits; a +0/-0 tie leaves the
 // sign open.
 template <typename T>
@@ -135,7 +136,11 @@ Decided<T> ClipRule(Decided<T> x, std::optional<T> lo, std::optional<T> hi,
   if (lo.has_value() && IsNaNValue(*lo)) return AnyNaN(*lo);
   if (hi.has_value() && IsNaNValue(*hi)) return AnyNaN(*hi);
   if (lo.has_value() && hi.has_value() && LessValue(*hi, *lo)) {
-    return {readings.Has(Reading::kClipInvertedBoundsGiveMin) ? *lo : *hi};
+    if (readings.Has(Reading::kClipInvertedBoundsGiveMin)) return {*lo};
+    if (readings.Has(Reading::kClipInvertedBoundsMinFirst) && LessValue(x.value, *lo)) {
+      return {*lo};
+    }
+    return {*hi};
   }
   Decided<T> y = x;
   if (lo.has_value()) {  // Max(input, min)

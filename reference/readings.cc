@@ -56,6 +56,12 @@ const ReadingInfo kReadings[] = {
      "min > max gives min everywhere (Max(min, Min(input, max)))",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
      "implementations that clip the upper side first; the texts before Clip-13 are silent"},
+    {Reading::kClipInvertedBoundsMinFirst, "clip-inverted-bounds-min-first", "Clip",
+     {1, 6, 11, 12},
+     "min > max: an element below min becomes min, any other max (x < min ? min : x > max ? "
+     "max : x)",
+     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
+     "onnxjs' Clip; implementations that test min first in one if/else chain"},
 };
 
 }  // namespace

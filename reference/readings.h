@@ -59,6 +59,9 @@ enum class Reading : uint8_t {
   // Clip-1..12 with min > max: every element becomes min
   // (Max(min, Min(input, max))), instead of max as Clip-13 states.
   kClipInvertedBoundsGiveMin,
+  // Clip-1..12 with min > max: an element below min becomes min, any other
+  // max (x < min ? min : x > max ? max : x), instead of max everywhere.
+  kClipInvertedBoundsMinFirst,
 };
 inline constexpr Reading kAllReadings[] = {
     Reading::kMinNaNIgnored,  Reading::kArgMinNaNUnordered,  Reading::kClipMissingBoundSkipped,

@@ -8,6 +8,7 @@
 //   onnx-conform coverage [PATH...]        runners/coverage_command.cc
 //   onnx-conform audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]
 //                                          runners/audit_command.cc
+//   onnx-conform bodies [PATH...]          runners/bodies_command.cc
 #ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
 #define ONNX_CONFORM_RUNNERS_COMMANDS_H_
 
@@ -21,6 +22,7 @@ int CheckCommand(const std::vector<std::string>& args);
 int SchemaCommand(const std::vector<std::string>& args);
 int CoverageCommand(const std::vector<std::string>& args);
 int AuditCommand(const std::vector<std::string>& args);
+int BodiesCommand(const std::vector<std::string>& args);
 
 }  // namespace onnx_conform
 

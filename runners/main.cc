@@ -17,6 +17,7 @@ constexpr char kUsage[] =
     "  schema [OP[-VERSION]]    print the schema registry\n"
     "  coverage [PATH...]       operator x version x type coverage of a case library\n"
     "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
+    "  bodies [PATH...]   (function bodies against the operators' reference)\n"
     "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
     "environment:\n"
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
   if (command == "schema") return onnx_conform::SchemaCommand(args);
   if (command == "coverage") return onnx_conform::CoverageCommand(args);
   if (command == "audit") return onnx_conform::AuditCommand(args);
+  if (command == "bodies") return onnx_conform::BodiesCommand(args);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }

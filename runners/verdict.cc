@@ -11,9 +11,9 @@
 namespace onnx_conform {
 namespace {
 
-// At most this many readings are combined (2^4 - 1 subsets): more never
+// At most this many readings are combined (2^5 - 1 subsets): more never
 // apply to one graph of the suite's operators.
-constexpr size_t kMaxCombinedReadings = 4;
+constexpr size_t kMaxCombinedReadings = 5;
 
 bool SameBytes(const Tensor& a, const Tensor& b) {
   return a.type() == b.type() && a.shape() == b.shape() &&

@@ -1,0 +1,94 @@
+#include "reference/function_bodies.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "reference/interpreter.h"
+
+namespace onnx_conform {
+namespace {
+
+onnx::NodeProto Node(const std::string& op, std::vector<std::string> inputs,
+                     const std::string& output) {
+  onnx::NodeProto node;
+  node.set_op_type(op);
+  node.set_name(output);
+  for (const std::string& input : inputs) node.add_input(input);
+  node.add_output(output);
+  return node;
+}
+
+int64_t DefaultOpset(const onnx::ModelProto& model) {
+  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
+    if (import.domain().empty() || import.domain() == "ai.onnx") return import.version();
+  }
+  return 0;
+}
+
+// Where-16 is the first Where with bfloat16.
+constexpr int64_t kBfloat16WhereOpset = 16;
+
+}  // namespace
+
+bool HasFunctionBody(const std::string& op_type, int64_t version) {
+  return op_type == "Clip" && version == 13;
+}
+
+std::vector<onnx::NodeProto> Clip13Body(const onnx::NodeProto& clip, const std::string& prefix) {
+  const std::string& x = clip.input(0);
+  const std::string min = clip.input_size() > 1 ? clip.input(1) : "";
+  const std::string max = clip.input_size() > 2 ? clip.input(2) : "";
+  const std::string& out = clip.output(0);
+  std::vector<onnx::NodeProto> body;
+  if (min.empty() && max.empty()) body.push_back(Node("Identity", {x}, out));
+  std::string so_far = x;
+  if (!min.empty()) {
+    const std::string below = prefix + "input_less_than_min";
+    const std::string result = max.empty() ? out : prefix + "clipped_below";
+    body.push_back(Node("Less", {x, min}, below));
+    body.push_back(Node("Where", {below, min, x}, result));
+    so_far = result;
+  }
+  if (!max.empty()) {
+    const std::string above = prefix + "max_less_than_input";
+    body.push_back(Node("Less", {max, so_far}, above));
+    body.push_back(Node("Where", {above, max, so_far}, out));
+  }
+  return body;
+}
+
+absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& model) {
+  const int64_t opset = DefaultOpset(model);
+  onnx::ModelProto expanded = model;
+  onnx::GraphProto& graph = *expanded.mutable_graph();
+  graph.clear_node();
+  bool any = false;
+  bool bfloat16 = false;
+  for (const onnx::ValueInfoProto& input : model.graph().input()) {
+    if (input.type().tensor_type().elem_type() == onnx::TensorProto::BFLOAT16) bfloat16 = true;
+  }
+  for (int n = 0; n < model.graph().node_size(); ++n) {
+    const onnx::NodeProto& node = model.graph().node(n);
+    const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
+    const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (!default_domain || !version.has_value() || !HasFunctionBody(node.op_type(), *version) ||
+        node.input_size() < 1 || node.output_size() != 1) {
+      *graph.add_node() = node;
+      continue;
+    }
+    any = true;
+    for (onnx::NodeProto& body_node : Clip13Body(node, absl::StrCat("n", n, "_"))) {
+      *graph.add_node() = std::move(body_node);
+    }
+  }
+  if (!any) return absl::NotFoundError("no node of the model is defined as a function");
+  if (bfloat16 && opset < kBfloat16WhereOpset) {
+    for (onnx::OperatorSetIdProto& import : *expanded.mutable_opset_import()) {
+      if (import.domain().empty() || import.domain() == "ai.onnx") {
+        import.set_version(kBfloat16WhereOpset);
+      }
+    }
+  }
+  return expanded;
+}
+
+}  // namespace onnx_conform
