@@ -130,10 +130,8 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
   if (!min.ok()) return min.status();
   absl::StatusOr<std::optional<float>> max = GetFloatAttribute(node, label, "max");
   if (!max.ok()) return max.status();
-  const float default_min = version == 1 ? kClip1MissingMin : kClip6DefaultMin;
-  const float default_max = version == 1 ? kClip1MissingMax : kClip6DefaultMax;
-  return ClipWithAttributes(version, *inputs[0], min->value_or(default_min),
-                            max->value_or(default_max), reusable);
+  return ClipWithAttributes(version, *inputs[0], min->value_or(kClip6DefaultMin),
+                            max->value_or(kClip6DefaultMax), reusable);
 }
 
 }  // namespace onnx_conform
