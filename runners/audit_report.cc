@@ -44,9 +44,10 @@ constexpr char kIntro[] =
     "merged, and so are converter rows that differ only in the target opset; the detail shown is "
     "the first's (`onnx-conform audit --json` lists every finding). Where an operator text is "
     "silent the reference follows the suite's documented resolution (`reference/semantics.h`): "
-    "notably a bound missing from a Clip-1 node does not clip, so the Clip-1 findings without "
-    "bounds rest on that reading. `onnx-conform audit --cases=cases/node` adds the suite's case "
-    "library to the audit's own cases.\n";
+    "notably a bound missing from a Clip-1 node reads as float's lowest() or max() converted to "
+    "the input's type, exactly as Clip-6 states it, so Clip-1 -> Clip-6 changes no output. "
+    "`onnx-conform audit --cases=cases/node` adds the suite's case library to the audit's own "
+    "cases.\n";
 
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
