@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
 #include "onnx/shape_inference/implementation.h"
@@ -21,6 +22,7 @@
 #include "runners/audit.h"
 #include "runners/audit_model_checks.h"
 #include "runners/audit_report.h"
+#include "runners/audit_report.pb.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
 #include "runners/diff.h"
@@ -211,6 +213,20 @@ TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
   EXPECT_THAT(md, HasSubstr("Relu: not audited beyond its schema"));
   CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
   EXPECT_EQ(r.code, kExitFailed) << r.err;
+
+  CommandResult json = RunAudit({"--model=" + file.string(), "--to=13", "--json"});
+  EXPECT_EQ(json.code, kExitFailed) << json.err;
+  audit::AuditReport report;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json.out, &report).ok()) << json.out;
+  EXPECT_GE(report.model().not_audited_size(), 2);
+  EXPECT_FALSE(report.model().behaviour_compared());
+  bool blamed = false;
+  for (const audit::Finding& f : report.model().findings()) {
+    EXPECT_FALSE(f.difference().empty()) << f.detail();
+    blamed |=
+        f.kind() == "converter-invalid" && f.node() == "'limit'" && f.concerns() == "input 1 (min)";
+  }
+  EXPECT_TRUE(blamed);
 }
 
 // x (double [2,3]) -> If(cond): then Clip-6(x, min=-1), else Identity(x).
@@ -443,6 +459,82 @@ TEST(AuditReportTest, MergedRowsShowEveryTypesValues) {
     }
   }
   EXPECT_TRUE(row) << md;
+}
+
+}  // namespace
+}  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// Cast(x: float -> double) -> Clip-6(min) -> Sigmoid: the Clip's type comes
+// only from ONNX's shape inference (Cast's "to"), not from a declaration.
+TEST(AuditModelMixedTest, TypesInferredThroughOtherOperators) {
+  ModelBuilder b(6);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"n", "4"});
+  onnx::NodeProto cast = ModelBuilder::Node("Cast", "widen", {"x"}, {"w"});
+  ModelBuilder::IntAttribute(cast, "to", kDouble);
+  *g.add_node() = cast;
+  onnx::NodeProto clip = ModelBuilder::Node("Clip", "", {"w"}, {"c"});
+  ModelBuilder::FloatAttribute(clip, "max", 1.0f);
+  *g.add_node() = clip;
+  *g.add_node() = ModelBuilder::Node("Sigmoid", "squash", {"c"}, {"y"});
+  *g.add_output() = ModelBuilder::Value("y", kDouble, {"n", "4"});
+  const fs::path file = Write("cast_clip", b.model());
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_FALSE(invalid.empty()) << ModelAuditMarkdown(*audit);
+  EXPECT_EQ(invalid[0]->node, "#1 Clip");
+  EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Cast: not audited beyond its schema")));
+  EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Sigmoid: not audited beyond its schema")));
+}
+
+// Clip-11 with initializer bounds between Min-8 and a Relu, opset 11 -> 13:
+// the converter is right; with Relu the outputs are not compared, and the
+// report says so instead of an all-clear.
+onnx::ModelProto Clip11WithInitializers(bool relu) {
+  ModelBuilder b(11);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kDouble, {"2", "3"});
+  *g.add_input() = ModelBuilder::Value("y", kDouble, {"3"});
+  *g.add_initializer() = TensorToProto(Tensor::FromValues<double>({}, {-1.0}), "lo");
+  *g.add_initializer() = TensorToProto(Tensor::FromValues<double>({}, {1e300}), "hi");
+  *g.add_node() = ModelBuilder::Node("Min", "", {"x", "y"}, {"m"});
+  *g.add_node() = ModelBuilder::Node("Clip", "bound", {"m", "lo", "hi"}, {"c"});
+  std::string last = "c";
+  if (relu) {
+    *g.add_node() = ModelBuilder::Node("Relu", "", {"c"}, {"r"});
+    last = "r";
+  }
+  onnx::NodeProto argmin = ModelBuilder::Node("ArgMin", "", {last}, {"i"});
+  ModelBuilder::IntAttribute(argmin, "axis", 1);
+  ModelBuilder::IntAttribute(argmin, "keepdims", 0);
+  *g.add_node() = argmin;
+  *g.add_output() = ModelBuilder::Value("i", onnx::TensorProto::INT64, {"2"});
+  return b.model();
+}
+
+TEST(AuditModelMixedTest, CleanConversionIsOnlyClearedForWhatWasChecked) {
+  absl::StatusOr<ModelAudit> plain = AuditModel(Write("clip11", Clip11WithInitializers(false)), 13);
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_TRUE(plain->behaviour_compared);
+  EXPECT_TRUE(OfKind(*plain, FindingKind::kConverterInvalid).empty()) << ModelAuditMarkdown(*plain);
+  EXPECT_TRUE(OfKind(*plain, FindingKind::kConverterOutputChange).empty());
+  EXPECT_THAT(ModelAuditMarkdown(*plain),
+              HasSubstr("ONNX's converter gives a valid model with the same outputs."));
+
+  const fs::path with_relu = Write("clip11_relu", Clip11WithInitializers(true));
+  absl::StatusOr<ModelAudit> mixed = AuditModel(with_relu, 13);
+  ASSERT_TRUE(mixed.ok()) << mixed.status();
+  EXPECT_FALSE(mixed->behaviour_compared);
+  EXPECT_TRUE(mixed->converter_audited);
+  const std::string md = ModelAuditMarkdown(*mixed);
+  EXPECT_THAT(md, Not(HasSubstr("Same validity and outputs")));
+  EXPECT_THAT(md, Not(HasSubstr("with the same outputs")));
+  EXPECT_THAT(md, HasSubstr("its outputs were not compared"));
+  EXPECT_EQ(RunAudit({"--model=" + with_relu.string()}).code, kExitOk);
 }
 
 }  // namespace
