@@ -251,6 +251,11 @@ TEST(AuditModelTest, Min1CaseFolderUsesItsTestData) {
     if (f.aspect == "model" && f.kind == FindingKind::kValidityChange) {
       validity = true;
       EXPECT_EQ(f.change, "valid -> invalid");
+      EXPECT_EQ(f.node, "#0 Min");  // the node Min-6 rejects (consumed_inputs)
+      EXPECT_EQ(f.op_type, "Min");
+      EXPECT_EQ(f.from_version, 1);
+      EXPECT_EQ(f.to_version, 6);
+      EXPECT_EQ(f.concerns, "attribute consumed_inputs");
     }
     // ONNX's converter drops consumed_inputs: no converter finding.
     EXPECT_NE(f.kind, FindingKind::kConverterInvalid);

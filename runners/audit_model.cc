@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/checker.h"
+#include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
@@ -193,6 +194,27 @@ const onnx::NodeProto* FirstDifferingNode(const AuditCase& a, const AuditCase& b
     }
   }
   return nullptr;
+}
+
+// The node of the first error (else warning) the suite's checker reports on
+// the model, when it names one, and the diagnostic's field ("attribute axis").
+struct DiagnosedNode {
+  const onnx::NodeProto* node = nullptr;
+  std::string field;
+};
+DiagnosedNode FirstDiagnosedNode(const onnx::ModelProto& model) {
+  std::vector<Diagnostic> diagnostics = CheckModel(model, "");
+  for (Severity severity : {Severity::kError, Severity::kWarning}) {
+    for (const Diagnostic& d : diagnostics) {
+      if (d.severity != severity || d.node.empty()) continue;
+      for (int i = 0; i < model.graph().node_size(); ++i) {
+        if (NodeLabel(model.graph().node(i), i) == d.node) {
+          return {&model.graph().node(i), d.field};
+        }
+      }
+    }
+  }
+  return {};
 }
 
 // Points a model-wide finding at a node: its label, operator and versions.
@@ -393,6 +415,15 @@ void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& conv
     f.from_version = f.to_version = 0;
     if (f.kind == FindingKind::kOutputChange && at_from.ok() && at_to.ok()) {
       BlameFirstDifference(f, *at_from, *at_to, nodes, audit);
+    }
+    if (f.kind == FindingKind::kValidityChange && at_from.ok() && at_to.ok()) {
+      // The node the checker objects to, at whichever opset it objects.
+      DiagnosedNode diagnosed = FirstDiagnosedNode(at_to->model);
+      if (diagnosed.node == nullptr) diagnosed = FirstDiagnosedNode(at_from->model);
+      if (diagnosed.node != nullptr && diagnosed.node->output_size() > 0) {
+        Blame(f, nodes.LabelOfOutput(diagnosed.node->output(0)), diagnosed.node->op_type(), audit);
+        f.concerns = diagnosed.field;
+      }
     }
     audit.findings.push_back(std::move(f));
   }
