@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/checker.h"
@@ -334,8 +335,20 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
   audit.converter_audited = true;
   absl::StatusOr<onnx::ModelProto> converted = ConvertWithOnnx(model, audit.to_opset);
   if (!converted.ok()) {
-    audit.findings.push_back(ModelFinding(FindingKind::kConverterFailed, audit, "throws",
-                                          std::string(converted.status().message())));
+    Finding f = ModelFinding(FindingKind::kConverterFailed, audit, "throws",
+                             std::string(converted.status().message()));
+    // "No Adapter From Version $13 for Clip": the operator, and its node when only one has it.
+    const std::string message(converted.status().message());
+    if (size_t at = message.rfind(" for ");
+        absl::StrContains(message, "No Adapter") && at != std::string::npos) {
+      const std::string op = message.substr(at + 5);
+      std::vector<std::string> labels;
+      for (const GraphNode& n : nodes.nodes()) {
+        if (n.node->op_type() == op) labels.push_back(n.label);
+      }
+      Blame(f, labels.size() == 1 ? labels[0] : "", op, audit);
+    }
+    audit.findings.push_back(std::move(f));
     return std::nullopt;
   }
   std::vector<NodeProblem> problems = ModelTypeProblems(*converted, audit.to_opset);

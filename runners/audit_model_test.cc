@@ -539,3 +539,74 @@ TEST(AuditModelMixedTest, CleanConversionIsOnlyClearedForWhatWasChecked) {
 
 }  // namespace
 }  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// A custom-domain node and a Scan body holding a Min, at opset 9 -> 13:
+// what the audit cannot audit is named, and the Min in the body is listed.
+TEST(AuditModelMixedTest, CustomDomainAndScanBody) {
+  ModelBuilder b(9);
+  b.graph();
+  onnx::ModelProto model = b.model();
+  onnx::OperatorSetIdProto* custom = model.add_opset_import();
+  custom->set_domain("com.example");
+  custom->set_version(1);
+  onnx::GraphProto& g = *model.mutable_graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"3", "2"});
+  onnx::NodeProto scan = ModelBuilder::Node("Scan", "rows", {"x"}, {"s"});
+  ModelBuilder::IntAttribute(scan, "num_scan_inputs", 1);
+  onnx::AttributeProto* body = scan.add_attribute();
+  body->set_name("body");
+  body->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto* bg = body->mutable_g();
+  bg->set_name("row");
+  *bg->add_input() = ModelBuilder::Value("r", kFloat, {"2"});
+  *bg->add_node() = ModelBuilder::Node("Min", "row_min", {"r", "r"}, {"o"});
+  *bg->add_output() = ModelBuilder::Value("o", kFloat, {"2"});
+  *g.add_node() = scan;
+  onnx::NodeProto mine = ModelBuilder::Node("Mine", "custom", {"s"}, {"y"});
+  mine.set_domain("com.example");
+  *g.add_node() = mine;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"3", "2"});
+  const fs::path file = Write("scan_custom", model);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  bool body_min = false;
+  for (const NodeChange& n : audit->nodes) {
+    body_min |= n.node == "'rows'.body: 'row_min'" && n.from_version == 8 && n.to_version == 13;
+  }
+  EXPECT_TRUE(body_min) << ModelAuditMarkdown(*audit);
+  EXPECT_THAT(audit->not_audited, Contains(HasSubstr("com.example::Mine: not audited")));
+  EXPECT_FALSE(audit->behaviour_compared);
+}
+
+// A downgrade is done only when asked, and said to be one.
+TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
+  ModelBuilder b(13);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"4"});
+  *g.add_initializer() = TensorToProto(Tensor::FromValues<float>({}, {0.5f}), "hi");
+  *g.add_node() = ModelBuilder::Node("Clip", "cap", {"x", "", "hi"}, {"y"});
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"4"});
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(7);
+  const fs::path file = Write("clip13", model);
+  absl::StatusOr<ModelAudit> same = AuditModel(file, std::nullopt);
+  ASSERT_TRUE(same.ok()) << same.status();
+  EXPECT_EQ(same->to_opset, 13);
+  EXPECT_FALSE(same->converter_audited);
+  absl::StatusOr<ModelAudit> down = AuditModel(file, 6);
+  ASSERT_TRUE(down.ok()) << down.status();
+  EXPECT_TRUE(down->downgrade);
+  EXPECT_TRUE(down->behaviour_compared);
+  EXPECT_THAT(down->notes, Contains(HasSubstr("a downgrade from opset 13 to 6, as asked")));
+  // ONNX's converter has no adapter down from Clip-13: the failure names the node.
+  std::vector<const Finding*> failed = OfKind(*down, FindingKind::kConverterFailed);
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_EQ(failed[0]->node, "'cap'");
+  EXPECT_EQ(failed[0]->op_type, "Clip");
+}
+
+}  // namespace
+}  // namespace onnx_conform
