@@ -19,10 +19,10 @@
 #include "runners/audit_behavior.h"
 #include "runners/audit_difference.h"
 #include "runners/audit_model_checks.h"
+#include "runners/audit_model_inputs.h"
 #include "runners/audit_repair.h"
 #include "runners/audit_retarget.h"
 #include "runners/audit_schema_diff.h"
-#include "runners/case_loader.h"
 #include "runners/diff.h"
 
 namespace onnx_conform {
@@ -67,84 +67,9 @@ NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
   return facts;
 }
 
-// Generated inputs stay small: the audit compares behaviour, not capacity.
-constexpr int64_t kMaxGeneratedElements = int64_t{1} << 20;
-// The size a symbolic or unknown dimension is generated with.
-constexpr int64_t kGeneratedDimension = 3;
-
-// Inputs for the model: its folder's first data set, else values generated
-// from the declared graph inputs (symbolic dimensions from `shapes`, else
-// kGeneratedDimension).
-absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& file,
-                                                const onnx::ModelProto& model,
-                                                const std::map<std::string, Shape>& shapes,
-                                                ModelAudit& audit) {
-  const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
-  if (file.filename() == "model.onnx" && IsCaseDir(dir)) {
-    absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-    if (loaded.ok() && !loaded->data_sets.empty()) {
-      audit.data = loaded->data_sets.front().dir.filename().string();
-      return loaded->data_sets.front().inputs;
-    }
-    if (!loaded.ok()) {
-      audit.notes.push_back(
-          absl::StrCat("the model's test data is not used: ", loaded.status().message()));
-    }
-  }
-  std::vector<Tensor> inputs;
-  std::vector<std::string> guessed;
-  for (const onnx::ValueInfoProto* input : FedGraphInputs(model.graph())) {
-    const onnx::TypeProto::Tensor& tensor = input->type().tensor_type();
-    std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
-    if (!type.has_value() || !IsNumeric(*type)) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input->name(),
-          "' has no numeric tensor type, and the model's folder has no test_data_set_N: "
-          "no inputs to run the model with"));
-    }
-    Shape shape;
-    if (auto given = shapes.find(input->name()); given != shapes.end()) {
-      shape = given->second;
-    } else if (!tensor.has_shape()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("graph input '", input->name(),
-                       "' has no declared shape (not even a rank): give it with --shape ",
-                       input->name(), "=DIMS or a test_data_set_0"));
-    } else {
-      for (const onnx::TensorShapeProto::Dimension& dim : tensor.shape().dim()) {
-        if (dim.has_dim_value()) {
-          shape.push_back(dim.dim_value());
-        } else {
-          shape.push_back(kGeneratedDimension);
-          guessed.push_back(absl::StrCat(input->name(), " (",
-                                         dim.dim_param().empty() ? "?" : dim.dim_param(), ")"));
-        }
-      }
-    }
-    absl::StatusOr<int64_t> count = ElementCount(shape);
-    if (!count.ok() || *count > kMaxGeneratedElements) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input->name(), "' of shape ", ShapeToString(shape),
-          " is too large to generate values for (the audit generates at most ",
-          kMaxGeneratedElements, " elements per input): give the model a test_data_set_0"));
-    }
-    absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
-    if (!value.ok()) return value.status();
-    inputs.push_back(*std::move(value));
-  }
-  if (!guessed.empty()) {
-    audit.notes.push_back(absl::StrCat("symbolic or unknown dimensions generated as ",
-                                       kGeneratedDimension, ": ", absl::StrJoin(guessed, ", "),
-                                       " (choose them with --shape NAME=DIMS)"));
-  }
-  audit.data = "generated";
-  return inputs;
-}
-
 // Operators the reference does not run, when the model has any (or a
 // subgraph): its behaviour cannot be compared.
-std::set<std::string> NotRunByReference(const onnx::ModelProto& model, const ModelNodes& nodes,
-                                        int from_opset, int to_opset) {
+std::set<std::string> NotRunByReference(const ModelNodes& nodes, int from_opset, int to_opset) {
   std::set<std::string> missing;
   for (const GraphNode& n : nodes.nodes()) {
     const onnx::NodeProto& node = *n.node;
@@ -155,7 +80,6 @@ std::set<std::string> NotRunByReference(const onnx::ModelProto& model, const Mod
       missing.insert(node.op_type());
     }
   }
-  (void)model;
   return missing;
 }
 
@@ -513,8 +437,7 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   std::optional<onnx::ModelProto> converted;
   if (audit.from_opset != audit.to_opset) converted = AuditConverterTypes(*model, nodes, audit);
 
-  const std::set<std::string> not_run =
-      NotRunByReference(*model, nodes, audit.from_opset, audit.to_opset);
+  const std::set<std::string> not_run = NotRunByReference(nodes, audit.from_opset, audit.to_opset);
   if (!not_run.empty()) {
     audit.not_audited.push_back(absl::StrCat(
         "behaviour and outputs not compared: the reference runs Min, ArgMin, Clip, Constant and "
@@ -522,7 +445,7 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
         absl::StrJoin(not_run, ", ")));
   } else if (audit.from_opset != audit.to_opset) {
     absl::StatusOr<std::vector<Tensor>> inputs =
-        ModelInputs(model_file, *model, options.shapes, audit);
+        ModelInputs(model_file, *model, options.shapes, audit.data, audit.notes);
     if (!inputs.ok()) {
       audit.not_audited.push_back(
           absl::StrCat("behaviour and outputs not compared: ", inputs.status().message()));
