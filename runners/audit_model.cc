@@ -180,8 +180,13 @@ void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
       if (change->from_version == change->to_version) continue;
       NodeChange nc{gn.label,           node.op_type(), change->from_version,
                     change->to_version, std::nullopt,   false};
-      if (node.input_size() > 0) {
-        if (auto it = gn.types.find(node.input(0)); it != gn.types.end()) nc.type = it->second;
+      if (node.input_size() > 0 && node.output_size() > 0) {
+        // Shown only when the node keeps its input's type (Relu, Add), not If's bool condition.
+        auto in = gn.types.find(node.input(0));
+        auto out = gn.types.find(node.output(0));
+        if (in != gn.types.end() && out != gn.types.end() && in->second == out->second) {
+          nc.type = in->second;
+        }
       }
       audit.nodes.push_back(nc);
       for (Finding& f : change->findings) {

@@ -70,8 +70,9 @@ struct NodeProblem {
 
 // The model's problems at its opset, without data: the suite's checker on
 // each Min/ArgMin/Clip node of every graph (errors only), then ONNX's
-// checker and its shape inference in strict mode with type checks. Empty
-// when every check passes.
+// checker and its shape inference in strict mode with type checks, for the
+// other operators (an ONNX error on a Min/ArgMin/Clip node is left to the
+// suite's own checks). Empty when every check passes.
 std::vector<NodeProblem> ModelTypeProblems(const onnx::ModelProto& model, int64_t opset);
 
 // For a node outside the suite's registry: its versions at the two opsets

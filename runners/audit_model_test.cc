@@ -610,3 +610,37 @@ TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
 
 }  // namespace
 }  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// ONNX's checker judges the other operators; Min/ArgMin/Clip only the suite's.
+TEST(ModelTypeProblemsTest, OnnxJudgesOtherOperatorsTheSuiteItsOwn) {
+  ModelBuilder b(13);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", onnx::TensorProto::INT32, {"3"});
+  *g.add_node() = ModelBuilder::Node("Relu", "r", {"x"}, {"y"});  // Relu-13: floats only
+  *g.add_output() = ModelBuilder::Value("y", onnx::TensorProto::INT32, {"3"});
+  onnx::ModelProto relu = b.model();
+  relu.set_ir_version(7);
+  std::vector<NodeProblem> problems = ModelTypeProblems(relu, 13);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].checker, "ONNX's checker with strict shape inference");
+  EXPECT_EQ(problems[0].op_type, "Relu");
+  EXPECT_EQ(problems[0].node, "'r'");
+
+  ModelBuilder c(13);
+  *c.graph().add_input() = ModelBuilder::Value("x", kDouble, {"3"});
+  *c.graph().add_initializer() = TensorToProto(Tensor::FromValues<float>({}, {0.0f}), "lo");
+  *c.graph().add_node() = ModelBuilder::Node("Clip", "k", {"x", "lo"}, {"y"});
+  *c.graph().add_output() = ModelBuilder::Value("y", kDouble, {"3"});
+  onnx::ModelProto clip = c.model();
+  clip.set_ir_version(7);
+  problems = ModelTypeProblems(clip, 13);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].checker, "the suite's checker");
+  EXPECT_EQ(problems[0].concerns, "input 1 (min)");
+}
+
+}  // namespace
+}  // namespace onnx_conform
