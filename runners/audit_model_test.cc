@@ -525,6 +525,13 @@ TEST(AuditModelMixedTest, CleanConversionIsOnlyClearedForWhatWasChecked) {
   EXPECT_THAT(ModelAuditMarkdown(*plain),
               HasSubstr("ONNX's converter gives a valid model with the same outputs."));
 
+  // A model from a newer ONNX release (IR 9) is still checked and converted.
+  onnx::ModelProto newer = Clip11WithInitializers(false);
+  newer.set_ir_version(9);
+  absl::StatusOr<ModelAudit> ir9 = AuditModel(Write("clip11_ir9", newer), 13);
+  ASSERT_TRUE(ir9.ok()) << ir9.status();
+  EXPECT_TRUE(ir9->converter_audited) << ModelAuditMarkdown(*ir9);
+
   const fs::path with_relu = Write("clip11_relu", Clip11WithInitializers(true));
   absl::StatusOr<ModelAudit> mixed = AuditModel(with_relu, 13);
   ASSERT_TRUE(mixed.ok()) << mixed.status();
