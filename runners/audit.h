@@ -115,7 +115,9 @@ struct ModelAuditOptions {
 // each Min/ArgMin/Clip node. When the reference runs every node (Min,
 // ArgMin, Clip, Constant, Identity; no subgraph), behaviour is compared on
 // inputs from the model folder's first test_data_set_N, else generated from
-// the declared types and shapes (options.shapes for symbolic ones). When
+// the declared types and shapes (options.shapes for symbolic ones);
+// otherwise each Min/ArgMin/Clip node is compared alone
+// (runners/audit_node_case.h). When
 // ONNX's converter gives Clip bounds of the wrong type, `repaired` holds the
 // converted model with them cast, checked to pass both checkers and, when
 // the reference runs, to give the original's outputs.

@@ -145,6 +145,24 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
                       const std::map<std::string, ElementType>& outer) {
   std::map<std::string, ElementType> types = outer;
   for (auto& [name, type] : ValueElementTypes(graph)) types[name] = type;
+  auto record_dims = [&](const onnx::ValueInfoProto& v) {
+    if (!v.type().tensor_type().has_shape()) return;
+    std::vector<int64_t>& dims = dims_[v.name()];
+    dims.clear();
+    for (const auto& d : v.type().tensor_type().shape().dim()) {
+      dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+    }
+  };
+  for (const auto& v : graph.input()) record_dims(v);
+  for (const auto& v : graph.value_info()) record_dims(v);
+  for (const auto& v : graph.output()) record_dims(v);
+  for (const onnx::TensorProto& init : graph.initializer()) constants_[init.name()] = &init;
+  for (const onnx::NodeProto& node : graph.node()) {
+    if (node.op_type() == "Constant" && node.output_size() == 1 && node.attribute_size() == 1 &&
+        node.attribute(0).has_t()) {
+      constants_[node.output(0)] = &node.attribute(0).t();
+    }
+  }
   const size_t first = nodes_.size();
   for (int i = 0; i < graph.node_size(); ++i) {
     const onnx::NodeProto& node = graph.node(i);

@@ -49,12 +49,19 @@ class ModelNodes {
   // The label of the node named `name`, or "".
   std::string LabelOfName(const std::string& name) const;
   bool has_subgraphs() const { return has_subgraphs_; }
+  // Declared or inferred dimensions of a value (-1: symbolic or unknown);
+  // absent when not even the rank is known.
+  const std::map<std::string, std::vector<int64_t>>& dims() const { return dims_; }
+  // Values known without data: initializers and Constant nodes' tensors.
+  const std::map<std::string, const onnx::TensorProto*>& constants() const { return constants_; }
 
  private:
   void Walk(const onnx::GraphProto& graph, const std::string& path,
             const std::map<std::string, ElementType>& outer);
   onnx::ModelProto model_;
   std::vector<GraphNode> nodes_;
+  std::map<std::string, std::vector<int64_t>> dims_;
+  std::map<std::string, const onnx::TensorProto*> constants_;
   bool has_subgraphs_ = false;
 };
 
