@@ -213,7 +213,8 @@ int ModelAuditCommand(const AuditArgs& args) {
   if (args.write.has_value()) {
     if (!audit->repaired.has_value()) {
       std::cerr << "onnx-conform audit: --write=" << *args.write
-                << ": no converted model passes both checkers (see the notes); nothing written\n";
+                << ": nothing written: no model was converted, or the converted model fails "
+                   "a checker even repaired (see the notes)\n";
       return kExitUsage;
     }
     if (absl::Status s = WriteProtoFile(*args.write, *audit->repaired); !s.ok()) {

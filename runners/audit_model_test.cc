@@ -658,3 +658,35 @@ TEST(ModelTypeProblemsTest, OnnxJudgesOtherOperatorsTheSuiteItsOwn) {
 
 }  // namespace
 }  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// ONNX's converter moves Pad-2's pads to an initializer and keeps IR 3, where
+// an initializer must be a graph input: ONNX's checker rejects the result.
+// The repair raises the IR version.
+TEST(AuditModelWriteTest, RepairRaisesTheIrVersion) {
+  ModelBuilder b(2);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"2", "2"});
+  onnx::NodeProto pad = ModelBuilder::Node("Pad", "widen", {"x"}, {"y"});
+  onnx::AttributeProto* pads = pad.add_attribute();
+  pads->set_name("pads");
+  pads->set_type(onnx::AttributeProto::INTS);
+  for (int64_t p : {0, 1, 0, 1}) pads->add_ints(p);
+  ModelBuilder::FloatAttribute(pad, "value", 0.0f);
+  *g.add_node() = pad;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"2", "4"});
+  const fs::path file = Write("pad2", b.model());
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_EQ(invalid.size(), 1u) << ModelAuditMarkdown(*audit);
+  EXPECT_THAT(invalid[0]->detail, HasSubstr("ONNX's checker"));
+  ASSERT_TRUE(audit->repaired.has_value()) << ModelAuditMarkdown(*audit);
+  EXPECT_GE(audit->repaired->ir_version(), 7);
+  EXPECT_NO_THROW(onnx::checker::check_model(*audit->repaired));
+}
+
+}  // namespace
+}  // namespace onnx_conform

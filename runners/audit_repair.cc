@@ -1,5 +1,6 @@
 #include "runners/audit_repair.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -130,6 +131,9 @@ absl::StatusOr<onnx::ModelProto> RepairConversion(const onnx::ModelProto& origin
                                                   const onnx::ModelProto& converted,
                                                   int64_t from_opset, int64_t to_opset) {
   onnx::ModelProto repaired = converted;
+  // The converter keeps the IR version: an opset-11 model declaring IR 3
+  // then holds initializers that IR 3 requires to be graph inputs.
+  repaired.set_ir_version(std::max(repaired.ir_version(), IrVersionForOpset(to_opset)));
   if (from_opset >= 11 || to_opset < 11) return repaired;
   ClipRepair repair(original, repaired);
   if (absl::Status s = repair.Run(); !s.ok()) return s;

@@ -397,8 +397,9 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
   }
   if (audit.repaired.has_value()) {
     absl::StrAppend(&out,
-                    "A repaired converted model (Clip bounds given the input's type) "
-                    "passes ONNX's checker and the suite's",
+                    "The converted model, with the converter's known mistakes repaired (Clip "
+                    "bounds given the input's type, the IR version raised), passes ONNX's "
+                    "checker and the suite's",
                     audit.repaired_checked_on_data
                         ? " and gives the original's outputs on the audit's data"
                         : "",
