@@ -421,6 +421,11 @@ void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
       continue;
     }
     ++compared;
+    // ONNX's converter on the node alone: its outputs (its validity is the
+    // whole converted model's, checked already).
+    for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
+      if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+    }
     for (Finding& f : found) {
       f.aspect = "model";
       f.node = gn.label;

@@ -690,3 +690,29 @@ TEST(AuditModelWriteTest, RepairRaisesTheIrVersion) {
 
 }  // namespace
 }  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// Relu -> Clip-6 without bounds on double: ONNX's converter gives Clip-13 no
+// bounds, so the missing max moves from float's max to double's. The model
+// is not run (Relu), but the Clip node alone shows the converter's change.
+TEST(AuditModelMixedTest, ConverterOutputChangeOfANodeInAMixedModel) {
+  ModelBuilder b(6);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kDouble, {"4"});
+  *g.add_node() = ModelBuilder::Node("Relu", "", {"x"}, {"r"});
+  *g.add_node() = ModelBuilder::Node("Clip", "cap", {"r"}, {"y"});
+  *g.add_output() = ModelBuilder::Value("y", kDouble, {"4"});
+  absl::StatusOr<ModelAudit> audit = AuditModel(Write("relu_clip", b.model()), 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_TRUE(OfKind(*audit, FindingKind::kConverterInvalid).empty());
+  std::vector<const Finding*> changed = OfKind(*audit, FindingKind::kConverterOutputChange);
+  ASSERT_EQ(changed.size(), 1u) << ModelAuditMarkdown(*audit);
+  EXPECT_EQ(changed[0]->node, "'cap'");
+  EXPECT_THAT(changed[0]->detail, HasSubstr("the node alone"));
+  EXPECT_THAT(ModelAuditMarkdown(*audit), Not(HasSubstr("ONNX's converter gives")));
+}
+
+}  // namespace
+}  // namespace onnx_conform
