@@ -6,13 +6,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "checker/node_validator.h"
 #include "checker/registry.h"
-#include "reference/tensor_file.h"
 #include "runners/audit_behavior.h"
+#include "runners/audit_difference.h"
 #include "runners/audit_retarget.h"
 #include "runners/audit_schema_diff.h"
-#include "runners/case_loader.h"
 
 namespace onnx_conform {
 namespace {
@@ -184,177 +182,7 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
   }
   for (Finding& f : behaviour) audit.findings.push_back(std::move(f));
   for (Finding& f : converter) audit.findings.push_back(std::move(f));
-  return audit;
-}
-
-namespace {
-
-// What the node shows of itself, for the schema findings' applicability.
-NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
-                  const std::map<std::string, ElementType>& types) {
-  NodeFacts facts;
-  for (const onnx::AttributeProto& a : node.attribute()) facts.attributes_set.insert(a.name());
-  for (int i = 0; i < node.input_size(); ++i) {
-    if (node.input(i).empty()) continue;
-    const FormalParameter* param = schema.InputParam(i);
-    if (param == nullptr) continue;
-    facts.inputs_used.insert(param->name);
-    auto it = types.find(node.input(i));
-    if (!param->type_param.empty() && it != types.end()) {
-      facts.type_bindings.emplace(param->type_param, it->second);
-    }
-  }
-  for (int i = 0; i < node.output_size(); ++i) {
-    const FormalParameter* param = schema.OutputParam(i);
-    if (param != nullptr && !node.output(i).empty()) facts.inputs_used.insert(param->name);
-  }
-  return facts;
-}
-
-// Generated inputs stay small: the audit compares behaviour, not capacity.
-constexpr int64_t kMaxGeneratedElements = int64_t{1} << 20;
-
-// Inputs for the model: its folder's first data set, else values generated
-// from fully declared graph inputs.
-absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& file,
-                                                const onnx::ModelProto& model, ModelAudit& audit) {
-  const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
-  if (file.filename() == "model.onnx" && IsCaseDir(dir)) {
-    absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-    if (loaded.ok() && !loaded->data_sets.empty()) {
-      audit.data = loaded->data_sets.front().dir.filename().string();
-      return loaded->data_sets.front().inputs;
-    }
-    if (!loaded.ok()) {
-      audit.notes.push_back(absl::StrCat("the model's test data is not used: ",
-                                         loaded.status().message()));
-    }
-  }
-  std::set<std::string> initializers;
-  for (const onnx::TensorProto& init : model.graph().initializer()) initializers.insert(init.name());
-  std::vector<Tensor> inputs;
-  for (const onnx::ValueInfoProto& input : model.graph().input()) {
-    if (initializers.contains(input.name())) continue;
-    const onnx::TypeProto::Tensor& tensor = input.type().tensor_type();
-    std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
-    Shape shape;
-    bool known = tensor.has_shape() && type.has_value() && IsNumeric(*type);
-    if (known) {
-      for (const onnx::TensorShapeProto::Dimension& dim : tensor.shape().dim()) {
-        if (!dim.has_dim_value()) known = false;
-        shape.push_back(dim.dim_value());
-      }
-    }
-    if (!known) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input.name(),
-          "' has no numeric type or no fully known shape, and the model's folder has no "
-          "test_data_set_N: no inputs to run the model with"));
-    }
-    absl::StatusOr<int64_t> count = ElementCount(shape);
-    if (!count.ok() || *count > kMaxGeneratedElements) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input.name(), "' of shape ", ShapeToString(shape),
-          " is too large to generate values for (the audit generates at most ",
-          kMaxGeneratedElements, " elements per input): give the model a test_data_set_0"));
-    }
-    absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
-    if (!value.ok()) return value.status();
-    inputs.push_back(*std::move(value));
-  }
-  audit.data = "generated";
-  return inputs;
-}
-
-}  // namespace
-
-absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
-                                      std::optional<int> to_opset) {
-  absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file);
-  if (!model.ok()) return model.status();
-  std::optional<int64_t> from = DefaultDomainOpset(*model);
-  if (!from.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        model_file.string(), ": the model imports no opset of the default domain"));
-  }
-  ModelAudit audit;
-  audit.file = model_file.string();
-  audit.from_opset = static_cast<int>(*from);
-  audit.to_opset = to_opset.value_or(NewestRegistryOpset());
-
-  const std::map<std::string, ElementType> types = ValueElementTypes(model->graph());
-  std::set<std::string> unknown_ops;
-  for (int i = 0; i < model->graph().node_size(); ++i) {
-    const onnx::NodeProto& node = model->graph().node(i);
-    if (!IsDefaultDomain(node.domain())) continue;
-    if (SchemaVersions(node.op_type()).empty()) {
-      unknown_ops.insert(node.op_type());
-      continue;
-    }
-    const OpSchema* a = SchemaAt(node.op_type(), audit.from_opset);
-    const OpSchema* b = SchemaAt(node.op_type(), audit.to_opset);
-    if (a == nullptr) {
-      audit.notes.push_back(absl::StrCat("node ", NodeLabel(node, i), ": ", node.op_type(),
-                                         " does not exist at the model's opset ",
-                                         audit.from_opset));
-      continue;
-    }
-    if (b != nullptr && a == b) continue;
-    NodeChange change{NodeLabel(node, i), node.op_type(), a->since_version(),
-                      b != nullptr ? b->since_version() : 0, std::nullopt};
-    const NodeFacts facts = FactsOf(node, *a, types);
-    if (auto it = facts.type_bindings.find("T"); it != facts.type_bindings.end()) {
-      change.type = it->second;
-    }
-    audit.nodes.push_back(change);
-    if (b == nullptr) continue;
-    for (Finding& f : DiffSchemas(*a, *b)) {
-      if (!FindingApplies(f, facts)) continue;
-      f.node = change.node;
-      f.from_opset = audit.from_opset;
-      f.to_opset = audit.to_opset;
-      audit.findings.push_back(std::move(f));
-    }
-  }
-  for (const std::string& op : unknown_ops) {
-    audit.notes.push_back(absl::StrCat("operator ", op, " is not in the suite's registry: "
-                                       "its changes are not audited"));
-  }
-
-  absl::StatusOr<std::vector<Tensor>> inputs = ModelInputs(model_file, *model, audit);
-  if (!inputs.ok()) {
-    audit.notes.push_back(std::string(inputs.status().message()));
-    return audit;
-  }
-  AuditCase whole;
-  whole.name = model_file.filename().string();
-  whole.scenario = whole.name;
-  // Findings about the whole model name the first audited operator (or none).
-  whole.op_type = audit.nodes.empty() ? "" : audit.nodes.front().op_type;
-  whole.model = *std::move(model);
-  whole.inputs = *std::move(inputs);
-  std::string skipped;
-  std::vector<Finding> model_findings =
-      CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped);
-  if (!skipped.empty()) audit.notes.push_back(skipped);
-  if (audit.from_opset != audit.to_opset) {
-    const CaseOutcome own = EvaluateCase(whole);
-    if (own.validity == Validity::kInvalid || own.validity == Validity::kUnsupported) {
-      audit.notes.push_back(absl::StrCat("the model is ", ValidityName(own.validity),
-                                         " at its own opset (", own.message,
-                                         "): ONNX's converter is not audited"));
-    } else {
-      audit.converter_audited = true;
-      for (Finding& f : AuditConversion(whole, audit.to_opset)) {
-        model_findings.push_back(std::move(f));
-      }
-    }
-  }
-  for (Finding& f : model_findings) {
-    f.aspect = "model";
-    f.types.clear();
-    audit.findings.push_back(std::move(f));
-  }
+  ClassifyDifferences(audit.findings);
   return audit;
 }
 

@@ -147,20 +147,34 @@ TEST(BehaviourTest, ArgMin12To13Bfloat16BecomesValid) {
 
 // ---- Clip ----
 
-TEST(BehaviourTest, Clip1To6DefaultsClipInfinitiesToFloatLimits) {
+TEST(BehaviourTest, Clip1To6MissingBoundsKeepFloatLimits) {
   std::vector<Finding> d = Audit("Clip", 1, 6);
-  // Clip-1 without bounds does not clip; Clip-6's defaults are float's
-  // lowest() and max(): +-inf (and double's extremes) are clipped.
-  const Finding* f = Find(d, FindingKind::kOutputChange, "no_bounds", kF32);
-  ASSERT_NE(f, nullptr);
-  EXPECT_THAT(f->detail, HasSubstr("expected -inf"));
-  EXPECT_THAT(f->detail, HasSubstr("3.40282347e+38"));
-  ASSERT_NE(Find(d, FindingKind::kOutputChange, "no_bounds", kF64), nullptr);
-  // float16: float's max rounds to +inf in float16, so nothing changes.
-  EXPECT_EQ(Find(d, FindingKind::kOutputChange, "no_bounds", kF16), nullptr);
-  // Both bounds set: the defaults play no part.
-  EXPECT_EQ(Find(d, FindingKind::kOutputChange, "both_bounds", kF32), nullptr);
+  // A bound missing from Clip-1 reads as float's lowest() and max(), as
+  // Clip-6 states: no case changes its outputs, whatever the type.
+  for (ElementType t : {kF16, kF32, kF64}) {
+    for (const char* scenario : {"no_bounds", "min_only", "max_only", "both_bounds"}) {
+      EXPECT_EQ(Find(d, FindingKind::kOutputChange, scenario, t), nullptr)
+          << scenario << " " << ElementTypeName(t);
+    }
+  }
+  EXPECT_EQ(Count(d, FindingKind::kOutputChange), 0);
   ExpectValidityChange(d, "consumed_inputs", kF32, "valid -> invalid");
+}
+
+TEST(ConverterTest, Clip1MissingBoundsConvertLikeClip6) {
+  absl::StatusOr<OperatorAudit> audit = AuditOperator("Clip", {});
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  const std::vector<Finding>& d = audit->findings;
+  // To Clip-6 nothing changes; to Clip-11 a double node without bounds
+  // moves from float's limits to double's, exactly as a Clip-6 node does.
+  for (ElementType t : {kF16, kF32, kF64}) {
+    EXPECT_EQ(Find(d, FindingKind::kConverterOutputChange, "no_bounds", t, 6, 1), nullptr)
+        << ElementTypeName(t);
+  }
+  EXPECT_EQ(Find(d, FindingKind::kConverterOutputChange, "no_bounds", kF32, 11, 1), nullptr);
+  EXPECT_EQ(Find(d, FindingKind::kConverterOutputChange, "min_only", kF32, 11, 1), nullptr);
+  ASSERT_NE(Find(d, FindingKind::kConverterOutputChange, "no_bounds", kF64, 11, 1), nullptr);
+  ASSERT_NE(Find(d, FindingKind::kConverterOutputChange, "no_bounds", kF64, 11, 6), nullptr);
 }
 
 TEST(BehaviourTest, Clip6To11AttributesToInputsKeepSetBounds) {

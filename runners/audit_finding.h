@@ -73,6 +73,11 @@ struct Finding {
   std::vector<ElementType> types;  // the element types concerned; empty: all
   Applicability applies = Applicability::kAlways;
   std::string node;  // `audit --model`: the node the finding is about
+  // `audit --model`: the input or attribute concerned ("input 1 (min)").
+  std::string concerns;
+  // "version change", "text clarification (ONNX 1.18)" or "suite's stricter
+  // reading" (runners/audit_difference.h).
+  std::string difference;
 };
 
 // What a model's node shows of itself, for Applicability.

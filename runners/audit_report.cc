@@ -35,18 +35,46 @@ constexpr char kIntro[] =
     "under each version (Clip is rewritten between attribute bounds and input bounds across "
     "6 and 11).\n"
     "- **converter-failed**, **converter-invalid**, **converter-output-change**: ONNX's "
-    "converter throws on a valid model, or the converted model fails the suite's checker, or "
-    "it gives other outputs on the reference than the original model.\n"
+    "converter throws on a valid model, or the converted model fails the suite's checker (for a "
+    "model, also ONNX's checker with strict shape inference), or it gives other outputs on the "
+    "reference than the original model.\n"
     "\n"
     "The cases are the audit's own (`runners/audit_cases.cc`): each way of using the operator "
     "that a version change can affect, over each element type a version allows, with the "
     "type's extremes, infinities and NaN. Rows that differ only in the element type are "
-    "merged, and so are converter rows that differ only in the target opset; the detail shown is "
-    "the first's (`onnx-conform audit --json` lists every finding). Where an operator text is "
+    "merged, and so are converter rows that differ only in the target opset; where the types' "
+    "values differ, the detail gives each type's (`onnx-conform audit --json` lists every "
+    "finding). Each finding also says which kind of difference it is:\n"
+    "\n"
+    "- **version change**: the operator's texts differ between the two versions.\n"
+    "- **text clarification (ONNX 1.N)**: a sentence ONNX added later to an old version's text "
+    "without a new version number; a reader of an older release did not see it (Clip-13's min > "
+    "max rule arrived in ONNX 1.18 and its function body in 1.13; ArgMin-11's \"must not be "
+    "empty\" in 1.15).\n"
+    "- **suite's stricter reading**: the suite reads a loose text strictly (ArgMin-1's axis "
+    "range, ArgMin over an empty axis at version 1); other tools may accept such a model.\n"
+    "\n"
+    "Where an operator text is "
     "silent the reference follows the suite's documented resolution (`reference/semantics.h`): "
-    "notably a bound missing from a Clip-1 node does not clip, so the Clip-1 findings without "
-    "bounds rest on that reading. `onnx-conform audit --cases=cases/node` adds the suite's case "
-    "library to the audit's own cases.\n";
+    "notably a bound missing from a Clip-1 node reads as float's lowest() or max() converted to "
+    "the input's type, exactly as Clip-6 states it, so Clip-1 -> Clip-6 changes no output. "
+    "`onnx-conform audit --cases=cases/node` adds the suite's case library to the audit's own "
+    "cases.\n"
+    "\n"
+    "`onnx-conform audit --model=FILE [--to=B]` audits one model instead: every node of every "
+    "graph and subgraph (If branches, Loop and Scan bodies), named by its name or its graph path "
+    "and index. Min, ArgMin and Clip nodes are audited fully; any other operator by its schema "
+    "change in ONNX's registry and by the converted model's validity, and the report lists what "
+    "it could not audit rather than giving an all-clear. ONNX's converter is checked without "
+    "data; behaviour and outputs are compared when the reference runs every node, on the model "
+    "folder's test_data_set_0 or on generated inputs (`--shape=NAME=DIMS` for symbolic "
+    "dimensions), and otherwise node by node: each Min, ArgMin and Clip node alone on generated "
+    "values of its inputs' types and shapes. `--to` defaults to the newest opset here, never a downgrade; `--write=FILE` "
+    "writes the converted model with the converter's Clip bounds repaired, once it passes both "
+    "checkers (and gives the original's outputs where the reference runs it). The command exits "
+    "1 when a finding of a failing kind is present (`--fail-on=KINDS`; with `--model` the "
+    "default is converter-invalid, output-change and converter-output-change, without it none), "
+    "0 otherwise, and 2 for usage errors.\n";
 
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
@@ -60,7 +88,46 @@ struct Row {
   const Finding* first = nullptr;
   std::vector<ElementType> types;
   std::vector<int> targets;  // converter rows: the target opsets merged
+  std::vector<const Finding*> all;  // every finding merged, for every type's values
 };
+
+// The detail with the finding's own type name blanked, so that two types'
+// details that differ only in naming their type group together.
+std::string DetailShape(const Finding& f) {
+  std::string shape = f.detail;
+  for (ElementType t : f.types) {
+    shape = absl::StrReplaceAll(shape, {{ElementTypeName(t), "{type}"}});
+  }
+  return shape;
+}
+
+// A merged row's detail: one text when every type's detail reads the same
+// (up to the type's name), else each group of types with its own values.
+std::string RowDetail(const Row& row) {
+  std::vector<std::pair<std::string, std::vector<const Finding*>>> groups;
+  for (const Finding* f : row.all) {
+    const std::string shape = DetailShape(*f);
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == shape; });
+    if (it == groups.end()) {
+      groups.push_back({shape, {f}});
+    } else {
+      it->second.push_back(f);
+    }
+  }
+  if (groups.size() <= 1) return row.first->detail;
+  std::vector<std::string> parts;
+  for (const auto& [shape, members] : groups) {
+    std::vector<ElementType> types;
+    for (const Finding* f : members) {
+      for (ElementType t : f->types) {
+        if (std::find(types.begin(), types.end(), t) == types.end()) types.push_back(t);
+      }
+    }
+    parts.push_back(absl::StrCat(TypesText(types), ": ", members.front()->detail));
+  }
+  return absl::StrJoin(parts, " / ");
+}
 
 std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
   std::vector<Row> rows;
@@ -68,8 +135,9 @@ std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
   for (const Finding* f : findings) {
     auto key = std::tuple(f->kind, f->from_opset, f->to_opset, f->scenario, f->change);
     auto [it, inserted] = index.try_emplace(key, rows.size());
-    if (inserted) rows.push_back({f, {}, {}});
+    if (inserted) rows.push_back({f, {}, {}, {}});
     Row& row = rows[it->second];
+    row.all.push_back(f);
     for (ElementType t : f->types) {
       if (std::find(row.types.begin(), row.types.end(), t) == row.types.end()) {
         row.types.push_back(t);
@@ -109,20 +177,21 @@ void AppendSchemaTable(std::string& out, const std::vector<const Finding*>& find
     absl::StrAppend(&out, "No schema change.\n\n");
     return;
   }
-  absl::StrAppend(&out, "| what | change | detail |\n|---|---|---|\n");
+  absl::StrAppend(&out, "| what | change | difference | detail |\n|---|---|---|---|\n");
   for (const Finding* f : findings) {
-    absl::StrAppend(&out, "| ", MarkdownCell(SchemaWhat(*f)), " | ", MarkdownCell(f->change),
-                    " | ", MarkdownCell(f->detail), " |\n");
+    absl::StrAppend(&out, "| ", MarkdownCell(SchemaWhat(*f)), " | ", MarkdownCell(f->change), " | ",
+                    MarkdownCell(f->difference), " | ", MarkdownCell(f->detail), " |\n");
   }
   absl::StrAppend(&out, "\n");
 }
 
 void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findings,
                      bool with_versions) {
-  absl::StrAppend(&out, with_versions ? "| kind | conversion | case | types | change | detail |\n"
-                                        "|---|---|---|---|---|---|\n"
-                                      : "| kind | case | types | change | detail |\n"
-                                        "|---|---|---|---|---|\n");
+  absl::StrAppend(
+      &out, with_versions ? "| kind | conversion | case | types | change | difference | detail |\n"
+                            "|---|---|---|---|---|---|---|\n"
+                          : "| kind | case | types | change | difference | detail |\n"
+                            "|---|---|---|---|---|---|\n");
   std::vector<Row> rows = MergeByType(findings);
   if (with_versions) rows = MergeByTarget(std::move(rows));
   for (const Row& row : rows) {
@@ -133,7 +202,8 @@ void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findin
                       " | ");
     }
     absl::StrAppend(&out, MarkdownCell(f.scenario), " | ", TypesText(row.types), " | ",
-                    MarkdownCell(f.change), " | ", MarkdownCell(f.detail), " |\n");
+                    MarkdownCell(f.change), " | ", MarkdownCell(f.difference), " | ",
+                    MarkdownCell(RowDetail(row)), " |\n");
   }
   absl::StrAppend(&out, "\n");
 }
@@ -216,6 +286,8 @@ audit::Finding ToProto(const Finding& f) {
   for (ElementType t : f.types) p.add_types(std::string(ElementTypeName(t)));
   p.set_scenario(f.scenario);
   p.set_node(f.node);
+  p.set_concerns(f.concerns);
+  p.set_difference(f.difference);
   return p;
 }
 
@@ -251,9 +323,10 @@ std::string AuditMarkdown(const std::vector<OperatorAudit>& audits) {
 
 std::string ModelAuditMarkdown(const ModelAudit& audit) {
   std::string out = absl::StrCat("# Opset upgrade audit: ", audit.file, "\n\nFrom opset ",
-                                 audit.from_opset, " to opset ", audit.to_opset, ".\n\n");
+                                 audit.from_opset, " to opset ", audit.to_opset,
+                                 audit.downgrade ? " (a downgrade, as asked)" : "", ".\n\n");
   if (audit.nodes.empty()) {
-    absl::StrAppend(&out, "No node's operator version changes.\n\n");
+    absl::StrAppend(&out, "No node's operator version changes (every graph and subgraph).\n\n");
   }
   for (const NodeChange& node : audit.nodes) {
     absl::StrAppend(&out, "## Node ", node.node, ": ", node.op_type, "-", node.from_version,
@@ -265,10 +338,11 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
     }
     absl::StrAppend(&out, node.op_type, "-", node.to_version);
     if (node.type.has_value()) absl::StrAppend(&out, " (", ElementTypeName(*node.type), ")");
+    if (!node.in_suite) absl::StrAppend(&out, ", by ONNX's registry");
     absl::StrAppend(&out, "\n\n");
     std::vector<const Finding*> schema;
     for (const Finding& f : audit.findings) {
-      if (f.node == node.node) schema.push_back(&f);
+      if (f.node == node.node && f.kind == FindingKind::kSchemaChange) schema.push_back(&f);
     }
     AppendSchemaTable(out, schema);
   }
@@ -280,25 +354,56 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
                     ".\n\n");
   }
   std::vector<const Finding*> model;
-  bool converter_findings = false;
+  bool converter_findings = false, behaviour_findings = false;
   for (const Finding& f : audit.findings) {
     if (f.aspect != "model") continue;
     model.push_back(&f);
     converter_findings |= IsConverterKind(f.kind);
+    behaviour_findings |= !IsConverterKind(f.kind);
   }
-  if (model.empty() && !audit.data.empty()) {
+  // An all-clear only for what was established.
+  if (audit.behaviour_compared && !behaviour_findings) {
     absl::StrAppend(&out, "Same validity and outputs at both opsets.\n\n");
   }
   if (audit.converter_audited && !converter_findings) {
-    absl::StrAppend(&out, "ONNX's converter gives a valid model with the same outputs.\n\n");
+    absl::StrAppend(&out, audit.behaviour_compared
+                              ? "ONNX's converter gives a valid model with the same outputs.\n\n"
+                              : "ONNX's converter gives a model that passes ONNX's checker with "
+                                "strict shape inference and the suite's checks of its "
+                                "Min/ArgMin/Clip nodes; its outputs were not compared.\n\n");
   }
   if (!model.empty()) {
-    absl::StrAppend(&out, "| kind | change | detail |\n|---|---|---|\n");
+    absl::StrAppend(&out,
+                    "| kind | node | operator | concerns | difference | change | detail |\n"
+                    "|---|---|---|---|---|---|---|\n");
     for (const Finding* f : model) {
-      absl::StrAppend(&out, "| ", FindingKindName(f->kind), " | ", MarkdownCell(f->change), " | ",
+      const std::string op = f->op_type.empty()
+                                 ? ""
+                                 : absl::StrCat(f->op_type, "-", f->from_version, " -> ",
+                                                f->op_type, "-", f->to_version);
+      absl::StrAppend(&out, "| ", FindingKindName(f->kind), " | ", MarkdownCell(f->node), " | ",
+                      MarkdownCell(op), " | ", MarkdownCell(f->concerns), " | ",
+                      MarkdownCell(f->difference), " | ", MarkdownCell(f->change), " | ",
                       MarkdownCell(f->detail), " |\n");
     }
     absl::StrAppend(&out, "\n");
+  }
+  if (!audit.not_audited.empty()) {
+    absl::StrAppend(&out, "Not audited:\n\n");
+    for (const std::string& s : audit.not_audited) {
+      absl::StrAppend(&out, "- ", MarkdownCell(s), "\n");
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  if (audit.repaired.has_value()) {
+    absl::StrAppend(&out,
+                    "The converted model, with the converter's known mistakes repaired (Clip "
+                    "bounds given the input's type, the IR version raised), passes ONNX's "
+                    "checker and the suite's",
+                    audit.repaired_checked_on_data
+                        ? " and gives the original's outputs on the audit's data"
+                        : "",
+                    ": `--write=FILE` writes it.\n\n");
   }
   for (const std::string& note : audit.notes) absl::StrAppend(&out, "Note: ", note, "\n\n");
   return out;
@@ -338,6 +443,7 @@ std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit
       n->set_from_version(node.from_version);
       n->set_to_version(node.to_version);
       if (node.type.has_value()) n->set_type(std::string(ElementTypeName(*node.type)));
+      n->set_in_suite(node.in_suite);
     }
     for (const Finding& f : model->findings) {
       *m->add_findings() = ToProto(f);
@@ -345,6 +451,11 @@ std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit
     }
     m->set_data(model->data);
     m->set_converter_audited(model->converter_audited);
+    m->set_behaviour_compared(model->behaviour_compared);
+    m->set_downgrade(model->downgrade);
+    for (const std::string& s : model->not_audited) m->add_not_audited(s);
+    m->set_repaired(model->repaired.has_value());
+    m->set_repaired_checked_on_data(model->repaired_checked_on_data);
     for (const std::string& note : model->notes) m->add_notes(note);
   }
   for (const auto& [kind, count] : summary) (*report.mutable_summary())[kind] = count;

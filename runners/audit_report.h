@@ -19,8 +19,8 @@ namespace onnx_conform {
 
 // Per operator: each version pair's schema changes and behaviour findings,
 // then the converter's. Behaviour and converter findings that differ only in
-// the element type are one row listing the types (the detail is the first
-// type's; the JSON report has every finding).
+// the element type are one row listing the types, with each type's values
+// where they differ (the JSON report has every finding).
 std::string AuditMarkdown(const std::vector<OperatorAudit>& audits);
 std::string ModelAuditMarkdown(const ModelAudit& audit);
 

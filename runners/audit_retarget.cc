@@ -14,6 +14,21 @@
 
 namespace onnx_conform {
 
+namespace {
+
+// Operators whose first output has their first input's element type (the
+// suite's and common element-wise ones); any other output's type comes from
+// a declaration or from ONNX's shape inference.
+bool KeepsInputType(absl::string_view op_type) {
+  static constexpr absl::string_view kKeeping[] = {
+      "Min",  "Max",     "Clip",      "Identity", "Relu",      "LeakyRelu", "Add",     "Sub",
+      "Mul",  "Div",     "Abs",       "Neg",      "Sigmoid",   "Tanh",      "Exp",     "Log",
+      "Sqrt", "Reshape", "Transpose", "Squeeze",  "Unsqueeze", "Flatten",   "Softmax", "Dropout"};
+  return std::find(std::begin(kKeeping), std::end(kKeeping), op_type) != std::end(kKeeping);
+}
+
+}  // namespace
+
 std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& graph) {
   std::map<std::string, ElementType> types;
   auto declare = [&](const onnx::ValueInfoProto& info) {
@@ -40,17 +55,14 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
       if (auto t = ElementTypeFromProto(node.attribute(0).t().data_type())) {
         types[node.output(0)] = *t;
       }
-    } else if (node.input_size() > 0 && types.contains(node.input(0))) {
-      types[node.output(0)] = types[node.input(0)];  // Min, Clip, Identity
+    } else if (node.input_size() > 0 && types.contains(node.input(0)) &&
+               KeepsInputType(node.op_type())) {
+      types[node.output(0)] = types[node.input(0)];
     }
   }
   return types;
 }
 
-namespace {
-
-// A FLOAT attribute's value as a scalar of `type`, converted as the
-// reference converts Clip-1/6 attributes; integers only when exact.
 absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value) {
   if (!IsNumeric(type)) {
     return absl::InvalidArgumentError(absl::StrCat("type ", ElementTypeName(type),
@@ -73,6 +85,8 @@ absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value) {
     }
   });
 }
+
+namespace {
 
 // A one-element tensor's value as a float, when exactly representable.
 absl::StatusOr<float> ExactFloat(const Tensor& scalar) {

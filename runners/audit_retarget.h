@@ -24,8 +24,13 @@ namespace onnx_conform {
 
 // Element types of a graph's values: declared (inputs, value_info, outputs,
 // initializers) or implied by a node (ArgMin gives int64, Constant its
-// tensor's type, Min/Clip/Identity their first input's).
+// tensor's type, Min/Clip/Identity and common element-wise operators such
+// as Relu and Add their first input's).
 std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& graph);
+
+// A FLOAT attribute's value as a scalar of `type`, converted as the
+// reference converts Clip-1/6 attributes; integers only when exact.
+absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value);
 
 // The default-domain opset_import version of a model (nullopt when absent).
 std::optional<int64_t> DefaultDomainOpset(const onnx::ModelProto& model);
