@@ -8,7 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "checker/registry.h"
-#include "reference/semantics.h"
+#include "reference/element_rules.h"
 #include "reference/tensor_proto.h"
 #include "runners/audit_model_checks.h"
 #include "runners/audit_retarget.h"
@@ -82,8 +82,8 @@ class ClipRepair {
       }
       onnx::NodeProto clip = node;
       std::vector<onnx::NodeProto> constants;
-      const float bounds[2] = {FloatAttribute(original->second, "min", kClip6DefaultMin),
-                               FloatAttribute(original->second, "max", kClip6DefaultMax)};
+      const float bounds[2] = {FloatAttribute(original->second, "min", kClipFloatDefaultMin),
+                               FloatAttribute(original->second, "max", kClipFloatDefaultMax)};
       while (clip.input_size() > 1) clip.mutable_input()->RemoveLast();
       for (int k = 0; k < 2; ++k) {
         absl::StatusOr<Tensor> value = ScalarFromFloat(type->second, bounds[k]);
