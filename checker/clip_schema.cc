@@ -156,8 +156,9 @@ std::vector<OpSchema> ClipSchemas() {
           .OptionalAttr("min", onnx::AttributeProto::FLOAT, kMinAttrDoc)
           .TypeConstraint("T", kFloatTypes, kFloatDoc)
           .ShapeInference(false)
-          .Rule("min and max are FLOAT attributes without a stated default: a missing bound "
-                "does not clip.")
+          .Rule("min and max are FLOAT attributes with no default value printed; the summary "
+                "says they default to numeric_limits::lowest() and max(): read as Clip-6, float's "
+                "lowest()/max() converted to T (which type's limits is reference-defined).")
           .Rule("min > max: the text leaves the result unstated (defined from Clip-13).")
           .Rule("ONNX defines no shape inference for Clip-1; the checker still requires the "
                 "output to have the input's shape (the operator is element-wise).")

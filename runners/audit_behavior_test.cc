@@ -117,7 +117,7 @@ TEST(BehaviourTest, Min12To13Bfloat16BecomesValid) {
 TEST(BehaviourTest, ArgMin1To11NegativeAxisBecomesValid) {
   std::vector<Finding> d = Audit("ArgMin", 1, 11);
   for (ElementType t : {kF32, ElementType::kInt64, ElementType::kUint8}) {
-    ExpectValidityChange(d, "negative_axis", t, "invalid -> valid");
+    ExpectValidityChange(d, "negative_axis", t, "valid with warnings -> valid");
     EXPECT_THAT(Find(d, FindingKind::kValidityChange, "negative_axis", t)->detail,
                 HasSubstr("ATTR-NEGATIVE-AXIS-V1"));
     EXPECT_EQ(Find(d, FindingKind::kValidityChange, "axis0", t), nullptr);

@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
 #include "cases/case_metadata.h"
 #include "checker/registry.h"
@@ -276,6 +277,10 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
       continue;
     }
     if (metadata->has_value() && !IsValidCase(**metadata)) continue;
+    // A function body in place of its node: the audit takes the node's case.
+    if (metadata->has_value() && absl::c_linear_search((*metadata)->features(), "expanded")) {
+      continue;
+    }
     if (metadata->has_value() && !op_type.empty() && (*metadata)->operator_() != op_type) continue;
     absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
     if (!loaded.ok()) {

@@ -37,6 +37,7 @@ constexpr StricterReading kStricterReadings[] = {
     // ArgMin-1 states no axis range; the suite warns on a negative axis.
     {"ArgMin", 1, "ATTR-NEGATIVE-AXIS-V1"},
     {"ArgMin", 1, "axis must be in [0, r-1]"},
+    {"ArgMin", 1, "The text states no range for axis"},
     {"ArgMin", 1, "negative axes start at ArgMin-11"},
     // No version states what ArgMin over an empty axis gives: an error here.
     {"ArgMin", 1, "SHAPE-REDUCED-AXIS-EMPTY"},

@@ -99,7 +99,8 @@ TEST(VerdictTest, ApplicableReadingsFollowTheOperatorVersion) {
   EXPECT_THAT(ApplicableReadings(Model("clip_v13_float_min_max")),
               ElementsAre(Reading::kClipMissingBoundSkipped, Reading::kClipNaNBoundIgnored));
   EXPECT_THAT(ApplicableReadings(Model("clip_v6_float_min_max")),
-              ElementsAre(Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin));
+              ElementsAre(Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+                          Reading::kClipInvertedBoundsMinFirst));
   // Clip-13's body has no open point.
   EXPECT_THAT(ApplicableReadings(Model("clip_v13_float_min_max_expanded")), ElementsAre());
 }
