@@ -1,5 +1,5 @@
 // ArgMin: index of the smallest element along an axis. Versions 1, 11, 12, 13.
-// Transcribed from /work/shared/spec/README.md and the texts in original/.
+// Transcribed from the operator texts (docs/operator-texts.md).
 #include <optional>
 #include <utility>
 #include <vector>

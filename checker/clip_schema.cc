@@ -1,5 +1,5 @@
 // Clip: limit the input to an interval. Versions 1, 6, 11, 12, 13.
-// Transcribed from /work/shared/spec/README.md and the texts in original/.
+// Transcribed from the operator texts (docs/operator-texts.md).
 #include <cmath>
 #include <limits>
 #include <optional>

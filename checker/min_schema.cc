@@ -1,5 +1,5 @@
 // Min: element-wise minimum of the inputs. Versions 1, 6, 8, 12, 13.
-// Transcribed from /work/shared/spec/README.md and the texts in original/.
+// Transcribed from the operator texts (docs/operator-texts.md).
 #include <utility>
 #include <vector>
 

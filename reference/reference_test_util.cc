@@ -13,7 +13,7 @@
 namespace onnx_conform::testing {
 namespace {
 
-// The operator texts' type columns (/work/shared/spec/README.md).
+// The operator texts' type columns (docs/operator-texts.md).
 constexpr const char* kFloatsText = "float16 float double";
 constexpr const char* kAllNumericText =
     "float16 float double int8 int16 int32 int64 uint8 uint16 uint32 uint64";
