@@ -34,6 +34,8 @@ std::string ReadText(const fs::path& path) {
   return text.str();
 }
 
+const fs::path kSuiteCases = fs::path(ONNX_CONFORM_SUITE_NODE_CASES).parent_path();
+
 class RunCommandTest : public testing::Test {
  protected:
   void SetUp() override {
@@ -58,7 +60,7 @@ class RunCommandTest : public testing::Test {
         "--filter=",       "--report-json=", "--junit=",    "--noquiet",  "--backend=reference",
         "--backend-name=", "--timeout=60",   "--jobs=1",    "--expectations=", "--profile=",
         "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html=",
-        "--nopersistent"};
+        "--nopersistent", "--noallow_invalid", "--noplain_reference"};
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();
@@ -98,6 +100,25 @@ TEST_F(RunCommandTest, OfficialMinCasesPassWithReports) {
   EXPECT_NE(xml.find("name=\"test_min_uint64\""), std::string::npos);
   EXPECT_NE(xml.find("tests=\"14\""), std::string::npos);
   EXPECT_NE(stdout_.find("14 passed, 0 failed"), std::string::npos) << stdout_;
+}
+
+// A case that turns out invalid without declaring itself negative tests
+// nothing: it fails the run unless --allow-invalid; a declared negative
+// case rejected for its rule passes.
+TEST_F(RunCommandTest, AnUndeclaredInvalidCaseFailsTheRun) {
+  const fs::path c = CopyCase("test_min_example");
+  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  absl::StatusOr<Tensor> x = ReadTensorFile(input);
+  ASSERT_TRUE(x.ok());
+  Tensor doubles = Tensor::FromValues<double>(x->shape(), {3, 2, 1});
+  ASSERT_TRUE(WriteTensorFile(input, doubles, "data_0").ok());  // declared float
+  EXPECT_EQ(Run({c.string()}), kExitFailed);
+  EXPECT_NE(stdout_.find("invalid"), std::string::npos) << stdout_;
+  EXPECT_NE(stderr_.find("--allow-invalid"), std::string::npos) << stderr_;
+  EXPECT_EQ(Run({"--allow-invalid", c.string()}), kExitOk);
+  EXPECT_EQ(Run({(kSuiteCases / "invalid" / "min_v13_float_double_input_data").string()}),
+            kExitOk)
+      << stdout_;
 }
 
 TEST_F(RunCommandTest, WrongExpectedValueFailsWithIndexAndValues) {
