@@ -189,8 +189,8 @@ ONNX_CONFORM_VECTOR_LOOP inline void WithOperandSteps(Loop loop, RowOperand<T> f
 // step on row r; row r of the output starts at out + r * out_row_stride.
 // `out` may be the first input's data (in place) when its step is 1 and
 // its row_stride is out_row_stride. Three inputs in one loop read memory
-// in one pass where two loops of two would switch streams (bench/,
-// Min3InPlace/float16: 8.9 -> 6.5 ms). With the widest vectors the CPU has
+// in one pass where two loops of two would switch streams (bench/
+// measures it). With the widest vectors the CPU has
 // (reference/vector_isa.h), on kWidth bits for AVX-512.
 template <Avx512Width kWidth = Avx512Width::k512, typename T, typename Op, typename... Operands>
 void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,

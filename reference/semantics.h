@@ -27,7 +27,7 @@
 // Every element rule below is inlined where it is used: a kernel's loop
 // applies one per element, and where the compiler declines to inline (its
 // growth limits, in a file of many instantiations) the call stops the loop
-// from vectorizing (Clip/float16: 10 -> 35 ms).
+// from vectorizing.
 #if defined(__GNUC__) || defined(__clang__)
 #define ONNX_CONFORM_ELEMENT_RULE __attribute__((always_inline)) inline
 #else
@@ -148,12 +148,9 @@ namespace semantics_internal {
 // float16/bfloat16: the same rule as one comparison of keys: the value so
 // far is kept when it is NaN, or when `next` is not NaN and it is <=
 // `next`. Each operand's key is computed once and the lower key carried
-// along the fold (bench/, Min3InPlace/float16 6.7 -> 5.7 ms). A broadcast
-// operand's key is then one value per row (with a NaN test per operand,
-// GCC rebuilt a lane mask from it at every row: MinBcast4DInPlace/float16
-// 2.5 -> 1.9 ms), and a select through masks keeps a fold of three inputs
-// in one loop vectorized (with ?:, GCC 12 left it scalar: Min3/float16
-// 145 ms).
+// along the fold, so a broadcast operand's key is one value per row; a
+// select through masks keeps a fold of three inputs in one vectorized loop
+// (GCC 12 left the ?: form scalar).
 template <typename T>
 ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t) {
   return so_far;
@@ -189,7 +186,7 @@ ONNX_CONFORM_ELEMENT_RULE bool LessForArgMin(T a, T b) {
     // The same order in two comparisons: when b is a number, "not a >= b"
     // holds exactly when a < b or a is NaN. Written with && (no side
     // effects, so the same result as &): GCC 12 vectorizes ArgMin's
-    // four-row loop only in this form (bench/, ArgMinAxis0/float).
+    // four-row loop only in this form.
     return !IsNaN(b) && !(a >= b);
   } else if constexpr (kIsHalfType<T>) {
     return HalfNaNLowestKey(a) < HalfNaNLowestKey(b);
@@ -216,8 +213,7 @@ ONNX_CONFORM_ELEMENT_RULE T ClipValue(T x, T lo, T hi) {
   if constexpr (kIsHalfType<T>) {
     // The same rule on order keys, as selects: x's key is compared with the
     // bounds' directly (for a NaN x it means nothing, and x is kept at the
-    // end). GCC 12 vectorizes the kernel's loop only in this form (bench/,
-    // Clip/float16: 10.8 -> 3.9 ms).
+    // end). GCC 12 vectorizes the kernel's loop only in this form.
     const int16_t key = HalfOrderKey(x);
     const int16_t lo_key = HalfOrderKey(lo);
     const bool below = key < lo_key;
@@ -225,8 +221,8 @@ ONNX_CONFORM_ELEMENT_RULE T ClipValue(T x, T lo, T hi) {
     const T clipped = BranchFreeSelect(above, hi, BranchFreeSelect(below, lo, x));
     return BranchFreeSelect(IsNaN(x), x, clipped);
   } else {
-    // The float and double loops run twice as fast in this form as with a
-    // NaN test of x first (bench/, Clip).
+    // The float and double loops vectorize better in this form than with
+    // a NaN test of x first (bench/ measures it).
     if (Less(x, lo)) x = lo;
     if (Less(hi, x)) x = hi;
     return x;

@@ -60,7 +60,7 @@ KeptBuffer& Kept() {
 // New memory starts on a cache line (64 bytes, one AVX-512 vector), as the
 // elements of a mapped file do (SerializeTensorFile): a kernel's vector
 // loads and stores then never straddle two lines, where malloc's 16 bytes
-// made every 512-bit access of a large tensor split (bench/, MinBcast*).
+// made every 512-bit access of a large tensor split (bench/ measures it).
 constexpr std::align_val_t kStorageAlignment{64};
 
 std::byte* AllocateStorage(size_t size) {

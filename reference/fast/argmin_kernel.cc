@@ -124,8 +124,7 @@ void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best
 // memory is read in order. Index holds any k < n. For the first index the
 // rows are visited from the last one up, so that ties always move: in the
 // other order, the rule for float types tests the running minimum for NaN,
-// which GCC 12 vectorizes with masked loads (bench/, ArgMinAxis0/double:
-// 12 ms, against 9 ms this way and with select_last).
+// which GCC 12 vectorizes with masked loads, slower than this way (bench/).
 template <bool kSelectLast, typename Index, typename T>
 void ArgMinAcross(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
   constexpr bool kFromLastRow = !kSelectLast;
@@ -160,8 +159,8 @@ int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
     Ranked<T> best[kLanes];
     Index block[kLanes] = {};
     std::transform(row, row + kLanes, best, Rank<T>);
-    // In order: read backwards, the blocks of a row take 1.5x as long for
-    // 64-bit types (bench/, ArgMinLast/int64).
+    // In order: read backwards, the blocks of a row are slower for 64-bit
+    // types (bench/).
     ArgMinDown<kSelectLast, false, false, T>(row, blocks, kLanes, best, block);
     best_value = best[0];
     best_index = int64_t{block[0]} * kLanes;

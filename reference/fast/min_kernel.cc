@@ -16,16 +16,14 @@ namespace {
 // input is folded into a chunk of the output while it is in the L1 cache,
 // so Min of n inputs is one pass over memory, not several. Up to three
 // inputs fold in one pass anyway, and then whole runs of rows go in one
-// call: long streams, no call per chunk (bench/, Min2/float 13.7 -> 11.6
-// ms, MinBcast4DInPlace/int64 7.6 -> 7.0 ms).
+// call: long streams, no call per chunk (bench/ measures both).
 template <typename T>
 constexpr int64_t kChunk = 8192 / static_cast<int64_t>(sizeof(T));
 
 // Min's loops on AVX-512: 256-bit vectors for float16/bfloat16, whose rule
 // is a dozen 16-bit integer operations per element, 512-bit for every other
-// type. Measured side by side on storage aligned to 64 bytes (bench/,
-// in place): float's broadcasts 2.9-3.4 -> 2.5-2.7 ms on 512 bits; the half
-// types' 4-D and [1,4096] broadcasts 1.53-1.80 -> 1.44-1.67 ms on 256.
+// type: each the faster on storage aligned to 64 bytes (bench/,
+// docs/performance.md).
 template <typename T>
 constexpr Avx512Width kMinVectorWidth = kIsHalfType<T> ? Avx512Width::k256 : Avx512Width::k512;
 
