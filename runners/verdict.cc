@@ -47,47 +47,68 @@ struct ReadingOutputs {
   std::vector<ExplainedOutput> outputs;
 };
 
-// The explained outputs under the suite's own reading, then under every
-// combination of the applicable readings that changes them.
-std::vector<ReadingOutputs> ExplainAllReadings(const onnx::ModelProto& model,
-                                               const std::vector<Tensor>& inputs) {
-  std::vector<ReadingOutputs> all;
-  absl::StatusOr<std::vector<ExplainedOutput>> own = ExplainModel(model, inputs);
-  if (!own.ok()) return all;
-  all.push_back({ReadingSet{}, *std::move(own)});
-  std::vector<Reading> applicable = ApplicableReadings(model);
+int64_t ElementCount(const std::vector<Tensor>& tensors) {
+  int64_t count = 0;
+  for (const Tensor& t : tensors) count += t.element_count();
+  return count;
+}
+
+// The combinations of the applicable readings to try, fewest readings first
+// (the simplest explanation wins). Past kLargeElements, single readings
+// only: each try is a plain evaluation of the whole graph.
+constexpr int64_t kLargeElements = int64_t{1} << 20;
+std::vector<ReadingSet> ReadingCombinations(std::vector<Reading> applicable, bool large) {
   if (applicable.size() > kMaxCombinedReadings) applicable.resize(kMaxCombinedReadings);
-  // Fewest readings first, so the simplest explanation wins.
   std::vector<ReadingSet> subsets;
   for (uint32_t mask = 1; mask < (uint32_t{1} << applicable.size()); ++mask) {
     ReadingSet set;
     for (size_t r = 0; r < applicable.size(); ++r) {
       if (mask & (uint32_t{1} << r)) set.Add(applicable[r]);
     }
-    subsets.push_back(set);
+    if (!large || set.readings().size() == 1) subsets.push_back(set);
   }
   std::stable_sort(subsets.begin(), subsets.end(), [](const ReadingSet& a, const ReadingSet& b) {
     return a.readings().size() < b.readings().size();
   });
-  for (const ReadingSet& set : subsets) {
+  return subsets;
+}
+
+// Which reading the expected and the actual outputs follow: the suite's
+// own first, then each combination in turn, evaluated one at a time (a
+// large case holds two sets of outputs at most) until both are placed.
+struct Placement {
+  std::optional<ReadingOutputs> own;       // the suite's reading (empty: the graph did not run)
+  std::optional<ReadingOutputs> expected;  // the reading the expected outputs follow
+  std::optional<ReadingSet> actual;        // the reading the actual outputs follow
+};
+
+Placement PlaceOutputs(const onnx::ModelProto& model, const std::vector<Tensor>& inputs,
+                       const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                       bool values_only) {
+  Placement placement;
+  absl::StatusOr<std::vector<ExplainedOutput>> own = ExplainModel(model, inputs);
+  if (!own.ok()) return placement;
+  placement.own = ReadingOutputs{ReadingSet{}, *std::move(own)};
+  if (MatchesExplained(expected, placement.own->outputs)) placement.expected = placement.own;
+  if (values_only && MatchesExplained(actual, placement.own->outputs)) placement.actual = ReadingSet{};
+  const bool large = ElementCount(expected) > kLargeElements;
+  for (const ReadingSet& set : ReadingCombinations(ApplicableReadings(model), large)) {
+    if (placement.expected.has_value() && (placement.actual.has_value() || !values_only)) break;
     absl::StatusOr<std::vector<ExplainedOutput>> other = ExplainModel(model, inputs, set);
     if (!other.ok()) continue;
     bool changes = false;
     for (size_t i = 0; i < other->size() && !changes; ++i) {
-      changes = !SameBytes((*other)[i].value, all.front().outputs[i].value);
+      changes = !SameBytes((*other)[i].value, placement.own->outputs[i].value);
     }
-    if (changes) all.push_back({set, *std::move(other)});
+    if (!changes) continue;  // this reading decides nothing here
+    if (values_only && !placement.actual.has_value() && MatchesExplained(actual, *other)) {
+      placement.actual = set;
+    }
+    if (!placement.expected.has_value() && MatchesExplained(expected, *other)) {
+      placement.expected = ReadingOutputs{set, *std::move(other)};
+    }
   }
-  return all;
-}
-
-// The first reading whose outputs `outputs` equal (own reading first).
-const ReadingOutputs* ReadingOf(const std::vector<Tensor>& outputs,
-                                const std::vector<ReadingOutputs>& all) {
-  for (const ReadingOutputs& reading : all) {
-    if (MatchesExplained(outputs, reading.outputs)) return &reading;
-  }
-  return nullptr;
+  return placement;
 }
 
 }  // namespace
@@ -125,18 +146,24 @@ OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource&
   }
   if (AllSameBytes(expected, actual)) return judgement;
 
+  bool values_only = true;
+  for (size_t i = 0; i < actual.size(); ++i) {
+    values_only = values_only && actual[i].type() == expected[i].type() &&
+                  actual[i].shape() == expected[i].shape();
+  }
   // The classes of the expected outputs' reading; none when the reference
   // cannot run the graph or the tolerance is not exact.
-  std::vector<ReadingOutputs> all;
+  Placement placement;
   if (tolerance.exact) {
     absl::StatusOr<std::vector<Tensor>> fed = inputs();
-    if (fed.ok()) all = ExplainAllReadings(model, *fed);
+    if (fed.ok()) placement = PlaceOutputs(model, *fed, expected, actual, values_only);
   }
-  const ReadingOutputs* expected_reading = ReadingOf(expected, all);
+  const ReadingOutputs* classes_from = placement.expected.has_value() ? &*placement.expected
+                                       : placement.own.has_value()    ? &*placement.own
+                                                                      : nullptr;
   for (size_t i = 0; i < actual.size(); ++i) {
-    const MatchClasses& classes = expected_reading != nullptr ? expected_reading->outputs[i].classes
-                                  : !all.empty()              ? all.front().outputs[i].classes
-                                                              : MatchClasses{};
+    const MatchClasses& classes =
+        classes_from != nullptr ? classes_from->outputs[i].classes : MatchClasses{};
     const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes);
     if (diff.matches()) continue;
     if (!diff.type_or_shape_error.empty()) judgement.only_values_differ = false;
@@ -144,15 +171,13 @@ OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource&
   }
   if (judgement.problems.empty()) return judgement;
 
-  const ReadingOutputs* actual_reading =
-      judgement.only_values_differ ? ReadingOf(actual, all) : nullptr;
   // Divergent only against a known reading: expected outputs that follow
   // none are simply what the case claims.
-  if (actual_reading != nullptr && expected_reading != nullptr &&
-      actual_reading->readings != expected_reading->readings) {
+  if (judgement.only_values_differ && placement.actual.has_value() &&
+      placement.expected.has_value() && *placement.actual != placement.expected->readings) {
     judgement.kind = OutputsJudgement::Kind::kDivergent;
-    judgement.backend_reading = actual_reading->readings;
-    if (expected_reading != nullptr) judgement.expected_reading = expected_reading->readings;
+    judgement.backend_reading = *placement.actual;
+    judgement.expected_reading = placement.expected->readings;
     return judgement;
   }
   judgement.kind = OutputsJudgement::Kind::kMismatch;
