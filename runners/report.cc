@@ -14,12 +14,11 @@
 namespace onnx_conform {
 namespace {
 
-// `text` with each byte that is not part of a well-formed UTF-8 sequence
-// (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
-// written as the four characters \xNN. Case names and messages may carry any
-// bytes; JSON and XML must be UTF-8, and protobuf's JSON printer would cut a
-// string at its first bad byte.
-std::string ValidUtf8(absl::string_view text) {
+std::string ValidUtf8(absl::string_view text) { return EscapeNonUtf8(text, false); }
+
+}  // namespace
+
+std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
   std::string out;
   out.reserve(text.size());
   size_t i = 0;
@@ -45,7 +44,10 @@ std::string ValidUtf8(absl::string_view text) {
       const unsigned char c = static_cast<unsigned char>(text[i + k]);
       valid = k == 1 ? (c >= low && c <= high) : (c >= 0x80 && c <= 0xBF);
     }
-    if (valid) {
+    if (valid && escape_backslash && lead == '\\') {
+      out.append("\\\\");
+      ++i;
+    } else if (valid) {
       out.append(text.data() + i, length);
       i += length;
     } else {
@@ -55,6 +57,8 @@ std::string ValidUtf8(absl::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 std::string XmlEscape(absl::string_view raw) {
   const std::string text = ValidUtf8(raw);

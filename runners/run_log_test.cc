@@ -9,8 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/backend_test_util.h"
+#include "runners/report.h"
 
 namespace onnx_conform {
 namespace {
@@ -119,6 +121,49 @@ TEST(RunLogTest, ACaseLoggedTwiceKeepsItsLastResult) {
   ASSERT_EQ(logged->results.size(), 2u);
   EXPECT_EQ(logged->results[0].name, "a");
   EXPECT_EQ(logged->results[0].status, CaseStatus::kPass);
+}
+
+TEST(RunLogTest, PathsAreKeyedByTheirExactBytes) {
+  // The byte 0xFF, the same spelled out as four characters, and a backslash:
+  // three folders, three keys, each read back as its own bytes.
+  CaseResult byte = Sample("a", CaseStatus::kFail);
+  byte.path = "/cases/case_\xff";
+  CaseResult spelled = Sample("b", CaseStatus::kPass);
+  spelled.path = "/cases/case_\\xff";
+  CaseResult backslash = Sample("c", CaseStatus::kError);
+  backslash.path = "/cases/case_\\\\";
+  const fs::path path = TempFile("bytes.jsonl");
+  WriteText(path, ResultToJsonLine(byte) + "\n" + ResultToJsonLine(spelled) + "\n" +
+                      ResultToJsonLine(backslash) + "\n");
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok()) << logged.status();
+  EXPECT_THAT(logged->skipped, ::testing::IsEmpty());
+  ASSERT_EQ(logged->results.size(), 3u);
+  EXPECT_EQ(logged->results[0].path, byte.path);
+  EXPECT_EQ(logged->results[0].status, CaseStatus::kFail);
+  EXPECT_EQ(logged->results[1].path, spelled.path);
+  EXPECT_EQ(logged->results[1].status, CaseStatus::kPass);
+  EXPECT_EQ(logged->results[2].path, backslash.path);
+}
+
+TEST(RunLogTest, ALineWhoseKeyIsAmbiguousIsSkipped) {
+  // As an older log wrote them: a lone backslash, \x without two hex
+  // digits, an escaped byte that needs no escape (\x41 is "A").
+  const fs::path path = TempFile("ambiguous.jsonl");
+  std::string text;
+  for (const char* key : {R"(/cases/a\q)", R"(/cases/a\x4)", R"(/cases/\x41)", R"(/cases/a\)"}) {
+    report::CaseReport line = ToCaseReport(Sample("a", CaseStatus::kPass));
+    line.set_path(key);
+    std::string json;
+    ASSERT_TRUE(google::protobuf::util::MessageToJsonString(line, &json).ok());
+    text += json + "\n";
+  }
+  WriteText(path, text);
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok()) << logged.status();
+  EXPECT_THAT(logged->results, ::testing::IsEmpty());
+  ASSERT_EQ(logged->skipped.size(), 4u);
+  EXPECT_THAT(logged->skipped[0], HasSubstr("ambiguous"));
 }
 
 TEST(RunLogTest, ConcurrentAppendsNeverInterleave) {
