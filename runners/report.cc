@@ -112,15 +112,22 @@ void AppendJunitProperties(const CaseResult& r, std::string& xml) {
 
 }  // namespace
 
-std::string ForTerminal(absl::string_view text, bool keep_newlines) {
+std::string ForTerminal(absl::string_view raw, bool keep_newlines) {
+  // Bytes that are not UTF-8 first (a lone 0x9b is CSI to an 8-bit
+  // terminal), then C0, DEL and C1 (U+0080-U+009F, C2 80-C2 9F in UTF-8).
+  const std::string text = ValidUtf8(raw);
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte < 0x20 && !(keep_newlines && c == '\n')) || byte == 0x7f) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !(keep_newlines && byte == '\n')) || byte == 0x7f) {
       absl::StrAppendFormat(&out, "\\x%02x", byte);
+    } else if (byte == 0xc2 && i + 1 < text.size() &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+      absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned char>(text[i + 1]));
+      ++i;
     } else {
-      out.push_back(c);
+      out.push_back(text[i]);
     }
   }
   return out;
