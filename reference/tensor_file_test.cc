@@ -180,9 +180,9 @@ std::string Varint(uint64_t value, int bytes) {
 TEST_F(DirectTensorReadTest, RawDataLengthAndTagAreReadAsProtobufReadsThem) {
   constexpr uint64_t kPayload = uint64_t{kCount} * 4;
   const std::string raw_tag = "\x4a";
-  // Controls: the canonical spelling, and a canonical 3-byte length, pass.
+  // Controls: the canonical spelling, a 4-byte length, passes.
   ASSERT_TRUE(
-      ReadTensorFileWithName(Write("ok.pb", WithRawDataSpelled(raw_tag, Varint(kPayload, 3))))
+      ReadTensorFileWithName(Write("ok.pb", WithRawDataSpelled(raw_tag, Varint(kPayload, 4))))
           .ok());
   // 2^32 more than the payload: a 32-bit read drops the high bit and finds
   // the payload; protobuf refuses a length of 2 GiB or more.
@@ -195,7 +195,7 @@ TEST_F(DirectTensorReadTest, RawDataLengthAndTagAreReadAsProtobufReadsThem) {
   const fs::path six = Write("six.pb", WithRawDataSpelled(raw_tag, Varint(kPayload, 6)));
   // The right tag in 6 bytes: protobuf reads no tag past 5 bytes.
   const fs::path long_tag =
-      Write("tag.pb", WithRawDataSpelled(Varint(0x4a, 6), Varint(kPayload, 3)));
+      Write("tag.pb", WithRawDataSpelled(Varint(0x4a, 6), Varint(kPayload, 4)));
   for (const fs::path& path : {high, ten, six, long_tag}) {
     SCOPED_TRACE(path.string());
     onnx::TensorProto parsed;
