@@ -209,7 +209,7 @@ class ExecBackend : public Backend {
       std::vector<std::string> argv = words_;
       argv.push_back("--serve");
       absl::StatusOr<std::unique_ptr<LineServer>> started =
-          LineServer::Start(argv, options_.max_stderr_bytes);
+          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
       if (!started.ok()) {
         return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
       }
@@ -235,6 +235,11 @@ class ExecBackend : public Backend {
         return {BackendOutcome::Kind::kError, 0,
                 absl::StrCat("adapter server exited with status ", exchange.exit_code,
                              " without replying", StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kReplyTooLong:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server's reply line is over ", options_.max_reply_bytes,
+                             " bytes; the server was killed (the next case starts a new one)",
+                             StderrSuffix(exchange.stderr_text))};
       case LineEnd::kReplied:
         break;
     }

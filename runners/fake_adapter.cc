@@ -23,8 +23,9 @@
 //                 ("crash.1" -> crash), so that one run meets every mode
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
-//   garbage-reply (answers with a line that is not JSON) and quit (exits
-//   without answering); $FAKE_ADAPTER_SERVE_LOG gets the pid per request
+//   garbage-reply (answers with a line that is not JSON), quit (exits
+//   without answering) and endless-reply (a reply line that never ends);
+//   $FAKE_ADAPTER_SERVE_LOG gets the pid per request
 #include <signal.h>
 #include <unistd.h>
 
@@ -148,6 +149,17 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   return 0;
 }
 
+// The mode for one request line: by-name takes it from the case folder.
+std::string ServeModeOf(const std::string& mode, const std::string& line) {
+  onnx_conform::adapter::Request request;
+  if (mode != "by-name" || !google::protobuf::util::JsonStringToMessage(line, &request).ok() ||
+      request.args_size() < 2) {
+    return mode;
+  }
+  const std::string name = fs::path(request.args(1)).parent_path().filename().string();
+  return name.substr(0, name.find('.'));
+}
+
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
 // Serve-only modes: garbage-reply (a reply that is not JSON), quit (exits
 // without replying).
@@ -160,6 +172,14 @@ int Serve(const std::string& mode) {
     if (mode == "quit") return 0;
     onnx_conform::adapter::Request request;
     onnx_conform::adapter::Reply reply;
+    if (ServeModeOf(mode, line) == "endless-reply") {
+      // A reply line that never ends: 64 KiB a millisecond, no newline.
+      const std::string chunk(64 * 1024, 'x');
+      while (std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size())).flush()) {
+        usleep(1000);
+      }
+      return 1;
+    }
     if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
       reply.set_exit(1);
       reply.set_message("fake: not a request: " + line);

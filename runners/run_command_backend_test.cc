@@ -137,6 +137,25 @@ TEST_F(RunCommandBackendTest, PersistentAdaptersServeManyCasesAndAreReplacedWhen
   EXPECT_THAT(counts, ElementsAre(1, 3, 5));
 }
 
+TEST_F(RunCommandBackendTest, AnEndlessReplyIsAnErrorWithinTheTimeoutAndTheServerIsReplaced) {
+  // endless-reply writes 64 KiB a millisecond and never a newline.
+  MakeCases({"endless-reply", "pass"});
+  const fs::path serve_log = dir_ / "serve.log";
+  setenv("FAKE_ADAPTER_SERVE_LOG", serve_log.c_str(), 1);
+  const auto start = std::chrono::steady_clock::now();
+  const int code =
+      Run({"--backend=" + kByName, "--persistent", "--timeout=3", "--jobs=1", Json(), Cases()});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  unsetenv("FAKE_ADAPTER_SERVE_LOG");
+  EXPECT_EQ(code, kExitFailed) << stderr_;
+  EXPECT_LT(seconds, 3);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("endless-reply.min", "error"), Pair("pass.min", "pass")));
+  EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(),
+              HasSubstr("reply line is over 1048576 bytes; the server was killed"));
+}
+
 TEST_F(RunCommandBackendTest, APersistentAdapterThatBreaksTheProtocolIsAnError) {
   MakeCases({"pass"});
   EXPECT_EQ(Run({"--backend=" + FakeBackend("garbage-reply"), "--persistent", Json(), Cases()}),

@@ -4,9 +4,9 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <string.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -62,10 +63,12 @@ class BoundedCapture {
   size_t left_out_ = 0;
 };
 
-// Reads what is available; returns false at end of file or on an error.
+// Reads what is available, at most 1 MiB a call (a writer faster than us
+// must not keep us from the deadline); returns false at end of file or on an
+// error.
 bool Drain(int fd, BoundedCapture& capture) {
   char buffer[16384];
-  while (true) {
+  for (int chunks = 0; chunks < 64; ++chunks) {
     const ssize_t n = read(fd, buffer, sizeof buffer);
     if (n > 0) {
       capture.Append(buffer, static_cast<size_t>(n));
@@ -75,6 +78,27 @@ bool Drain(int fd, BoundedCapture& capture) {
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
     return false;  // 0: end of file
   }
+  return true;
+}
+
+// Appends what is available on `fd` to `pending`, stopping after a newline
+// or once `pending` holds more than `limit` bytes: a reply line is never
+// held whole past its bound. False at end of file or on an error.
+bool ReadLinePart(int fd, std::string& pending, size_t limit) {
+  char buffer[16384];
+  while (pending.size() <= limit) {
+    const size_t room = std::min(sizeof buffer, limit + 1 - pending.size());
+    const ssize_t n = read(fd, buffer, room);
+    if (n > 0) {
+      pending.append(buffer, static_cast<size_t>(n));
+      if (std::memchr(buffer, '\n', static_cast<size_t>(n)) != nullptr) return true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+    return false;  // 0: end of file
+  }
+  return true;
 }
 
 // Closes on destruction, so that no error path leaks a descriptor.
@@ -333,8 +357,9 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   return result;
 }
 
-absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
-    const std::vector<std::string>& argv, size_t max_captured_bytes) {
+absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(const std::vector<std::string>& argv,
+                                                              size_t max_captured_bytes,
+                                                              size_t max_reply_bytes) {
   if (argv.empty()) return absl::InvalidArgumentError("empty command");
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe2(in_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
@@ -356,19 +381,20 @@ absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
   fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
   const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
-                                                    exit_fd, max_captured_bytes));
+                                                    exit_fd, max_captured_bytes, max_reply_bytes));
   in_write.fd = out_read.fd = err_read.fd = -1;  // owned by the server now
   return server;
 }
 
-LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd,
-                       size_t max_captured)
+LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
+                       size_t max_reply)
     : pid_(pid),
       in_fd_(in_fd),
       out_fd_(out_fd),
       err_fd_(err_fd),
       exit_fd_(exit_fd),
-      max_captured_(max_captured) {}
+      max_captured_(max_captured),
+      max_reply_(max_reply) {}
 
 LineServer::~LineServer() {
   if (in_fd_ >= 0) close(in_fd_);  // end of input: a well-behaved server exits
@@ -441,11 +467,19 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     const bool exited =
         waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid_;
+    if (pending_.size() > max_reply_) {
+      // No newline within the bound: the server is killed (the next case
+      // starts a new one), and the line's bytes are dropped.
+      pending_.clear();
+      exchange.end = LineEnd::kReplyTooLong;
+      KillAndReap(nullptr);
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
     if (exited || (cancel != nullptr && cancel->load()) || Clock::now() >= deadline) {
       // A reply written just before the end still counts.
-      BoundedCapture out(64 * 1024 * 1024);
-      Drain(out_fd_, out);
-      pending_ += out.Text();
+      if (out_fd_ >= 0) ReadLinePart(out_fd_, pending_, max_reply_);
       if (exited && pending_.find('\n') != std::string::npos) continue;
       exchange.end = exited ? LineEnd::kExited
                      : Clock::now() >= deadline ? LineEnd::kTimedOut
@@ -465,12 +499,10 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
       if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
     }
     poll(fds, count, tick_ms);
-    BoundedCapture out(64 * 1024 * 1024);
-    if (out_fd_ >= 0 && !Drain(out_fd_, out)) {
+    if (out_fd_ >= 0 && !ReadLinePart(out_fd_, pending_, max_reply_)) {
       close(out_fd_);
       out_fd_ = -1;
     }
-    pending_ += out.Text();
     if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
       close(err_fd_);
       err_fd_ = -1;

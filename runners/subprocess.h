@@ -85,6 +85,9 @@ enum class LineEnd {
   kSignaled,   // the process died by `signal` before replying
   kTimedOut,   // no reply in time: the process group was killed
   kCancelled,  // *cancel became true: the process group was killed
+  // The reply line grew past max_reply_bytes without its newline: the
+  // process group was killed (the line is never held whole).
+  kReplyTooLong,
 };
 
 struct LineExchange {
@@ -98,9 +101,11 @@ struct LineExchange {
 
 class LineServer {
  public:
-  // InvalidArgument/NotFound when the program cannot be started.
+  // InvalidArgument/NotFound when the program cannot be started. Reply
+  // lines are bounded like stderr: by max_reply_bytes (kReplyTooLong).
   static absl::StatusOr<std::unique_ptr<LineServer>> Start(const std::vector<std::string>& argv,
-                                                           size_t max_captured_bytes = 64 * 1024);
+                                                           size_t max_captured_bytes = 64 * 1024,
+                                                           size_t max_reply_bytes = 1 << 20);
   ~LineServer();
   LineServer(const LineServer&) = delete;
   LineServer& operator=(const LineServer&) = delete;
@@ -111,12 +116,14 @@ class LineServer {
   bool alive() const { return pid_ > 0; }
 
  private:
-  LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured);
+  LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
+             size_t max_reply);
   void KillAndReap(LineExchange* exchange);
 
   int pid_;
   int in_fd_, out_fd_, err_fd_, exit_fd_;
   size_t max_captured_;
+  size_t max_reply_;
   std::string pending_;  // stdout read past the last reply line
 };
 

@@ -197,7 +197,8 @@ TEST(RunProcessTest, ManyThreadsAtOnceEachGetTheirOwnOutput) {
 }
 
 // A line server in sh: "ok X" answers "X"; "die N" exits N; "segv" kills
-// itself; "hang" sleeps; "bg FILE" starts a background sleep, its pid in FILE.
+// itself; "hang" sleeps; "bg FILE" starts a background sleep, its pid in FILE;
+// "flood N" answers a line of N bytes.
 constexpr char kServerScript[] = R"(
 while read -r command arg; do
   case "$command" in
@@ -206,6 +207,7 @@ while read -r command arg; do
     segv) kill -SEGV $$ ;;
     hang) sleep 30 ;;
     bg) sleep 30 & echo $! > "$arg"; echo started ;;
+    flood) head -c "$arg" /dev/zero | tr '\0' x; echo ;;
   esac
 done)";
 
@@ -257,6 +259,19 @@ TEST(LineServerTest, NoReplyInTimeKillsTheGroup) {
   const pid_t background = ReadPid(pid_file);
   ASSERT_GT(background, 0);
   EXPECT_TRUE(EventuallyDead(background));
+}
+
+TEST(LineServerTest, AReplyLineOverItsBoundKillsTheServer) {
+  absl::StatusOr<std::unique_ptr<LineServer>> started =
+      LineServer::Start({"/bin/sh", "-c", kServerScript}, 64 * 1024, /*max_reply_bytes=*/1 << 20);
+  ASSERT_TRUE(started.ok());
+  LineServer& server = **started;
+  // At the bound: a reply. Over it (8 MiB): never held whole, the server killed.
+  EXPECT_EQ(server.Exchange("flood 1048576", 10, nullptr).reply.size(), 1048576u);
+  LineExchange x = server.Exchange("flood 8388608", 10, nullptr);
+  EXPECT_EQ(x.end, LineEnd::kReplyTooLong);
+  EXPECT_TRUE(x.reply.empty());
+  EXPECT_FALSE(server.alive());
 }
 
 TEST(LineServerTest, ClosingStdinEndsAWellBehavedServer) {
