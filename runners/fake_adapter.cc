@@ -18,6 +18,7 @@
 //   abort         SIGABRT
 //   hang          sleeps forever; with $FAKE_ADAPTER_PID_FILE set, first starts
 //                 a child that sleeps forever too and writes its pid there
+//                 (in a session of its own with $FAKE_ADAPTER_SETSID set)
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
@@ -50,6 +51,13 @@ namespace {
 namespace fs = std::filesystem;
 using onnx_conform::ElementType;
 using onnx_conform::Tensor;
+
+// Our pid as /proc numbers it (the tests' view): the runner may start us in
+// a PID namespace of our own, where getpid() is another number.
+std::string OwnPid() {
+  std::error_code ec;
+  return fs::read_symlink("/proc/self", ec).string();
+}
 
 // An adapter failure: exit status 1 with this message (stderr, or the reply).
 struct Failure {
@@ -87,7 +95,7 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (!fs::is_directory(out_dir)) Fail("no output directory " + out_dir.string());
   if (inputs.empty()) Fail("no input files");
   if (const char* log = std::getenv("FAKE_ADAPTER_SERVE_LOG")) {
-    std::ofstream(log, std::ios::app) << getpid() << "\n";
+    std::ofstream(log, std::ios::app) << OwnPid() << "\n";
   }
 
   if (mode == "unsupported") {
@@ -111,7 +119,9 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (mode == "hang") {
     const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE");
     if (pid_file != nullptr && fork() == 0) {
-      std::ofstream(pid_file) << getpid() << "\n";
+      // With $FAKE_ADAPTER_SETSID, the child leaves the process group.
+      if (std::getenv("FAKE_ADAPTER_SETSID") != nullptr) setsid();
+      std::ofstream(pid_file) << OwnPid() << "\n";
       while (true) pause();
     }
     while (true) pause();

@@ -1,8 +1,9 @@
 // Running an untrusted program with a time limit, without a shell: the
 // command line is split into words the way a shell would (quotes and
 // backslashes, nothing else), the program runs in a process group of its
-// own, its stdout and stderr are captured up to a bound, and on timeout or
-// cancellation the whole group is killed.
+// own (and a PID namespace, where allowed), its stdout and stderr are
+// captured up to a bound, and on timeout or cancellation everything it
+// started is killed.
 //
 //   absl::StatusOr<std::vector<std::string>> argv = SplitCommandWords("node 'my adapter.js'");
 //   ProcessOptions options{.timeout_seconds = 2};
@@ -62,17 +63,23 @@ struct ProcessResult {
 };
 
 // Runs argv (argv[0] is searched in PATH when it has no '/'), stdin from
-// /dev/null. When the process ends, whatever is left of its process group
-// (background children) is killed too, so nothing outlives a case. Should
-// the caller itself be killed, the process gets SIGKILL (PR_SET_PDEATHSIG,
-// tied to the calling thread, which waits here until the process is gone).
+// /dev/null, below a keeper process (the pid waited for): in a PID
+// namespace of its own where the kernel allows it, so that when the program
+// ends, or the runner dies however it dies, the kernel kills every process
+// it started, including those that left its process group (setsid). Without
+// one (or with ONNX_CONFORM_NO_PID_NAMESPACE=1), the runner is a child
+// subreaper: what the program leaves behind comes back to it and is killed
+// when the case ends; should the runner be killed, the program gets SIGKILL
+// (a parent-death signal), but what left its process group may survive
+// (docs/security.md).
 ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOptions& options);
 
 // A long-lived child that answers each request line on its stdin with one
-// reply line on its stdout (persistent adapters). Same process group and
-// signal rules as RunProcess, except that it is not tied to the starting
-// thread: it must exit when its stdin closes (the runner closes it on
-// destruction, then kills the group). Not thread-safe: one user at a time.
+// reply line on its stdout (persistent adapters). Same keeper, namespace
+// and signal rules as RunProcess (the keeper watches the runner itself, not
+// the starting thread): it must exit when its stdin closes (the runner
+// closes it on destruction, then kills the group). Not thread-safe: one
+// user at a time.
 //
 //   absl::StatusOr<std::unique_ptr<LineServer>> s = LineServer::Start({"node", "a.js", "--serve"});
 //   LineExchange x = (*s)->Exchange("{\"args\": [...]}", 60, nullptr);
