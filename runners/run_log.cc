@@ -102,14 +102,12 @@ absl::StatusOr<CaseResult> ResultFromJsonLine(absl::string_view line) {
 }
 
 absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path) {
-  const int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    return absl::NotFoundError(absl::StrCat(path.string(), ": cannot open for appending: ",
-                                            std::strerror(errno)));
-  }
+  absl::StatusOr<int> opened = OpenRegularFileForWriting(path, /*append=*/true);
+  if (!opened.ok()) return opened.status();
+  const int fd = *opened;
   std::unique_ptr<RunLog> log(new RunLog(fd, path));
   // Close a line a killed run left unfinished.
-  const int reader = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int reader = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (reader >= 0) {
     char last = '\n';
     const off_t size = lseek(reader, 0, SEEK_END);

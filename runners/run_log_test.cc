@@ -2,8 +2,13 @@
 // read back for --resume even when a kill cut the last line short.
 #include "runners/run_log.h"
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <memory>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -183,6 +188,26 @@ TEST(RunLogTest, ConcurrentAppendsNeverInterleave) {
   ASSERT_TRUE(logged.ok());
   EXPECT_EQ(logged->results.size(), 200u);
   EXPECT_TRUE(logged->skipped.empty());
+}
+
+TEST(RunLogTest, AFifoIsRefusedWithoutBlocking) {
+  // Opening a FIFO for writing waits for a reader: the log, the reports and
+  // the scoreboards are opened without blocking and must be regular files.
+  const fs::path fifo = TempFile("log.fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto opened = std::make_shared<std::promise<absl::Status>>();
+  std::future<absl::Status> log_status = opened->get_future();
+  std::thread([fifo, opened] {
+    absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(fifo);
+    absl::Status report = WriteTextFile(fifo, "{}");
+    opened->set_value(log.ok() ? report : log.status());
+  }).detach();
+  ASSERT_EQ(log_status.wait_for(std::chrono::seconds(2)), std::future_status::ready)
+      << "opening a FIFO blocked";
+  const absl::Status status = log_status.get();
+  EXPECT_FALSE(status.ok());
+  EXPECT_THAT(std::string(status.message()), HasSubstr("log.fifo"));
+  EXPECT_FALSE(WriteTextFile(fifo, "{}").ok());
 }
 
 TEST(RunLogTest, MissingLogIsNotFound) {
