@@ -281,7 +281,7 @@ absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path,
       open(path.c_str(),
            O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (append ? O_APPEND : 0), 0644);
   if (fd < 0) {
-    return absl::FailedPreconditionError(
+    return absl::DataLossError(
         absl::StrCat(path.string(), ": cannot open for writing: ", std::strerror(errno)));
   }
   struct stat info;

@@ -57,7 +57,8 @@ absl::Status WriteTextFile(const std::filesystem::path& path, const std::string&
 
 // Opens `path` for writing, creating it (mode 0644), without ever blocking:
 // a FIFO, device or directory is refused (FailedPrecondition naming the
-// file), so that SIGINT/SIGTERM are never kept waiting on an open. With
+// file; DataLoss when it cannot be opened), so that SIGINT/SIGTERM are never
+// kept waiting on an open. With
 // `append`, at the end; else truncated. The descriptor, or the error.
 absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append);
 

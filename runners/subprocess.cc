@@ -285,7 +285,8 @@ pid_t ParentOf(const std::string& pid) {
 
 // Kills and reaps every child of ours that is no keeper: processes an
 // adapter left behind that came to us when their keeper ended (without a
-// PID namespace). Repeated while it finds some, so that one forking as it
+// PID namespace). The runner starts children only through Spawn, so any
+// other child is such a process. Repeated while it finds some, so that one forking as it
 // dies is caught too.
 void KillStrays() {
   // /proc numbers processes as its own PID namespace does: when that is not
