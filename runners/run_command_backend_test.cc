@@ -396,6 +396,31 @@ TEST_F(RunCommandBackendTest, NoAdapterProcessOutlivesAKilledRunner) {
   }
 }
 
+TEST_F(RunCommandBackendTest, WithoutAPidNamespaceAKilledRunnersAdapterStillDies) {
+  // The fallback (docs/security.md): the adapter gets SIGKILL with its
+  // runner; a child that left its process group is not guaranteed to.
+  MakeCases({"hang"});
+  const fs::path adapter_file = dir_ / "adapter.pid";
+  const fs::path child_file = dir_ / "child.pid";
+  setenv("ONNX_CONFORM_NO_PID_NAMESPACE", "1", 1);
+  setenv("FAKE_ADAPTER_SERVE_LOG", adapter_file.c_str(), 1);
+  setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
+  const pid_t runner = SpawnRunner({"--backend=" + kByName, "--timeout=60", Cases()});
+  unsetenv("ONNX_CONFORM_NO_PID_NAMESPACE");
+  unsetenv("FAKE_ADAPTER_SERVE_LOG");
+  unsetenv("FAKE_ADAPTER_PID_FILE");
+  ASSERT_GT(runner, 0);
+  const std::vector<pid_t> adapter = WaitForPids(adapter_file, 1);
+  const std::vector<pid_t> child = WaitForPids(child_file, 1);
+  kill(runner, SIGKILL);
+  waitpid(runner, nullptr, 0);
+  ASSERT_EQ(adapter.size(), 1u);
+  ASSERT_EQ(child.size(), 1u);
+  EXPECT_TRUE(EventuallyGone(adapter[0])) << "the adapter " << adapter[0] << " survived";
+  // In its process group, so killed with it by the keeper.
+  EXPECT_TRUE(EventuallyGone(child[0])) << "its child " << child[0] << " survived";
+}
+
 TEST_F(RunCommandBackendTest, SigtermEndsTheRunWithinASecond) {
   MakeCases({"hang"});
   const fs::path child_file = dir_ / "child.pid";
