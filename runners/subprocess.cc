@@ -335,8 +335,9 @@ int ReapKeeper(pid_t pid) {
 // fork + exec: a process group of its own (a timeout kills the adapter and
 // everything it started; a Ctrl-C at the terminal reaches only us), default
 // signal handling, stdin from in_fd (or /dev/null when -1), the adapter
-// below a keeper (RunKeeper). With die_with_thread, the keeper also gets
-// SIGKILL when the thread that started it dies. Returns the keeper's pid,
+// below a keeper (RunKeeper). With die_with_thread, and no runner pipe to
+// watch, the keeper gets SIGKILL when the thread that started it dies.
+// Returns the keeper's pid,
 // or -1 with `error` set when fork or exec failed.
 pid_t Spawn(const std::string& program, char* const argv[], int in_fd, int out_fd, int err_fd,
             bool die_with_thread, int& error) {
@@ -362,7 +363,10 @@ pid_t Spawn(const std::string& program, char* const argv[], int in_fd, int out_f
   if (pid == 0) {
     // The child: async-signal-safe calls only.
     setpgid(0, 0);
-    if (die_with_thread) {
+    // The keeper learns of the runner's death from its pipe, and then kills
+    // its process group first; a parent-death signal would kill it before
+    // it could. Only without that pipe does it die with the thread.
+    if (die_with_thread && runner_alive < 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (getppid() != parent) _exit(127);  // the parent died before prctl
     }
