@@ -18,8 +18,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -163,10 +161,16 @@ std::set<pid_t>& Keepers() {
   return *keepers;
 }
 
-// The parent pid in /proc/PID/stat, or -1.
+// The parent pid in /proc/PID/stat, or -1 (also when the process is gone:
+// plain read(2), since a stream would throw on ESRCH).
 pid_t ParentOf(const std::string& pid) {
-  std::ifstream in("/proc/" + pid + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const int fd = open(("/proc/" + pid + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char buffer[1024];
+  const ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  const std::string stat(buffer, static_cast<size_t>(n));
   const size_t name_end = stat.rfind(')');  // the name may hold spaces and parentheses
   if (name_end == std::string::npos) return -1;
   std::istringstream fields(stat.substr(name_end + 1));
@@ -195,8 +199,11 @@ void KillStrays() {
     {
       std::lock_guard<std::mutex> lock(KeepersMutex());
       std::error_code ec;
-      for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-        const std::string name = entry.path().filename().string();
+      // increment(ec): /proc changes as it is read, and the range-for's
+      // increment would throw.
+      for (std::filesystem::directory_iterator it("/proc", ec), end; !ec && it != end;
+           it.increment(ec)) {
+        const std::string name = it->path().filename().string();
         if (name.empty() || !std::all_of(name.begin(), name.end(), ::isdigit)) continue;
         if (ParentOf(name) != getpid()) continue;
         const pid_t pid = static_cast<pid_t>(std::stol(name));

@@ -171,11 +171,13 @@ INSTANTIATE_TEST_SUITE_P(Namespaces, ProcessTreeTest, testing::Bool(),
 TEST_P(ProcessTreeTest, ChildrenThatLeftTheProcessGroupDoNotOutliveTheRun) {
   // setsid: a new session and group, which kill(-group) does not reach; and
   // one whose parent is gone (reparented away from the adapter).
-  const fs::path session_file = fs::path(testing::TempDir()) / "setsid_background.pid";
-  const fs::path orphan_file = fs::path(testing::TempDir()) / "orphan_background.pid";
+  // Files of their own per parameter: ctest runs both at once.
+  const std::string suffix = GetParam() ? "_ns" : "_subreaper";
+  const fs::path session_file = fs::path(testing::TempDir()) / ("setsid_background" + suffix);
+  const fs::path orphan_file = fs::path(testing::TempDir()) / ("orphan_background" + suffix);
   fs::remove(session_file);
   fs::remove(orphan_file);
-  const fs::path orphan_maker = fs::path(testing::TempDir()) / "orphan_maker.sh";
+  const fs::path orphan_maker = fs::path(testing::TempDir()) / ("orphan_maker" + suffix + ".sh");
   std::ofstream(orphan_maker) << "setsid " << Background("sleep 30", orphan_file) << "\n";
   ProcessResult r = Sh(absl::StrCat("setsid ", Background("sleep 30", session_file), " sh ",
                                     orphan_maker.string(), "; ", WaitFor(session_file),
