@@ -10,6 +10,7 @@
 #ifndef ONNX_CONFORM_CASES_CASE_METADATA_H_
 #define ONNX_CONFORM_CASES_CASE_METADATA_H_
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -48,7 +49,12 @@ absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json, std::strin
 
 // Reads case_dir/case.json. nullopt when the file does not exist; DataLoss
 // when it is unreadable or not valid JSON for CaseMetadata; InvalidArgument
-// when it parses but fails ValidateCaseMetadata. Errors name the file.
+// when it parses but fails ValidateCaseMetadata, or is a symbolic link (it is
+// opened without following one: only the case folder's own file is read);
+// ResourceExhausted over kMaxCaseMetadataBytes or the case's budget (its
+// size is charged). A FIFO or directory is refused without blocking. Errors
+// name the file and never quote its bytes when it does not parse.
+inline constexpr int64_t kMaxCaseMetadataBytes = int64_t{1} << 20;
 absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const std::filesystem::path& case_dir);
 
 // Pretty JSON with proto field names and a final newline (what case.json holds).

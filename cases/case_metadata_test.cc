@@ -1,9 +1,12 @@
 #include "cases/case_metadata.h"
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 
 #include "gtest/gtest.h"
+#include "reference/resource_limits.h"
 
 namespace onnx_conform {
 namespace {
@@ -82,7 +85,8 @@ TEST(CaseMetadataTest, RejectsUnknownFieldsAndBadValues) {
   };
   const Bad kBad[] = {
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "semantics": "spec",
-           "colour": "red"})", "colour"},
+           "colour": "red"})",
+       "a field cases/case_metadata.proto does not define (it defines operator"},
       {R"({"operator": "Min", "version": 1, "expectation": "maybe", "semantics": "spec"})",
        "expectation"},
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "semantics": "folk"})",
@@ -90,17 +94,21 @@ TEST(CaseMetadataTest, RejectsUnknownFieldsAndBadValues) {
       {R"({"operator": "Min", "version": 1, "expectation": "invalid", "semantics": "spec"})",
        "rule_id"},
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "rule_id": "X",
-           "semantics": "spec"})", "rule_id"},
+           "semantics": "spec"})",
+       "rule_id"},
       {R"({"operator": "Min", "version": 0, "expectation": "valid", "semantics": "spec"})",
        "version"},
       {R"({"version": 1, "expectation": "valid", "semantics": "spec"})", "operator"},
       {R"({"operator": "Min", "version": 1, "types": ["float32"], "expectation": "valid",
-           "semantics": "spec"})", "float32"},
+           "semantics": "spec"})",
+       "float32"},
       {R"({"operator": "Min", "version": 1, "features": ["NaN"], "expectation": "valid",
-           "semantics": "spec"})", "NaN"},
+           "semantics": "spec"})",
+       "NaN"},
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "semantics": "spec",
-           "tolerance": -1})", "tolerance"},
-      {R"({"operator": "Min", "version": "one"})", "version"},
+           "tolerance": -1})",
+       "tolerance"},
+      {R"({"operator": "Min", "version": "one"})", "a value of the wrong type"},
       {R"({"operator": "Min", )", "case.json"},
       {"", "case.json"},
   };
@@ -155,6 +163,66 @@ TEST(CaseMetadataTest, InconsistentMetadataIsInvalidArgument) {
   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(CaseMetadataTest, ReadRefusesASymbolicLinkToAFileOutsideTheCase) {
+  TempDir dir;
+  TempDir outside;
+  // A valid case.json, and a file that is no JSON, both outside the case:
+  // neither is read, and nothing of the second reaches the message.
+  outside.Write("valid.json", kValidJson);
+  outside.Write("passwd", "root:x:0:0:root:/root:/bin/bash\n");
+  for (const char* target : {"valid.json", "passwd"}) {
+    fs::remove(dir.path() / "case.json");
+    fs::create_symlink(outside.path() / target, dir.path() / "case.json");
+    absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
+    ASSERT_FALSE(m.ok()) << target;
+    EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument) << m.status();
+    EXPECT_NE(m.status().message().find("symbolic link"), absl::string_view::npos) << m.status();
+    EXPECT_EQ(m.status().message().find("root:"), absl::string_view::npos) << m.status();
+  }
+}
+
+TEST(CaseMetadataTest, ParseErrorsNeverQuoteTheFile) {
+  TempDir dir;
+  for (const char* text : {"SECRET-1 not json", R"({"operator": "SECRET-2)", R"({"SECRET-3": 1})",
+                           R"({"version": "SECRET-4"})"}) {
+    dir.Write("case.json", text);
+    absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
+    ASSERT_FALSE(m.ok()) << text;
+    EXPECT_EQ(m.status().message().find("SECRET"), absl::string_view::npos) << m.status();
+    EXPECT_NE(m.status().message().find("case.json"), absl::string_view::npos) << m.status();
+  }
+}
+
+TEST(CaseMetadataTest, ReadRefusesAHugeFileBeforeReadingIt) {
+  TempDir dir;
+  // 1 GiB, sparse: read whole, it would take gigabytes (protobuf's JSON
+  // parser copies it); refused from its size alone.
+  { std::ofstream(dir.path() / "case.json") << "{"; }
+  fs::resize_file(dir.path() / "case.json", uintmax_t{1} << 30);
+  absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted) << m.status();
+  EXPECT_NE(m.status().message().find("case.json"), absl::string_view::npos) << m.status();
+}
+
+TEST(CaseMetadataTest, ReadIsChargedToTheCaseBudget) {
+  TempDir dir;
+  dir.Write("case.json", kValidJson);
+  ScopedResourceBudget budget(ResourceLimits{.max_case_bytes = 64});
+  absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted) << m.status();
+}
+
+TEST(CaseMetadataTest, ReadRefusesAFifoWithoutBlocking) {
+  TempDir dir;
+  ASSERT_EQ(mkfifo((dir.path() / "case.json").c_str(), 0600), 0);
+  absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir.path());
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("not a readable regular file"), absl::string_view::npos)
+      << m.status();
 }
 
 }  // namespace

@@ -16,6 +16,8 @@
 // - diff:          two tensors and a tolerance built from the bytes; a tensor
 //                  must match itself exactly, and counts must add up.
 // - case_metadata: case.json text.
+// - tensor_fast_path: a tensor file (seeds over 1 MiB): the direct read of a
+//                  large raw_data must give what the general path gives.
 #ifndef ONNX_CONFORM_FUZZ_FUZZ_TARGETS_H_
 #define ONNX_CONFORM_FUZZ_FUZZ_TARGETS_H_
 
@@ -31,6 +33,7 @@ int FuzzModel(const uint8_t* data, size_t size);
 int FuzzReference(const uint8_t* data, size_t size);
 int FuzzDiff(const uint8_t* data, size_t size);
 int FuzzCaseMetadata(const uint8_t* data, size_t size);
+int FuzzTensorFastPath(const uint8_t* data, size_t size);
 
 struct FuzzTarget {
   absl::string_view name;  // fuzz/corpus/<name>/, fuzz/regressions/<name>/
@@ -43,6 +46,7 @@ inline constexpr FuzzTarget kFuzzTargets[] = {
     {"reference", &FuzzReference},
     {"diff", &FuzzDiff},
     {"case_metadata", &FuzzCaseMetadata},
+    {"tensor_fast_path", &FuzzTensorFastPath},
 };
 
 // Stops the process loudly: an oracle failed. libFuzzer saves the input.

@@ -16,6 +16,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fuzz/fuzz_case.pb.h"
+#include "reference/tensor_file.h"
+#include "reference/tensor_proto.h"
 #include "runners/case_loader.h"
 
 namespace {
@@ -83,6 +85,42 @@ std::string DiffSeed(uint8_t type, uint8_t flags, uint32_t seed) {
   return bytes + elements + actual;
 }
 
+// Tensor files just over the direct read's 1 MiB, in the layouts it must
+// handle as protobuf does: written by SerializeTensorFile (aligned, mapped),
+// plainly serialized with fields after raw_data, raw_data before the header,
+// and an earlier small raw_data that the large one replaces.
+std::vector<std::string> LargeTensorSeeds() {
+  constexpr int64_t kBytes = (int64_t{1} << 20) + 1024;
+  std::string payload(static_cast<size_t>(kBytes), '\0');
+  for (size_t i = 0; i < payload.size(); ++i) payload[i] = static_cast<char>(i * 7 % 251);
+  onnx::TensorProto floats;
+  floats.set_name("x");
+  floats.set_data_type(onnx::TensorProto::FLOAT);
+  floats.add_dims(kBytes / 4);
+  floats.set_raw_data(payload);
+  std::vector<std::string> seeds;
+  absl::StatusOr<onnx_conform::Tensor> tensor = onnx_conform::TensorFromProto(floats);
+  if (tensor.ok()) seeds.push_back(onnx_conform::SerializeTensorFile(*tensor, "x"));
+  onnx::TensorProto bytes = floats;
+  bytes.set_data_type(onnx::TensorProto::INT8);
+  bytes.set_dims(0, kBytes / 2);
+  bytes.add_dims(2);
+  onnx::TensorProto after;
+  after.set_doc_string("after raw_data");
+  seeds.push_back(bytes.SerializeAsString() + after.SerializeAsString());
+  onnx::TensorProto raw_only;
+  raw_only.set_raw_data(payload);
+  onnx::TensorProto header = floats;
+  header.clear_raw_data();
+  header.set_data_type(onnx::TensorProto::UINT16);
+  header.set_dims(0, kBytes / 2);
+  seeds.push_back(raw_only.SerializeAsString() + header.SerializeAsString());
+  onnx::TensorProto small_raw;
+  small_raw.set_raw_data("0123");
+  seeds.push_back(small_raw.SerializeAsString() + floats.SerializeAsString());
+  return seeds;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,7 +142,7 @@ int main(int argc, char** argv) {
 
   CorpusWriter tensors(out / "tensor", 40), models(out / "model", 60),
       references(out / "reference", 60), diffs(out / "diff", 24),
-      metadata(out / "case_metadata", 30);
+      metadata(out / "case_metadata", 30), large_tensors(out / "tensor_fast_path", 8);
   for (const fs::path& dir : EveryNth(valid, valid.size() / 40 + 1)) {
     for (const auto& entry : fs::directory_iterator(dir / "test_data_set_0")) {
       tensors.Add(ReadAll(entry.path()));
@@ -133,7 +171,11 @@ int main(int argc, char** argv) {
   for (const fs::path& dir : EveryNth(all, all.size() / 30 + 1)) {
     if (fs::exists(dir / "case.json")) metadata.Add(ReadAll(dir / "case.json"));
   }
-  std::printf("seeds: tensor %zu, model %zu, reference %zu, diff %zu, case_metadata %zu\n",
-              tensors.size(), models.size(), references.size(), diffs.size(), metadata.size());
+  for (const std::string& seed : LargeTensorSeeds()) large_tensors.Add(seed);
+  std::printf(
+      "seeds: tensor %zu, model %zu, reference %zu, diff %zu, case_metadata %zu, "
+      "tensor_fast_path %zu\n",
+      tensors.size(), models.size(), references.size(), diffs.size(), metadata.size(),
+      large_tensors.size());
   return 0;
 }

@@ -350,6 +350,10 @@ constexpr int64_t kDirectReadMinBytes = int64_t{1} << 20;
 // The bytes read before raw_data starts, and the most read after it ends.
 constexpr int64_t kHeaderBytes = int64_t{64} << 10;
 
+// The longest length-delimited field protobuf's parser accepts (it keeps
+// 16 bytes of slop below INT_MAX).
+constexpr int64_t kMaxRawDataLength = int64_t{0x7fffffff} - 16;
+
 // Where the first raw_data field lies in a message of `file_size` bytes
 // whose first bytes are `prefix`.
 struct RawDataField {
@@ -375,8 +379,17 @@ std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_s
     }
     if (WireFormatLite::GetTagFieldNumber(tag) == onnx::TensorProto::kRawDataFieldNumber &&
         wire_type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
-      uint32_t size = 0;
-      if (!in.ReadVarint32(&size)) return std::nullopt;
+      // Only the form protobuf's parser accepts is taken: a one-byte tag,
+      // and a length of at most 5 varint bytes below its 2 GiB bound
+      // (ReadVarint32 would drop a longer length's high bits, ReadTag
+      // accepts tags the parser refuses); anything else goes the general way.
+      if (in.CurrentPosition() != field_start + 1) return std::nullopt;
+      const int length_start = in.CurrentPosition();
+      uint64_t size = 0;
+      if (!in.ReadVarint64(&size) || in.CurrentPosition() - length_start > 5 ||
+          size > static_cast<uint64_t>(kMaxRawDataLength)) {
+        return std::nullopt;
+      }
       const RawDataField field{field_start, in.CurrentPosition(), static_cast<int64_t>(size)};
       if (field.payload_start + field.payload_size <= static_cast<int64_t>(prefix.size()) ||
           field.payload_start + field.payload_size > file_size) {

@@ -157,6 +157,55 @@ TEST_F(DirectTensorReadTest, BrokenFilesGiveTheSameErrors) {
       << dims.status();
 }
 
+// BigFloat's header fields, then raw_data spelled with `tag` and `length`
+// (varint bytes as written, canonical or not), then its 2 MiB payload.
+std::string WithRawDataSpelled(const std::string& tag, const std::string& length) {
+  onnx::TensorProto proto = BigFloat("v");
+  const std::string payload = proto.raw_data();
+  proto.clear_raw_data();
+  return Serialized(proto) + tag + length + payload;
+}
+
+// A varint of `value`, padded with continuation bytes to `bytes` bytes.
+std::string Varint(uint64_t value, int bytes) {
+  std::string out;
+  for (int i = 0; i < bytes; ++i) {
+    const uint8_t low = value & 0x7f;
+    value >>= 7;
+    out.push_back(static_cast<char>(i + 1 < bytes ? (low | 0x80) : low));
+  }
+  return out;
+}
+
+TEST_F(DirectTensorReadTest, RawDataLengthAndTagAreReadAsProtobufReadsThem) {
+  constexpr uint64_t kPayload = uint64_t{kCount} * 4;
+  const std::string raw_tag = "\x4a";
+  // Controls: the canonical spelling, a 4-byte length, passes.
+  ASSERT_TRUE(
+      ReadTensorFileWithName(Write("ok.pb", WithRawDataSpelled(raw_tag, Varint(kPayload, 4))))
+          .ok());
+  // 2^32 more than the payload: a 32-bit read drops the high bit and finds
+  // the payload; protobuf refuses a length of 2 GiB or more.
+  const fs::path high =
+      Write("high.pb", WithRawDataSpelled(raw_tag, Varint((uint64_t{1} << 32) + kPayload, 5)));
+  // The same in 10 bytes (high bits only in the last one).
+  const fs::path ten =
+      Write("ten.pb", WithRawDataSpelled(raw_tag, Varint((uint64_t{1} << 63) + kPayload, 10)));
+  // The right length in 6 bytes: protobuf reads no length past 5 bytes.
+  const fs::path six = Write("six.pb", WithRawDataSpelled(raw_tag, Varint(kPayload, 6)));
+  // The right tag in 6 bytes: protobuf reads no tag past 5 bytes.
+  const fs::path long_tag =
+      Write("tag.pb", WithRawDataSpelled(Varint(0x4a, 6), Varint(kPayload, 4)));
+  for (const fs::path& path : {high, ten, six, long_tag}) {
+    SCOPED_TRACE(path.string());
+    onnx::TensorProto parsed;
+    std::ifstream in(path, std::ios::binary);
+    EXPECT_FALSE(parsed.ParseFromIstream(&in));
+    EXPECT_EQ(ReadTensorFileWithName(path).status().code(), absl::StatusCode::kDataLoss);
+    ExpectSameAsGeneral(path);
+  }
+}
+
 TEST_F(DirectTensorReadTest, LimitsApplyAsOnTheGeneralPath) {
   const fs::path path = Write("big.pb", Serialized(BigFloat("w")));
   const absl::StatusOr<TensorFile> limited = ReadTensorFileWithName(path, {}, 1 << 20);

@@ -59,6 +59,32 @@ std::string StderrSuffix(const std::string& text) {
   return stripped.empty() ? "" : absl::StrCat("; stderr:\n", stripped);
 }
 
+// OK when `path` resolves, through every symbolic link, inside `root`; or
+// when nothing is there and no part of it below `root` is a symbolic link (a
+// dangling one may name anything). An adapter must never be handed a path
+// that leads out of the case, whatever the case runner checked before.
+absl::Status CheckHandedPathInside(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    const fs::path target = fs::canonical(path, ec);
+    const fs::path canonical_root = fs::canonical(root, ec);
+    const fs::path relative = target.lexically_relative(canonical_root);
+    if (!ec && !relative.empty() && *relative.begin() != "..") return absl::OkStatus();
+  } else {
+    const fs::path relative = path.lexically_relative(root);
+    bool plain = !relative.empty() && *relative.begin() != "..";
+    fs::path walked = root;
+    for (const fs::path& part : relative) {
+      walked /= part;
+      if (fs::is_symlink(fs::symlink_status(walked, ec))) plain = false;
+    }
+    if (plain) return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(path.string(), " resolves outside the case folder ", root.string(),
+                   "; it is not handed to the adapter"));
+}
+
 class ExecBackend : public Backend {
  public:
   ExecBackend(std::vector<std::string> words, const ExecBackendOptions& options, std::string name)
@@ -75,6 +101,18 @@ class ExecBackend : public Backend {
       return outcome;
     }
     std::error_code ec;
+    // Every path the adapter gets lies in the case (or is our output folder).
+    const fs::path case_dir = fs::absolute(loaded_case.dir, ec).lexically_normal();
+    std::vector<fs::path> handed = {fs::absolute(loaded_case.model_file, ec).lexically_normal()};
+    for (const fs::path& input : data_set.input_files) {
+      handed.push_back(fs::absolute(input, ec).lexically_normal());
+    }
+    for (const fs::path& path : handed) {
+      if (absl::Status inside = CheckHandedPathInside(path, case_dir); !inside.ok()) {
+        outcome.message = std::string(inside.message());
+        return outcome;
+      }
+    }
     fs::path parent = options_.temp_dir;
     if (parent.empty()) parent = fs::temp_directory_path(ec);
     if (parent.empty()) parent = "/tmp";
@@ -84,12 +122,9 @@ class ExecBackend : public Backend {
       return outcome;
     }
 
-    std::vector<std::string> args = {"--model",
-                                     fs::absolute(loaded_case.model_file, ec).string(),
-                                     "--output-dir", dir->path().string()};
-    for (const fs::path& input : data_set.input_files) {
-      args.push_back(fs::absolute(input, ec).string());
-    }
+    std::vector<std::string> args = {"--model", handed[0].string(), "--output-dir",
+                                     dir->path().string()};
+    for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
     const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
     if (ending.kind.has_value()) {
       outcome.kind = *ending.kind;
@@ -174,7 +209,7 @@ class ExecBackend : public Backend {
       std::vector<std::string> argv = words_;
       argv.push_back("--serve");
       absl::StatusOr<std::unique_ptr<LineServer>> started =
-          LineServer::Start(argv, options_.max_stderr_bytes);
+          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
       if (!started.ok()) {
         return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
       }
@@ -200,6 +235,11 @@ class ExecBackend : public Backend {
         return {BackendOutcome::Kind::kError, 0,
                 absl::StrCat("adapter server exited with status ", exchange.exit_code,
                              " without replying", StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kReplyTooLong:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server's reply line is over ", options_.max_reply_bytes,
+                             " bytes; the server was killed (the next case starts a new one)",
+                             StderrSuffix(exchange.stderr_text))};
       case LineEnd::kReplied:
         break;
     }

@@ -31,6 +31,9 @@ struct ExecBackendOptions {
   double timeout_seconds = 60;
   // Of the adapter's stderr, kept for messages (first and last halves).
   size_t max_stderr_bytes = 16 * 1024;
+  // A persistent server's reply line: longer is an error for the case, and
+  // the server is replaced (it is never held whole).
+  size_t max_reply_bytes = 1 << 20;
   // Parent of each run's output directory; empty: the system temp directory.
   std::filesystem::path temp_dir;
   // Report label; empty: "exec:" + command.

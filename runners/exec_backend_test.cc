@@ -353,6 +353,36 @@ TEST_F(ExecBackendTest, ANegativeCaseWithAnUndecodableInputIsStillSentAsItIs) {
   EXPECT_EQ(RunCase(c, *Make(FakeBackend("exit-2"))).status, CaseStatus::kPass);
 }
 
+TEST_F(ExecBackendTest, ANegativeCaseNeverHandsTheAdapterAPathOutsideTheCase) {
+  // An adapter that records what it was given, then refuses the case.
+  const fs::path script = dir_ / "record-args.sh";
+  const fs::path recorded = dir_ / "args.txt";
+  WriteText(script, absl::StrCat("#!/bin/bash\nprintf '%s\\n' \"$@\" >> '", recorded.string(),
+                                 "'\nexit 1\n"));
+  fs::permissions(script, fs::perms::owner_all);
+  const fs::path outside = dir_ / "outside";
+  fs::create_directories(outside);
+  // The model, and an input file, each a symbolic link to a file outside.
+  const fs::path model_case = CopyCase("test_min_example", "min_model_outside");
+  fs::rename(model_case / "model.onnx", outside / "model.onnx");
+  fs::create_symlink(outside / "model.onnx", model_case / "model.onnx");
+  WriteText(model_case / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
+    "expectation": "invalid", "rule_id": "MODEL-READ", "semantics": "spec"})");
+  const fs::path input_case = CopyCase("test_min_example", "min_input_outside");
+  const fs::path input = input_case / "test_data_set_0" / "input_0.pb";
+  fs::rename(input, outside / "input_0.pb");
+  fs::create_symlink(outside / "input_0.pb", input);
+  WriteText(input_case / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
+    "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
+  for (const fs::path& c : {model_case, input_case}) {
+    SCOPED_TRACE(c.string());
+    CaseResult result = RunCase(c, *Make("exec:'" + script.string() + "'"));
+    EXPECT_EQ(result.status, CaseStatus::kError) << result.message;
+    EXPECT_THAT(result.message, HasSubstr("resolves outside the case folder"));
+  }
+  EXPECT_FALSE(fs::exists(recorded)) << ReadText(recorded);
+}
+
 TEST_F(ExecBackendTest, AnInvalidModelWithoutCaseJsonIsInvalidOnEveryBackend) {
   const fs::path c = CopyCase("test_argmin_default_axis_example", "argmin_axis_5");
   MakeAxisOutOfRange(c, "ATTR-AXIS-RANGE");

@@ -18,6 +18,7 @@
 //   abort         SIGABRT
 //   hang          sleeps forever; with $FAKE_ADAPTER_PID_FILE set, first starts
 //                 a child that sleeps forever too and writes its pid there
+//                 (in a session of its own with $FAKE_ADAPTER_SETSID set)
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
@@ -28,8 +29,9 @@
 //                 reference under them: a backend that is divergent
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
-//   garbage-reply (answers with a line that is not JSON) and quit (exits
-//   without answering); $FAKE_ADAPTER_SERVE_LOG gets the pid per request
+//   garbage-reply (answers with a line that is not JSON), quit (exits
+//   without answering) and endless-reply (a reply line that never ends);
+//   $FAKE_ADAPTER_SERVE_LOG gets the pid per request
 #include <signal.h>
 #include <unistd.h>
 
@@ -57,6 +59,13 @@ namespace {
 namespace fs = std::filesystem;
 using onnx_conform::ElementType;
 using onnx_conform::Tensor;
+
+// Our pid as /proc numbers it (the tests' view): the runner may start us in
+// a PID namespace of our own, where getpid() is another number.
+std::string OwnPid() {
+  std::error_code ec;
+  return fs::read_symlink("/proc/self", ec).string();
+}
 
 // An adapter failure: exit status 1 with this message (stderr, or the reply).
 struct Failure {
@@ -139,7 +148,7 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (!fs::is_directory(out_dir)) Fail("no output directory " + out_dir.string());
   if (inputs.empty()) Fail("no input files");
   if (const char* log = std::getenv("FAKE_ADAPTER_SERVE_LOG")) {
-    std::ofstream(log, std::ios::app) << getpid() << "\n";
+    std::ofstream(log, std::ios::app) << OwnPid() << "\n";
   }
 
   if (mode == "unsupported") {
@@ -163,7 +172,9 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (mode == "hang") {
     const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE");
     if (pid_file != nullptr && fork() == 0) {
-      std::ofstream(pid_file) << getpid() << "\n";
+      // With $FAKE_ADAPTER_SETSID, the child leaves the process group.
+      if (std::getenv("FAKE_ADAPTER_SETSID") != nullptr) setsid();
+      std::ofstream(pid_file) << OwnPid() << "\n";
       while (true) pause();
     }
     while (true) pause();
@@ -207,6 +218,17 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   return 0;
 }
 
+// The mode for one request line: by-name takes it from the case folder.
+std::string ServeModeOf(const std::string& mode, const std::string& line) {
+  onnx_conform::adapter::Request request;
+  if (mode != "by-name" || !google::protobuf::util::JsonStringToMessage(line, &request).ok() ||
+      request.args_size() < 2) {
+    return mode;
+  }
+  const std::string name = fs::path(request.args(1)).parent_path().filename().string();
+  return name.substr(0, name.find('.'));
+}
+
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
 // Serve-only modes: garbage-reply (a reply that is not JSON), quit (exits
 // without replying).
@@ -219,6 +241,14 @@ int Serve(const std::string& mode) {
     if (mode == "quit") return 0;
     onnx_conform::adapter::Request request;
     onnx_conform::adapter::Reply reply;
+    if (ServeModeOf(mode, line) == "endless-reply") {
+      // A reply line that never ends: 64 KiB a millisecond, no newline.
+      const std::string chunk(64 * 1024, 'x');
+      while (std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size())).flush()) {
+        usleep(1000);
+      }
+      return 1;
+    }
     if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
       reply.set_exit(1);
       reply.set_message("fake: not a request: " + line);

@@ -341,6 +341,24 @@ std::vector<MalformedKind> MalformedDataKinds() {
        "case.json",
        {"case.json"},
        ""},
+      {"CaseJsonSymlinkOutsideTheCase",
+       [](P d, P outside) {
+         WriteBytes(outside / "passwd", "root:x:0:0:root:/root:/bin/bash\n");
+         fs::create_symlink(outside / "passwd", d / "case.json");
+       },
+       kError,
+       "case.json",
+       {"symbolic link", "read only as a file of the case folder"},
+       ""},
+      {"CaseJsonOverItsLimit",
+       [](P d, P) {
+         WriteBytes(d / "case.json", "{");
+         fs::resize_file(d / "case.json", uintmax_t{1} << 30);  // sparse
+       },
+       kError,
+       "case.json",
+       {"over case.json's limit"},
+       ""},
   };
   return kinds;
 }

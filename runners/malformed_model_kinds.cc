@@ -245,6 +245,16 @@ std::vector<MalformedKind> MalformedModelKinds() {
        "model.onnx",
        {"link.bin: resolves to", "outside"},
        "MODEL-READ"},
+      {"ExternalDataHardLinkedToAFileOutsideTheCase",
+       [](P d, P outside) {
+         WriteExternalInitializerCase(d, "linked.bin", "4");
+         WriteBytes(outside / "secret.bin", std::string(16, 'x'));
+         fs::create_hard_link(outside / "secret.bin", d / "linked.bin");
+       },
+       kError,
+       "model.onnx",
+       {"linked.bin: has 2 hard links", "more than one are refused"},
+       "MODEL-READ"},
       {"ExternalDataMissingFile",
        [](P d, P) { WriteExternalInitializerCase(d, "nothing.bin"); },
        kError,

@@ -1,5 +1,11 @@
 #include "runners/report.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <utility>
@@ -15,12 +21,11 @@
 namespace onnx_conform {
 namespace {
 
-// `text` with each byte that is not part of a well-formed UTF-8 sequence
-// (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
-// written as the four characters \xNN. Case names and messages may carry any
-// bytes; JSON and XML must be UTF-8, and protobuf's JSON printer would cut a
-// string at its first bad byte.
-std::string ValidUtf8(absl::string_view text) {
+std::string ValidUtf8(absl::string_view text) { return EscapeNonUtf8(text, false); }
+
+}  // namespace
+
+std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
   std::string out;
   out.reserve(text.size());
   size_t i = 0;
@@ -46,7 +51,10 @@ std::string ValidUtf8(absl::string_view text) {
       const unsigned char c = static_cast<unsigned char>(text[i + k]);
       valid = k == 1 ? (c >= low && c <= high) : (c >= 0x80 && c <= 0xBF);
     }
-    if (valid) {
+    if (valid && escape_backslash && lead == '\\') {
+      out.append("\\\\");
+      ++i;
+    } else if (valid) {
       out.append(text.data() + i, length);
       i += length;
     } else {
@@ -56,6 +64,8 @@ std::string ValidUtf8(absl::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 std::string XmlEscape(absl::string_view raw) {
   const std::string text = ValidUtf8(raw);
@@ -109,15 +119,22 @@ void AppendJunitProperties(const CaseResult& r, std::string& xml) {
 
 }  // namespace
 
-std::string ForTerminal(absl::string_view text, bool keep_newlines) {
+std::string ForTerminal(absl::string_view raw, bool keep_newlines) {
+  // Bytes that are not UTF-8 first (a lone 0x9b is CSI to an 8-bit
+  // terminal), then C0, DEL and C1 (U+0080-U+009F, C2 80-C2 9F in UTF-8).
+  const std::string text = ValidUtf8(raw);
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte < 0x20 && !(keep_newlines && c == '\n')) || byte == 0x7f) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !(keep_newlines && byte == '\n')) || byte == 0x7f) {
       absl::StrAppendFormat(&out, "\\x%02x", byte);
+    } else if (byte == 0xc2 && i + 1 < text.size() &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+      absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned char>(text[i + 1]));
+      ++i;
     } else {
-      out.push_back(c);
+      out.push_back(text[i]);
     }
   }
   return out;
@@ -283,11 +300,45 @@ std::string JunitReport(const std::vector<CaseResult>& results, const std::strin
   return xml;
 }
 
+absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append) {
+  const int fd =
+      open(path.c_str(),
+           O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (append ? O_APPEND : 0), 0644);
+  if (fd < 0) {
+    return absl::DataLossError(
+        absl::StrCat(path.string(), ": cannot open for writing: ", std::strerror(errno)));
+  }
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat(path.string(),
+                     ": not a regular file (reports and logs are written only to "
+                     "regular files)"));
+  }
+  if (!append && ftruncate(fd, 0) != 0) {
+    close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat(path.string(), ": cannot truncate: ", std::strerror(errno)));
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  absl::StatusOr<int> fd = OpenRegularFileForWriting(path, /*append=*/false);
+  if (!fd.ok()) return fd.status();
+  absl::string_view rest(text);
+  while (!rest.empty()) {
+    const ssize_t n = write(*fd, rest.data(), rest.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    rest.remove_prefix(static_cast<size_t>(n));
+  }
+  const bool closed = close(*fd) == 0;
+  if (!rest.empty() || !closed) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  }
   return absl::OkStatus();
 }
 

@@ -42,6 +42,15 @@ std::string SummaryLine(const std::vector<CaseResult>& results);
 std::string JsonReport(const std::vector<CaseResult>& results);
 std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name);
 
+// `text` with each byte that is not part of a well-formed UTF-8 sequence
+// (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
+// written as the four characters \xNN. Case names and messages may carry any
+// bytes; JSON and XML must be UTF-8, and protobuf's JSON printer would cut a
+// string at its first bad byte. With `escape_backslash`, a backslash is
+// written as two, so that the result maps back to `text` alone (the run
+// log's keys): "case_\xff" spelled out and the byte 0xFF then differ.
+std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash);
+
 // One result as the report's message, and back (InvalidArgument for an
 // unknown status name). The JSON report and the run log share this form.
 report::CaseReport ToCaseReport(const CaseResult& result);
@@ -51,6 +60,13 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
 std::string CommonBackend(const std::vector<CaseResult>& results);
 
 absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text);
+
+// Opens `path` for writing, creating it (mode 0644), without ever blocking:
+// a FIFO, device or directory is refused (FailedPrecondition naming the
+// file; DataLoss when it cannot be opened), so that SIGINT/SIGTERM are never
+// kept waiting on an open. With
+// `append`, at the end; else truncated. The descriptor, or the error.
+absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append);
 
 }  // namespace onnx_conform
 

@@ -99,6 +99,12 @@ TEST(ConsoleReportTest, ControlBytesFromCaseFoldersAreEscaped) {
             "error       c\n            bad\\x1b]0;title\\x07\n            next\\x09line");
   // UTF-8 names stay as they are.
   EXPECT_EQ(ConsoleLine(Result("caf\xc3\xa9", CaseStatus::kPass)), "pass        caf\xc3\xa9");
+  // C1 controls: a lone 0x9b byte (CSI to an 8-bit terminal) and U+009B.
+  EXPECT_EQ(ConsoleLine(Result("x\x9b"
+                               "31my\xc2\x9b"
+                               "2J",
+                               CaseStatus::kPass)),
+            "pass        x\\x9b31my\\u009b2J");
 }
 
 TEST(ConsoleReportTest, SummaryCountsListEveryStatus) {

@@ -2,10 +2,14 @@
 // crash, hang, print garbage, write wrong outputs or refuse, and goes on;
 // expectations, profiles, features, -j, the run log, --resume, SIGINT, a
 // killed run, and the reports that carry the backend.
+#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <future>
 #include <map>
 #include <thread>
@@ -22,6 +26,8 @@
 #include "runners/commands.h"
 #include "runners/report.pb.h"
 #include "runners/subprocess.h"
+
+extern char** environ;
 
 namespace onnx_conform {
 namespace {
@@ -135,6 +141,25 @@ TEST_F(RunCommandBackendTest, PersistentAdaptersServeManyCasesAndAreReplacedWhen
   for (const auto& [pid, count] : requests_per_server) counts.push_back(count);
   std::sort(counts.begin(), counts.end());
   EXPECT_THAT(counts, ElementsAre(1, 3, 5));
+}
+
+TEST_F(RunCommandBackendTest, AnEndlessReplyIsAnErrorWithinTheTimeoutAndTheServerIsReplaced) {
+  // endless-reply writes 64 KiB a millisecond and never a newline.
+  MakeCases({"endless-reply", "pass"});
+  const fs::path serve_log = dir_ / "serve.log";
+  setenv("FAKE_ADAPTER_SERVE_LOG", serve_log.c_str(), 1);
+  const auto start = std::chrono::steady_clock::now();
+  const int code =
+      Run({"--backend=" + kByName, "--persistent", "--timeout=3", "--jobs=1", Json(), Cases()});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  unsetenv("FAKE_ADAPTER_SERVE_LOG");
+  EXPECT_EQ(code, kExitFailed) << stderr_;
+  EXPECT_LT(seconds, 3);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("endless-reply.min", "error"), Pair("pass.min", "pass")));
+  EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(),
+              HasSubstr("reply line is over 1048576 bytes; the server was killed"));
 }
 
 TEST_F(RunCommandBackendTest, APersistentAdapterThatBreaksTheProtocolIsAnError) {
@@ -300,6 +325,117 @@ TEST_F(RunCommandBackendTest, ResumingFromALogThatDoesNotExistYetStartsAfresh) {
   const fs::path log = dir_ / "new.jsonl";
   EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Cases()}), kExitOk);
   EXPECT_EQ(LineCount(log), 1);
+}
+
+// Starts the runner as a plain child (posix_spawn, none of RunProcess's
+// keeping), so that the test can kill it like a user would.
+pid_t SpawnRunner(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {ONNX_CONFORM_EXECUTABLE, "run"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> c_argv;
+  for (std::string& arg : argv) c_argv.push_back(arg.data());
+  c_argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int error = posix_spawn(&pid, c_argv[0], &actions, nullptr, c_argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return error == 0 ? pid : -1;
+}
+
+// The pids in `file` (one a line), waiting up to 10 s for `count` of them.
+std::vector<pid_t> WaitForPids(const fs::path& file, size_t count) {
+  std::vector<pid_t> pids;
+  for (int i = 0; i < 1000 && pids.size() < count; ++i) {
+    pids.clear();
+    std::ifstream in(file);
+    for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
+    if (pids.size() < count) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return pids;
+}
+
+// True once `pid` no longer runs (gone, or a zombie), within 2 s.
+bool EventuallyGone(pid_t pid) {
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream stat(absl::StrCat("/proc/", pid, "/stat"));
+    std::string pid_field, comm, state;
+    if (!(stat >> pid_field >> comm >> state) || state == "Z" || state == "X") return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+TEST_F(RunCommandBackendTest, NoAdapterProcessOutlivesAKilledRunner) {
+  MakeCases({"hang"});
+  for (const bool persistent : {false, true}) {
+    SCOPED_TRACE(persistent ? "persistent" : "one process per case");
+    // The adapter's pid, and its child's, which leaves the process group.
+    const fs::path adapter_file = dir_ / (persistent ? "server.pid" : "adapter.pid");
+    const fs::path child_file = dir_ / (persistent ? "server-child.pid" : "child.pid");
+    setenv("FAKE_ADAPTER_SERVE_LOG", adapter_file.c_str(), 1);
+    setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
+    setenv("FAKE_ADAPTER_SETSID", "1", 1);
+    const pid_t runner =
+        SpawnRunner({"--backend=" + kByName, persistent ? "--persistent" : "--nopersistent",
+                     "--timeout=60", Cases()});
+    unsetenv("FAKE_ADAPTER_SERVE_LOG");
+    unsetenv("FAKE_ADAPTER_PID_FILE");
+    unsetenv("FAKE_ADAPTER_SETSID");
+    ASSERT_GT(runner, 0);
+    const std::vector<pid_t> adapter = WaitForPids(adapter_file, 1);
+    const std::vector<pid_t> child = WaitForPids(child_file, 1);
+    kill(runner, SIGKILL);
+    waitpid(runner, nullptr, 0);
+    ASSERT_EQ(adapter.size(), 1u);
+    ASSERT_EQ(child.size(), 1u);
+    EXPECT_TRUE(EventuallyGone(adapter[0])) << "the adapter " << adapter[0] << " survived";
+    EXPECT_TRUE(EventuallyGone(child[0])) << "its child " << child[0] << " survived";
+  }
+}
+
+TEST_F(RunCommandBackendTest, WithoutAPidNamespaceAKilledRunnersAdapterStillDies) {
+  // The fallback (docs/security.md): the adapter gets SIGKILL with its
+  // runner; a child that left its process group is not guaranteed to.
+  MakeCases({"hang"});
+  const fs::path adapter_file = dir_ / "adapter.pid";
+  const fs::path child_file = dir_ / "child.pid";
+  setenv("ONNX_CONFORM_NO_PID_NAMESPACE", "1", 1);
+  setenv("FAKE_ADAPTER_SERVE_LOG", adapter_file.c_str(), 1);
+  setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
+  const pid_t runner = SpawnRunner({"--backend=" + kByName, "--timeout=60", Cases()});
+  unsetenv("ONNX_CONFORM_NO_PID_NAMESPACE");
+  unsetenv("FAKE_ADAPTER_SERVE_LOG");
+  unsetenv("FAKE_ADAPTER_PID_FILE");
+  ASSERT_GT(runner, 0);
+  const std::vector<pid_t> adapter = WaitForPids(adapter_file, 1);
+  const std::vector<pid_t> child = WaitForPids(child_file, 1);
+  kill(runner, SIGKILL);
+  waitpid(runner, nullptr, 0);
+  ASSERT_EQ(adapter.size(), 1u);
+  ASSERT_EQ(child.size(), 1u);
+  EXPECT_TRUE(EventuallyGone(adapter[0])) << "the adapter " << adapter[0] << " survived";
+  // In its process group, so killed with it by the keeper.
+  EXPECT_TRUE(EventuallyGone(child[0])) << "its child " << child[0] << " survived";
+}
+
+TEST_F(RunCommandBackendTest, SigtermEndsTheRunWithinASecond) {
+  MakeCases({"hang"});
+  const fs::path child_file = dir_ / "child.pid";
+  setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
+  const pid_t runner = SpawnRunner({"--backend=" + kByName, "--timeout=60", Cases()});
+  unsetenv("FAKE_ADAPTER_PID_FILE");
+  ASSERT_GT(runner, 0);
+  const std::vector<pid_t> child = WaitForPids(child_file, 1);
+  ASSERT_EQ(child.size(), 1u);
+  const auto start = std::chrono::steady_clock::now();
+  kill(runner, SIGTERM);
+  int status = 0;
+  waitpid(runner, &status, 0);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  EXPECT_TRUE(EventuallyGone(child[0]));
 }
 
 TEST_F(RunCommandBackendTest, AKilledRunKeepsEveryFinishedCase) {

@@ -6,8 +6,11 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
@@ -30,6 +33,34 @@ absl::Status WriteAll(int fd, absl::string_view data, const std::filesystem::pat
   return absl::OkStatus();
 }
 
+// The exact bytes of a key written by EscapeNonUtf8(path, true), or nullopt
+// when `key` is no such spelling (a lone backslash, a \x that is not two hex
+// digits, an escape of a byte that needs none): such a key could name two
+// folders, and a resumed case must never take another's verdict.
+std::optional<std::string> PathFromKey(absl::string_view key) {
+  std::string path;
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (key[i] != '\\') {
+      path.push_back(key[i]);
+      continue;
+    }
+    if (i + 1 < key.size() && key[i + 1] == '\\') {
+      path.push_back('\\');
+      ++i;
+      continue;
+    }
+    int byte = 0;
+    if (i + 3 >= key.size() || key[i + 1] != 'x' || !absl::ascii_isxdigit(key[i + 2]) ||
+        !absl::ascii_isxdigit(key[i + 3]) || !absl::SimpleHexAtoi(key.substr(i + 2, 2), &byte)) {
+      return std::nullopt;
+    }
+    path.push_back(static_cast<char>(byte));
+    i += 3;
+  }
+  if (EscapeNonUtf8(path, /*escape_backslash=*/true) != key) return std::nullopt;
+  return path;
+}
+
 }  // namespace
 
 std::string ResultToJsonLine(const CaseResult& result) {
@@ -37,8 +68,13 @@ std::string ResultToJsonLine(const CaseResult& result) {
   options.add_whitespace = false;
   options.always_print_primitive_fields = true;
   options.preserve_proto_field_names = true;
+  // The path is the log's key: written so that it maps back to its bytes
+  // (the reports' lossy \xNN alone would give "case_\xff" spelled out and
+  // the byte 0xFF one key).
+  CaseResult keyed = result;
+  keyed.path = EscapeNonUtf8(result.path, /*escape_backslash=*/true);
   std::string json;
-  (void)google::protobuf::util::MessageToJsonString(ToCaseReport(result), &json, options);
+  (void)google::protobuf::util::MessageToJsonString(ToCaseReport(keyed), &json, options);
   return json;
 }
 
@@ -53,18 +89,25 @@ absl::StatusOr<CaseResult> ResultFromJsonLine(absl::string_view line) {
   if (report.name().empty() || report.path().empty()) {
     return absl::InvalidArgumentError("not a case result: no name or path");
   }
-  return FromCaseReport(report);
+  absl::StatusOr<CaseResult> result = FromCaseReport(report);
+  if (!result.ok()) return result.status();
+  std::optional<std::string> path = PathFromKey(report.path());
+  if (!path.has_value()) {
+    return absl::InvalidArgumentError(
+        "not a case result: its path is ambiguous (a backslash that is not \\\\ or \\xNN "
+        "of a byte that needs it); the case runs again");
+  }
+  result->path = *std::move(path);
+  return result;
 }
 
 absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path) {
-  const int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    return absl::NotFoundError(absl::StrCat(path.string(), ": cannot open for appending: ",
-                                            std::strerror(errno)));
-  }
+  absl::StatusOr<int> opened = OpenRegularFileForWriting(path, /*append=*/true);
+  if (!opened.ok()) return opened.status();
+  const int fd = *opened;
   std::unique_ptr<RunLog> log(new RunLog(fd, path));
   // Close a line a killed run left unfinished.
-  const int reader = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int reader = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (reader >= 0) {
     char last = '\n';
     const off_t size = lseek(reader, 0, SEEK_END);

@@ -2,15 +2,22 @@
 // read back for --resume even when a kill cut the last line short.
 #include "runners/run_log.h"
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <memory>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/backend_test_util.h"
+#include "runners/report.h"
 
 namespace onnx_conform {
 namespace {
@@ -121,6 +128,49 @@ TEST(RunLogTest, ACaseLoggedTwiceKeepsItsLastResult) {
   EXPECT_EQ(logged->results[0].status, CaseStatus::kPass);
 }
 
+TEST(RunLogTest, PathsAreKeyedByTheirExactBytes) {
+  // The byte 0xFF, the same spelled out as four characters, and a backslash:
+  // three folders, three keys, each read back as its own bytes.
+  CaseResult byte = Sample("a", CaseStatus::kFail);
+  byte.path = "/cases/case_\xff";
+  CaseResult spelled = Sample("b", CaseStatus::kPass);
+  spelled.path = "/cases/case_\\xff";
+  CaseResult backslash = Sample("c", CaseStatus::kError);
+  backslash.path = "/cases/case_\\\\";
+  const fs::path path = TempFile("bytes.jsonl");
+  WriteText(path, ResultToJsonLine(byte) + "\n" + ResultToJsonLine(spelled) + "\n" +
+                      ResultToJsonLine(backslash) + "\n");
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok()) << logged.status();
+  EXPECT_THAT(logged->skipped, ::testing::IsEmpty());
+  ASSERT_EQ(logged->results.size(), 3u);
+  EXPECT_EQ(logged->results[0].path, byte.path);
+  EXPECT_EQ(logged->results[0].status, CaseStatus::kFail);
+  EXPECT_EQ(logged->results[1].path, spelled.path);
+  EXPECT_EQ(logged->results[1].status, CaseStatus::kPass);
+  EXPECT_EQ(logged->results[2].path, backslash.path);
+}
+
+TEST(RunLogTest, ALineWhoseKeyIsAmbiguousIsSkipped) {
+  // As an older log wrote them: a lone backslash, \x without two hex
+  // digits, an escaped byte that needs no escape (\x41 is "A").
+  const fs::path path = TempFile("ambiguous.jsonl");
+  std::string text;
+  for (const char* key : {R"(/cases/a\q)", R"(/cases/a\x4)", R"(/cases/\x41)", R"(/cases/a\)"}) {
+    report::CaseReport line = ToCaseReport(Sample("a", CaseStatus::kPass));
+    line.set_path(key);
+    std::string json;
+    ASSERT_TRUE(google::protobuf::util::MessageToJsonString(line, &json).ok());
+    text += json + "\n";
+  }
+  WriteText(path, text);
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok()) << logged.status();
+  EXPECT_THAT(logged->results, ::testing::IsEmpty());
+  ASSERT_EQ(logged->skipped.size(), 4u);
+  EXPECT_THAT(logged->skipped[0], HasSubstr("ambiguous"));
+}
+
 TEST(RunLogTest, ConcurrentAppendsNeverInterleave) {
   const fs::path path = TempFile("concurrent.jsonl");
   absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path);
@@ -138,6 +188,26 @@ TEST(RunLogTest, ConcurrentAppendsNeverInterleave) {
   ASSERT_TRUE(logged.ok());
   EXPECT_EQ(logged->results.size(), 200u);
   EXPECT_TRUE(logged->skipped.empty());
+}
+
+TEST(RunLogTest, AFifoIsRefusedWithoutBlocking) {
+  // Opening a FIFO for writing waits for a reader: the log, the reports and
+  // the scoreboards are opened without blocking and must be regular files.
+  const fs::path fifo = TempFile("log.fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto opened = std::make_shared<std::promise<absl::Status>>();
+  std::future<absl::Status> log_status = opened->get_future();
+  std::thread([fifo, opened] {
+    absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(fifo);
+    absl::Status report = WriteTextFile(fifo, "{}");
+    opened->set_value(log.ok() ? report : log.status());
+  }).detach();
+  ASSERT_EQ(log_status.wait_for(std::chrono::seconds(2)), std::future_status::ready)
+      << "opening a FIFO blocked";
+  const absl::Status status = log_status.get();
+  EXPECT_FALSE(status.ok());
+  EXPECT_THAT(std::string(status.message()), HasSubstr("log.fifo"));
+  EXPECT_FALSE(WriteTextFile(fifo, "{}").ok());
 }
 
 TEST(RunLogTest, MissingLogIsNotFound) {

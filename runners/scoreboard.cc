@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <set>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
@@ -49,6 +51,62 @@ absl::string_view ColourCss(CellColour colour) {
 
 std::string HtmlEscape(absl::string_view text) {
   return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+}
+
+// Text from results (case names, operators, types, backends, expectation
+// lines) as Markdown that shows it and nothing more: HTML escaped as in the
+// HTML page, Markdown's punctuation backslash-escaped (a `|` cannot end a
+// table cell), and control characters, newlines included (a newline in a
+// name would start a heading), written as \xNN.
+std::string MarkdownText(absl::string_view raw) {
+  const std::string text = EscapeNonUtf8(raw, /*escape_backslash=*/false);
+  auto is_word = [&text](size_t i) {
+    return i < text.size() && (absl::ascii_isalnum(text[i]) || (text[i] & 0x80) != 0);
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      absl::StrAppendFormat(&out, "\\\\x%02x", byte);
+      continue;
+    }
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '_':  // within a word it is no emphasis (min_v13_float stays as it is)
+        if (i > 0 && is_word(i - 1) && is_word(i + 1)) {
+          out.push_back(c);
+          break;
+        }
+        [[fallthrough]];
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+      case '#':
+      case '|':
+      case '~':
+        out.push_back('\\');
+        out.push_back(c);
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  return out;
 }
 
 // The first lines of a message, and how many were left out.
@@ -197,9 +255,9 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
 }
 
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string md = absl::StrCat("# ", title, "\n\n", SummaryLine(results), "\n\n");
+  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n");
   if (const std::string readings = ReadingsLine(results); !readings.empty()) {
-    absl::StrAppend(&md, readings, "\n\n");  // reading names: [a-z0-9-]
+    absl::StrAppend(&md, MarkdownText(readings), "\n\n");
   }
   md +=
       "Each cell: cases passed / cases, then the other outcomes. 🟩 all passed, 🟨 some "
@@ -207,13 +265,14 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
   const ScoreMatrix matrix = BuildScoreMatrix(results);
   const NegativeCells negative = BuildNegativeCells(results);
   for (const std::string& backend : Backends(results)) {
-    absl::StrAppend(&md, "## Backend: ", backend.empty() ? "(unnamed)" : backend, "\n\n");
+    absl::StrAppend(&md, "## Backend: ", backend.empty() ? "(unnamed)" : MarkdownText(backend),
+                    "\n\n");
     const auto ops_it = matrix.find(backend);
     for (const auto& [op, versions] :
          ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
       const std::vector<std::string> types = SortedTypes(versions);
-      absl::StrAppend(&md, "### ", op, "\n\n| version |");
-      for (const std::string& type : types) absl::StrAppend(&md, " ", type, " |");
+      absl::StrAppend(&md, "### ", MarkdownText(op), "\n\n| version |");
+      for (const std::string& type : types) absl::StrAppend(&md, " ", MarkdownText(type), " |");
       md += "\n|---|";
       for (size_t i = 0; i < types.size(); ++i) md += "---|";
       md += "\n";
@@ -236,8 +295,8 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
       md += "### Negative cases\n\nCases that break a rule: passing means the backend refused "
             "them.\n\n| operator | refused / cases |\n|---|---|\n";
       for (const auto& [op, cell] : cells->second) {
-        absl::StrAppend(&md, "| ", op, " | ", ColourEmoji(cell.colour()), " ", cell.Text(),
-                        " |\n");
+        absl::StrAppend(&md, "| ", MarkdownText(op), " | ", ColourEmoji(cell.colour()), " ",
+                        cell.Text(), " |\n");
       }
       md += "\n";
     }
@@ -247,18 +306,21 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
     if (entries.empty()) return;
     absl::StrAppend(&md, "## ", heading, " (", entries.size(), ")\n\n");
     for (const CaseResult* r : entries) {
-      absl::StrAppend(&md, "### ", StatusName(r->status), ": ", CaseLabel(*r), "\n\n```\n",
-                      absl::StrReplaceAll(Shortened(r->message), {{"```", "'''"}}), "\n```\n\n");
+      absl::StrAppend(
+          &md, "### ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), "\n\n```\n",
+          absl::StrReplaceAll(ForTerminal(Shortened(r->message), true), {{"```", "'''"}}),
+          "\n```\n\n");
     }
   };
   list("Failures", listed.failures);
   if (!listed.gaps.empty()) {
     absl::StrAppend(&md, "## Known gaps (", listed.gaps.size(), ")\n\n");
     for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
-      absl::StrAppend(&md, "### ", why, " (", cases.size(), ")\n\n");
+      absl::StrAppend(&md, "### ", MarkdownText(why), " (", cases.size(), ")\n\n");
       for (const CaseResult* r : cases) {
-        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", CaseLabel(*r), ": `",
-                        absl::StrReplaceAll(FirstDetail(*r), {{"`", "'"}}), "`\n");
+        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), ": `",
+                        absl::StrReplaceAll(ForTerminal(FirstDetail(*r), false), {{"`", "'"}}),
+                        "`\n");
       }
       md += "\n";
     }

@@ -3,6 +3,7 @@
 #include "runners/scoreboard.h"
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -98,6 +99,33 @@ TEST(ScoreboardTest, HtmlIsOnePageWithColouredCellsAndEscapedText) {
   EXPECT_THAT(html, Not(HasSubstr("http")));
   EXPECT_THAT(html, Not(HasSubstr("<script")));
   EXPECT_THAT(html, Not(HasSubstr("<link")));
+}
+
+TEST(ScoreboardTest, MarkdownShowsHostileNamesAsText) {
+  const std::vector<CaseResult> results = {
+      R("x<img src=x onerror=alert(1)>", "Clip", 11, "float", CaseStatus::kFail, "differs"),
+      R("a\n# injected heading", "Min", 13, "float", CaseStatus::kCrash, "killed"),
+      R("pipe", "Op|with|pipes", 1, "ty|pe", CaseStatus::kPass),
+      R("esc\x1b[31mred", "Min", 13, "float", CaseStatus::kError, "e"),
+  };
+  const std::string md = ScoreboardMarkdown(results, "Board");
+  EXPECT_THAT(md, Not(HasSubstr("<img")));
+  EXPECT_THAT(md, HasSubstr("x&lt;img src=x onerror=alert(1)&gt;"));
+  EXPECT_THAT(md, Not(HasSubstr("\n# injected")));
+  EXPECT_THAT(md, Not(HasSubstr("\x1b")));
+  // Every table row has as many unescaped `|` as its header.
+  for (absl::string_view line : absl::StrSplit(md, '\n')) {
+    if (!absl::StartsWith(line, "|")) continue;
+    int pipes = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\\') {
+        ++i;
+      } else if (line[i] == '|') {
+        ++pipes;
+      }
+    }
+    EXPECT_TRUE(pipes == 2 || pipes == 3) << line;
+  }
 }
 
 TEST(ScoreboardTest, KnownGapsAreGroupedByTheirExpectationLine) {

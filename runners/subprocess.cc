@@ -4,9 +4,8 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -16,12 +15,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-
-extern char** environ;
+#include "runners/process_keeper.h"
 
 namespace onnx_conform {
 namespace {
@@ -62,10 +61,12 @@ class BoundedCapture {
   size_t left_out_ = 0;
 };
 
-// Reads what is available; returns false at end of file or on an error.
+// Reads what is available, at most 1 MiB a call (a writer faster than us
+// must not keep us from the deadline); returns false at end of file or on an
+// error.
 bool Drain(int fd, BoundedCapture& capture) {
   char buffer[16384];
-  while (true) {
+  for (int chunks = 0; chunks < 64; ++chunks) {
     const ssize_t n = read(fd, buffer, sizeof buffer);
     if (n > 0) {
       capture.Append(buffer, static_cast<size_t>(n));
@@ -75,6 +76,27 @@ bool Drain(int fd, BoundedCapture& capture) {
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
     return false;  // 0: end of file
   }
+  return true;
+}
+
+// Appends what is available on `fd` to `pending`, stopping after a newline
+// or once `pending` holds more than `limit` bytes: a reply line is never
+// held whole past its bound. False at end of file or on an error.
+bool ReadLinePart(int fd, std::string& pending, size_t limit) {
+  char buffer[16384];
+  while (pending.size() <= limit) {
+    const size_t room = std::min(sizeof buffer, limit + 1 - pending.size());
+    const ssize_t n = read(fd, buffer, room);
+    if (n > 0) {
+      pending.append(buffer, static_cast<size_t>(n));
+      if (std::memchr(buffer, '\n', static_cast<size_t>(n)) != nullptr) return true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+    return false;  // 0: end of file
+  }
+  return true;
 }
 
 // Closes on destruction, so that no error path leaks a descriptor.
@@ -103,68 +125,6 @@ std::string ResolveProgram(const std::string& name) {
     }
   }
   return "";
-}
-
-// fork + exec: a process group of its own (a timeout kills the adapter and
-// everything it started; a Ctrl-C at the terminal reaches only us), default
-// signal handling, stdin from in_fd (or /dev/null when -1). With
-// die_with_thread, SIGKILL when the thread that started it dies (a killed
-// runner leaves no adapter behind). Returns the pid, or -1 with `error` set
-// when fork or exec failed.
-pid_t Spawn(const std::string& program, char* const argv[], int in_fd, int out_fd, int err_fd,
-            bool die_with_thread, int& error) {
-  if (program.empty()) {
-    error = ENOENT;
-    return -1;
-  }
-  int exec_status[2];  // the child writes errno here when exec fails
-  if (pipe2(exec_status, O_CLOEXEC) != 0) {
-    error = errno;
-    return -1;
-  }
-  const pid_t parent = getpid();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    // The child: async-signal-safe calls only, until exec.
-    setpgid(0, 0);
-    if (die_with_thread) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid() != parent) _exit(127);  // the parent died before prctl
-    }
-    const int null_fd = in_fd >= 0 ? in_fd : open("/dev/null", O_RDONLY);
-    if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
-    dup2(out_fd, STDOUT_FILENO);
-    dup2(err_fd, STDERR_FILENO);
-    struct sigaction default_action {};
-    default_action.sa_handler = SIG_DFL;
-    for (int s = 1; s < NSIG; ++s) sigaction(s, &default_action, nullptr);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    execve(program.c_str(), argv, environ);
-    const int exec_errno = errno;
-    (void)!write(exec_status[1], &exec_errno, sizeof exec_errno);
-    _exit(127);
-  }
-  close(exec_status[1]);
-  if (pid < 0) {
-    error = errno;
-    close(exec_status[0]);
-    return -1;
-  }
-  setpgid(pid, pid);  // also from here, so the group exists before any kill(-pid)
-  int exec_errno = 0;
-  ssize_t n;
-  while ((n = read(exec_status[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {
-  }
-  close(exec_status[0]);
-  if (n == static_cast<ssize_t>(sizeof exec_errno)) {
-    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    error = exec_errno;
-    return -1;
-  }
-  return pid;
 }
 
 }  // namespace
@@ -259,8 +219,9 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
   c_argv.push_back(nullptr);
   int spawn_errno = 0;
-  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), -1, out_write.fd, err_write.fd,
-                          /*die_with_thread=*/true, spawn_errno);
+  const pid_t pid =
+      SpawnKept(ResolveProgram(argv[0]), c_argv.data(), -1, out_write.fd, err_write.fd,
+                /*die_with_thread=*/true, spawn_errno);
   out_write.Close();
   err_write.Close();
   if (pid < 0) {
@@ -311,11 +272,10 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
     if (out_read.fd >= 0 && !Drain(out_read.fd, out)) out_read.Close();
     if (err_read.fd >= 0 && !Drain(err_read.fd, err)) err_read.Close();
   }
-  // Kill whatever is left of the group (everything, on timeout or cancel).
+  // Kill whatever is left of the group (everything, on timeout or cancel),
+  // then what left the group.
   kill(-pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = ReapKeeper(pid);
   if (out_read.fd >= 0) Drain(out_read.fd, out);
   if (err_read.fd >= 0) Drain(err_read.fd, err);
   if (exited) {
@@ -333,8 +293,9 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   return result;
 }
 
-absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
-    const std::vector<std::string>& argv, size_t max_captured_bytes) {
+absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(const std::vector<std::string>& argv,
+                                                              size_t max_captured_bytes,
+                                                              size_t max_reply_bytes) {
   if (argv.empty()) return absl::InvalidArgumentError("empty command");
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe2(in_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
@@ -347,8 +308,8 @@ absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
   for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
   c_argv.push_back(nullptr);
   int spawn_errno = 0;
-  const pid_t pid = Spawn(ResolveProgram(argv[0]), c_argv.data(), in_read.fd, out_write.fd,
-                          err_write.fd, /*die_with_thread=*/false, spawn_errno);
+  const pid_t pid = SpawnKept(ResolveProgram(argv[0]), c_argv.data(), in_read.fd, out_write.fd,
+                              err_write.fd, /*die_with_thread=*/false, spawn_errno);
   if (pid < 0) {
     return absl::NotFoundError(absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno)));
   }
@@ -356,19 +317,20 @@ absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(
   fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
   const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
-                                                    exit_fd, max_captured_bytes));
+                                                    exit_fd, max_captured_bytes, max_reply_bytes));
   in_write.fd = out_read.fd = err_read.fd = -1;  // owned by the server now
   return server;
 }
 
-LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd,
-                       size_t max_captured)
+LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
+                       size_t max_reply)
     : pid_(pid),
       in_fd_(in_fd),
       out_fd_(out_fd),
       err_fd_(err_fd),
       exit_fd_(exit_fd),
-      max_captured_(max_captured) {}
+      max_captured_(max_captured),
+      max_reply_(max_reply) {}
 
 LineServer::~LineServer() {
   if (in_fd_ >= 0) close(in_fd_);  // end of input: a well-behaved server exits
@@ -390,9 +352,7 @@ LineServer::~LineServer() {
 
 void LineServer::KillAndReap(LineExchange* exchange) {
   kill(-pid_, SIGKILL);
-  int status = 0;
-  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = ReapKeeper(pid_);
   if (exchange != nullptr) {
     if (WIFEXITED(status)) exchange->exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) exchange->signal = WTERMSIG(status);
@@ -441,11 +401,19 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     const bool exited =
         waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
         info.si_pid == pid_;
+    if (pending_.size() > max_reply_) {
+      // No newline within the bound: the server is killed (the next case
+      // starts a new one), and the line's bytes are dropped.
+      pending_.clear();
+      exchange.end = LineEnd::kReplyTooLong;
+      KillAndReap(nullptr);
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
     if (exited || (cancel != nullptr && cancel->load()) || Clock::now() >= deadline) {
       // A reply written just before the end still counts.
-      BoundedCapture out(64 * 1024 * 1024);
-      Drain(out_fd_, out);
-      pending_ += out.Text();
+      if (out_fd_ >= 0) ReadLinePart(out_fd_, pending_, max_reply_);
       if (exited && pending_.find('\n') != std::string::npos) continue;
       exchange.end = exited ? LineEnd::kExited
                      : Clock::now() >= deadline ? LineEnd::kTimedOut
@@ -465,12 +433,10 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
       if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
     }
     poll(fds, count, tick_ms);
-    BoundedCapture out(64 * 1024 * 1024);
-    if (out_fd_ >= 0 && !Drain(out_fd_, out)) {
+    if (out_fd_ >= 0 && !ReadLinePart(out_fd_, pending_, max_reply_)) {
       close(out_fd_);
       out_fd_ = -1;
     }
-    pending_ += out.Text();
     if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
       close(err_fd_);
       err_fd_ = -1;

@@ -1,8 +1,9 @@
 // Running an untrusted program with a time limit, without a shell: the
 // command line is split into words the way a shell would (quotes and
 // backslashes, nothing else), the program runs in a process group of its
-// own, its stdout and stderr are captured up to a bound, and on timeout or
-// cancellation the whole group is killed.
+// own (and a PID namespace, where allowed), its stdout and stderr are
+// captured up to a bound, and on timeout or cancellation everything it
+// started is killed.
 //
 //   absl::StatusOr<std::vector<std::string>> argv = SplitCommandWords("node 'my adapter.js'");
 //   ProcessOptions options{.timeout_seconds = 2};
@@ -62,17 +63,23 @@ struct ProcessResult {
 };
 
 // Runs argv (argv[0] is searched in PATH when it has no '/'), stdin from
-// /dev/null. When the process ends, whatever is left of its process group
-// (background children) is killed too, so nothing outlives a case. Should
-// the caller itself be killed, the process gets SIGKILL (PR_SET_PDEATHSIG,
-// tied to the calling thread, which waits here until the process is gone).
+// /dev/null, below a keeper process (the pid waited for): in a PID
+// namespace of its own where the kernel allows it, so that when the program
+// ends, or the runner dies however it dies, the kernel kills every process
+// it started, including those that left its process group (setsid). Without
+// one (or with ONNX_CONFORM_NO_PID_NAMESPACE=1), the runner is a child
+// subreaper: what the program leaves behind comes back to it and is killed
+// when the case ends; should the runner be killed, the program gets SIGKILL
+// (a parent-death signal), but what left its process group may survive
+// (docs/security.md).
 ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOptions& options);
 
 // A long-lived child that answers each request line on its stdin with one
-// reply line on its stdout (persistent adapters). Same process group and
-// signal rules as RunProcess, except that it is not tied to the starting
-// thread: it must exit when its stdin closes (the runner closes it on
-// destruction, then kills the group). Not thread-safe: one user at a time.
+// reply line on its stdout (persistent adapters). Same keeper, namespace
+// and signal rules as RunProcess (the keeper watches the runner itself, not
+// the starting thread): it must exit when its stdin closes (the runner
+// closes it on destruction, then kills the group). Not thread-safe: one
+// user at a time.
 //
 //   absl::StatusOr<std::unique_ptr<LineServer>> s = LineServer::Start({"node", "a.js", "--serve"});
 //   LineExchange x = (*s)->Exchange("{\"args\": [...]}", 60, nullptr);
@@ -85,6 +92,9 @@ enum class LineEnd {
   kSignaled,   // the process died by `signal` before replying
   kTimedOut,   // no reply in time: the process group was killed
   kCancelled,  // *cancel became true: the process group was killed
+  // The reply line grew past max_reply_bytes without its newline: the
+  // process group was killed (the line is never held whole).
+  kReplyTooLong,
 };
 
 struct LineExchange {
@@ -98,9 +108,11 @@ struct LineExchange {
 
 class LineServer {
  public:
-  // InvalidArgument/NotFound when the program cannot be started.
+  // InvalidArgument/NotFound when the program cannot be started. Reply
+  // lines are bounded like stderr: by max_reply_bytes (kReplyTooLong).
   static absl::StatusOr<std::unique_ptr<LineServer>> Start(const std::vector<std::string>& argv,
-                                                           size_t max_captured_bytes = 64 * 1024);
+                                                           size_t max_captured_bytes = 64 * 1024,
+                                                           size_t max_reply_bytes = 1 << 20);
   ~LineServer();
   LineServer(const LineServer&) = delete;
   LineServer& operator=(const LineServer&) = delete;
@@ -111,12 +123,14 @@ class LineServer {
   bool alive() const { return pid_ > 0; }
 
  private:
-  LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured);
+  LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
+             size_t max_reply);
   void KillAndReap(LineExchange* exchange);
 
   int pid_;
   int in_fd_, out_fd_, err_fd_, exit_fd_;
   size_t max_captured_;
+  size_t max_reply_;
   std::string pending_;  // stdout read past the last reply line
 };
 

@@ -16,6 +16,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -58,6 +59,21 @@ TEST(SplitCommandWordsTest, Errors) {
   EXPECT_THAT(SplitCommandWords("a b\\").status().message(), HasSubstr("trailing backslash"));
   EXPECT_THAT(SplitCommandWords("   ").status().message(), HasSubstr("no program"));
   EXPECT_FALSE(SplitCommandWords("").ok());
+}
+
+// Shell that waits until FILE is written.
+std::string WaitFor(const fs::path& file) {
+  return absl::StrCat("while [ ! -s '", file.string(), "' ]; do sleep 0.01; done; ");
+}
+
+// Shell that prints the shell's own pid as /proc numbers it: cut's parent.
+constexpr char kOwnPid[] = "cut -d\" \" -f4 /proc/self/stat";
+
+// Shell for "run COMMAND in the background, its pid in FILE": the pid as
+// /proc numbers it (an adapter may run in a PID namespace of its own, where
+// $! is another number).
+std::string Background(const std::string& command, const fs::path& file) {
+  return absl::StrCat("sh -c '", kOwnPid, " > \"$0\"; exec ", command, "' '", file.string(), "' &");
 }
 
 ProcessResult Sh(const std::string& script, double timeout = 20, size_t max_bytes = 64 * 1024) {
@@ -113,7 +129,7 @@ TEST(RunProcessTest, TimeoutKillsTheWholeProcessGroup) {
   const fs::path pid_file = fs::path(testing::TempDir()) / "timeout_background.pid";
   fs::remove(pid_file);
   const auto start = std::chrono::steady_clock::now();
-  ProcessResult r = Sh(absl::StrCat("sleep 30 & echo $! > ", pid_file.string(), "; sleep 30"), 1);
+  ProcessResult r = Sh(absl::StrCat(Background("sleep 30", pid_file), " sleep 30"), 1);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.end, ProcessEnd::kTimedOut);
@@ -129,13 +145,50 @@ TEST(RunProcessTest, BackgroundChildrenDoNotOutliveANormalExit) {
   fs::remove(pid_file);
   const auto start = std::chrono::steady_clock::now();
   // The background sleep keeps the output pipes open: the run must not wait for it.
-  ProcessResult r = Sh(absl::StrCat("sleep 30 & echo $! > ", pid_file.string(), "; exit 0"));
+  ProcessResult r = Sh(absl::StrCat(Background("sleep 30", pid_file), WaitFor(pid_file), "exit 0"));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
   EXPECT_EQ(r.end, ProcessEnd::kExited);
   EXPECT_EQ(r.exit_code, 0);
   const pid_t background = ReadPid(pid_file);
   ASSERT_GT(background, 0);
   EXPECT_TRUE(EventuallyDead(background));
+}
+
+class ProcessTreeTest : public testing::TestWithParam<bool> {
+ protected:
+  // false: as without PID namespaces (the child subreaper's work alone).
+  void SetUp() override {
+    if (!GetParam()) setenv("ONNX_CONFORM_NO_PID_NAMESPACE", "1", 1);
+  }
+  void TearDown() override { unsetenv("ONNX_CONFORM_NO_PID_NAMESPACE"); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Namespaces, ProcessTreeTest, testing::Bool(),
+                         [](const testing::TestParamInfo<bool>& info) {
+                           return info.param ? "OwnPidNamespace" : "SubreaperOnly";
+                         });
+
+TEST_P(ProcessTreeTest, ChildrenThatLeftTheProcessGroupDoNotOutliveTheRun) {
+  // setsid: a new session and group, which kill(-group) does not reach; and
+  // one whose parent is gone (reparented away from the adapter).
+  // Files of their own per parameter: ctest runs both at once.
+  const std::string suffix = GetParam() ? "_ns" : "_subreaper";
+  const fs::path session_file = fs::path(testing::TempDir()) / ("setsid_background" + suffix);
+  const fs::path orphan_file = fs::path(testing::TempDir()) / ("orphan_background" + suffix);
+  fs::remove(session_file);
+  fs::remove(orphan_file);
+  const fs::path orphan_maker = fs::path(testing::TempDir()) / ("orphan_maker" + suffix + ".sh");
+  std::ofstream(orphan_maker) << "setsid " << Background("sleep 30", orphan_file) << "\n";
+  ProcessResult r = Sh(absl::StrCat("setsid ", Background("sleep 30", session_file), " sh ",
+                                    orphan_maker.string(), "; ", WaitFor(session_file),
+                                    WaitFor(orphan_file), "exit 0"));
+  EXPECT_EQ(r.end, ProcessEnd::kExited) << r.stderr_text;
+  EXPECT_EQ(r.exit_code, 0) << r.stderr_text;
+  for (const fs::path& file : {session_file, orphan_file}) {
+    const pid_t background = ReadPid(file);
+    ASSERT_GT(background, 0) << file;
+    EXPECT_TRUE(EventuallyDead(background)) << file << ": " << background << " survived";
+  }
 }
 
 TEST(RunProcessTest, CaptureIsBoundedAndKeepsBothEnds) {
@@ -197,7 +250,8 @@ TEST(RunProcessTest, ManyThreadsAtOnceEachGetTheirOwnOutput) {
 }
 
 // A line server in sh: "ok X" answers "X"; "die N" exits N; "segv" kills
-// itself; "hang" sleeps; "bg FILE" starts a background sleep, its pid in FILE.
+// itself; "hang" sleeps; "bg FILE" starts a background sleep, its pid in FILE;
+// "flood N" answers a line of N bytes.
 constexpr char kServerScript[] = R"(
 while read -r command arg; do
   case "$command" in
@@ -205,7 +259,8 @@ while read -r command arg; do
     die) echo "dying" >&2; exit "$arg" ;;
     segv) kill -SEGV $$ ;;
     hang) sleep 30 ;;
-    bg) sleep 30 & echo $! > "$arg"; echo started ;;
+    bg) sh -c 'cut -d" " -f4 /proc/self/stat > "$0"; exec sleep 30' "$arg" & echo started ;;
+    flood) head -c "$arg" /dev/zero | tr '\0' x; echo ;;
   esac
 done)";
 
@@ -259,11 +314,24 @@ TEST(LineServerTest, NoReplyInTimeKillsTheGroup) {
   EXPECT_TRUE(EventuallyDead(background));
 }
 
+TEST(LineServerTest, AReplyLineOverItsBoundKillsTheServer) {
+  absl::StatusOr<std::unique_ptr<LineServer>> started =
+      LineServer::Start({"/bin/sh", "-c", kServerScript}, 64 * 1024, /*max_reply_bytes=*/1 << 20);
+  ASSERT_TRUE(started.ok());
+  LineServer& server = **started;
+  // At the bound: a reply. Over it (8 MiB): never held whole, the server killed.
+  EXPECT_EQ(server.Exchange("flood 1048576", 10, nullptr).reply.size(), 1048576u);
+  LineExchange x = server.Exchange("flood 8388608", 10, nullptr);
+  EXPECT_EQ(x.end, LineEnd::kReplyTooLong);
+  EXPECT_TRUE(x.reply.empty());
+  EXPECT_FALSE(server.alive());
+}
+
 TEST(LineServerTest, ClosingStdinEndsAWellBehavedServer) {
   const fs::path pid_file = fs::path(testing::TempDir()) / "line_server_own.pid";
   fs::remove(pid_file);
   absl::StatusOr<std::unique_ptr<LineServer>> server = LineServer::Start(
-      {"/bin/sh", "-c", absl::StrCat("echo $$ > ", pid_file.string(), "; ", kServerScript)});
+      {"/bin/sh", "-c", absl::StrCat(kOwnPid, " > ", pid_file.string(), "; ", kServerScript)});
   ASSERT_TRUE(server.ok());
   ASSERT_EQ((*server)->Exchange("ok x", 10, nullptr).reply, "x");
   const pid_t pid = ReadPid(pid_file);
