@@ -23,12 +23,7 @@ std::span<const ElementType> ArgMinTypes(int64_t version) {
 template <typename T>
 void ArgMinElements(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out,
                     const ReadingSet& readings) {
-  const Shape& shape = data.shape();
-  const int64_t n = shape[axis];
-  int64_t outer = 1;
-  int64_t inner = 1;
-  for (int64_t d = 0; d < axis; ++d) outer *= shape[d];
-  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d) inner *= shape[d];
+  const auto [outer, n, inner] = SplitAtAxis(data.shape(), axis);
   std::span<const T> x = data.data<T>();
   std::span<int64_t> indices = out.data<int64_t>();
   const auto at = [&](int64_t o, int64_t k, int64_t i) {

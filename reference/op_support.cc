@@ -112,4 +112,12 @@ absl::Status CheckArity(const onnx::NodeProto& node, absl::string_view op_label,
   return absl::OkStatus();
 }
 
+AxisSplit SplitAtAxis(const Shape& shape, int64_t axis) {
+  AxisSplit split;
+  split.n = shape[static_cast<size_t>(axis)];
+  for (int64_t d = 0; d < axis; ++d) split.outer *= shape[static_cast<size_t>(d)];
+  for (size_t d = static_cast<size_t>(axis) + 1; d < shape.size(); ++d) split.inner *= shape[d];
+  return split;
+}
+
 }  // namespace onnx_conform

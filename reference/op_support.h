@@ -57,6 +57,15 @@ bool CanWriteOutputInto(const Tensor* reusable, const Tensor* input,
                         std::span<const Tensor* const> inputs, ElementType type,
                         const Shape& shape);
 
+// A tensor seen as [outer, n, inner] around one axis (non-negative, in
+// range): how a reduction walks it.
+struct AxisSplit {
+  int64_t outer = 1;
+  int64_t n = 1;
+  int64_t inner = 1;
+};
+AxisSplit SplitAtAxis(const Shape& shape, int64_t axis);
+
 // InvalidArgument unless the node has between min_inputs and max_inputs
 // inputs (counting skipped optional ones) and exactly one output.
 absl::Status CheckArity(const onnx::NodeProto& node, absl::string_view op_label, int min_inputs,

@@ -7,6 +7,7 @@
 
 #include "reference/element_bits.h"
 #include "reference/fast/kernels.h"
+#include "reference/op_support.h"
 #include "reference/semantics.h"
 #include "reference/vector_isa.h"
 
@@ -215,12 +216,7 @@ void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, 
 }  // namespace
 
 void FastArgMin(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out) {
-  const Shape& shape = data.shape();
-  const int64_t n = shape[axis];
-  int64_t outer = 1;
-  int64_t inner = 1;
-  for (int64_t d = 0; d < axis; ++d) outer *= shape[d];
-  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d) inner *= shape[d];
+  const auto [outer, n, inner] = SplitAtAxis(data.shape(), axis);
   if (out.element_count() == 0) return;
   VisitNumericType(data.type(), [&]<typename T>(TypeTag<T>) {
     int64_t* indices = out.data<int64_t>().data();
