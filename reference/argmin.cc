@@ -23,7 +23,9 @@ std::span<const ElementType> ArgMinTypes(int64_t version) {
 template <typename T>
 void ArgMinElements(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out,
                     const ReadingSet& readings) {
-  const auto [outer, n, inner] = SplitAtAxis(data.shape(), axis);
+  // Named fields, not structured bindings: clang 14 cannot capture those.
+  const AxisSplit split = SplitAtAxis(data.shape(), axis);
+  const int64_t outer = split.outer, n = split.n, inner = split.inner;
   std::span<const T> x = data.data<T>();
   std::span<int64_t> indices = out.data<int64_t>();
   const auto at = [&](int64_t o, int64_t k, int64_t i) {

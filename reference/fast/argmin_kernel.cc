@@ -216,7 +216,9 @@ void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, 
 }  // namespace
 
 void FastArgMin(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out) {
-  const auto [outer, n, inner] = SplitAtAxis(data.shape(), axis);
+  // Named fields, not structured bindings: clang 14 cannot capture those.
+  const AxisSplit split = SplitAtAxis(data.shape(), axis);
+  const int64_t outer = split.outer, n = split.n, inner = split.inner;
   if (out.element_count() == 0) return;
   VisitNumericType(data.type(), [&]<typename T>(TypeTag<T>) {
     int64_t* indices = out.data<int64_t>().data();
