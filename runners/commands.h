@@ -18,14 +18,14 @@
 
 namespace onnx_conform {
 
-int RunCommand(const std::vector<std::string> &args);
-int CheckCommand(const std::vector<std::string> &args);
-int SchemaCommand(const std::vector<std::string> &args);
-int CoverageCommand(const std::vector<std::string> &args);
-int AuditCommand(const std::vector<std::string> &args);
-int BodiesCommand(const std::vector<std::string> &args);
-int ExploreCommand(const std::vector<std::string> &args);
+int RunCommand(const std::vector<std::string>& args);
+int CheckCommand(const std::vector<std::string>& args);
+int SchemaCommand(const std::vector<std::string>& args);
+int CoverageCommand(const std::vector<std::string>& args);
+int AuditCommand(const std::vector<std::string>& args);
+int BodiesCommand(const std::vector<std::string>& args);
+int ExploreCommand(const std::vector<std::string>& args);
 
-} // namespace onnx_conform
+}  // namespace onnx_conform
 
-#endif // ONNX_CONFORM_RUNNERS_COMMANDS_H_
+#endif  // ONNX_CONFORM_RUNNERS_COMMANDS_H_

@@ -38,10 +38,9 @@ struct Disagreement {
 };
 
 std::string KeyOf(const ExploreCell &cell, const Disagreement &d) {
-  std::string key = absl::StrCat(cell.op, "-", cell.version, " ",
-                                 ElementTypeName(cell.type), " ", d.kind);
-  if (!d.reading.empty())
-    absl::StrAppend(&key, " ", d.reading);
+  std::string key =
+      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ", d.kind);
+  if (!d.reading.empty()) absl::StrAppend(&key, " ", d.reading);
   return key;
 }
 
@@ -63,24 +62,20 @@ std::string FirstCheckerError(const BuiltCase &built) {
   std::vector<Diagnostic> diagnostics = CheckModel(built.model, "model.onnx");
   if (diagnostics.empty() || diagnostics.front().severity != Severity::kError) {
     bool any_error = false;
-    for (const Diagnostic &d : diagnostics)
-      any_error |= d.severity == Severity::kError;
+    for (const Diagnostic &d : diagnostics) any_error |= d.severity == Severity::kError;
     if (!any_error) {
       DataSetView view{"test_data_set_0", {}, {}};
       for (size_t k = 0; k < built.inputs.size(); ++k) {
-        view.inputs.emplace_back(
-            fs::path("test_data_set_0") / absl::StrCat("input_", k, ".pb"),
-            &built.inputs[k], built.model.graph().input(k).name());
+        view.inputs.emplace_back(fs::path("test_data_set_0") / absl::StrCat("input_", k, ".pb"),
+                                 &built.inputs[k], built.model.graph().input(k).name());
       }
       diagnostics = CheckDataSet(built.model, view, "model.onnx");
     }
   }
   for (const Diagnostic &d : diagnostics) {
     // The outputs are the reference's, written after the verdict.
-    if (d.severity == Severity::kError &&
-        !absl::StartsWith(d.rule, "DATA-OUTPUT")) {
-      return absl::StrCat(d.rule, ": ", d.field.empty() ? "" : d.field + ": ",
-                          d.message);
+    if (d.severity == Severity::kError && !absl::StartsWith(d.rule, "DATA-OUTPUT")) {
+      return absl::StrCat(d.rule, ": ", d.field.empty() ? "" : d.field + ": ", d.message);
     }
   }
   return "";
@@ -89,24 +84,20 @@ std::string FirstCheckerError(const BuiltCase &built) {
 // Runs cases on one backend; one per worker thread (its scratch folder is
 // its own).
 class Evaluator {
-public:
+ public:
   Evaluator(Backend &backend, bool strict, fs::path scratch)
       : backend_(backend), strict_(strict), scratch_(std::move(scratch)) {}
 
-  absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase &c,
-                                                       bool &valid) {
+  absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase &c, bool &valid) {
     absl::StatusOr<BuiltCase> built = BuildCase(c);
-    if (!built.ok())
-      return built.status();
+    if (!built.ok()) return built.status();
     const std::string checker_error = FirstCheckerError(*built);
     valid = checker_error.empty();
     std::vector<Tensor> expected;
     if (valid) {
-      absl::StatusOr<std::vector<Tensor>> outputs =
-          RunModel(built->model, built->inputs);
+      absl::StatusOr<std::vector<Tensor>> outputs = RunModel(built->model, built->inputs);
       if (!outputs.ok()) {
-        return Disagreement{"reference-error", "",
-                            std::string(outputs.status().message())};
+        return Disagreement{"reference-error", "", std::string(outputs.status().message())};
       }
       expected = *std::move(outputs);
     }
@@ -115,33 +106,27 @@ public:
     loaded.model = built->model;
     DataSet data_set;
     if (!scratch_.empty()) {
-      if (absl::Status s = WriteFiles(*built, loaded, data_set); !s.ok())
-        return s;
+      if (absl::Status s = WriteFiles(*built, loaded, data_set); !s.ok()) return s;
     }
     data_set.inputs = std::move(built->inputs);
     const BackendOutcome outcome = backend_.Run(loaded, data_set);
     return Judge(c, loaded.model, valid, checker_error, expected, outcome);
   }
 
-private:
-  absl::Status WriteFiles(const BuiltCase &built, LoadedCase &loaded,
-                          DataSet &data_set) {
+ private:
+  absl::Status WriteFiles(const BuiltCase &built, LoadedCase &loaded, DataSet &data_set) {
     const fs::path data_dir = scratch_ / "test_data_set_0";
     std::error_code ec;
     fs::create_directories(data_dir, ec);
     loaded.dir = scratch_;
     loaded.model_file = scratch_ / "model.onnx";
-    if (absl::Status s = WriteProtoFile(loaded.model_file, built.model);
-        !s.ok())
-      return s;
+    if (absl::Status s = WriteProtoFile(loaded.model_file, built.model); !s.ok()) return s;
     data_set.dir = data_dir;
     for (size_t k = 0; k < built.inputs.size(); ++k) {
-      data_set.input_files.push_back(data_dir /
-                                     absl::StrCat("input_", k, ".pb"));
+      data_set.input_files.push_back(data_dir / absl::StrCat("input_", k, ".pb"));
       const std::string &name = built.model.graph().input(k).name();
       data_set.input_names.push_back(name);
-      if (absl::Status s = WriteTensorFile(data_set.input_files.back(),
-                                           built.inputs[k], name);
+      if (absl::Status s = WriteTensorFile(data_set.input_files.back(), built.inputs[k], name);
           !s.ok()) {
         return s;
       }
@@ -149,26 +134,21 @@ private:
     return absl::OkStatus();
   }
 
-  std::optional<Disagreement> Judge(const ExploreCase &c,
-                                    const onnx::ModelProto &model, bool valid,
+  std::optional<Disagreement> Judge(const ExploreCase &c, const onnx::ModelProto &model, bool valid,
                                     const std::string &checker_error,
                                     const std::vector<Tensor> &expected,
                                     const BackendOutcome &outcome) {
     using Kind = BackendOutcome::Kind;
-    if (outcome.kind == Kind::kCrash)
-      return Disagreement{"backend-crash", "", outcome.message};
+    if (outcome.kind == Kind::kCrash) return Disagreement{"backend-crash", "", outcome.message};
     if (outcome.kind == Kind::kTimeout) {
       return Disagreement{"backend-timeout", "", outcome.message};
     }
-    if (outcome.kind == Kind::kCancelled)
-      return std::nullopt;
+    if (outcome.kind == Kind::kCancelled) return std::nullopt;
     if (!valid) {
-      if (outcome.kind != Kind::kOk)
-        return std::nullopt;
+      if (outcome.kind != Kind::kOk) return std::nullopt;
       const std::string rule = checker_error.substr(0, checker_error.find(':'));
       return Disagreement{"invalid-accepted", rule,
-                          "accepted a case the checker refuses: " +
-                              checker_error};
+                          "accepted a case the checker refuses: " + checker_error};
     }
     if (outcome.kind != Kind::kOk) {
       return Disagreement{"valid-refused", "", outcome.message};
@@ -177,21 +157,18 @@ private:
         JudgeOutputs(model,
                      [&c]() -> absl::StatusOr<std::vector<Tensor>> {
                        absl::StatusOr<BuiltCase> again = BuildCase(c);
-                       if (!again.ok())
-                         return again.status();
+                       if (!again.ok()) return again.status();
                        return std::move(again->inputs);
                      },
                      expected, outcome.outputs, Tolerance::Exact(), {"output"});
     switch (judgement.kind) {
-    case OutputsJudgement::Kind::kMatch:
-      return std::nullopt;
-    case OutputsJudgement::Kind::kDivergent:
-      return Disagreement{"divergent", judgement.backend_reading.Name(),
-                          DescribeDivergence(judgement),
-                          strict_ || backend_.is_reference()};
-    case OutputsJudgement::Kind::kMismatch:
-      return Disagreement{"mismatch", "",
-                          absl::StrJoin(judgement.problems, "; ")};
+      case OutputsJudgement::Kind::kMatch:
+        return std::nullopt;
+      case OutputsJudgement::Kind::kDivergent:
+        return Disagreement{"divergent", judgement.backend_reading.Name(),
+                            DescribeDivergence(judgement), strict_ || backend_.is_reference()};
+      case OutputsJudgement::Kind::kMismatch:
+        return Disagreement{"mismatch", "", absl::StrJoin(judgement.problems, "; ")};
     }
     return std::nullopt;
   }
@@ -204,22 +181,17 @@ private:
 // RapidCheck's shrink tree, walked as RapidCheck does: take the first
 // simpler case that still shows the same cause, and start again from it.
 void Shrink(Evaluator &evaluator, const std::string &key, int max_steps,
-            rc::Shrinkable<ExploreCase> &current, Disagreement &disagreement,
-            int &steps) {
+            rc::Shrinkable<ExploreCase> &current, Disagreement &disagreement, int &steps) {
   bool simpler = true;
   while (simpler && steps < max_steps) {
     simpler = false;
     rc::Seq<rc::Shrinkable<ExploreCase>> candidates = current.shrinks();
-    while (rc::Maybe<rc::Shrinkable<ExploreCase>> candidate =
-               candidates.next()) {
-      if (++steps > max_steps)
-        break;
+    while (rc::Maybe<rc::Shrinkable<ExploreCase>> candidate = candidates.next()) {
+      if (++steps > max_steps) break;
       const ExploreCase value = candidate->value();
       bool valid = false;
-      absl::StatusOr<std::optional<Disagreement>> shown =
-          evaluator.Evaluate(value, valid);
-      if (shown.ok() && shown->has_value() &&
-          KeyOf(value.cell, **shown) == key) {
+      absl::StatusOr<std::optional<Disagreement>> shown = evaluator.Evaluate(value, valid);
+      if (shown.ok() && shown->has_value() && KeyOf(value.cell, **shown) == key) {
         current = *candidate;
         disagreement = **shown;
         simpler = true;
@@ -234,23 +206,19 @@ std::string FolderName(const std::string &key) {
   return absl::StrReplaceAll(name, {{" ", "_"}, {"-", "_"}, {"+", "_"}});
 }
 
-} // namespace
+}  // namespace
 
 bool ExploreResult::failed() const {
   for (const ExploreFinding &f : findings) {
-    if (f.failure)
-      return true;
+    if (f.failure) return true;
   }
   return false;
 }
 
-absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding,
-                                      uint64_t seed,
-                                      const std::string &backend_name,
-                                      const fs::path &root) {
+absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t seed,
+                                      const std::string &backend_name, const fs::path &root) {
   absl::StatusOr<BuiltCase> built = BuildCase(finding.minimal);
-  if (!built.ok())
-    return built.status();
+  if (!built.ok()) return built.status();
   const fs::path folder = root / FolderName(finding.key);
   const fs::path data_dir = folder / "test_data_set_0";
   std::error_code ec;
@@ -261,26 +229,20 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding,
         absl::StrCat(data_dir.string(), ": cannot create: ", ec.message()));
   }
   const bool valid = FirstCheckerError(*built).empty();
-  if (absl::Status s = WriteProtoFile(folder / "model.onnx", built->model);
-      !s.ok())
-    return s;
+  if (absl::Status s = WriteProtoFile(folder / "model.onnx", built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(
-            data_dir / absl::StrCat("input_", k, ".pb"), built->inputs[k],
-            built->model.graph().input(k).name());
+    if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("input_", k, ".pb"),
+                                         built->inputs[k], built->model.graph().input(k).name());
         !s.ok()) {
       return s;
     }
   }
   if (valid) {
-    absl::StatusOr<std::vector<Tensor>> outputs =
-        RunModel(built->model, built->inputs);
-    if (!outputs.ok())
-      return outputs.status();
+    absl::StatusOr<std::vector<Tensor>> outputs = RunModel(built->model, built->inputs);
+    if (!outputs.ok()) return outputs.status();
     for (size_t k = 0; k < outputs->size(); ++k) {
-      if (absl::Status s = WriteTensorFile(
-              data_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k],
-              built->model.graph().output(k).name());
+      if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("output_", k, ".pb"),
+                                           (*outputs)[k], built->model.graph().output(k).name());
           !s.ok()) {
         return s;
       }
@@ -291,30 +253,24 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding,
   metadata.set_version(finding.cell.version);
   metadata.set_opset(finding.cell.version);
   metadata.add_types(std::string(ElementTypeName(finding.cell.type)));
-  for (const std::string &feature : finding.minimal.Features())
-    metadata.add_features(feature);
+  for (const std::string &feature : finding.minimal.Features()) metadata.add_features(feature);
   metadata.set_expectation(std::string(valid ? kExpectValid : kExpectInvalid));
-  if (!valid)
-    metadata.set_rule_id(finding.reading);
+  if (!valid) metadata.set_rule_id(finding.reading);
   metadata.set_semantics(std::string(kSemanticsSpec));
   metadata.set_seed(seed);
   metadata.set_case_index(finding.case_index);
   metadata.set_finding(finding.kind);
-  if (!finding.reading.empty())
-    metadata.set_reading(finding.reading);
-  metadata.set_description(
-      absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
-                   finding.case_index, ") on ", backend_name, ": ",
-                   finding.minimal.Describe(), ": ", finding.detail));
+  if (!finding.reading.empty()) metadata.set_reading(finding.reading);
+  metadata.set_description(absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
+                                        finding.case_index, ") on ", backend_name, ": ",
+                                        finding.minimal.Describe(), ": ", finding.detail));
   std::ofstream(folder / "case.json") << CaseMetadataToJson(metadata);
   return folder;
 }
 
-absl::StatusOr<ExploreResult> Explore(Backend &backend,
-                                      const ExploreOptions &options) {
+absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &options) {
   if (options.cells.empty()) {
-    return absl::InvalidArgumentError(
-        "explore: no operator version and type to explore");
+    return absl::InvalidArgumentError("explore: no operator version and type to explore");
   }
   const int jobs = std::max(1, options.jobs);
   // The reference runs in process; any other backend reads files.
@@ -322,46 +278,38 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend,
   if (!backend.is_reference()) {
     std::error_code ec;
     const fs::path base =
-        (options.work_dir.empty() ? fs::temp_directory_path(ec)
-                                  : options.work_dir) /
+        (options.work_dir.empty() ? fs::temp_directory_path(ec) : options.work_dir) /
         absl::StrCat("onnx-conform-explore-", getpid());
-    for (int k = 0; k < jobs; ++k)
-      scratch[k] = base / absl::StrCat("worker", k);
+    for (int k = 0; k < jobs; ++k) scratch[k] = base / absl::StrCat("worker", k);
   }
   std::vector<std::unique_ptr<Evaluator>> evaluators;
   for (int k = 0; k < jobs; ++k) {
-    evaluators.push_back(
-        std::make_unique<Evaluator>(backend, options.strict, scratch[k]));
+    evaluators.push_back(std::make_unique<Evaluator>(backend, options.strict, scratch[k]));
   }
 
   const rc::Gen<ExploreCase> gen = ExploreCaseGen(options.cells);
   const Clock::time_point start = Clock::now();
   Clock::time_point last_progress = start;
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-  };
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   ExploreResult result;
-  std::map<std::string, size_t> found; // key -> index in result.findings
+  std::map<std::string, size_t> found;  // key -> index in result.findings
   if (options.cases == 0 && options.seconds <= 0) {
-    return absl::InvalidArgumentError(
-        "explore: give a number of cases or seconds");
+    return absl::InvalidArgumentError("explore: give a number of cases or seconds");
   }
 
   while ((options.cases == 0 || result.cases < options.cases) &&
          (options.seconds <= 0 || elapsed() < options.seconds)) {
     int64_t batch = 32 * jobs;
-    if (options.cases > 0)
-      batch = std::min(batch, options.cases - result.cases);
+    if (options.cases > 0) batch = std::min(batch, options.cases - result.cases);
     std::vector<rc::Shrinkable<ExploreCase>> shrinkables;
     std::vector<ExploreCase> values;
     for (int64_t i = 0; i < batch; ++i) {
       const int64_t index = result.cases + i;
-      shrinkables.push_back(gen(rc::Random(CaseSeed(options.seed, index)),
-                                static_cast<int>(index % 100)));
+      shrinkables.push_back(
+          gen(rc::Random(CaseSeed(options.seed, index)), static_cast<int>(index % 100)));
       values.push_back(shrinkables.back().value());
     }
-    std::vector<absl::StatusOr<std::optional<Disagreement>>> shown(
-        batch, std::nullopt);
+    std::vector<absl::StatusOr<std::optional<Disagreement>>> shown(batch, std::nullopt);
     std::vector<char> valid(batch, 0);
     std::atomic<int64_t> next{0};
     auto work = [&](int worker) {
@@ -372,19 +320,15 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend,
       }
     };
     std::vector<std::thread> threads;
-    for (int k = 1; k < jobs; ++k)
-      threads.emplace_back(work, k);
+    for (int k = 1; k < jobs; ++k) threads.emplace_back(work, k);
     work(0);
-    for (std::thread &t : threads)
-      t.join();
+    for (std::thread &t : threads) t.join();
 
     for (int64_t i = 0; i < batch; ++i) {
       const int64_t index = result.cases + i;
-      if (!shown[i].ok())
-        return shown[i].status();
+      if (!shown[i].ok()) return shown[i].status();
       result.valid_cases += valid[i];
-      if (!shown[i]->has_value())
-        continue;
+      if (!shown[i]->has_value()) continue;
       Disagreement disagreement = **shown[i];
       const std::string key = KeyOf(values[i].cell, disagreement);
       if (auto it = found.find(key); it != found.end()) {
@@ -393,8 +337,8 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend,
       }
       rc::Shrinkable<ExploreCase> minimal = shrinkables[i];
       ExploreFinding finding;
-      Shrink(*evaluators[0], key, options.max_shrink_steps, minimal,
-             disagreement, finding.shrink_steps);
+      Shrink(*evaluators[0], key, options.max_shrink_steps, minimal, disagreement,
+             finding.shrink_steps);
       finding.key = key;
       finding.cell = values[i].cell;
       finding.kind = disagreement.kind;
@@ -407,29 +351,26 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend,
       if (!options.out.empty()) {
         absl::StatusOr<fs::path> folder =
             WriteFinding(finding, options.seed, backend.name(), options.out);
-        if (!folder.ok())
-          return folder.status();
+        if (!folder.ok()) return folder.status();
         finding.folder = *folder;
       }
       found[key] = result.findings.size();
       result.findings.push_back(std::move(finding));
     }
     result.cases += batch;
-    if (options.progress &&
-        std::chrono::duration<double>(Clock::now() - last_progress).count() >=
-            options.progress_seconds) {
+    if (options.progress && std::chrono::duration<double>(Clock::now() - last_progress).count() >=
+                                options.progress_seconds) {
       last_progress = Clock::now();
       options.progress(absl::StrCat("explore: ", result.cases, " cases in ",
-                                    static_cast<int64_t>(elapsed()), " s, ",
-                                    result.findings.size(), " findings"));
+                                    static_cast<int64_t>(elapsed()), " s, ", result.findings.size(),
+                                    " findings"));
     }
   }
   for (const fs::path &dir : scratch) {
     std::error_code ec;
-    if (!dir.empty())
-      fs::remove_all(dir.parent_path(), ec);
+    if (!dir.empty()) fs::remove_all(dir.parent_path(), ec);
   }
   return result;
 }
 
-} // namespace onnx_conform
+}  // namespace onnx_conform

@@ -27,12 +27,12 @@
 namespace onnx_conform {
 
 struct ExploreOptions {
-  std::vector<ExploreCell> cells; // not empty
-  int64_t cases = 0;              // stop after this many cases (0: no limit)
-  double seconds = 0;             // stop after this long (0: no limit)
+  std::vector<ExploreCell> cells;  // not empty
+  int64_t cases = 0;               // stop after this many cases (0: no limit)
+  double seconds = 0;              // stop after this long (0: no limit)
   uint64_t seed = 1;
   int jobs = 1;
-  bool strict = false; // a divergence (another documented reading) is a failure
+  bool strict = false;  // a divergence (another documented reading) is a failure
   // Where findings are written as node test folders; empty: not written.
   std::filesystem::path out;
   // Scratch folders for the files an exec backend reads; empty: the system's.
@@ -51,35 +51,32 @@ struct ExploreFinding {
   // mismatch, divergent, valid-refused, invalid-accepted, backend-crash,
   // backend-timeout, reference-error.
   std::string kind;
-  std::string
-      reading; // divergent: the backend's reading; invalid-accepted: the rule
-  std::string detail;  // what differs, or the backend's message
-  bool failure = true; // false for a divergence without --strict
+  std::string reading;  // divergent: the backend's reading; invalid-accepted: the rule
+  std::string detail;   // what differs, or the backend's message
+  bool failure = true;  // false for a divergence without --strict
   ExploreCase minimal;
-  int64_t case_index = 0;  // the case of the run that first showed it
-  int64_t occurrences = 0; // cases of the run with this cause
+  int64_t case_index = 0;   // the case of the run that first showed it
+  int64_t occurrences = 0;  // cases of the run with this cause
   int shrink_steps = 0;
-  std::filesystem::path folder; // where it was written, if it was
+  std::filesystem::path folder;  // where it was written, if it was
 };
 
 struct ExploreResult {
   int64_t cases = 0;
   int64_t valid_cases = 0;
-  std::vector<ExploreFinding> findings; // in the order found
-  bool failed() const;                  // any finding that is a failure
+  std::vector<ExploreFinding> findings;  // in the order found
+  bool failed() const;                   // any finding that is a failure
 };
 
-absl::StatusOr<ExploreResult> Explore(Backend &backend,
-                                      const ExploreOptions &options);
+absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &options);
 
 // Writes a finding's case as a node test folder below `root`: model.onnx,
 // test_data_set_0 (the inputs and, for a valid case, the reference's
 // outputs) and case.json. Returns the folder.
-absl::StatusOr<std::filesystem::path>
-WriteFinding(const ExploreFinding &finding, uint64_t seed,
-             const std::string &backend_name,
-             const std::filesystem::path &root);
+absl::StatusOr<std::filesystem::path> WriteFinding(const ExploreFinding &finding, uint64_t seed,
+                                                   const std::string &backend_name,
+                                                   const std::filesystem::path &root);
 
-} // namespace onnx_conform
+}  // namespace onnx_conform
 
-#endif // ONNX_CONFORM_RUNNERS_EXPLORE_H_
+#endif  // ONNX_CONFORM_RUNNERS_EXPLORE_H_

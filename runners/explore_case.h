@@ -25,7 +25,7 @@ namespace onnx_conform {
 
 // One operator version and element type: what explore covers.
 struct ExploreCell {
-  std::string op; // "Min", "ArgMin", "Clip"
+  std::string op;  // "Min", "ArgMin", "Clip"
   int version = 0;
   ElementType type = ElementType::kFloat;
 };
@@ -45,15 +45,14 @@ struct TensorSpec {
 
 // How a Clip bound is given.
 enum class BoundForm : uint8_t {
-  kAbsent,  // not given (a trailing input left out, or no attribute)
-  kSkipped, // an input with an empty name (Clip-11+)
+  kAbsent,   // not given (a trailing input left out, or no attribute)
+  kSkipped,  // an input with an empty name (Clip-11+)
   kPresent,
 };
 
 struct ExploreCase {
   ExploreCell cell;
-  std::vector<TensorSpec>
-      inputs; // the data inputs: Min 1..n, ArgMin and Clip one
+  std::vector<TensorSpec> inputs;  // the data inputs: Min 1..n, ArgMin and Clip one
   // ArgMin attributes; nullopt: not set.
   std::optional<int64_t> axis, keepdims, select_last_index;
   // Clip bounds: Clip-1/6 as float attributes, Clip-11+ as scalar inputs.
@@ -61,9 +60,9 @@ struct ExploreCase {
   float min_attr = 0, max_attr = 0;
   TensorSpec min_input, max_input;
 
-  int64_t ElementCount() const;              // over every input tensor
-  std::string Describe() const;              // one line: op, shapes, attributes
-  std::vector<std::string> Features() const; // snake_case tags for case.json
+  int64_t ElementCount() const;               // over every input tensor
+  std::string Describe() const;               // one line: op, shapes, attributes
+  std::vector<std::string> Features() const;  // snake_case tags for case.json
 };
 
 // Cases of the given cells (not empty).
@@ -77,6 +76,6 @@ struct BuiltCase {
 };
 absl::StatusOr<BuiltCase> BuildCase(const ExploreCase &c);
 
-} // namespace onnx_conform
+}  // namespace onnx_conform
 
-#endif // ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_
+#endif  // ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_

@@ -55,25 +55,20 @@ absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string> &args) {
   flags.options.seed = 1;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string arg = args[i];
-    if (arg == "-j" && i + 1 < args.size())
-      arg = "--jobs=" + args[++i];
+    if (arg == "-j" && i + 1 < args.size()) arg = "--jobs=" + args[++i];
     if (absl::StartsWith(arg, "-j") && arg.size() > 2 && arg[2] != '-')
       arg = "--jobs=" + arg.substr(2);
     const size_t eq = arg.find('=');
     const std::string name = arg.substr(0, eq);
     const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
     const bool has_value = eq != std::string::npos;
-    auto bad = [&] {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad value in '", arg, "'"));
-    };
+    auto bad = [&] { return absl::InvalidArgumentError(absl::StrCat("bad value in '", arg, "'")); };
     if (name == "--strict" && !has_value) {
       flags.options.strict = true;
     } else if (name == "--no-persistent" && !has_value) {
       flags.persistent = false;
     } else if (!has_value) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown argument '", arg, "'"));
+      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "'"));
     } else if (name == "--backend") {
       flags.backend = value;
     } else if (name == "--op") {
@@ -87,50 +82,39 @@ absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string> &args) {
     } else if (name == "--version") {
       for (absl::string_view v : absl::StrSplit(value, ',')) {
         int version = 0;
-        if (!absl::SimpleAtoi(v, &version))
-          return bad();
+        if (!absl::SimpleAtoi(v, &version)) return bad();
         flags.versions.push_back(version);
       }
     } else if (name == "--types") {
       for (absl::string_view t : absl::StrSplit(value, ',')) {
         std::optional<ElementType> type = ElementTypeFromName(t);
         if (!type || !IsNumeric(*type)) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("--types: unknown type '", t, "'"));
+          return absl::InvalidArgumentError(absl::StrCat("--types: unknown type '", t, "'"));
         }
         flags.types.push_back(*type);
       }
     } else if (name == "--cases") {
-      if (!absl::SimpleAtoi(value, &flags.options.cases) ||
-          flags.options.cases < 1)
-        return bad();
+      if (!absl::SimpleAtoi(value, &flags.options.cases) || flags.options.cases < 1) return bad();
     } else if (name == "--seconds") {
-      if (!absl::SimpleAtod(value, &flags.options.seconds) ||
-          flags.options.seconds <= 0) {
+      if (!absl::SimpleAtod(value, &flags.options.seconds) || flags.options.seconds <= 0) {
         return bad();
       }
     } else if (name == "--seed") {
-      if (!absl::SimpleAtoi(value, &flags.options.seed))
-        return bad();
+      if (!absl::SimpleAtoi(value, &flags.options.seed)) return bad();
     } else if (name == "--jobs") {
-      if (!absl::SimpleAtoi(value, &flags.options.jobs) ||
-          flags.options.jobs < 1)
-        return bad();
+      if (!absl::SimpleAtoi(value, &flags.options.jobs) || flags.options.jobs < 1) return bad();
     } else if (name == "--out") {
       flags.options.out = value;
     } else if (name == "--timeout") {
-      if (!absl::SimpleAtod(value, &flags.timeout) || flags.timeout <= 0)
-        return bad();
+      if (!absl::SimpleAtod(value, &flags.timeout) || flags.timeout <= 0) return bad();
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown argument '", arg, "'"));
+      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "'"));
     }
   }
   if (flags.options.cases > 0 && flags.options.seconds > 0) {
     return absl::InvalidArgumentError("give --cases or --seconds, not both");
   }
-  if (flags.options.cases == 0 && flags.options.seconds <= 0)
-    flags.options.cases = 1000;
+  if (flags.options.cases == 0 && flags.options.seconds <= 0) flags.options.cases = 1000;
   flags.options.cells = CellsFor(flags.ops, flags.versions, flags.types);
   if (flags.options.cells.empty()) {
     return absl::InvalidArgumentError(
@@ -140,18 +124,16 @@ absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string> &args) {
 }
 
 void PrintFinding(const ExploreFinding &f, const ExploreFlags &flags) {
-  std::cout << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " ("
-            << f.occurrences << (f.occurrences == 1 ? " case" : " cases")
-            << ", first case " << f.case_index << ", shrunk in "
-            << f.shrink_steps << " steps)\n"
-            << "  minimal: " << f.minimal.Describe() << " ("
-            << f.minimal.ElementCount() << " elements)\n"
+  std::cout << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " (" << f.occurrences
+            << (f.occurrences == 1 ? " case" : " cases") << ", first case " << f.case_index
+            << ", shrunk in " << f.shrink_steps << " steps)\n"
+            << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount()
+            << " elements)\n"
             << "  " << f.detail << "\n";
-  if (!f.folder.empty())
-    std::cout << "  written: " << f.folder.string() << "\n";
+  if (!f.folder.empty()) std::cout << "  written: " << f.folder.string() << "\n";
 }
 
-} // namespace
+}  // namespace
 
 int ExploreCommand(const std::vector<std::string> &args) {
   for (const std::string &arg : args) {
@@ -162,41 +144,32 @@ int ExploreCommand(const std::vector<std::string> &args) {
   }
   absl::StatusOr<ExploreFlags> flags = ParseFlags(args);
   if (!flags.ok()) {
-    std::cerr << "onnx-conform explore: " << flags.status().message() << "\n"
-              << kUsage;
+    std::cerr << "onnx-conform explore: " << flags.status().message() << "\n" << kUsage;
     return kExitUsage;
   }
   BackendOptions backend_options;
   backend_options.timeout_seconds = flags->timeout;
   backend_options.persistent = flags->persistent;
-  absl::StatusOr<std::unique_ptr<Backend>> backend =
-      MakeBackend(flags->backend, backend_options);
+  absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(flags->backend, backend_options);
   if (!backend.ok()) {
-    std::cerr << "onnx-conform explore: " << backend.status().message() << "\n"
-              << kUsage;
+    std::cerr << "onnx-conform explore: " << backend.status().message() << "\n" << kUsage;
     return kExitUsage;
   }
-  flags->options.progress = [](const std::string &line) {
-    std::cerr << line << std::endl;
-  };
+  flags->options.progress = [](const std::string &line) { std::cerr << line << std::endl; };
   absl::StatusOr<ExploreResult> result = Explore(**backend, flags->options);
   if (!result.ok()) {
     std::cerr << "onnx-conform explore: " << result.status().message() << "\n";
     return kExitFailed;
   }
-  for (const ExploreFinding &f : result->findings)
-    PrintFinding(f, *flags);
+  for (const ExploreFinding &f : result->findings) PrintFinding(f, *flags);
   int failures = 0;
-  for (const ExploreFinding &f : result->findings)
-    failures += f.failure;
-  std::cout << "explore " << (*backend)->name() << ": " << result->cases
-            << " cases (" << result->valid_cases << " valid) over "
-            << flags->options.cells.size()
-            << " operator versions and types, seed " << flags->options.seed
-            << ": " << result->findings.size() << " findings (" << failures
-            << " failures, " << result->findings.size() - failures
-            << " divergences)\n";
+  for (const ExploreFinding &f : result->findings) failures += f.failure;
+  std::cout << "explore " << (*backend)->name() << ": " << result->cases << " cases ("
+            << result->valid_cases << " valid) over " << flags->options.cells.size()
+            << " operator versions and types, seed " << flags->options.seed << ": "
+            << result->findings.size() << " findings (" << failures << " failures, "
+            << result->findings.size() - failures << " divergences)\n";
   return result->failed() ? kExitFailed : kExitOk;
 }
 
-} // namespace onnx_conform
+}  // namespace onnx_conform

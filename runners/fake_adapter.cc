@@ -29,7 +29,8 @@
 //   bug-NAME      the reference's outputs but for one planted bug
 //                 (runners/fake_adapter_bugs.h: argmin-tie-order, nan-rule,
 //                 broadcast, clip-inverted, keepdims, clip6-float16-bound,
-//                 int64-through-double); refuses what the reference refuses
+//                 int64-through-double, min6-broadcast); refuses what the
+//                 reference refuses
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
 //   garbage-reply (answers with a line that is not JSON) and quit (exits
@@ -49,8 +50,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
+#include "absl/strings/str_split.h"
 #include "reference/interpreter.h"
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
@@ -68,79 +69,65 @@ struct Failure {
   std::string message;
 };
 
-[[noreturn]] void Fail(const std::string &message) {
-  throw Failure{"fake: " + message};
-}
+[[noreturn]] void Fail(const std::string& message) { throw Failure{"fake: " + message}; }
 
-Tensor Zeros(ElementType type, const onnx_conform::Shape &shape) {
+Tensor Zeros(ElementType type, const onnx_conform::Shape& shape) {
   absl::StatusOr<Tensor> tensor = Tensor::Create(type, shape);
-  if (!tensor.ok())
-    Fail(std::string(tensor.status().message()));
+  if (!tensor.ok()) Fail(std::string(tensor.status().message()));
   std::memset(tensor->bytes().data(), 0, tensor->byte_size());
   return *std::move(tensor);
 }
 
-void Write(const fs::path &file, const Tensor &tensor) {
+void Write(const fs::path& file, const Tensor& tensor) {
   absl::Status status = onnx_conform::WriteTensorFile(file, tensor, "");
-  if (!status.ok())
-    Fail(std::string(status.message()));
+  if (!status.ok()) Fail(std::string(status.message()));
 }
 
 // Every float zero's sign bit flipped.
-void FlipZeroSigns(Tensor &tensor) {
-  if (!onnx_conform::IsFloatingPoint(tensor.type()))
-    return;
+void FlipZeroSigns(Tensor& tensor) {
+  if (!onnx_conform::IsFloatingPoint(tensor.type())) return;
   const size_t size = onnx_conform::ElementSize(tensor.type());
   std::span<std::byte> bytes = tensor.bytes();
   for (size_t at = 0; at + size <= bytes.size(); at += size) {
-    bool zero =
-        true; // all bits but the sign (the top bit, little-endian) clear
+    bool zero = true;  // all bits but the sign (the top bit, little-endian) clear
     for (size_t b = 0; b < size; ++b) {
       const std::byte mask = b + 1 == size ? std::byte{0x7F} : std::byte{0xFF};
-      if ((bytes[at + b] & mask) != std::byte{0})
-        zero = false;
+      if ((bytes[at + b] & mask) != std::byte{0}) zero = false;
     }
-    if (zero)
-      bytes[at + size - 1] ^= std::byte{0x80};
+    if (zero) bytes[at + size - 1] ^= std::byte{0x80};
   }
 }
 
-onnx::ModelProto ReadModel(const fs::path &model_file) {
-  absl::StatusOr<onnx::ModelProto> model =
-      onnx_conform::ReadModelFile(model_file);
-  if (!model.ok())
-    Fail(std::string(model.status().message()));
+onnx::ModelProto ReadModel(const fs::path& model_file) {
+  absl::StatusOr<onnx::ModelProto> model = onnx_conform::ReadModelFile(model_file);
+  if (!model.ok()) Fail(std::string(model.status().message()));
   return *std::move(model);
 }
 
-std::vector<Tensor> ReadInputs(const std::vector<std::string> &inputs) {
+std::vector<Tensor> ReadInputs(const std::vector<std::string>& inputs) {
   std::vector<Tensor> tensors;
-  for (const std::string &input : inputs) {
+  for (const std::string& input : inputs) {
     absl::StatusOr<Tensor> tensor = onnx_conform::ReadTensorFile(input);
-    if (!tensor.ok())
-      Fail(std::string(tensor.status().message()));
+    if (!tensor.ok()) Fail(std::string(tensor.status().message()));
     tensors.push_back(*std::move(tensor));
   }
   return tensors;
 }
 
 // The reference's outputs but for the planted bug `bug`.
-void WriteBugOutputs(const std::string &bug, const fs::path &model_file,
-                     const std::vector<std::string> &inputs,
-                     const fs::path &out_dir) {
-  absl::StatusOr<std::vector<Tensor>> outputs = onnx_conform::RunWithPlantedBug(
-      bug, ReadModel(model_file), ReadInputs(inputs));
-  if (!outputs.ok())
-    Fail(std::string(outputs.status().message()));
+void WriteBugOutputs(const std::string& bug, const fs::path& model_file,
+                     const std::vector<std::string>& inputs, const fs::path& out_dir) {
+  absl::StatusOr<std::vector<Tensor>> outputs =
+      onnx_conform::RunWithPlantedBug(bug, ReadModel(model_file), ReadInputs(inputs));
+  if (!outputs.ok()) Fail(std::string(outputs.status().message()));
   for (size_t k = 0; k < outputs->size(); ++k) {
     Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k]);
   }
 }
 
 // The reference's outputs under `names` ("clip-nan-bound-ignored+...").
-void WriteReadingOutputs(const std::string &names, const fs::path &model_file,
-                         const std::vector<std::string> &inputs,
-                         const fs::path &out_dir) {
+void WriteReadingOutputs(const std::string& names, const fs::path& model_file,
+                         const std::vector<std::string>& inputs, const fs::path& out_dir) {
   onnx_conform::ReadingSet readings;
   for (absl::string_view name : absl::StrSplit(names, '+')) {
     bool found = false;
@@ -150,15 +137,13 @@ void WriteReadingOutputs(const std::string &names, const fs::path &model_file,
         found = true;
       }
     }
-    if (!found)
-      Fail(absl::StrCat("no reading ", name));
+    if (!found) Fail(absl::StrCat("no reading ", name));
   }
   onnx::ModelProto model = ReadModel(model_file);
   std::vector<Tensor> tensors = ReadInputs(inputs);
   absl::StatusOr<std::vector<onnx_conform::ExplainedOutput>> outputs =
       onnx_conform::ExplainModel(model, tensors, readings);
-  if (!outputs.ok())
-    Fail(std::string(outputs.status().message()));
+  if (!outputs.ok()) Fail(std::string(outputs.status().message()));
   for (size_t k = 0; k < outputs->size(); ++k) {
     Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k].value);
   }
@@ -166,8 +151,7 @@ void WriteReadingOutputs(const std::string &names, const fs::path &model_file,
 
 // One run of the protocol: returns the exit status; `message` gets what a
 // one-shot adapter prints on stderr.
-int Handle(std::string mode, const std::vector<std::string> &args,
-           std::string &message) {
+int Handle(std::string mode, const std::vector<std::string>& args, std::string& message) {
   if (args.size() < 4 || args[0] != "--model" || args[2] != "--output-dir") {
     Fail("usage: oc-fake-adapter MODE --model M --output-dir D INPUT...");
   }
@@ -178,13 +162,10 @@ int Handle(std::string mode, const std::vector<std::string> &args,
     const std::string name = model.parent_path().filename().string();
     mode = name.substr(0, name.find('.'));
   }
-  if (!fs::is_regular_file(model))
-    Fail("no model file " + model.string());
-  if (!fs::is_directory(out_dir))
-    Fail("no output directory " + out_dir.string());
-  if (inputs.empty())
-    Fail("no input files");
-  if (const char *log = std::getenv("FAKE_ADAPTER_SERVE_LOG")) {
+  if (!fs::is_regular_file(model)) Fail("no model file " + model.string());
+  if (!fs::is_directory(out_dir)) Fail("no output directory " + out_dir.string());
+  if (inputs.empty()) Fail("no input files");
+  if (const char* log = std::getenv("FAKE_ADAPTER_SERVE_LOG")) {
     std::ofstream(log, std::ios::app) << getpid() << "\n";
   }
 
@@ -194,8 +175,7 @@ int Handle(std::string mode, const std::vector<std::string> &args,
   }
   int code = 0;
   if (absl::StartsWith(mode, "exit-")) {
-    if (!absl::SimpleAtoi(mode.substr(5), &code))
-      Fail("bad exit mode");
+    if (!absl::SimpleAtoi(mode.substr(5), &code)) Fail("bad exit mode");
     message = absl::StrCat("fake: failing with ", code);
     return code;
   }
@@ -206,30 +186,24 @@ int Handle(std::string mode, const std::vector<std::string> &args,
     signal(SIGSEGV, SIG_DFL);
     raise(SIGSEGV);
   }
-  if (mode == "abort")
-    std::abort();
+  if (mode == "abort") std::abort();
   if (mode == "hang") {
-    const char *pid_file = std::getenv("FAKE_ADAPTER_PID_FILE");
+    const char* pid_file = std::getenv("FAKE_ADAPTER_PID_FILE");
     if (pid_file != nullptr && fork() == 0) {
       std::ofstream(pid_file) << getpid() << "\n";
-      while (true)
-        pause();
+      while (true) pause();
     }
-    while (true)
-      pause();
+    while (true) pause();
   }
-  if (mode == "missing")
-    return 0;
+  if (mode == "missing") return 0;
   if (mode == "garbage") {
     std::cerr << "\x01\x02 garbage \xff\xfe" << std::endl;
-    std::ofstream(out_dir / "output_0.pb")
-        << "\xff\xff\xff\xff this is no tensor";
+    std::ofstream(out_dir / "output_0.pb") << "\xff\xff\xff\xff this is no tensor";
     return 0;
   }
   if (mode == "loud") {
     const std::string line(1023, 'x');
-    for (int i = 0; i < 4096; ++i)
-      std::cerr << line << "\n";
+    for (int i = 0; i < 4096; ++i) std::cerr << line << "\n";
   }
 
   if (absl::StartsWith(mode, "reading-")) {
@@ -243,20 +217,16 @@ int Handle(std::string mode, const std::vector<std::string> &args,
   const fs::path data_set = fs::path(inputs[0]).parent_path();
   for (int k = 0;; ++k) {
     const fs::path expected_file = data_set / absl::StrCat("output_", k, ".pb");
-    if (!fs::exists(expected_file))
-      break;
-    absl::StatusOr<Tensor> expected =
-        onnx_conform::ReadTensorFile(expected_file);
-    if (!expected.ok())
-      Fail(std::string(expected.status().message()));
+    if (!fs::exists(expected_file)) break;
+    absl::StatusOr<Tensor> expected = onnx_conform::ReadTensorFile(expected_file);
+    if (!expected.ok()) Fail(std::string(expected.status().message()));
     Tensor output = *std::move(expected);
     if (k == 0 && mode == "off-by-one" && output.element_count() > 0) {
       output.bytes()[0] ^= std::byte{1};
     } else if (k == 0 && mode == "wrong-type") {
-      output =
-          Zeros(output.type() == ElementType::kDouble ? ElementType::kFloat
-                                                      : ElementType::kDouble,
-                output.shape());
+      output = Zeros(output.type() == ElementType::kDouble ? ElementType::kFloat
+                                                           : ElementType::kDouble,
+                     output.shape());
     } else if (k == 0 && mode == "wrong-shape") {
       output = Zeros(output.type(), {output.element_count() + 1});
     } else if (mode == "flip-zero-sign") {
@@ -264,22 +234,20 @@ int Handle(std::string mode, const std::vector<std::string> &args,
     }
     Write(out_dir / absl::StrCat("output_", k, ".pb"), output);
   }
-  if (mode == "extra")
-    Write(out_dir / "output_7.pb", Zeros(ElementType::kFloat, {1}));
+  if (mode == "extra") Write(out_dir / "output_7.pb", Zeros(ElementType::kFloat, {1}));
   return 0;
 }
 
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
 // Serve-only modes: garbage-reply (a reply that is not JSON), quit (exits
 // without replying).
-int Serve(const std::string &mode) {
+int Serve(const std::string& mode) {
   for (std::string line; std::getline(std::cin, line);) {
     if (mode == "garbage-reply") {
       std::cout << "this is not a reply" << std::endl;
       continue;
     }
-    if (mode == "quit")
-      return 0;
+    if (mode == "quit") return 0;
     onnx_conform::adapter::Request request;
     onnx_conform::adapter::Reply reply;
     if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
@@ -288,9 +256,8 @@ int Serve(const std::string &mode) {
     } else {
       std::string message;
       try {
-        reply.set_exit(Handle(
-            mode, {request.args().begin(), request.args().end()}, message));
-      } catch (const Failure &failure) {
+        reply.set_exit(Handle(mode, {request.args().begin(), request.args().end()}, message));
+      } catch (const Failure& failure) {
         reply.set_exit(1);
         message = failure.message;
       }
@@ -303,25 +270,22 @@ int Serve(const std::string &mode) {
   return 0;
 }
 
-} // namespace
+}  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() == 2 && args[1] == "--serve")
-    return Serve(args[0]);
+  if (args.size() == 2 && args[1] == "--serve") return Serve(args[0]);
   if (args.empty()) {
-    std::cerr << "usage: oc-fake-adapter MODE [--serve | --model M "
-                 "--output-dir D INPUT...]\n";
+    std::cerr << "usage: oc-fake-adapter MODE [--serve | --model M --output-dir D INPUT...]\n";
     return 1;
   }
   std::string message;
   int code = 1;
   try {
     code = Handle(args[0], {args.begin() + 1, args.end()}, message);
-  } catch (const Failure &failure) {
+  } catch (const Failure& failure) {
     message = failure.message;
   }
-  if (!message.empty())
-    std::cerr << message << "\n";
+  if (!message.empty()) std::cerr << message << "\n";
   return code;
 }

@@ -10,7 +10,8 @@
 // first element repeated), clip-inverted (min > max: nothing is clipped),
 // keepdims (ArgMin keeps the reduced axis with keepdims=0),
 // clip6-float16-bound (a Clip-1/6 bound is truncated, not rounded, to
-// float16), int64-through-double (Min of int64/uint64 computed in double).
+// float16), int64-through-double (Min of int64/uint64 computed in double),
+// min6-broadcast (Min-1/6 broadcasts: it accepts invalid models).
 // InvalidArgument for an unknown bug; the reference's errors otherwise.
 #ifndef ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
 #define ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
@@ -24,10 +25,9 @@
 
 namespace onnx_conform {
 
-absl::StatusOr<std::vector<Tensor>>
-RunWithPlantedBug(absl::string_view bug, onnx::ModelProto model,
-                  std::vector<Tensor> inputs);
+absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onnx::ModelProto model,
+                                                      std::vector<Tensor> inputs);
 
-} // namespace onnx_conform
+}  // namespace onnx_conform
 
-#endif // ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
+#endif  // ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_

@@ -12,32 +12,25 @@ namespace {
 constexpr char kUsage[] =
     "usage: onnx-conform COMMAND [flags] [ARGS...]\n"
     "commands:\n"
-    "  run PATH...              run cases on a backend and report pass/fail "
-    "per case\n"
-    "  check PATH...            validate models and test data against the "
-    "schema registry\n"
+    "  run PATH...              run cases on a backend and report pass/fail per case\n"
+    "  check PATH...            validate models and test data against the schema registry\n"
     "  schema [OP[-VERSION]]    print the schema registry\n"
-    "  coverage [PATH...]       operator x version x type coverage of a case "
-    "library\n"
+    "  coverage [PATH...]       operator x version x type coverage of a case library\n"
     "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
     "  bodies [PATH...]   (function bodies against the operators' reference)\n"
-    "                           what changes between opsets: schema, "
-    "behaviour, ONNX's converter\n"
-    "  explore [--backend=...] [--op=OP] [--cases=N | --seconds=S] [--seed=K] "
-    "[--out=DIR]\n"
-    "                           random cases on a backend and the reference, "
-    "each\n"
+    "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
+    "  explore [--backend=...] [--op=OP] [--cases=N | --seconds=S] [--seed=K] [--out=DIR]\n"
+    "                           random cases on a backend and the reference, each\n"
     "                           disagreement shrunk to a minimal case\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
     "environment:\n"
     "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
-    "                           cap the vector instructions the reference "
-    "kernels use\n"
+    "                           cap the vector instructions the reference kernels use\n"
     "                           (default: the widest the CPU has)\n";
 
-} // namespace
+}  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << kUsage;
     return onnx_conform::kExitUsage;
@@ -53,20 +46,13 @@ int main(int argc, char **argv) {
     std::cerr << "onnx-conform: " << isa.message() << "\n";
     return onnx_conform::kExitUsage;
   }
-  if (command == "run")
-    return onnx_conform::RunCommand(args);
-  if (command == "check")
-    return onnx_conform::CheckCommand(args);
-  if (command == "schema")
-    return onnx_conform::SchemaCommand(args);
-  if (command == "coverage")
-    return onnx_conform::CoverageCommand(args);
-  if (command == "audit")
-    return onnx_conform::AuditCommand(args);
-  if (command == "bodies")
-    return onnx_conform::BodiesCommand(args);
-  if (command == "explore")
-    return onnx_conform::ExploreCommand(args);
+  if (command == "run") return onnx_conform::RunCommand(args);
+  if (command == "check") return onnx_conform::CheckCommand(args);
+  if (command == "schema") return onnx_conform::SchemaCommand(args);
+  if (command == "coverage") return onnx_conform::CoverageCommand(args);
+  if (command == "audit") return onnx_conform::AuditCommand(args);
+  if (command == "bodies") return onnx_conform::BodiesCommand(args);
+  if (command == "explore") return onnx_conform::ExploreCommand(args);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }
