@@ -81,6 +81,21 @@ std::string FirstCheckerError(const BuiltCase &built) {
   return "";
 }
 
+// Declares each graph output's shape, as the suite's own cases do (some
+// importers refuse an output without one).
+void DeclareOutputShapes(onnx::ModelProto &model, const std::vector<Tensor> &outputs) {
+  for (size_t k = 0; k < outputs.size() && k < static_cast<size_t>(model.graph().output_size());
+       ++k) {
+    onnx::TensorShapeProto *shape = model.mutable_graph()
+                                        ->mutable_output(k)
+                                        ->mutable_type()
+                                        ->mutable_tensor_type()
+                                        ->mutable_shape();
+    shape->clear_dim();
+    for (int64_t d : outputs[k].shape()) shape->add_dim()->set_dim_value(d);
+  }
+}
+
 // Runs cases on one backend; one per worker thread (its scratch folder is
 // its own).
 class Evaluator {
@@ -100,6 +115,7 @@ class Evaluator {
         return Disagreement{"reference-error", "", std::string(outputs.status().message())};
       }
       expected = *std::move(outputs);
+      DeclareOutputShapes(built->model, expected);
     }
     LoadedCase loaded;
     loaded.name = "explore";
@@ -229,6 +245,13 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t se
         absl::StrCat(data_dir.string(), ": cannot create: ", ec.message()));
   }
   const bool valid = FirstCheckerError(*built).empty();
+  std::vector<Tensor> outputs;
+  if (valid) {
+    absl::StatusOr<std::vector<Tensor>> run = RunModel(built->model, built->inputs);
+    if (!run.ok()) return run.status();
+    outputs = *std::move(run);
+    DeclareOutputShapes(built->model, outputs);
+  }
   if (absl::Status s = WriteProtoFile(folder / "model.onnx", built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {
     if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("input_", k, ".pb"),
@@ -237,15 +260,11 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t se
       return s;
     }
   }
-  if (valid) {
-    absl::StatusOr<std::vector<Tensor>> outputs = RunModel(built->model, built->inputs);
-    if (!outputs.ok()) return outputs.status();
-    for (size_t k = 0; k < outputs->size(); ++k) {
-      if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("output_", k, ".pb"),
-                                           (*outputs)[k], built->model.graph().output(k).name());
-          !s.ok()) {
-        return s;
-      }
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("output_", k, ".pb"), outputs[k],
+                                         built->model.graph().output(k).name());
+        !s.ok()) {
+      return s;
     }
   }
   CaseMetadata metadata;
