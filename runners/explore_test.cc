@@ -104,6 +104,28 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+// Early cases are small anyway; over many causes some first cases are not,
+// and shrinking takes every one down to a single element.
+TEST(ExploreTest, ShrinkingTakesEveryCauseToItsSmallestCase) {
+  std::unique_ptr<Backend> fake = FakeBackend("bug-keepdims");
+  ExploreOptions options{.cells = CellsFor({"ArgMin"}, {}, {}), .cases = 200, .seed = 9};
+  options.max_shrink_steps = 0;
+  ExploreResult unshrunk = ExploreOrDie(*fake, options);
+  int64_t largest = 0;
+  for (const ExploreFinding& f : unshrunk.findings) {
+    largest = std::max(largest, f.minimal.ElementCount());
+  }
+  EXPECT_GT(largest, 4);
+
+  options.max_shrink_steps = 3000;
+  ExploreResult shrunk = ExploreOrDie(*fake, options);
+  ASSERT_EQ(shrunk.findings.size(), unshrunk.findings.size());
+  for (const ExploreFinding& f : shrunk.findings) {
+    EXPECT_EQ(f.minimal.ElementCount(), 1) << f.key << ": " << f.minimal.Describe();
+    EXPECT_EQ(f.minimal.inputs[0].shape.size(), 1u) << f.minimal.Describe();
+  }
+}
+
 TEST(ExploreTest, InvalidModelAcceptedIsReported) {
   std::unique_ptr<Backend> fake = FakeBackend("bug-min6-broadcast");
   ExploreOptions options{.cells = CellsFor({"Min"}, {6}, {ElementType::kFloat}), .cases = 300};
