@@ -37,7 +37,7 @@ struct Disagreement {
   bool failure = true;
 };
 
-std::string KeyOf(const ExploreCell &cell, const Disagreement &d) {
+std::string KeyOf(const ExploreCell& cell, const Disagreement& d) {
   std::string key =
       absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ", d.kind);
   if (!d.reading.empty()) absl::StrAppend(&key, " ", d.reading);
@@ -58,11 +58,11 @@ uint64_t CaseSeed(uint64_t seed, int64_t index) {
 
 // The first error the suite's checker reports for the case's model and
 // inputs; empty for a valid case.
-std::string FirstCheckerError(const BuiltCase &built) {
+std::string FirstCheckerError(const BuiltCase& built) {
   std::vector<Diagnostic> diagnostics = CheckModel(built.model, "model.onnx");
   if (diagnostics.empty() || diagnostics.front().severity != Severity::kError) {
     bool any_error = false;
-    for (const Diagnostic &d : diagnostics) any_error |= d.severity == Severity::kError;
+    for (const Diagnostic& d : diagnostics) any_error |= d.severity == Severity::kError;
     if (!any_error) {
       DataSetView view{"test_data_set_0", {}, {}};
       for (size_t k = 0; k < built.inputs.size(); ++k) {
@@ -72,7 +72,7 @@ std::string FirstCheckerError(const BuiltCase &built) {
       diagnostics = CheckDataSet(built.model, view, "model.onnx");
     }
   }
-  for (const Diagnostic &d : diagnostics) {
+  for (const Diagnostic& d : diagnostics) {
     // The outputs are the reference's, written after the verdict.
     if (d.severity == Severity::kError && !absl::StartsWith(d.rule, "DATA-OUTPUT")) {
       return absl::StrCat(d.rule, ": ", d.field.empty() ? "" : d.field + ": ", d.message);
@@ -83,10 +83,10 @@ std::string FirstCheckerError(const BuiltCase &built) {
 
 // Declares each graph output's shape, as the suite's own cases do (some
 // importers refuse an output without one).
-void DeclareOutputShapes(onnx::ModelProto &model, const std::vector<Tensor> &outputs) {
+void DeclareOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& outputs) {
   for (size_t k = 0; k < outputs.size() && k < static_cast<size_t>(model.graph().output_size());
        ++k) {
-    onnx::TensorShapeProto *shape = model.mutable_graph()
+    onnx::TensorShapeProto* shape = model.mutable_graph()
                                         ->mutable_output(k)
                                         ->mutable_type()
                                         ->mutable_tensor_type()
@@ -100,10 +100,10 @@ void DeclareOutputShapes(onnx::ModelProto &model, const std::vector<Tensor> &out
 // its own).
 class Evaluator {
  public:
-  Evaluator(Backend &backend, bool strict, fs::path scratch)
+  Evaluator(Backend& backend, bool strict, fs::path scratch)
       : backend_(backend), strict_(strict), scratch_(std::move(scratch)) {}
 
-  absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase &c, bool &valid) {
+  absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase& c, bool& valid) {
     absl::StatusOr<BuiltCase> built = BuildCase(c);
     if (!built.ok()) return built.status();
     const std::string checker_error = FirstCheckerError(*built);
@@ -130,7 +130,7 @@ class Evaluator {
   }
 
  private:
-  absl::Status WriteFiles(const BuiltCase &built, LoadedCase &loaded, DataSet &data_set) {
+  absl::Status WriteFiles(const BuiltCase& built, LoadedCase& loaded, DataSet& data_set) {
     const fs::path data_dir = scratch_ / "test_data_set_0";
     std::error_code ec;
     fs::create_directories(data_dir, ec);
@@ -140,7 +140,7 @@ class Evaluator {
     data_set.dir = data_dir;
     for (size_t k = 0; k < built.inputs.size(); ++k) {
       data_set.input_files.push_back(data_dir / absl::StrCat("input_", k, ".pb"));
-      const std::string &name = built.model.graph().input(k).name();
+      const std::string& name = built.model.graph().input(k).name();
       data_set.input_names.push_back(name);
       if (absl::Status s = WriteTensorFile(data_set.input_files.back(), built.inputs[k], name);
           !s.ok()) {
@@ -150,10 +150,10 @@ class Evaluator {
     return absl::OkStatus();
   }
 
-  std::optional<Disagreement> Judge(const ExploreCase &c, const onnx::ModelProto &model, bool valid,
-                                    const std::string &checker_error,
-                                    const std::vector<Tensor> &expected,
-                                    const BackendOutcome &outcome) {
+  std::optional<Disagreement> Judge(const ExploreCase& c, const onnx::ModelProto& model, bool valid,
+                                    const std::string& checker_error,
+                                    const std::vector<Tensor>& expected,
+                                    const BackendOutcome& outcome) {
     using Kind = BackendOutcome::Kind;
     if (outcome.kind == Kind::kCrash) return Disagreement{"backend-crash", "", outcome.message};
     if (outcome.kind == Kind::kTimeout) {
@@ -189,15 +189,15 @@ class Evaluator {
     return std::nullopt;
   }
 
-  Backend &backend_;
+  Backend& backend_;
   bool strict_;
   fs::path scratch_;
 };
 
 // RapidCheck's shrink tree, walked as RapidCheck does: take the first
 // simpler case that still shows the same cause, and start again from it.
-void Shrink(Evaluator &evaluator, const std::string &key, int max_steps,
-            rc::Shrinkable<ExploreCase> &current, Disagreement &disagreement, int &steps) {
+void Shrink(Evaluator& evaluator, const std::string& key, int max_steps,
+            rc::Shrinkable<ExploreCase>& current, Disagreement& disagreement, int& steps) {
   bool simpler = true;
   while (simpler && steps < max_steps) {
     simpler = false;
@@ -217,7 +217,7 @@ void Shrink(Evaluator &evaluator, const std::string &key, int max_steps,
   }
 }
 
-std::string FolderName(const std::string &key) {
+std::string FolderName(const std::string& key) {
   std::string name = absl::AsciiStrToLower(key);
   return absl::StrReplaceAll(name, {{" ", "_"}, {"-", "_"}, {"+", "_"}});
 }
@@ -225,14 +225,14 @@ std::string FolderName(const std::string &key) {
 }  // namespace
 
 bool ExploreResult::failed() const {
-  for (const ExploreFinding &f : findings) {
+  for (const ExploreFinding& f : findings) {
     if (f.failure) return true;
   }
   return false;
 }
 
-absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t seed,
-                                      const std::string &backend_name, const fs::path &root) {
+absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t seed,
+                                      const std::string& backend_name, const fs::path& root) {
   absl::StatusOr<BuiltCase> built = BuildCase(finding.minimal);
   if (!built.ok()) return built.status();
   const fs::path folder = root / FolderName(finding.key);
@@ -272,7 +272,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t se
   metadata.set_version(finding.cell.version);
   metadata.set_opset(finding.cell.version);
   metadata.add_types(std::string(ElementTypeName(finding.cell.type)));
-  for (const std::string &feature : finding.minimal.Features()) metadata.add_features(feature);
+  for (const std::string& feature : finding.minimal.Features()) metadata.add_features(feature);
   metadata.set_expectation(std::string(valid ? kExpectValid : kExpectInvalid));
   if (!valid) metadata.set_rule_id(finding.reading);
   metadata.set_semantics(std::string(kSemanticsSpec));
@@ -287,7 +287,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding &finding, uint64_t se
   return folder;
 }
 
-absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &options) {
+absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& options) {
   if (options.cells.empty()) {
     return absl::InvalidArgumentError("explore: no operator version and type to explore");
   }
@@ -341,7 +341,7 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &op
     std::vector<std::thread> threads;
     for (int k = 1; k < jobs; ++k) threads.emplace_back(work, k);
     work(0);
-    for (std::thread &t : threads) t.join();
+    for (std::thread& t : threads) t.join();
 
     for (int64_t i = 0; i < batch; ++i) {
       const int64_t index = result.cases + i;
@@ -385,7 +385,7 @@ absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &op
                                     " findings"));
     }
   }
-  for (const fs::path &dir : scratch) {
+  for (const fs::path& dir : scratch) {
     std::error_code ec;
     if (!dir.empty()) fs::remove_all(dir.parent_path(), ec);
   }

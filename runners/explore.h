@@ -39,7 +39,7 @@ struct ExploreOptions {
   std::filesystem::path work_dir;
   int max_shrink_steps = 3000;
   // Called about every `progress_seconds` with a one-line status.
-  std::function<void(const std::string &)> progress;
+  std::function<void(const std::string&)> progress;
   double progress_seconds = 5;
 };
 
@@ -68,14 +68,14 @@ struct ExploreResult {
   bool failed() const;                   // any finding that is a failure
 };
 
-absl::StatusOr<ExploreResult> Explore(Backend &backend, const ExploreOptions &options);
+absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& options);
 
 // Writes a finding's case as a node test folder below `root`: model.onnx,
 // test_data_set_0 (the inputs and, for a valid case, the reference's
 // outputs) and case.json. Returns the folder.
-absl::StatusOr<std::filesystem::path> WriteFinding(const ExploreFinding &finding, uint64_t seed,
-                                                   const std::string &backend_name,
-                                                   const std::filesystem::path &root);
+absl::StatusOr<std::filesystem::path> WriteFinding(const ExploreFinding& finding, uint64_t seed,
+                                                   const std::string& backend_name,
+                                                   const std::filesystem::path& root);
 
 }  // namespace onnx_conform
 

@@ -31,7 +31,7 @@ rc::Gen<T> Pick(std::vector<T> items) {
 template <typename T>
 rc::Gen<T> WeightedPick(std::initializer_list<std::pair<size_t, T>> weighted) {
   std::vector<T> items;
-  for (const auto &[weight, item] : weighted) items.insert(items.end(), weight, item);
+  for (const auto& [weight, item] : weighted) items.insert(items.end(), weight, item);
   return Pick(std::move(items));
 }
 
@@ -39,7 +39,7 @@ template <typename T>
 rc::Gen<T> WeightedOneOf(std::initializer_list<std::pair<size_t, rc::Gen<T>>> weighted) {
   std::vector<rc::Gen<T>> gens;
   std::vector<size_t> which;
-  for (const auto &[weight, g] : weighted) {
+  for (const auto& [weight, g] : weighted) {
     which.insert(which.end(), weight, gens.size());
     gens.push_back(g);
   }
@@ -153,12 +153,12 @@ rc::Gen<Shape> ShapeGen(int min_rank) {
 }
 
 // An input shape `output` broadcasts from: leading dims dropped, some set to 1.
-rc::Gen<Shape> BroadcastShapeGen(const Shape &output, size_t same_weight, size_t other_weight) {
+rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t other_weight) {
   rc::Gen<Shape> pattern =
       gen::mapcat(gen::inRange<size_t>(0, output.size() + 1), [output](size_t dropped) {
         return gen::map(gen::container<std::vector<bool>>(
                             output.size() - dropped, WeightedPick<bool>({{3, false}, {1, true}})),
-                        [output, dropped](const std::vector<bool> &ones) {
+                        [output, dropped](const std::vector<bool>& ones) {
                           Shape shape(output.begin() + dropped, output.end());
                           for (size_t i = 0; i < shape.size(); ++i) {
                             if (ones[i]) shape[i] = 1;
@@ -267,30 +267,30 @@ rc::Gen<ExploreCase> ClipGen(ExploreCell cell) {
   });
 }
 
-bool In(const std::vector<int> &list, int v) {
+bool In(const std::vector<int>& list, int v) {
   return list.empty() || std::find(list.begin(), list.end(), v) != list.end();
 }
 
-onnx::ValueInfoProto ValueInfo(const std::string &name, E type, const Shape *shape) {
+onnx::ValueInfoProto ValueInfo(const std::string& name, E type, const Shape* shape) {
   onnx::ValueInfoProto info;
   info.set_name(name);
-  onnx::TypeProto::Tensor *tensor = info.mutable_type()->mutable_tensor_type();
+  onnx::TypeProto::Tensor* tensor = info.mutable_type()->mutable_tensor_type();
   tensor->set_elem_type(static_cast<int32_t>(type));
   if (shape != nullptr) {
-    onnx::TensorShapeProto *dims = tensor->mutable_shape();
+    onnx::TensorShapeProto* dims = tensor->mutable_shape();
     for (int64_t d : *shape) dims->add_dim()->set_dim_value(d);
   }
   return info;
 }
 
-absl::StatusOr<Tensor> ToTensor(const TensorSpec &spec, E type) {
+absl::StatusOr<Tensor> ToTensor(const TensorSpec& spec, E type) {
   absl::StatusOr<Tensor> tensor = Tensor::Create(type, spec.shape);
   if (!tensor.ok()) return tensor.status();
   if (tensor->element_count() != static_cast<int64_t>(spec.bits.size())) {
     return absl::InvalidArgumentError("explore: element count differs from the shape");
   }
   const size_t size = ElementSize(type);
-  std::byte *out = tensor->bytes().data();
+  std::byte* out = tensor->bytes().data();
   for (size_t i = 0; i < spec.bits.size(); ++i) {
     std::memcpy(out + i * size, &spec.bits[i],
                 size);  // little-endian hosts only
@@ -298,17 +298,17 @@ absl::StatusOr<Tensor> ToTensor(const TensorSpec &spec, E type) {
   return tensor;
 }
 
-std::string ShapeText(const Shape &shape) {
+std::string ShapeText(const Shape& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
 }
 
 }  // namespace
 
-std::vector<ExploreCell> CellsFor(const std::vector<std::string> &ops,
-                                  const std::vector<int> &versions,
-                                  const std::vector<ElementType> &types) {
+std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
+                                  const std::vector<int>& versions,
+                                  const std::vector<ElementType>& types) {
   struct OpVersions {
-    const char *op;
+    const char* op;
     std::vector<int> versions;
     int all_types_from;  // every numeric type from this version, float ones
                          // before
@@ -318,7 +318,7 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string> &ops,
                               {"ArgMin", {1, 11, 12, 13}, 1, 13},
                               {"Clip", {1, 6, 11, 12, 13}, 12, 13}};
   std::vector<ExploreCell> cells;
-  for (const OpVersions &entry : table) {
+  for (const OpVersions& entry : table) {
     if (!ops.empty() && std::find(ops.begin(), ops.end(), entry.op) == ops.end()) continue;
     for (int version : entry.versions) {
       if (!In(versions, version)) continue;
@@ -337,7 +337,7 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string> &ops,
 
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
-  for (const TensorSpec &t : inputs) count += static_cast<int64_t>(t.bits.size());
+  for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
   if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
   if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
   return count;
@@ -346,11 +346,11 @@ int64_t ExploreCase::ElementCount() const {
 std::string ExploreCase::Describe() const {
   std::vector<std::string> parts = {
       absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type))};
-  for (const TensorSpec &t : inputs) parts.push_back(ShapeText(t.shape));
+  for (const TensorSpec& t : inputs) parts.push_back(ShapeText(t.shape));
   if (axis) parts.push_back(absl::StrCat("axis=", *axis));
   if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
   if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
-  const char *forms[] = {"absent", "skipped", "given"};
+  const char* forms[] = {"absent", "skipped", "given"};
   if (cell.op == "Clip") {
     parts.push_back(absl::StrCat("min ", forms[static_cast<int>(min_form)]));
     parts.push_back(absl::StrCat("max ", forms[static_cast<int>(max_form)]));
@@ -367,7 +367,7 @@ std::string ExploreCase::Describe() const {
 std::vector<std::string> ExploreCase::Features() const {
   std::vector<std::string> features = {"explore"};
   bool broadcast = false, empty = false;
-  for (const TensorSpec &t : inputs) {
+  for (const TensorSpec& t : inputs) {
     if (t.shape != inputs[0].shape) broadcast = true;
     if (t.bits.empty()) empty = true;
   }
@@ -389,28 +389,28 @@ std::vector<std::string> ExploreCase::Features() const {
 }
 
 rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells) {
-  return gen::mapcat(Pick(std::move(cells)), [](const ExploreCell &cell) {
+  return gen::mapcat(Pick(std::move(cells)), [](const ExploreCell& cell) {
     if (cell.op == "Min") return MinGen(cell);
     if (cell.op == "ArgMin") return ArgMinGen(cell);
     return ClipGen(cell);
   });
 }
 
-absl::StatusOr<BuiltCase> BuildCase(const ExploreCase &c) {
+absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   BuiltCase built;
-  onnx::ModelProto &model = built.model;
+  onnx::ModelProto& model = built.model;
   model.set_ir_version(IrVersionForOpset(c.cell.version));
   model.set_producer_name("onnx-conform explore");
-  onnx::OperatorSetIdProto *opset = model.add_opset_import();
+  onnx::OperatorSetIdProto* opset = model.add_opset_import();
   opset->set_domain("");
   opset->set_version(c.cell.version);
-  onnx::GraphProto *graph = model.mutable_graph();
+  onnx::GraphProto* graph = model.mutable_graph();
   graph->set_name("explore");
-  onnx::NodeProto *node = graph->add_node();
+  onnx::NodeProto* node = graph->add_node();
   node->set_op_type(c.cell.op);
   const E type = c.cell.type;
 
-  auto add_input = [&](const std::string &name, const TensorSpec &spec) -> absl::Status {
+  auto add_input = [&](const std::string& name, const TensorSpec& spec) -> absl::Status {
     node->add_input(name);
     *graph->add_input() = ValueInfo(name, type, &spec.shape);
     absl::StatusOr<Tensor> tensor = ToTensor(spec, type);
@@ -418,16 +418,16 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase &c) {
     built.inputs.push_back(*std::move(tensor));
     return absl::OkStatus();
   };
-  auto int_attr = [&](const char *name, std::optional<int64_t> value) {
+  auto int_attr = [&](const char* name, std::optional<int64_t> value) {
     if (!value) return;
-    onnx::AttributeProto *a = node->add_attribute();
+    onnx::AttributeProto* a = node->add_attribute();
     a->set_name(name);
     a->set_type(onnx::AttributeProto::INT);
     a->set_i(*value);
   };
-  auto float_attr = [&](const char *name, BoundForm form, float value) {
+  auto float_attr = [&](const char* name, BoundForm form, float value) {
     if (form != BoundForm::kPresent) return;
-    onnx::AttributeProto *a = node->add_attribute();
+    onnx::AttributeProto* a = node->add_attribute();
     a->set_name(name);
     a->set_type(onnx::AttributeProto::FLOAT);
     a->set_f(value);

@@ -32,9 +32,9 @@ struct ExploreCell {
 
 // Every cell of the suite's operators whose op, version and type pass the
 // filters (an empty filter passes everything).
-std::vector<ExploreCell> CellsFor(const std::vector<std::string> &ops,
-                                  const std::vector<int> &versions,
-                                  const std::vector<ElementType> &types);
+std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
+                                  const std::vector<int>& versions,
+                                  const std::vector<ElementType>& types);
 
 // A tensor as raw element bits (little-endian, the type's width), so that
 // NaN payloads and 64-bit integers survive exactly; copyable for RapidCheck.
@@ -74,7 +74,7 @@ struct BuiltCase {
   onnx::ModelProto model;
   std::vector<Tensor> inputs;
 };
-absl::StatusOr<BuiltCase> BuildCase(const ExploreCase &c);
+absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c);
 
 }  // namespace onnx_conform
 

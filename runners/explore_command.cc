@@ -27,17 +27,12 @@ namespace onnx_conform {
 namespace {
 
 constexpr absl::string_view kUsage =
-    "usage: onnx-conform explore [--backend=reference|exec:COMMAND] "
-    "[--op=Min,ArgMin,Clip]\n"
-    "         [--version=V,...] [--types=T,...] [--cases=N | --seconds=S] "
-    "[--seed=K] [-j N]\n"
+    "usage: onnx-conform explore [--backend=reference|exec:COMMAND] [--op=Min,ArgMin,Clip]\n"
+    "         [--version=V,...] [--types=T,...] [--cases=N | --seconds=S] [--seed=K] [-j N]\n"
     "         [--out=DIR] [--strict] [--timeout=S] [--no-persistent]\n"
-    "Generates random cases, runs them on the backend and on the reference, "
-    "and shrinks\n"
-    "every disagreement to a minimal case (written to DIR as a node test). "
-    "Default:\n"
-    "--cases=1000 --seed=1. Exec adapters run persistent (COMMAND --serve) "
-    "unless\n"
+    "Generates random cases, runs them on the backend and on the reference, and shrinks\n"
+    "every disagreement to a minimal case (written to DIR as a node test). Default:\n"
+    "--cases=1000 --seed=1. Exec adapters run persistent (COMMAND --serve) unless\n"
     "--no-persistent.\n";
 
 struct ExploreFlags {
@@ -50,7 +45,7 @@ struct ExploreFlags {
   bool persistent = true;
 };
 
-absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string> &args) {
+absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string>& args) {
   ExploreFlags flags;
   flags.options.seed = 1;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -123,7 +118,7 @@ absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string> &args) {
   return flags;
 }
 
-void PrintFinding(const ExploreFinding &f, const ExploreFlags &flags) {
+void PrintFinding(const ExploreFinding& f) {
   std::cout << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " (" << f.occurrences
             << (f.occurrences == 1 ? " case" : " cases") << ", first case " << f.case_index
             << ", shrunk in " << f.shrink_steps << " steps)\n"
@@ -135,8 +130,8 @@ void PrintFinding(const ExploreFinding &f, const ExploreFlags &flags) {
 
 }  // namespace
 
-int ExploreCommand(const std::vector<std::string> &args) {
-  for (const std::string &arg : args) {
+int ExploreCommand(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
     if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return kExitOk;
@@ -155,15 +150,15 @@ int ExploreCommand(const std::vector<std::string> &args) {
     std::cerr << "onnx-conform explore: " << backend.status().message() << "\n" << kUsage;
     return kExitUsage;
   }
-  flags->options.progress = [](const std::string &line) { std::cerr << line << std::endl; };
+  flags->options.progress = [](const std::string& line) { std::cerr << line << std::endl; };
   absl::StatusOr<ExploreResult> result = Explore(**backend, flags->options);
   if (!result.ok()) {
     std::cerr << "onnx-conform explore: " << result.status().message() << "\n";
     return kExitFailed;
   }
-  for (const ExploreFinding &f : result->findings) PrintFinding(f, *flags);
+  for (const ExploreFinding& f : result->findings) PrintFinding(f);
   int failures = 0;
-  for (const ExploreFinding &f : result->findings) failures += f.failure;
+  for (const ExploreFinding& f : result->findings) failures += f.failure;
   std::cout << "explore " << (*backend)->name() << ": " << result->cases << " cases ("
             << result->valid_cases << " valid) over " << flags->options.cells.size()
             << " operator versions and types, seed " << flags->options.seed << ": "

@@ -15,13 +15,13 @@ namespace {
 using E = ElementType;
 
 template <typename T>
-T At(const Tensor &t, int64_t i) {
+T At(const Tensor& t, int64_t i) {
   T value;
   std::memcpy(&value, t.bytes().data() + i * sizeof(T), sizeof(T));
   return value;
 }
 
-double ToDouble(const Tensor &t, int64_t i) {
+double ToDouble(const Tensor& t, int64_t i) {
   switch (t.type()) {
     case E::kFloat:
       return At<float>(t, i);
@@ -52,19 +52,19 @@ double ToDouble(const Tensor &t, int64_t i) {
   }
 }
 
-bool IsNaNAt(const Tensor &t, int64_t i) {
+bool IsNaNAt(const Tensor& t, int64_t i) {
   return IsFloatingPoint(t.type()) && std::isnan(ToDouble(t, i));
 }
 
-onnx::AttributeProto *FindAttr(onnx::NodeProto &node, absl::string_view name) {
-  for (onnx::AttributeProto &a : *node.mutable_attribute()) {
+onnx::AttributeProto* FindAttr(onnx::NodeProto& node, absl::string_view name) {
+  for (onnx::AttributeProto& a : *node.mutable_attribute()) {
     if (a.name() == name) return &a;
   }
   return nullptr;
 }
 
-void SetIntAttr(onnx::NodeProto &node, absl::string_view name, int64_t value) {
-  onnx::AttributeProto *a = FindAttr(node, name);
+void SetIntAttr(onnx::NodeProto& node, absl::string_view name, int64_t value) {
+  onnx::AttributeProto* a = FindAttr(node, name);
   if (a == nullptr) {
     a = node.add_attribute();
     a->set_name(std::string(name));
@@ -82,10 +82,10 @@ float TruncateToFloat16(float v) {
 }
 
 // A bound of a Clip node: its attribute (versions 1, 6) or its input.
-std::optional<double> ClipBound(const onnx::NodeProto &node, int64_t version, int position,
-                                const std::vector<Tensor> &inputs) {
+std::optional<double> ClipBound(const onnx::NodeProto& node, int64_t version, int position,
+                                const std::vector<Tensor>& inputs) {
   if (version < 11) {
-    for (const onnx::AttributeProto &a : node.attribute()) {
+    for (const onnx::AttributeProto& a : node.attribute()) {
       if (a.name() == (position == 1 ? "min" : "max")) return a.f();
     }
     return std::nullopt;
@@ -103,14 +103,14 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
   if (model.graph().node_size() != 1 || model.opset_import_size() == 0) {
     return absl::InvalidArgumentError("fake: a planted bug needs a one-node model");
   }
-  onnx::NodeProto &node = *model.mutable_graph()->mutable_node(0);
+  onnx::NodeProto& node = *model.mutable_graph()->mutable_node(0);
   const std::string op = node.op_type();
   const int64_t version = model.opset_import(0).version();
 
   if (bug == "argmin-tie-order" && op == "ArgMin") {
     // Ties resolved at the wrong end: computed as ArgMin-12 with the flag
     // flipped.
-    const onnx::AttributeProto *last = FindAttr(node, "select_last_index");
+    const onnx::AttributeProto* last = FindAttr(node, "select_last_index");
     SetIntAttr(node, "select_last_index", last != nullptr && last->i() != 0 ? 0 : 1);
     model.mutable_opset_import(0)->set_version(std::max<int64_t>(version, 12));
     return RunModel(model, inputs);
@@ -121,20 +121,20 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     return RunModel(model, inputs);
   }
   if (bug == "keepdims" && op == "ArgMin") {
-    if (const onnx::AttributeProto *k = FindAttr(node, "keepdims"); k != nullptr && k->i() == 0) {
+    if (const onnx::AttributeProto* k = FindAttr(node, "keepdims"); k != nullptr && k->i() == 0) {
       SetIntAttr(node, "keepdims", 1);
     }
     return RunModel(model, inputs);
   }
   if (bug == "clip6-float16-bound" && op == "Clip" && version < 11 &&
       inputs.at(0).type() == E::kFloat16) {
-    for (onnx::AttributeProto &a : *node.mutable_attribute()) {
+    for (onnx::AttributeProto& a : *node.mutable_attribute()) {
       if (a.name() == "min" || a.name() == "max") a.set_f(TruncateToFloat16(a.f()));
     }
     return RunModel(model, inputs);
   }
   if (bug == "int64-through-double" && op == "Min") {
-    for (Tensor &t : inputs) {
+    for (Tensor& t : inputs) {
       for (int64_t i = 0; i < t.element_count(); ++i) {
         if (t.type() == E::kInt64) {
           const double d = static_cast<double>(At<int64_t>(t, i));
@@ -150,7 +150,7 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
 
   absl::StatusOr<std::vector<Tensor>> outputs = RunModel(model, inputs);
   if (!outputs.ok()) return outputs;
-  Tensor &output = outputs->at(0);
+  Tensor& output = outputs->at(0);
   if (bug == "nan-rule") {
     for (int64_t i = 0; i < output.element_count(); ++i) {
       if (IsNaNAt(output, i)) {
@@ -160,7 +160,7 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     }
   } else if (bug == "broadcast" && op == "Min") {
     bool replaced = false;
-    for (Tensor &t : inputs) {
+    for (Tensor& t : inputs) {
       if (t.shape() == output.shape() || t.element_count() < 2) continue;
       const size_t size = ElementSize(t.type());
       for (int64_t i = 1; i < t.element_count(); ++i) {
