@@ -204,7 +204,12 @@ void Shrink(Evaluator& evaluator, const std::string& key, int max_steps,
     rc::Seq<rc::Shrinkable<ExploreCase>> candidates = current.shrinks();
     while (rc::Maybe<rc::Shrinkable<ExploreCase>> candidate = candidates.next()) {
       if (++steps > max_steps) break;
-      const ExploreCase value = candidate->value();
+      ExploreCase value;
+      try {
+        value = candidate->value();
+      } catch (const std::exception&) {  // a shrink the generators cannot build: skip it
+        continue;
+      }
       bool valid = false;
       absl::StatusOr<std::optional<Disagreement>> shown = evaluator.Evaluate(value, valid);
       if (shown.ok() && shown->has_value() && KeyOf(value.cell, **shown) == key) {
@@ -326,7 +331,11 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
       const int64_t index = result.cases + i;
       shrinkables.push_back(
           gen(rc::Random(CaseSeed(options.seed, index)), static_cast<int>(index % 100)));
-      values.push_back(shrinkables.back().value());
+      try {
+        values.push_back(shrinkables.back().value());
+      } catch (const std::exception& e) {  // rc::GenerationFailure: a generator bug
+        return absl::InternalError(absl::StrCat("explore: case ", index, ": ", e.what()));
+      }
     }
     std::vector<absl::StatusOr<std::optional<Disagreement>>> shown(batch, std::nullopt);
     std::vector<char> valid(batch, 0);
