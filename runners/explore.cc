@@ -322,7 +322,8 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
   }
 
   while ((options.cases == 0 || result.cases < options.cases) &&
-         (options.seconds <= 0 || elapsed() < options.seconds)) {
+         (options.seconds <= 0 || elapsed() < options.seconds) &&
+         (options.stop == nullptr || !options.stop->load())) {
     int64_t batch = 32 * jobs;
     if (options.cases > 0) batch = std::min(batch, options.cases - result.cases);
     std::vector<rc::Shrinkable<ExploreCase>> shrinkables;

@@ -14,6 +14,7 @@
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -41,6 +42,8 @@ struct ExploreOptions {
   // Called about every `progress_seconds` with a one-line status.
   std::function<void(const std::string&)> progress;
   double progress_seconds = 5;
+  // Set (by a signal handler, say) to stop after the running batch of cases.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // One cause of disagreement, shrunk.

@@ -9,7 +9,10 @@
 //
 // Exit 0 when nothing but divergences was found (a documented other
 // reading; with --strict those fail too), 1 for any other finding, 2 for a
-// usage error.
+// usage error, 130 when stopped by Ctrl-C with nothing failing found so far.
+#include <signal.h>
+
+#include <atomic>
 #include <iostream>
 #include <map>
 #include <string>
@@ -118,6 +121,11 @@ absl::StatusOr<ExploreFlags> ParseFlags(const std::vector<std::string>& args) {
   return flags;
 }
 
+// Ctrl-C stops after the running batch, so that the findings so far are
+// summarised; a second one ends the process (SA_RESETHAND).
+std::atomic<bool> g_stop{false};
+void OnInterrupt(int) { g_stop = true; }
+
 void PrintFinding(const ExploreFinding& f) {
   std::cout << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " (" << f.occurrences
             << (f.occurrences == 1 ? " case" : " cases") << ", first case " << f.case_index
@@ -151,7 +159,15 @@ int ExploreCommand(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   flags->options.progress = [](const std::string& line) { std::cerr << line << std::endl; };
+  g_stop = false;
+  flags->options.stop = &g_stop;
+  struct sigaction action = {}, old_action = {};
+  action.sa_handler = OnInterrupt;
+  action.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &action, &old_action);
   absl::StatusOr<ExploreResult> result = Explore(**backend, flags->options);
+  sigaction(SIGINT, &old_action, nullptr);
+  if (g_stop) std::cerr << "onnx-conform explore: interrupted\n";
   if (!result.ok()) {
     std::cerr << "onnx-conform explore: " << result.status().message() << "\n";
     return kExitFailed;
@@ -164,7 +180,8 @@ int ExploreCommand(const std::vector<std::string>& args) {
             << " operator versions and types, seed " << flags->options.seed << ": "
             << result->findings.size() << " findings (" << failures << " failures, "
             << result->findings.size() - failures << " divergences)\n";
-  return result->failed() ? kExitFailed : kExitOk;
+  if (result->failed()) return kExitFailed;
+  return g_stop ? 128 + SIGINT : kExitOk;  // the shell's convention for a run stopped by SIGINT
 }
 
 }  // namespace onnx_conform
