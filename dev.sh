@@ -21,7 +21,8 @@ cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
 OFFICIAL=/usr/share/libonnx-testdata/data/node
 PACKAGES=(cmake make g++ pkg-config libonnx-dev libonnx-testdata libprotobuf-dev
-          protobuf-compiler libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          protobuf-compiler libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
+          librapidcheck-dev)
 
 # The sanitizer build's compiler and runtimes (libFuzzer included).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)

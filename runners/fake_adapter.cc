@@ -27,6 +27,11 @@
 //   reading-R[+R] the outputs of a backend that follows the named readings
 //                 (reference/readings.h), computed by the suite's plain
 //                 reference under them: a backend that is divergent
+//   bug-NAME      the reference's outputs but for one planted bug
+//                 (runners/fake_adapter_bugs.h: argmin-tie-order, nan-rule,
+//                 broadcast, clip-inverted, keepdims, clip6-float16-bound,
+//                 int64-through-double, min6-broadcast); refuses what the
+//                 reference refuses
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
 //   garbage-reply (answers with a line that is not JSON), quit (exits
@@ -53,6 +58,7 @@
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
 #include "runners/adapter_protocol.pb.h"
+#include "runners/fake_adapter_bugs.h"
 
 namespace {
 
@@ -101,6 +107,33 @@ void FlipZeroSigns(Tensor& tensor) {
   }
 }
 
+onnx::ModelProto ReadModel(const fs::path& model_file) {
+  absl::StatusOr<onnx::ModelProto> model = onnx_conform::ReadModelFile(model_file);
+  if (!model.ok()) Fail(std::string(model.status().message()));
+  return *std::move(model);
+}
+
+std::vector<Tensor> ReadInputs(const std::vector<std::string>& inputs) {
+  std::vector<Tensor> tensors;
+  for (const std::string& input : inputs) {
+    absl::StatusOr<Tensor> tensor = onnx_conform::ReadTensorFile(input);
+    if (!tensor.ok()) Fail(std::string(tensor.status().message()));
+    tensors.push_back(*std::move(tensor));
+  }
+  return tensors;
+}
+
+// The reference's outputs but for the planted bug `bug`.
+void WriteBugOutputs(const std::string& bug, const fs::path& model_file,
+                     const std::vector<std::string>& inputs, const fs::path& out_dir) {
+  absl::StatusOr<std::vector<Tensor>> outputs =
+      onnx_conform::RunWithPlantedBug(bug, ReadModel(model_file), ReadInputs(inputs));
+  if (!outputs.ok()) Fail(std::string(outputs.status().message()));
+  for (size_t k = 0; k < outputs->size(); ++k) {
+    Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k]);
+  }
+}
+
 // The reference's outputs under `names` ("clip-nan-bound-ignored+...").
 void WriteReadingOutputs(const std::string& names, const fs::path& model_file,
                          const std::vector<std::string>& inputs, const fs::path& out_dir) {
@@ -115,16 +148,10 @@ void WriteReadingOutputs(const std::string& names, const fs::path& model_file,
     }
     if (!found) Fail(absl::StrCat("no reading ", name));
   }
-  absl::StatusOr<onnx::ModelProto> model = onnx_conform::ReadModelFile(model_file);
-  if (!model.ok()) Fail(std::string(model.status().message()));
-  std::vector<Tensor> tensors;
-  for (const std::string& input : inputs) {
-    absl::StatusOr<Tensor> tensor = onnx_conform::ReadTensorFile(input);
-    if (!tensor.ok()) Fail(std::string(tensor.status().message()));
-    tensors.push_back(*std::move(tensor));
-  }
+  onnx::ModelProto model = ReadModel(model_file);
+  std::vector<Tensor> tensors = ReadInputs(inputs);
   absl::StatusOr<std::vector<onnx_conform::ExplainedOutput>> outputs =
-      onnx_conform::ExplainModel(*model, tensors, readings);
+      onnx_conform::ExplainModel(model, tensors, readings);
   if (!outputs.ok()) Fail(std::string(outputs.status().message()));
   for (size_t k = 0; k < outputs->size(); ++k) {
     Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k].value);
@@ -192,6 +219,10 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
 
   if (absl::StartsWith(mode, "reading-")) {
     WriteReadingOutputs(mode.substr(8), model, inputs, out_dir);
+    return 0;
+  }
+  if (absl::StartsWith(mode, "bug-")) {
+    WriteBugOutputs(mode.substr(4), model, inputs, out_dir);
     return 0;
   }
   const fs::path data_set = fs::path(inputs[0]).parent_path();

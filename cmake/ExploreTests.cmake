@@ -1,0 +1,42 @@
+# `onnx-conform explore` briefly in ctest (and so in .ci/run): a fixed seed,
+# a few seconds per backend. explore.reference must find nothing (the
+# reference against itself). On a real backend (the ones
+# cmake/RealBackendTests.cmake and OnnxruntimeBackendTest.cmake find),
+# findings are reported, not failures: exit 0 (nothing) or 1 (findings)
+# passes, anything else (a crash of explore, a usage error) fails. The
+# findings are written to <build>/explore/<NAME>/.
+#
+#   oc_add_explore_backend_test(NAME opencv-dnn ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>")
+
+set(ONNX_CONFORM_EXPLORE_SECONDS 3 CACHE STRING "Seconds each explore.* ctest test explores")
+
+function(oc_add_explore_backend_test)
+  cmake_parse_arguments(ARG "" "NAME;ADAPTER" "" ${ARGN})
+  set(out "${PROJECT_BINARY_DIR}/explore/${ARG_NAME}")
+  add_test(NAME explore.${ARG_NAME}
+           COMMAND sh -c "\"$0\" explore \"--backend=exec:$1\" --seconds=$2 --seed=1 -j 2 \
+\"--out=$3\"; status=$?; [ $status -le 1 ]"
+                   $<TARGET_FILE:onnx-conform> "${ARG_ADAPTER}" ${ONNX_CONFORM_EXPLORE_SECONDS}
+                   "${out}"
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(explore.${ARG_NAME} PROPERTIES
+    LABELS "explore;backend:${ARG_NAME}" TIMEOUT 300 PROCESSORS 2)
+endfunction()
+
+if(ONNX_CONFORM_BUILD_TESTS)
+  add_test(NAME explore.reference
+           COMMAND onnx-conform explore --seconds=${ONNX_CONFORM_EXPLORE_SECONDS} --seed=1)
+  set_tests_properties(explore.reference PROPERTIES LABELS "explore;reference" TIMEOUT 120)
+
+  if(TARGET oc-opencv-dnn-adapter)
+    oc_add_explore_backend_test(NAME opencv-dnn ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>")
+  endif()
+  find_program(ONNX_CONFORM_NODE NAMES node nodejs)
+  foreach(node_backend onnxruntime-node onnxruntime-web onnxjs)
+    set(dir "${PROJECT_SOURCE_DIR}/runners/adapters/${node_backend}")
+    if(ONNX_CONFORM_NODE AND IS_DIRECTORY "${dir}/node_modules/${node_backend}")
+      oc_add_explore_backend_test(NAME ${node_backend}
+        ADAPTER "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js")
+    endif()
+  endforeach()
+endif()

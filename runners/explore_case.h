@@ -1,0 +1,81 @@
+// The random cases `onnx-conform explore` generates: one node of Min, ArgMin
+// or Clip at one version and element type, with its inputs' shapes and
+// values, drawn by RapidCheck generators biased to the edges (ties, +-0, NaN
+// payloads, +-inf, denormals, the type's limits, values float16 rounds,
+// int64 beyond 2^53), so that RapidCheck can shrink a case to fewer elements,
+// a smaller rank and simpler values.
+//
+//   rc::Gen<ExploreCase> gen = ExploreCaseGen(CellsFor({"Min"}, {}, {}));
+//   rc::Shrinkable<ExploreCase> s = gen(rc::Random(seed), /*size=*/10);
+//   absl::StatusOr<BuiltCase> built = BuildCase(s.value());  // model + inputs
+#ifndef ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_
+#define ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "onnx/onnx_pb.h"
+#include "rapidcheck.h"
+#include "reference/element_type.h"
+#include "reference/tensor.h"
+
+namespace onnx_conform {
+
+// One operator version and element type: what explore covers.
+struct ExploreCell {
+  std::string op;  // "Min", "ArgMin", "Clip"
+  int version = 0;
+  ElementType type = ElementType::kFloat;
+};
+
+// Every cell of the suite's operators whose op, version and type pass the
+// filters (an empty filter passes everything).
+std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
+                                  const std::vector<int>& versions,
+                                  const std::vector<ElementType>& types);
+
+// A tensor as raw element bits (little-endian, the type's width), so that
+// NaN payloads and 64-bit integers survive exactly; copyable for RapidCheck.
+struct TensorSpec {
+  Shape shape;
+  std::vector<uint64_t> bits;
+};
+
+// How a Clip bound is given.
+enum class BoundForm : uint8_t {
+  kAbsent,   // not given (a trailing input left out, or no attribute)
+  kSkipped,  // an input with an empty name (Clip-11+)
+  kPresent,
+};
+
+struct ExploreCase {
+  ExploreCell cell;
+  std::vector<TensorSpec> inputs;  // the data inputs: Min 1..n, ArgMin and Clip one
+  // ArgMin attributes; nullopt: not set.
+  std::optional<int64_t> axis, keepdims, select_last_index;
+  // Clip bounds: Clip-1/6 as float attributes, Clip-11+ as scalar inputs.
+  BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
+  float min_attr = 0, max_attr = 0;
+  TensorSpec min_input, max_input;
+
+  int64_t ElementCount() const;               // over every input tensor
+  std::string Describe() const;               // one line: op, shapes, attributes
+  std::vector<std::string> Features() const;  // snake_case tags for case.json
+};
+
+// Cases of the given cells (not empty).
+rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells);
+
+// The case as a one-node model and the inputs it is fed (graph inputs in
+// order). InvalidArgument for a tensor the type cannot hold.
+struct BuiltCase {
+  onnx::ModelProto model;
+  std::vector<Tensor> inputs;
+};
+absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_
