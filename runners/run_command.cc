@@ -222,6 +222,10 @@ int WriteReport(const std::string& path, const std::string& text) {
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& raw_args) {
+  if (WantsHelp(raw_args)) {
+    std::cout << kRunUsage;
+    return kExitOk;
+  }
   const std::vector<absl::string_view> allowed(std::begin(kRunFlags), std::end(kRunFlags));
   absl::StatusOr<std::vector<std::string>> paths =
       ParseSubcommandFlags(ExpandJobsShorthand(raw_args), allowed);
