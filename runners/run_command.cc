@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -32,6 +34,7 @@
 #include "runners/report.h"
 #include "runners/run_log.h"
 #include "runners/scoreboard.h"
+#include "runners/shard.h"
 
 ABSL_FLAG(std::string, filter, "", "Run only cases whose name matches this regular expression");
 ABSL_FLAG(std::string, report_json, "", "Write a JSON report of the run to this file");
@@ -57,6 +60,11 @@ ABSL_FLAG(bool, plain_reference, false,
           "The reference backend runs the plain normative loops instead of the fast kernels");
 ABSL_FLAG(bool, allow_invalid, false,
           "An invalid case that does not declare itself negative does not fail the run");
+ABSL_FLAG(bool, strict, false,
+          "Divergent cases (a documented alternative reading of the texts) fail the run");
+ABSL_FLAG(std::string, shard, "",
+          "Run only the K-th of N shards of the cases (K/N, 1 <= K <= N; stable by case name); "
+          "default: GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
 ABSL_FLAG(std::string, max_tensor_bytes, "4G",
           "Largest tensor a case may decode or compute (bytes; K, M, G, T: powers of 1024)");
 ABSL_FLAG(std::string, max_case_bytes, "8G",
@@ -80,16 +88,20 @@ constexpr absl::string_view kRunUsage =
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
     "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
+    "  --strict (a divergent case, one that follows a documented alternative reading, fails)\n"
+    "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
+    "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
     "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
     "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
-    "was invalid without declaring itself negative (unless --allow-invalid);\n"
+    "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
+    "under --strict; "
     "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
 
 constexpr absl::string_view kRunFlags[] = {
     "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
     "timeout",  "persistent", "jobs",        "expectations", "profile", "features", "log",
     "resume",   "scoreboard_md", "scoreboard_html", "max_tensor_bytes", "max_case_bytes",
-    "plain_reference", "allow_invalid"};
+    "plain_reference", "allow_invalid", "strict", "shard"};
 
 int UsageError(absl::string_view message) {
   std::cerr << "onnx-conform run: " << message << "\n" << kRunUsage;
@@ -250,6 +262,9 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     if (!bytes.ok()) return UsageError(absl::StrCat(name, ": ", bytes.status().message()));
     *limit = *bytes;
   }
+  absl::StatusOr<std::optional<Shard>> shard =
+      SelectShard(absl::GetFlag(FLAGS_shard), [](const char* name) { return std::getenv(name); });
+  if (!shard.ok()) return UsageError(shard.status().message());
   std::vector<std::string> features;
   for (absl::string_view f : absl::StrSplit(absl::GetFlag(FLAGS_features), ',', absl::SkipEmpty())) {
     features.emplace_back(f);
@@ -302,6 +317,19 @@ int RunCommand(const std::vector<std::string>& raw_args) {
       absl::StrAppend(&selection, " --features=", absl::GetFlag(FLAGS_features));
     }
     return UsageError(absl::StrCat("no case under the given PATHs matches", selection));
+  }
+  if (shard->has_value()) {
+    // After the check above: a shard may hold no case of a small selection.
+    const size_t selected = case_dirs.size();
+    std::erase_if(case_dirs, [&](const fs::path& dir) {
+      return !(*shard)->Holds(dir.lexically_normal().filename().string());
+    });
+    std::cout << "shard " << (*shard)->Label() << ": " << case_dirs.size() << " of " << selected
+              << " cases" << std::endl;
+    // The GoogleTest protocol: this file says the runner honoured the split.
+    if (const char* status_file = std::getenv("GTEST_SHARD_STATUS_FILE"); status_file != nullptr) {
+      std::ofstream touch(status_file, std::ios::app);
+    }
   }
 
   // Results so far: resumed ones in their slots, the rest to run.
@@ -371,11 +399,20 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   int exit_code = kExitOk;
   const bool allow_invalid = absl::GetFlag(FLAGS_allow_invalid);
   int invalid = 0;
+  const bool strict = absl::GetFlag(FLAGS_strict);
+  int strict_divergent = 0;
   for (const CaseResult& result : results) {
     if (FailsRun(result.status)) exit_code = kExitFailed;
+    if (strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
     // A case that is not what it claims tests nothing: a failure, unless it
     // declares itself negative (case.json "invalid") or the user allows it.
     if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
+  }
+  if (strict_divergent > 0) {
+    std::cerr << "onnx-conform run: --strict: " << strict_divergent
+              << " divergent case(s) fail the run (they follow a documented alternative "
+                 "reading, not the case's)\n";
+    exit_code = kExitFailed;
   }
   if (invalid > 0 && !allow_invalid) {
     std::cerr << "onnx-conform run: " << invalid

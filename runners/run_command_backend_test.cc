@@ -18,6 +18,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/backend_test_util.h"
+#include "runners/run_command_fixture.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
 #include "runners/report.pb.h"
@@ -30,60 +31,6 @@ namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Pair;
-
-using NameStatus = std::pair<std::string, std::string>;
-
-class RunCommandBackendTest : public BackendTestBase {
- protected:
-  // Every run flag given, so that no value leaks from one test to the next.
-  int Run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {
-        "--filter=",   "--report-json=", "--junit=",         "--noquiet",   "--backend=reference",
-        "--nopersistent",
-        "--backend-name=", "--timeout=20", "--jobs=1",       "--expectations=", "--profile=",
-        "--features=", "--log=",         "--resume=",        "--scoreboard-md=", "--scoreboard-html="};
-    all.insert(all.end(), args.begin(), args.end());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = RunCommand(all);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
-    return code;
-  }
-
-  report::RunReport ReadReport(const fs::path& path) {
-    report::RunReport report;
-    const auto status = google::protobuf::util::JsonStringToMessage(ReadText(path), &report);
-    EXPECT_TRUE(status.ok()) << status.ToString() << "\n" << ReadText(path);
-    return report;
-  }
-
-  std::vector<NameStatus> Statuses(const fs::path& json) {
-    std::vector<NameStatus> out;
-    const report::RunReport report = ReadReport(json);
-    for (const report::CaseReport& c : report.cases()) {
-      out.emplace_back(c.name(), c.status());
-    }
-    return out;
-  }
-
-  // Copies of test_min_example named MODE.min: the fake adapter's "by-name"
-  // mode then behaves as MODE on each.
-  void MakeCases(const std::vector<std::string>& modes) {
-    for (const std::string& mode : modes) CopyCase("test_min_example", mode + ".min");
-  }
-
-  std::string Cases() const { return (dir_ / "cases").string(); }
-  std::string Json() const { return "--report-json=" + (dir_ / "report.json").string(); }
-  fs::path JsonPath() const { return dir_ / "report.json"; }
-
-  static int LineCount(const fs::path& file) {
-    const std::string text = ReadText(file);
-    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-  }
-
-  std::string stdout_, stderr_;
-};
 
 const std::string kByName = FakeBackend("by-name");
 
