@@ -222,7 +222,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(CommandCase{"run", RunCommand}, CommandCase{"check", CheckCommand},
                       CommandCase{"schema", SchemaCommand},
                       CommandCase{"coverage", CoverageCommand},
-                      CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand}),
+                      CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand},
+                      CommandCase{"merge", MergeCommand}),
     [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

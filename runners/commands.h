@@ -9,6 +9,7 @@
 //   onnx-conform audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]
 //                                          runners/audit_command.cc
 //   onnx-conform bodies [PATH...]          runners/bodies_command.cc
+//   onnx-conform merge REPORT.json...      runners/merge_command.cc
 #ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
 #define ONNX_CONFORM_RUNNERS_COMMANDS_H_
 
@@ -23,6 +24,7 @@ int SchemaCommand(const std::vector<std::string>& args);
 int CoverageCommand(const std::vector<std::string>& args);
 int AuditCommand(const std::vector<std::string>& args);
 int BodiesCommand(const std::vector<std::string>& args);
+int MergeCommand(const std::vector<std::string>& args);
 
 }  // namespace onnx_conform
 

@@ -19,6 +19,8 @@ constexpr char kUsage[] =
     "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
     "  bodies [PATH...]   (function bodies against the operators' reference)\n"
     "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
+    "  merge REPORT.json...     one scoreboard of several reports: backends side by side,\n"
+    "                           failures grouped by cause\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
     "environment:\n"
     "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
@@ -49,6 +51,7 @@ int main(int argc, char** argv) {
   if (command == "coverage") return onnx_conform::CoverageCommand(args);
   if (command == "audit") return onnx_conform::AuditCommand(args);
   if (command == "bodies") return onnx_conform::BodiesCommand(args);
+  if (command == "merge") return onnx_conform::MergeCommand(args);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }

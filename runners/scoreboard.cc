@@ -25,6 +25,8 @@ bool IsNotRun(CaseStatus status) {
   return status == CaseStatus::kUnsupported || status == CaseStatus::kInvalid;
 }
 
+}  // namespace
+
 absl::string_view ColourEmoji(CellColour colour) {
   switch (colour) {
     case CellColour::kGreen: return "🟩";
@@ -50,6 +52,8 @@ absl::string_view ColourCss(CellColour colour) {
 std::string HtmlEscape(absl::string_view text) {
   return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
 }
+
+namespace {
 
 // The first lines of a message, and how many were left out.
 std::string Shortened(const std::string& message) {
@@ -109,6 +113,8 @@ std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
   return groups;
 }
 
+}  // namespace
+
 // The first line of a message that says something of its own: preamble
 // lines ("fail as expected (...):", "...; stderr:") end with a colon.
 std::string FirstDetail(const CaseResult& r) {
@@ -118,6 +124,8 @@ std::string FirstDetail(const CaseResult& r) {
   }
   return lines.empty() ? "" : std::string(lines.back());
 }
+
+namespace {
 
 std::set<std::string> Backends(const std::vector<CaseResult>& results) {
   std::set<std::string> backends;
