@@ -180,7 +180,8 @@ std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::strin
   }
 
   const std::vector<ResultGroup> failures = FailureGroups(results);
-  page.push_back(Heading(2, absl::StrCat("Failures by cause (", failures.size(), " causes)")));
+  page.push_back(Heading(
+      2, absl::StrCat("Failures and expected failures, by cause (", failures.size(), " causes)")));
   if (failures.empty()) page.push_back(Paragraph("None."));
   AddGroups(failures, /*with_example=*/true, page);
   const std::vector<ResultGroup> unsupported = UnsupportedGroups(results);
@@ -207,12 +208,15 @@ std::string HtmlCellClass(const TableCell& cell) {
 }  // namespace
 
 std::string NormalisedCause(const CaseResult& result) {
+  // A quote after a letter is an apostrophe ("Can't"), not an opening one;
+  // digits inside a name ("float16", "input_0.pb") belong to the name.
   static const auto* const kPatterns = new std::vector<std::pair<std::regex, std::string>>{
-      {std::regex("'[^']*'"), "'…'"},
+      {std::regex("test_data_set_\\d+"), "test_data_set_#"},
+      {std::regex("(^|[^A-Za-z])'[^']*'"), "$1'…'"},
       {std::regex("\"[^\"]*\""), "\"…\""},
-      {std::regex("[^\\s:,()]*/[^\\s:,()]*"), "<path>"},
-      {std::regex("[-+]?\\b(nan|inf|infinity)\\b", std::regex::icase), "#"},
-      {std::regex("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?"), "#"},
+      {std::regex("[^\\s:,()'\"]*/[^\\s:,()'\"]*"), "<path>"},
+      {std::regex("(^|[^A-Za-z_])[-+]?(nan|inf|infinity)\\b", std::regex::icase), "$1#"},
+      {std::regex("(^|[^A-Za-z_\\d.])[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?"), "$1#"},
   };
   std::string text = CleanLine(FirstDetail(result));
   for (const auto& [pattern, replacement] : *kPatterns) {
@@ -223,7 +227,8 @@ std::string NormalisedCause(const CaseResult& result) {
 
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results) {
   return Grouped(
-      results, [](const CaseResult& r) { return FailsRun(r.status); },
+      results,
+      [](const CaseResult& r) { return FailsRun(r.status) || r.status == CaseStatus::kXfail; },
       [](const CaseResult& r) {
         return absl::StrCat(StatusName(r.status), ": ", NormalisedCause(r));
       });

@@ -33,7 +33,8 @@ struct ResultGroup {
   std::vector<const CaseResult*> results;
 };
 
-// What fails a run, grouped by status + NormalisedCause; largest first.
+// What fails a run, and expected failures (xfail: an expectation file is not
+// needed to see why), grouped by status + NormalisedCause; largest first.
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results);
 // Unsupported cases grouped by NormalisedCause; largest first.
 std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results);

@@ -64,7 +64,8 @@ TEST_F(MergeCommandTest, BackendsSideBySideAndFailuresGroupedByCause) {
   EXPECT_THAT(page, HasSubstr("| version | type | alpha | beta |"));
   EXPECT_THAT(page, HasSubstr("| 13 | int32 | ⬜ 0/1 (1 unsupported) | 🟩 1/1 |"));
   // The two off-by-one failures are one cause, the crash another.
-  const std::string failures = Section(page, "## Failures by cause (2 causes)");
+  const std::string failures =
+      Section(page, "## Failures and expected failures, by cause (2 causes)");
   ASSERT_NE(failures, "") << page;
   EXPECT_THAT(failures, HasSubstr("(2 cases)"));
   EXPECT_THAT(failures, HasSubstr("alpha: off-by-one.example"));
@@ -171,9 +172,13 @@ TEST(NormalisedCauseTest, SameKindOfDifferenceIsOneCauseWhateverTheValues) {
              "output 0: 3 of 6 elements differ; at [1]: expected 1.5, got nan"),
       Failed("e", CaseStatus::kError, "/tmp/x/out.pb: cannot read 'output_0'"),
       Failed("f", CaseStatus::kError, "/home/y/z.pb: cannot read 'out'"),
+      // Expected failures too, by their own message, not the expectation line.
+      Failed("g", CaseStatus::kXfail,
+             "fail as expected (a.expect:3):\noutput 0: 1 of 1 elements differ"),
+      Failed("h", CaseStatus::kPass, ""),
   };
   const std::vector<ResultGroup> groups = FailureGroups(results);
-  ASSERT_THAT(groups, SizeIs(4));
+  ASSERT_THAT(groups, SizeIs(5));
   std::vector<std::vector<std::string>> names;
   for (const ResultGroup& g : groups) {
     names.emplace_back();
@@ -181,7 +186,19 @@ TEST(NormalisedCauseTest, SameKindOfDifferenceIsOneCauseWhateverTheValues) {
   }
   EXPECT_THAT(names, ::testing::UnorderedElementsAre(
                          ::testing::ElementsAre("a", "b"), ::testing::ElementsAre("c"),
-                         ::testing::ElementsAre("d"), ::testing::ElementsAre("e", "f")));
+                         ::testing::ElementsAre("d"), ::testing::ElementsAre("e", "f"),
+                         ::testing::ElementsAre("g")));
+  EXPECT_EQ(groups.back().key, "xfail: output #: # of # elements differ");
+}
+
+TEST(NormalisedCauseTest, ApostrophesAndNamesWithDigitsAreKept) {
+  auto cause = [](const std::string& message) {
+    return NormalisedCause(Failed("x", CaseStatus::kFail, message));
+  };
+  EXPECT_EQ(cause("Can't create 'a' of 3"), cause("Can't create 'bb' of 41"));
+  EXPECT_EQ(cause("Can't create 'a' of 3"), "Can't create '…' of #");
+  EXPECT_NE(cause("input_0.pb: no float16 tensors"), cause("input_0.pb: no int8 tensors"));
+  EXPECT_EQ(cause("test_data_set_0: got -inf"), cause("test_data_set_12: got NaN"));
 }
 
 }  // namespace
