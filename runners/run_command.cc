@@ -22,6 +22,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cases/case_metadata.h"
 #include "reference/resource_limits.h"
@@ -223,6 +224,23 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
   return !g_interrupted;
 }
 
+// The run log's first line: the backend, the adapter command, the suite's
+// version and a hash of the selected cases, which --resume must match.
+report::RunLogHeader LogHeader(const Backend& backend, const std::vector<fs::path>& case_dirs) {
+  std::vector<std::string> keys;
+  for (const fs::path& dir : case_dirs) keys.push_back(CanonicalKey(dir));
+  std::sort(keys.begin(), keys.end());
+  report::RunLogHeader header;
+  header.set_onnx_conform_run_log(1);
+  header.set_backend(backend.name());
+  header.set_adapter(absl::GetFlag(FLAGS_backend));
+  header.set_suite_version(ONNX_CONFORM_VERSION);
+  header.set_case_set(absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")),
+                                             absl::kZeroPad16)));
+  header.set_case_count(static_cast<int>(keys.size()));
+  return header;
+}
+
 int WriteReport(const std::string& path, const std::string& text) {
   if (path.empty()) return kExitOk;
   absl::Status written = WriteTextFile(path, text);
@@ -332,14 +350,35 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     }
   }
 
+  // What this run's log says of it, and what a log to resume must say.
+  report::RunLogHeader header = LogHeader(**backend, case_dirs);
+  std::string log_path = absl::GetFlag(FLAGS_log);
+  const std::string resume_path = absl::GetFlag(FLAGS_resume);
+  if (log_path.empty()) log_path = resume_path;
+  if (log_path != resume_path && !log_path.empty()) {
+    // Appending to another run's log would mix two runs just the same.
+    absl::StatusOr<LoggedResults> existing = ReadRunLog(log_path);
+    if (existing.ok() && existing->header.has_value()) {
+      absl::Status same = CheckRunLogHeader(log_path, *existing->header, header);
+      if (!same.ok()) return UsageError(same.message());
+    }
+  }
+
   // Results so far: resumed ones in their slots, the rest to run.
   std::vector<std::optional<CaseResult>> slots(case_dirs.size());
-  const std::string resume_path = absl::GetFlag(FLAGS_resume);
   int resumed = 0;
   if (!resume_path.empty()) {
     absl::StatusOr<LoggedResults> logged = ReadRunLog(resume_path);
     if (!logged.ok() && !absl::IsNotFound(logged.status())) {
       return UsageError(logged.status().message());
+    }
+    if (logged.ok() && logged->header.has_value()) {
+      absl::Status same = CheckRunLogHeader(resume_path, *logged->header, header);
+      if (!same.ok()) return UsageError(same.message());
+    } else if (logged.ok() && !logged->results.empty()) {
+      std::cerr << "onnx-conform run: note: " << resume_path
+                << " has no header line (an older log): its backend, adapter, suite version and "
+                   "cases cannot be checked\n";
     }
     if (logged.ok()) {
       for (const std::string& skipped : logged->skipped) {
@@ -365,10 +404,8 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   }
 
   std::unique_ptr<RunLog> log;
-  std::string log_path = absl::GetFlag(FLAGS_log);
-  if (log_path.empty()) log_path = resume_path;
   if (!log_path.empty()) {
-    absl::StatusOr<std::unique_ptr<RunLog>> opened = RunLog::Open(log_path);
+    absl::StatusOr<std::unique_ptr<RunLog>> opened = RunLog::Open(log_path, &header);
     if (!opened.ok()) return UsageError(opened.status().message());
     log = *std::move(opened);
   }

@@ -223,23 +223,65 @@ TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
   EXPECT_EQ(LineCount(log), 3);
   const std::vector<NameStatus> first = Statuses(JsonPath());
 
-  // Resumed: nothing reruns (this adapter would crash on every case).
-  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
-                 Cases()}),
+  // Resumed: nothing reruns, nothing is logged again.
+  EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Json(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(JsonPath()), first);
   EXPECT_THAT(stdout_, HasSubstr("resumed 3 finished cases from " + log.string() + "; 0 to run"));
   EXPECT_EQ(LineCount(log), 3);
+}
 
-  // A new case runs, and joins the log.
-  MakeCases({"extra"});
-  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
+// The log's header records the run; resuming another run is refused
+// (exit 2) before anything runs, naming what differs.
+TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
+  MakeCases({"pass", "wrong-type"});
+  const fs::path log = dir_ / "run.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--log=" + log.string(),
                  Cases()}),
             kExitFailed);
-  EXPECT_THAT(Statuses(JsonPath()),
-              ElementsAre(Pair("crash.min", "crash"), Pair("extra.min", "crash"),
-                          Pair("pass.min", "pass"), Pair("wrong-type.min", "fail")));
-  EXPECT_EQ(LineCount(log), 4);
+  const std::string before = ReadText(log);
+  struct Other {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  for (const Other& other : std::vector<Other>{
+           {{"--backend=" + FakeBackend("pass"), "--backend-name=fake"}, "adapter '"},
+           {{"--backend=" + kByName, "--backend-name=other"}, "backend 'fake' (this run: 'other')"},
+           {{"--backend=" + kByName, "--backend-name=fake", "--filter=pass"}, "case set"}}) {
+    std::vector<std::string> args = other.args;
+    args.push_back("--resume=" + log.string());
+    args.push_back(Cases());
+    EXPECT_EQ(Run(args), kExitUsage) << other.names << stdout_;
+    EXPECT_THAT(stderr_, HasSubstr(log.string() + ": the log was made by another run: "));
+    EXPECT_THAT(stderr_, HasSubstr(other.names));
+    // --log to append to it is refused the same way.
+    args.back() = "--log=" + log.string();
+    args.push_back(Cases());
+    args.erase(args.end() - 3);  // the --resume
+    EXPECT_EQ(Run(args), kExitUsage) << other.names;
+  }
+  // A case added since is another case set too.
+  MakeCases({"extra"});
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--resume=" + log.string(),
+                 Cases()}),
+            kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("case set"));
+  EXPECT_EQ(ReadText(log), before);  // nothing appended
+}
+
+TEST_F(RunCommandBackendTest, ALogWithoutHeaderResumesWithANote) {
+  MakeCases({"pass"});
+  const fs::path log = dir_ / "old.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Cases()}), kExitOk);
+  std::string lines;
+  for (absl::string_view line : absl::StrSplit(ReadText(log), '\n', absl::SkipEmpty())) {
+    if (!absl::StrContains(line, "onnx_conform_run_log")) absl::StrAppend(&lines, line, "\n");
+  }
+  WriteText(log, lines);
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Cases()}),
+            kExitOk);
+  EXPECT_THAT(stdout_, HasSubstr("resumed 1 finished cases"));
+  EXPECT_THAT(stderr_, HasSubstr("has no header line"));
 }
 
 TEST_F(RunCommandBackendTest, ResumingFromALogThatDoesNotExistYetStartsAfresh) {

@@ -8,17 +8,6 @@
 namespace onnx_conform {
 namespace {
 
-// FNV-1a: a fixed function of the bytes, unlike std::hash, so that every
-// machine of a CI matrix computes the same split.
-uint64_t StableHash(absl::string_view text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 absl::StatusOr<int> ParseCount(absl::string_view text, absl::string_view what, int minimum) {
   int value = 0;
   if (!absl::SimpleAtoi(text, &value) || value < minimum) {
@@ -29,6 +18,15 @@ absl::StatusOr<int> ParseCount(absl::string_view text, absl::string_view what, i
 }
 
 }  // namespace
+
+uint64_t StableHash(absl::string_view text) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
 
 int ShardOf(absl::string_view case_name, int count) {
   return static_cast<int>(StableHash(case_name) % static_cast<uint64_t>(count));

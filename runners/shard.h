@@ -32,6 +32,10 @@ struct Shard {
   std::string Label() const;
 };
 
+// FNV-1a of the bytes: a fixed function, unlike std::hash, so that every
+// machine computes the same value (shards, the run log's case set).
+uint64_t StableHash(absl::string_view text);
+
 // The shard of the case named `case_name` among `count` (0-based).
 int ShardOf(absl::string_view case_name, int count);
 
