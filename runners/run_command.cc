@@ -241,6 +241,29 @@ report::RunLogHeader LogHeader(const Backend& backend, const std::vector<fs::pat
   return header;
 }
 
+// A line that turns several cases into xpass, most of those it matches, is
+// likely broader than meant (a glob that also catches working cases): said
+// on stderr, since the xpass cases already fail the run.
+constexpr int kBroadPatternXpass = 3;
+
+void WarnOfBroadPatterns(const ExpectationList& expectations,
+                         const std::vector<CaseResult>& results) {
+  for (const Expectation& e : expectations.entries()) {
+    const std::string described = e.Describe();
+    int applied = 0, xpass = 0;
+    for (const CaseResult& r : results) {
+      if (r.expectation != described) continue;
+      ++applied;
+      if (r.status == CaseStatus::kXpass) ++xpass;
+    }
+    if (xpass >= kBroadPatternXpass && 2 * xpass > applied) {
+      std::cerr << "onnx-conform run: warning: " << e.file << ":" << e.line << ": '" << e.pattern
+                << "' turned " << xpass << " of the " << applied
+                << " cases it matches into xpass: is the pattern broader than meant?\n";
+    }
+  }
+}
+
 int WriteReport(const std::string& path, const std::string& text) {
   if (path.empty()) return kExitOk;
   absl::Status written = WriteTextFile(path, text);
@@ -472,6 +495,7 @@ int RunCommand(const std::vector<std::string>& raw_args) {
       }
     }
   }
+  if (expectations.has_value()) WarnOfBroadPatterns(*expectations, results);
   const std::string backend_label = (*backend)->name();
   const std::string title = absl::StrCat("ONNX Conform: ", backend_label);
   for (int code :

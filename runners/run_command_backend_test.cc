@@ -30,6 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::Pair;
 
 const std::string kByName = FakeBackend("by-name");
@@ -168,6 +169,21 @@ TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpas
   WriteText(expect, "crash.min crash segfaults\nnothing.* fail gone\n");
   Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()});
   EXPECT_THAT(stderr_, HasSubstr("fake.expect:2: 'nothing.*' matches no case"));
+}
+
+TEST_F(RunCommandBackendTest, APatternThatTurnsManyCasesIntoXpassIsPointedOut) {
+  MakeCases({"pass", "pass2", "pass3", "crash"});
+  const fs::path expect = dir_ / "fake.expect";
+  // Meant for the crash alone, but '*' catches every case.
+  WriteText(expect, "*  crash  segfaults\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}),
+            kExitFailed);
+  EXPECT_THAT(stderr_, HasSubstr("fake.expect:1: '*' turned 3 of the 4 cases it matches into "
+                                 "xpass: is the pattern broader than meant?"));
+  // Narrowed: no warning.
+  WriteText(expect, "crash.*  crash  segfaults\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}), kExitOk);
+  EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
 }
 
 TEST_F(RunCommandBackendTest, MalformedExpectationOrProfileIsAUsageErrorNamingFileAndLine) {
