@@ -223,7 +223,7 @@ INSTANTIATE_TEST_SUITE_P(
                       CommandCase{"schema", SchemaCommand},
                       CommandCase{"coverage", CoverageCommand},
                       CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand},
-                      CommandCase{"merge", MergeCommand}),
+                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand}),
     [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

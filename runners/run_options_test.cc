@@ -1,5 +1,6 @@
 // `onnx-conform run --strict` and `--shard=K/N` (and the GoogleTest sharding
-// variables) end to end, with the fake adapter and copies of suite cases.
+// variables), and `onnx-conform show`, end to end, with the fake adapter and
+// copies of suite cases.
 #include <stdlib.h>
 
 #include <map>
@@ -163,6 +164,42 @@ TEST_F(ShardTest, BadShardsAreUsageErrorsNamingTheFlagOrVariable) {
     EXPECT_EQ(Run({Cases()}), kExitUsage);
     EXPECT_THAT(stderr_, HasSubstr("GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX"));
   }
+}
+
+class ShowCommandTest : public RunOptionsTest {
+ protected:
+  int Show(const std::vector<std::string>& args) {
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int code = ShowCommand(args);
+    stdout_ = testing::internal::GetCapturedStdout();
+    stderr_ = testing::internal::GetCapturedStderr();
+    return code;
+  }
+};
+
+TEST_F(ShowCommandTest, MetadataQuoteInputsExpectedOutputsAndTheBackendsDifferences) {
+  const std::string c = Suite("min_v13_float_nan").string();
+  EXPECT_EQ(Show({c}), kExitOk) << stderr_;
+  EXPECT_THAT(stdout_, HasSubstr("\"semantics\": \"reference-defined\""));
+  EXPECT_THAT(stdout_, HasSubstr("spec quote:\n  Min with NaN"));
+  EXPECT_THAT(stdout_, HasSubstr("input  data_0: float [5]: nan, 1, nan, 2, nan\n"));
+  EXPECT_THAT(stdout_, HasSubstr("expected min: float [5]: nan, nan, nan, 2, nan\n"));
+
+  EXPECT_EQ(Show({"--backend=" + FakeBackend("reading-min-nan-ignored"), c}), kExitFailed);
+  EXPECT_THAT(stdout_, HasSubstr("min: float [5]: 1, 1, nan, 2, -inf\n"));
+  EXPECT_THAT(stdout_, HasSubstr("3 of 5 elements differ: [0] expected nan (any NaN), got 1"));
+
+  EXPECT_EQ(Show({"--backend=" + FakeBackend("pass"), c}), kExitOk) << stdout_;
+  EXPECT_THAT(stdout_, HasSubstr("matches the expected output bit for bit"));
+  EXPECT_EQ(Show({"--backend=" + FakeBackend("crash"), c}), kExitFailed);
+  EXPECT_THAT(stdout_, HasSubstr("did not run it"));
+}
+
+TEST_F(ShowCommandTest, UsageAndMissingCases) {
+  EXPECT_EQ(Show({}), kExitUsage);
+  EXPECT_EQ(Show({(dir_ / "no_such_case").string()}), kExitFailed);
+  EXPECT_THAT(stderr_, HasSubstr("no_such_case"));
 }
 
 }  // namespace
