@@ -231,11 +231,11 @@ int ModelAuditCommand(const AuditArgs& args) {
 
 int AuditCommand(const std::vector<std::string>& args) {
   absl::StatusOr<AuditArgs> parsed = ParseAuditArgs(args);
-  if (!parsed.ok()) return UsageError(parsed.status().message());
-  if (parsed->help) {
+  if (WantsHelp(args) || (parsed.ok() && parsed->help)) {
     std::cout << kAuditUsage;
     return kExitOk;
   }
+  if (!parsed.ok()) return UsageError(parsed.status().message());
 
   if (parsed->model.has_value()) return ModelAuditCommand(*parsed);
 

@@ -52,6 +52,10 @@ std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
 }  // namespace
 
 int BodiesCommand(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) {
+    std::cout << kUsage;
+    return kExitOk;
+  }
   absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {"bodies_quiet"});
   if (!paths.ok()) {
     std::cerr << "onnx-conform bodies: " << paths.status().message() << "\n" << kUsage;

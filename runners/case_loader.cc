@@ -6,8 +6,8 @@
 #include <system_error>
 
 #include "absl/status/status.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
@@ -52,9 +52,9 @@ absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
     // input_1.pb and input_01.pb are the same K: refuse rather than drop one.
     const auto [it, inserted] = by_number.emplace(*k, entry.path());
     if (!inserted) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          dir.string(), ": ", it->second.filename().string(), " and ",
-          entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(dir.string(), ": ", it->second.filename().string(), " and ",
+                       entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
     }
   }
   if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
@@ -106,26 +106,32 @@ bool IsCaseDir(const fs::path& dir) {
   return fs::is_directory(dir, ec) && fs::is_regular_file(dir / kModelFile, ec);
 }
 
-absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
+namespace {
+
+// Whether `path` is `tree` or lies below it (both canonical).
+bool Within(const fs::path& path, const fs::path& tree) {
+  auto [tree_end, path_it] = std::mismatch(tree.begin(), tree.end(), path.begin(), path.end());
+  return tree_end == tree.end();
+}
+
+// Appends the cases below `dir` (a folder, not a case) to `found`. A
+// symbolic link to a folder is followed once: not when it leads into a tree
+// already walked (`walked`, canonical: the root and every link followed so
+// far) or holding one (an ancestor), which stops every loop. Cases found through a link keep the
+// link's path, so that they are named and confined as their folder there.
+absl::Status WalkCaseTree(const fs::path& dir, std::vector<fs::path>& walked,
+                          std::vector<fs::path>& found) {
   std::error_code ec;
-  if (!fs::exists(root, ec)) {
-    return absl::NotFoundError(absl::StrCat(root.string(), ": no such file or directory"));
-  }
-  if (fs::is_regular_file(root, ec) && root.filename() == kModelFile) {
-    return std::vector<fs::path>{root.parent_path().empty() ? fs::path(".") : root.parent_path()};
-  }
-  if (IsCaseDir(root)) return std::vector<fs::path>{root};
-  if (!fs::is_directory(root, ec)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(root.string(), ": neither a case directory nor a folder of cases"));
-  }
-  std::vector<fs::path> found;
-  // Directory symlinks are not followed, so a link loop cannot recurse.
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
-  if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
+  std::vector<fs::path> links;
   for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
-    if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
+    if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
+    if (!it->is_directory(ec)) continue;  // a dangling link is no folder either
+    if (it->is_symlink(ec)) {
+      links.push_back(it->path());  // after this tree, so that its own cases come first
+      continue;
+    }
     // Only "no model.onnx here" means not a case; any other failure to look
     // (a path over PATH_MAX, an I/O error) would silently drop a case.
     std::error_code model_ec;
@@ -141,7 +147,45 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   }
   // A failed increment ends the walk: without this check the cases not yet
   // reached would be dropped silently.
+  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
+  for (const fs::path& link : links) {
+    std::error_code link_ec;
+    const fs::path target = fs::canonical(link, link_ec);
+    if (link_ec) continue;  // dangling or a loop of links: nothing to find
+    if (std::any_of(walked.begin(), walked.end(), [&](const fs::path& tree) {
+          return Within(target, tree) || Within(tree, target);
+        })) {
+      continue;  // its cases are found once already, or it loops back up
+    }
+    walked.push_back(target);
+    if (IsCaseDir(link)) {
+      found.push_back(link);
+      continue;
+    }
+    if (absl::Status status = WalkCaseTree(link, walked, found); !status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(root, ec)) {
+    return absl::NotFoundError(absl::StrCat(root.string(), ": no such file or directory"));
+  }
+  if (fs::is_regular_file(root, ec) && root.filename() == kModelFile) {
+    return std::vector<fs::path>{root.parent_path().empty() ? fs::path(".") : root.parent_path()};
+  }
+  if (IsCaseDir(root)) return std::vector<fs::path>{root};
+  if (!fs::is_directory(root, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(root.string(), ": neither a case directory nor a folder of cases"));
+  }
+  std::vector<fs::path> walked = {fs::canonical(root, ec)};
   if (ec) return absl::DataLossError(absl::StrCat(root.string(), ": ", ec.message()));
+  std::vector<fs::path> found;
+  if (absl::Status status = WalkCaseTree(root, walked, found); !status.ok()) return status;
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -178,9 +222,9 @@ absl::Status LoadDataSets(LoadedCase& loaded) {
     }
     const auto [it, inserted] = data_set_dirs.emplace(*n, entry.path());
     if (!inserted) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          dir.string(), ": ", it->second.filename().string(), " and ",
-          entry.path().filename().string(), " are both ", kDataSetPrefix, *n));
+      return absl::InvalidArgumentError(
+          absl::StrCat(dir.string(), ": ", it->second.filename().string(), " and ",
+                       entry.path().filename().string(), " are both ", kDataSetPrefix, *n));
     }
   }
   if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));

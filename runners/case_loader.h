@@ -44,6 +44,9 @@ bool IsCaseDir(const std::filesystem::path& dir);
 
 // `root` itself when it is a case directory, else every case directory below
 // it (recursively, sorted by path). NotFound when root does not exist.
+// Symbolic links to case folders or folders of cases are followed once
+// (a link into a tree already walked, or back up to an ancestor, is not);
+// cases found through a link keep the link's path.
 // An existing root holding no case gives an empty list.
 absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::filesystem::path& root);
 

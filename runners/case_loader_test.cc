@@ -407,6 +407,33 @@ TEST_F(CaseLoaderTest, SymlinkLoopDoesNotHang) {
   EXPECT_FALSE(FindCaseDirs(root_ / "l1").ok());
 }
 
+TEST_F(CaseLoaderTest, LinksToCasesAndFoldersOfCasesAreFollowedOnce) {
+  const fs::path outside = root_ / "outside";
+  const fs::path walked = root_ / "walked";
+  WriteModel(outside / "one_case");
+  WriteModel(outside / "folder" / "deep_case");
+  WriteModel(walked / "own_case");
+  fs::create_directory_symlink(outside / "one_case", walked / "linked_case");
+  fs::create_directory_symlink(outside / "folder", walked / "linked_folder");
+  // The same folder twice, and a link into the walked tree: followed once.
+  fs::create_directory_symlink(outside / "folder", walked / "again");
+  fs::create_directory_symlink(walked, walked / "linked_folder_back");
+  // A link up to an ancestor of the walked tree: a loop.
+  fs::create_directory_symlink(root_, outside / "folder" / "up");
+  absl::StatusOr<std::vector<fs::path>> dirs = FindCaseDirs(walked);
+  ASSERT_TRUE(dirs.ok()) << dirs.status();
+  std::vector<std::string> canonical;
+  for (const fs::path& dir : *dirs) canonical.push_back(fs::canonical(dir).string());
+  std::vector<std::string> expected = {fs::canonical(outside / "one_case").string(),
+                                       fs::canonical(outside / "folder" / "deep_case").string(),
+                                       fs::canonical(walked / "own_case").string()};
+  std::sort(canonical.begin(), canonical.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(canonical, expected);
+  // Named as found through the link.
+  EXPECT_NE(std::find(dirs->begin(), dirs->end(), walked / "linked_case"), dirs->end());
+}
+
 TEST_F(CaseLoaderTest, CaseBelowPathMaxIsFoundOrAnError) {
   // A case at the bottom of folders whose full path is longer than PATH_MAX
   // (built with mkdirat/openat, relative to an open folder). Finding it or

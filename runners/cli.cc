@@ -68,4 +68,12 @@ absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
   return positional;
 }
 
+bool WantsHelp(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "--") return false;
+    if (arg == "--help" || arg == "-h") return true;
+  }
+  return false;
+}
+
 }  // namespace onnx_conform

@@ -30,6 +30,10 @@ inline constexpr int kExitUsage = 2;
 absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
     const std::vector<std::string>& args, const std::vector<absl::string_view>& allowed_flags);
 
+// Whether `--help` or `-h` comes before any `--`: the command then prints its
+// usage on stdout and exits kExitOk, whatever else was given.
+bool WantsHelp(const std::vector<std::string>& args);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_CLI_H_

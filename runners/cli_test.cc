@@ -1,4 +1,5 @@
-// Tests of ParseSubcommandFlags on flags defined here for the test only.
+// Tests of ParseSubcommandFlags on flags defined here for the test only, and
+// of every subcommand's --help.
 #include "runners/cli.h"
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include "absl/status/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/commands.h"
 
 ABSL_FLAG(std::string, test_name, "", "A string flag for cli_test");
 ABSL_FLAG(int32_t, test_count, 0, "An int flag for cli_test");
@@ -184,6 +186,45 @@ TEST_F(CliTest, LastValueWins) {
   ASSERT_TRUE(Parse({"--test_name=a", "--test_name=b"}).ok());
   EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "b");
 }
+
+TEST(WantsHelpTest, HelpOrHBeforeTheEndOfFlags) {
+  EXPECT_TRUE(WantsHelp({"--help"}));
+  EXPECT_TRUE(WantsHelp({"cases", "-h"}));
+  EXPECT_FALSE(WantsHelp({"cases"}));
+  EXPECT_FALSE(WantsHelp({"--", "--help"}));  // a path named --help
+}
+
+struct CommandCase {
+  const char* name;
+  int (*command)(const std::vector<std::string>&);
+};
+
+class CommandHelpTest : public ::testing::TestWithParam<CommandCase> {};
+
+// `onnx-conform COMMAND --help` is a question, not a mistake: usage on
+// stdout and exit 0, even next to other (possibly bad) arguments.
+TEST_P(CommandHelpTest, HelpPrintsUsageOnStdoutAndExitsZero) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"--help"}, {"-h"}, {"--no-such-flag", "--help"}}) {
+    testing::internal::CaptureStdout();
+    testing::internal::CaptureStderr();
+    const int code = GetParam().command(args);
+    const std::string out = testing::internal::GetCapturedStdout();
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(code, kExitOk) << args.back() << "\n" << err;
+    EXPECT_THAT(out, HasSubstr(std::string("usage: onnx-conform ") + GetParam().name));
+    EXPECT_EQ(err, "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryCommand, CommandHelpTest,
+    ::testing::Values(CommandCase{"run", RunCommand}, CommandCase{"check", CheckCommand},
+                      CommandCase{"schema", SchemaCommand},
+                      CommandCase{"coverage", CoverageCommand},
+                      CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand},
+                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand}),
+    [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace onnx_conform

@@ -10,6 +10,8 @@
 //                                          runners/audit_command.cc
 //   onnx-conform bodies [PATH...]          runners/bodies_command.cc
 //   onnx-conform explore [--backend=...]   runners/explore_command.cc
+//   onnx-conform merge REPORT.json...      runners/merge_command.cc
+//   onnx-conform show CASE                 runners/show_command.cc
 #ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
 #define ONNX_CONFORM_RUNNERS_COMMANDS_H_
 
@@ -25,6 +27,8 @@ int CoverageCommand(const std::vector<std::string>& args);
 int AuditCommand(const std::vector<std::string>& args);
 int BodiesCommand(const std::vector<std::string>& args);
 int ExploreCommand(const std::vector<std::string>& args);
+int MergeCommand(const std::vector<std::string>& args);
+int ShowCommand(const std::vector<std::string>& args);
 
 }  // namespace onnx_conform
 

@@ -12,11 +12,25 @@
 
 namespace onnx_conform {
 
+namespace {
+
+constexpr char kCoverageUsage[] =
+    "usage: onnx-conform coverage [PATH...]\n"
+    "Prints the operator x version x type matrix of the cases under PATH (Markdown) with\n"
+    "case counts per feature and the empty cells. Default PATHs: the repository's cases/node\n"
+    "and cases/invalid. Exit status: 0 when every cell has a valid case, 1 otherwise,\n"
+    "2 for a usage error.\n";
+
+}  // namespace
+
 int CoverageCommand(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) {
+    std::cout << kCoverageUsage;
+    return kExitOk;
+  }
   absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {});
   if (!paths.ok()) {
-    std::cerr << "onnx-conform coverage: " << paths.status().message()
-              << "\nusage: onnx-conform coverage [PATH...]\n";
+    std::cerr << "onnx-conform coverage: " << paths.status().message() << "\n" << kCoverageUsage;
     return kExitUsage;
   }
   std::vector<std::filesystem::path> roots(paths->begin(), paths->end());

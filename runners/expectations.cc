@@ -64,6 +64,7 @@ bool Expectation::Matches(const std::string& case_name) const {
 
 std::string Expectation::Describe() const {
   std::vector<std::string> names;
+  if (flaky) names.emplace_back("flaky");
   for (CaseStatus status : statuses) names.emplace_back(StatusName(status));
   return absl::StrCat(file, ":", line, ": ", absl::StrJoin(names, ","), ": ", reason);
 }
@@ -93,14 +94,24 @@ absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
       }
     }
     for (absl::string_view name : absl::StrSplit(statuses, ',')) {
+      if (name == "flaky") {
+        e.flaky = true;
+        continue;
+      }
       std::optional<CaseStatus> s = StatusFromName(name);
       if (!s.has_value() || *s == CaseStatus::kPass || *s == CaseStatus::kXfail ||
           *s == CaseStatus::kXpass) {
         return LineError(file, number,
-                         absl::StrCat("'", name, "' is not an expected status (one of fail, "
-                                      "invalid, unsupported, divergent, error, crash, timeout)"));
+                         absl::StrCat("'", name,
+                                      "' is not an expected status (one of fail, "
+                                      "invalid, unsupported, divergent, error, crash, timeout, "
+                                      "flaky)"));
       }
       e.statuses.push_back(*s);
+    }
+    if (e.flaky && e.statuses.empty()) {
+      e.statuses = {CaseStatus::kFail, CaseStatus::kError, CaseStatus::kCrash,
+                    CaseStatus::kTimeout};
     }
     list.entries_.push_back(std::move(e));
     return absl::OkStatus();
@@ -131,15 +142,15 @@ absl::StatusOr<Profile> Profile::Parse(absl::string_view text, absl::string_view
     const absl::string_view versions = NextField(rest);
     const absl::string_view types = NextField(rest);
     if (types.empty() || !absl::StripAsciiWhitespace(rest).empty()) {
-      return LineError(file, number, "expected 'OPERATOR VERSIONS TYPES' (lists comma-separated, "
-                                     "or *)");
+      return LineError(file, number,
+                       "expected 'OPERATOR VERSIONS TYPES' (lists comma-separated, "
+                       "or *)");
     }
     const std::vector<const OpSchema*> known = SchemaVersions(line.op);
     if (known.empty()) {
-      return LineError(file, number, absl::StrCat("operator '", line.op,
-                                                  "' is not one the suite covers (",
-                                                  absl::StrJoin(RegisteredOperators(), ", "),
-                                                  ")"));
+      return LineError(file, number,
+                       absl::StrCat("operator '", line.op, "' is not one the suite covers (",
+                                    absl::StrJoin(RegisteredOperators(), ", "), ")"));
     }
     if (versions != "*") {
       for (absl::string_view v : absl::StrSplit(versions, ',')) {
@@ -148,8 +159,8 @@ absl::StatusOr<Profile> Profile::Parse(absl::string_view text, absl::string_view
           std::vector<int> valid;
           for (const OpSchema* schema : known) valid.push_back(schema->since_version());
           return LineError(file, number,
-                           absl::StrCat("'", v, "' is not a version of ", line.op, " (versions: ",
-                                        absl::StrJoin(valid, ", "), ")"));
+                           absl::StrCat("'", v, "' is not a version of ", line.op,
+                                        " (versions: ", absl::StrJoin(valid, ", "), ")"));
         }
         line.versions.push_back(version);
       }
@@ -211,8 +222,7 @@ absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path) {
 
 void ApplyExpectations(CaseResult& result, const Profile* profile,
                        const ExpectationList* expectations) {
-  const Expectation* expected =
-      expectations == nullptr ? nullptr : expectations->Find(result.name);
+  const Expectation* expected = expectations == nullptr ? nullptr : expectations->Find(result.name);
   if (expected != nullptr) {
     result.expectation = expected->Describe();
     const CaseStatus raw = result.status;
@@ -222,6 +232,9 @@ void ApplyExpectations(CaseResult& result, const Profile* profile,
       result.message = absl::StrCat(StatusName(raw), " as expected (", expected->Describe(), ")",
                                     result.message.empty() ? "" : ":\n", result.message);
       return;
+    }
+    if (raw == CaseStatus::kPass && expected->flaky) {
+      return;  // may fail, and did not this time
     }
     if (raw == CaseStatus::kPass) {
       result.status = CaseStatus::kXpass;
@@ -238,8 +251,8 @@ void ApplyExpectations(CaseResult& result, const Profile* profile,
     result.message =
         absl::StrCat("unsupported, but the profile claims ", result.op, "-", result.op_version, " ",
                      result.types, " (",
-                     profile->WhereClaimed(result.op, result.op_version, PrimaryType(result)),
-                     ")", result.message.empty() ? "" : ": ", result.message);
+                     profile->WhereClaimed(result.op, result.op_version, PrimaryType(result)), ")",
+                     result.message.empty() ? "" : ": ", result.message);
   }
 }
 

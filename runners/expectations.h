@@ -10,8 +10,10 @@
 // PATTERN is a glob over the case name (* ? [...], as fnmatch) or, after
 // "re:", an ECMAScript regular expression that must match the whole name.
 // STATUS is one or more of fail invalid unsupported divergent error crash
-// timeout, comma-separated. REASON (the rest of the line) is required. The
-// first line that matches a case applies.
+// timeout, comma-separated; `flaky` among them makes the line a may-fail
+// one: a pass stays a pass instead of xpass (`flaky` alone: fail, error,
+// crash or timeout may happen). REASON (the rest of the line) is required.
+// The first line that matches a case applies.
 //
 // Profile, one line per operator:
 //   # OPERATOR  VERSIONS     TYPES
@@ -42,6 +44,7 @@ namespace onnx_conform {
 struct Expectation {
   std::string pattern;  // as written, "re:" included
   std::vector<CaseStatus> statuses;
+  bool flaky = false;  // may fail: a pass is not an xpass
   std::string reason;
   std::string file;
   int line = 0;
@@ -87,7 +90,7 @@ class Profile {
  private:
   struct Line {
     std::string op;
-    std::vector<int64_t> versions;  // empty: every version
+    std::vector<int64_t> versions;   // empty: every version
     std::vector<ElementType> types;  // empty: every type
     std::string where;
   };

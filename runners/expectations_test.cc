@@ -112,6 +112,32 @@ TEST(ApplyExpectationsTest, ListedCaseWithAnotherFailureKeepsIt) {
   EXPECT_THAT(r.message, HasSubstr("why\n(ort.expect:1: fail: wrong values expected another"));
 }
 
+TEST(ApplyExpectationsTest, AFlakyCaseMayPassOrFail) {
+  ExpectationList list = ParseList("test_min_int16 flaky,timeout slow on loaded machines\n");
+  CaseResult passed = Result(CaseStatus::kPass);
+  ApplyExpectations(passed, nullptr, &list);
+  EXPECT_EQ(passed.status, CaseStatus::kPass);
+  EXPECT_EQ(passed.expectation, "ort.expect:1: flaky,timeout: slow on loaded machines");
+  CaseResult timed_out = Result(CaseStatus::kTimeout);
+  ApplyExpectations(timed_out, nullptr, &list);
+  EXPECT_EQ(timed_out.status, CaseStatus::kXfail);
+  // Only the listed failure: a crash is still one.
+  CaseResult crashed = Result(CaseStatus::kCrash);
+  ApplyExpectations(crashed, nullptr, &list);
+  EXPECT_EQ(crashed.status, CaseStatus::kCrash);
+  // flaky alone: any failure of the adapter or the values, never unsupported.
+  ExpectationList any = ParseList("test_min_int16 flaky sometimes wrong\n");
+  for (CaseStatus status : {CaseStatus::kFail, CaseStatus::kError, CaseStatus::kCrash,
+                            CaseStatus::kTimeout}) {
+    CaseResult r = Result(status);
+    ApplyExpectations(r, nullptr, &any);
+    EXPECT_EQ(r.status, CaseStatus::kXfail) << StatusName(status);
+  }
+  CaseResult p = Result(CaseStatus::kPass);
+  ApplyExpectations(p, nullptr, &any);
+  EXPECT_EQ(p.status, CaseStatus::kPass);
+}
+
 TEST(ApplyExpectationsTest, UnlistedCaseIsUntouched) {
   ExpectationList list = ParseList("other fail reason\n");
   CaseResult r = Result(CaseStatus::kFail);

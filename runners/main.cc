@@ -22,6 +22,10 @@ constexpr char kUsage[] =
     "  explore [--backend=...] [--op=OP] [--cases=N | --seconds=S] [--seed=K] [--out=DIR]\n"
     "                           random cases on a backend and the reference, each\n"
     "                           disagreement shrunk to a minimal case\n"
+    "  merge REPORT.json...     one scoreboard of several reports: backends side by side,\n"
+    "                           failures grouped by cause\n"
+    "  show CASE [--backend=B]  a case: metadata, spec quote, inputs, expected outputs,\n"
+    "                           and a backend's outputs with the elements that differ\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
     "environment:\n"
     "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
@@ -53,6 +57,8 @@ int main(int argc, char** argv) {
   if (command == "audit") return onnx_conform::AuditCommand(args);
   if (command == "bodies") return onnx_conform::BodiesCommand(args);
   if (command == "explore") return onnx_conform::ExploreCommand(args);
+  if (command == "merge") return onnx_conform::MergeCommand(args);
+  if (command == "show") return onnx_conform::ShowCommand(args);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -20,6 +22,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cases/case_metadata.h"
 #include "reference/resource_limits.h"
@@ -32,6 +35,7 @@
 #include "runners/report.h"
 #include "runners/run_log.h"
 #include "runners/scoreboard.h"
+#include "runners/shard.h"
 
 ABSL_FLAG(std::string, filter, "", "Run only cases whose name matches this regular expression");
 ABSL_FLAG(std::string, report_json, "", "Write a JSON report of the run to this file");
@@ -57,6 +61,11 @@ ABSL_FLAG(bool, plain_reference, false,
           "The reference backend runs the plain normative loops instead of the fast kernels");
 ABSL_FLAG(bool, allow_invalid, false,
           "An invalid case that does not declare itself negative does not fail the run");
+ABSL_FLAG(bool, strict, false,
+          "Divergent cases (a documented alternative reading of the texts) fail the run");
+ABSL_FLAG(std::string, shard, "",
+          "Run only the K-th of N shards of the cases (K/N, 1 <= K <= N; stable by case name); "
+          "default: GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS");
 ABSL_FLAG(std::string, max_tensor_bytes, "4G",
           "Largest tensor a case may decode or compute (bytes; K, M, G, T: powers of 1024)");
 ABSL_FLAG(std::string, max_case_bytes, "8G",
@@ -80,16 +89,20 @@ constexpr absl::string_view kRunUsage =
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
     "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
+    "  --strict (a divergent case, one that follows a documented alternative reading, fails)\n"
+    "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
+    "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
     "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
     "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
-    "was invalid without declaring itself negative (unless --allow-invalid);\n"
+    "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
+    "under --strict; "
     "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
 
 constexpr absl::string_view kRunFlags[] = {
     "filter",   "report_json", "junit", "backend",  "backend_name",  "quiet",
     "timeout",  "persistent", "jobs",        "expectations", "profile", "features", "log",
     "resume",   "scoreboard_md", "scoreboard_html", "max_tensor_bytes", "max_case_bytes",
-    "plain_reference", "allow_invalid"};
+    "plain_reference", "allow_invalid", "strict", "shard"};
 
 int UsageError(absl::string_view message) {
   std::cerr << "onnx-conform run: " << message << "\n" << kRunUsage;
@@ -211,6 +224,46 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
   return !g_interrupted;
 }
 
+// The run log's first line: the backend, the adapter command, the suite's
+// version and a hash of the selected cases, which --resume must match.
+report::RunLogHeader LogHeader(const Backend& backend, const std::vector<fs::path>& case_dirs) {
+  std::vector<std::string> keys;
+  for (const fs::path& dir : case_dirs) keys.push_back(CanonicalKey(dir));
+  std::sort(keys.begin(), keys.end());
+  report::RunLogHeader header;
+  header.set_onnx_conform_run_log(1);
+  header.set_backend(backend.name());
+  header.set_adapter(absl::GetFlag(FLAGS_backend));
+  header.set_suite_version(ONNX_CONFORM_VERSION);
+  header.set_case_set(absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")),
+                                             absl::kZeroPad16)));
+  header.set_case_count(static_cast<int>(keys.size()));
+  return header;
+}
+
+// A line that turns several cases into xpass, most of those it matches, is
+// likely broader than meant (a glob that also catches working cases): said
+// on stderr, since the xpass cases already fail the run.
+constexpr int kBroadPatternXpass = 3;
+
+void WarnOfBroadPatterns(const ExpectationList& expectations,
+                         const std::vector<CaseResult>& results) {
+  for (const Expectation& e : expectations.entries()) {
+    const std::string described = e.Describe();
+    int applied = 0, xpass = 0;
+    for (const CaseResult& r : results) {
+      if (r.expectation != described) continue;
+      ++applied;
+      if (r.status == CaseStatus::kXpass) ++xpass;
+    }
+    if (xpass >= kBroadPatternXpass && 2 * xpass > applied) {
+      std::cerr << "onnx-conform run: warning: " << e.file << ":" << e.line << ": '" << e.pattern
+                << "' turned " << xpass << " of the " << applied
+                << " cases it matches into xpass: is the pattern broader than meant?\n";
+    }
+  }
+}
+
 int WriteReport(const std::string& path, const std::string& text) {
   if (path.empty()) return kExitOk;
   absl::Status written = WriteTextFile(path, text);
@@ -222,6 +275,10 @@ int WriteReport(const std::string& path, const std::string& text) {
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& raw_args) {
+  if (WantsHelp(raw_args)) {
+    std::cout << kRunUsage;
+    return kExitOk;
+  }
   const std::vector<absl::string_view> allowed(std::begin(kRunFlags), std::end(kRunFlags));
   absl::StatusOr<std::vector<std::string>> paths =
       ParseSubcommandFlags(ExpandJobsShorthand(raw_args), allowed);
@@ -246,6 +303,9 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     if (!bytes.ok()) return UsageError(absl::StrCat(name, ": ", bytes.status().message()));
     *limit = *bytes;
   }
+  absl::StatusOr<std::optional<Shard>> shard =
+      SelectShard(absl::GetFlag(FLAGS_shard), [](const char* name) { return std::getenv(name); });
+  if (!shard.ok()) return UsageError(shard.status().message());
   std::vector<std::string> features;
   for (absl::string_view f : absl::StrSplit(absl::GetFlag(FLAGS_features), ',', absl::SkipEmpty())) {
     features.emplace_back(f);
@@ -299,15 +359,49 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     }
     return UsageError(absl::StrCat("no case under the given PATHs matches", selection));
   }
+  if (shard->has_value()) {
+    // After the check above: a shard may hold no case of a small selection.
+    const size_t selected = case_dirs.size();
+    std::erase_if(case_dirs, [&](const fs::path& dir) {
+      return !(*shard)->Holds(dir.lexically_normal().filename().string());
+    });
+    std::cout << "shard " << (*shard)->Label() << ": " << case_dirs.size() << " of " << selected
+              << " cases" << std::endl;
+    // The GoogleTest protocol: this file says the runner honoured the split.
+    if (const char* status_file = std::getenv("GTEST_SHARD_STATUS_FILE"); status_file != nullptr) {
+      std::ofstream touch(status_file, std::ios::app);
+    }
+  }
+
+  // What this run's log says of it, and what a log to resume must say.
+  report::RunLogHeader header = LogHeader(**backend, case_dirs);
+  std::string log_path = absl::GetFlag(FLAGS_log);
+  const std::string resume_path = absl::GetFlag(FLAGS_resume);
+  if (log_path.empty()) log_path = resume_path;
+  if (log_path != resume_path && !log_path.empty()) {
+    // Appending to another run's log would mix two runs just the same.
+    absl::StatusOr<LoggedResults> existing = ReadRunLog(log_path);
+    if (existing.ok() && existing->header.has_value()) {
+      absl::Status same = CheckRunLogHeader(log_path, *existing->header, header);
+      if (!same.ok()) return UsageError(same.message());
+    }
+  }
 
   // Results so far: resumed ones in their slots, the rest to run.
   std::vector<std::optional<CaseResult>> slots(case_dirs.size());
-  const std::string resume_path = absl::GetFlag(FLAGS_resume);
   int resumed = 0;
   if (!resume_path.empty()) {
     absl::StatusOr<LoggedResults> logged = ReadRunLog(resume_path);
     if (!logged.ok() && !absl::IsNotFound(logged.status())) {
       return UsageError(logged.status().message());
+    }
+    if (logged.ok() && logged->header.has_value()) {
+      absl::Status same = CheckRunLogHeader(resume_path, *logged->header, header);
+      if (!same.ok()) return UsageError(same.message());
+    } else if (logged.ok() && !logged->results.empty()) {
+      std::cerr << "onnx-conform run: note: " << resume_path
+                << " has no header line (an older log): its backend, adapter, suite version and "
+                   "cases cannot be checked\n";
     }
     if (logged.ok()) {
       for (const std::string& skipped : logged->skipped) {
@@ -333,10 +427,8 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   }
 
   std::unique_ptr<RunLog> log;
-  std::string log_path = absl::GetFlag(FLAGS_log);
-  if (log_path.empty()) log_path = resume_path;
   if (!log_path.empty()) {
-    absl::StatusOr<std::unique_ptr<RunLog>> opened = RunLog::Open(log_path);
+    absl::StatusOr<std::unique_ptr<RunLog>> opened = RunLog::Open(log_path, &header);
     if (!opened.ok()) return UsageError(opened.status().message());
     log = *std::move(opened);
   }
@@ -367,11 +459,20 @@ int RunCommand(const std::vector<std::string>& raw_args) {
   int exit_code = kExitOk;
   const bool allow_invalid = absl::GetFlag(FLAGS_allow_invalid);
   int invalid = 0;
+  const bool strict = absl::GetFlag(FLAGS_strict);
+  int strict_divergent = 0;
   for (const CaseResult& result : results) {
     if (FailsRun(result.status)) exit_code = kExitFailed;
+    if (strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
     // A case that is not what it claims tests nothing: a failure, unless it
     // declares itself negative (case.json "invalid") or the user allows it.
     if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
+  }
+  if (strict_divergent > 0) {
+    std::cerr << "onnx-conform run: --strict: " << strict_divergent
+              << " divergent case(s) fail the run (they follow a documented alternative "
+                 "reading, not the case's)\n";
+    exit_code = kExitFailed;
   }
   if (invalid > 0 && !allow_invalid) {
     std::cerr << "onnx-conform run: " << invalid
@@ -394,6 +495,7 @@ int RunCommand(const std::vector<std::string>& raw_args) {
       }
     }
   }
+  if (expectations.has_value()) WarnOfBroadPatterns(*expectations, results);
   const std::string backend_label = (*backend)->name();
   const std::string title = absl::StrCat("ONNX Conform: ", backend_label);
   for (int code :

@@ -22,6 +22,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/backend_test_util.h"
+#include "runners/run_command_fixture.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
 #include "runners/report.pb.h"
@@ -35,61 +36,8 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::Pair;
-
-using NameStatus = std::pair<std::string, std::string>;
-
-class RunCommandBackendTest : public BackendTestBase {
- protected:
-  // Every run flag given, so that no value leaks from one test to the next.
-  int Run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {
-        "--filter=",   "--report-json=", "--junit=",         "--noquiet",   "--backend=reference",
-        "--nopersistent",
-        "--backend-name=", "--timeout=20", "--jobs=1",       "--expectations=", "--profile=",
-        "--features=", "--log=",         "--resume=",        "--scoreboard-md=", "--scoreboard-html="};
-    all.insert(all.end(), args.begin(), args.end());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = RunCommand(all);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
-    return code;
-  }
-
-  report::RunReport ReadReport(const fs::path& path) {
-    report::RunReport report;
-    const auto status = google::protobuf::util::JsonStringToMessage(ReadText(path), &report);
-    EXPECT_TRUE(status.ok()) << status.ToString() << "\n" << ReadText(path);
-    return report;
-  }
-
-  std::vector<NameStatus> Statuses(const fs::path& json) {
-    std::vector<NameStatus> out;
-    const report::RunReport report = ReadReport(json);
-    for (const report::CaseReport& c : report.cases()) {
-      out.emplace_back(c.name(), c.status());
-    }
-    return out;
-  }
-
-  // Copies of test_min_example named MODE.min: the fake adapter's "by-name"
-  // mode then behaves as MODE on each.
-  void MakeCases(const std::vector<std::string>& modes) {
-    for (const std::string& mode : modes) CopyCase("test_min_example", mode + ".min");
-  }
-
-  std::string Cases() const { return (dir_ / "cases").string(); }
-  std::string Json() const { return "--report-json=" + (dir_ / "report.json").string(); }
-  fs::path JsonPath() const { return dir_ / "report.json"; }
-
-  static int LineCount(const fs::path& file) {
-    const std::string text = ReadText(file);
-    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-  }
-
-  std::string stdout_, stderr_;
-};
 
 const std::string kByName = FakeBackend("by-name");
 
@@ -248,6 +196,21 @@ TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpas
   EXPECT_THAT(stderr_, HasSubstr("fake.expect:2: 'nothing.*' matches no case"));
 }
 
+TEST_F(RunCommandBackendTest, APatternThatTurnsManyCasesIntoXpassIsPointedOut) {
+  MakeCases({"pass", "pass2", "pass3", "crash"});
+  const fs::path expect = dir_ / "fake.expect";
+  // Meant for the crash alone, but '*' catches every case.
+  WriteText(expect, "*  crash  segfaults\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}),
+            kExitFailed);
+  EXPECT_THAT(stderr_, HasSubstr("fake.expect:1: '*' turned 3 of the 4 cases it matches into "
+                                 "xpass: is the pattern broader than meant?"));
+  // Narrowed: no warning.
+  WriteText(expect, "crash.*  crash  segfaults\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}), kExitOk);
+  EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
+}
+
 TEST_F(RunCommandBackendTest, MalformedExpectationOrProfileIsAUsageErrorNamingFileAndLine) {
   MakeCases({"pass"});
   const fs::path expect = dir_ / "bad.expect";
@@ -301,23 +264,65 @@ TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
   EXPECT_EQ(LineCount(log), 3);
   const std::vector<NameStatus> first = Statuses(JsonPath());
 
-  // Resumed: nothing reruns (this adapter would crash on every case).
-  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
-                 Cases()}),
+  // Resumed: nothing reruns, nothing is logged again.
+  EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Json(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(JsonPath()), first);
   EXPECT_THAT(stdout_, HasSubstr("resumed 3 finished cases from " + log.string() + "; 0 to run"));
   EXPECT_EQ(LineCount(log), 3);
+}
 
-  // A new case runs, and joins the log.
-  MakeCases({"extra"});
-  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Json(),
+// The log's header records the run; resuming another run is refused
+// (exit 2) before anything runs, naming what differs.
+TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
+  MakeCases({"pass", "wrong-type"});
+  const fs::path log = dir_ / "run.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--log=" + log.string(),
                  Cases()}),
             kExitFailed);
-  EXPECT_THAT(Statuses(JsonPath()),
-              ElementsAre(Pair("crash.min", "crash"), Pair("extra.min", "crash"),
-                          Pair("pass.min", "pass"), Pair("wrong-type.min", "fail")));
-  EXPECT_EQ(LineCount(log), 4);
+  const std::string before = ReadText(log);
+  struct Other {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  for (const Other& other : std::vector<Other>{
+           {{"--backend=" + FakeBackend("pass"), "--backend-name=fake"}, "adapter '"},
+           {{"--backend=" + kByName, "--backend-name=other"}, "backend 'fake' (this run: 'other')"},
+           {{"--backend=" + kByName, "--backend-name=fake", "--filter=pass"}, "case set"}}) {
+    std::vector<std::string> args = other.args;
+    args.push_back("--resume=" + log.string());
+    args.push_back(Cases());
+    EXPECT_EQ(Run(args), kExitUsage) << other.names << stdout_;
+    EXPECT_THAT(stderr_, HasSubstr(log.string() + ": the log was made by another run: "));
+    EXPECT_THAT(stderr_, HasSubstr(other.names));
+    // --log to append to it is refused the same way.
+    args.back() = "--log=" + log.string();
+    args.push_back(Cases());
+    args.erase(args.end() - 3);  // the --resume
+    EXPECT_EQ(Run(args), kExitUsage) << other.names;
+  }
+  // A case added since is another case set too.
+  MakeCases({"extra"});
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--resume=" + log.string(),
+                 Cases()}),
+            kExitUsage);
+  EXPECT_THAT(stderr_, HasSubstr("case set"));
+  EXPECT_EQ(ReadText(log), before);  // nothing appended
+}
+
+TEST_F(RunCommandBackendTest, ALogWithoutHeaderResumesWithANote) {
+  MakeCases({"pass"});
+  const fs::path log = dir_ / "old.jsonl";
+  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Cases()}), kExitOk);
+  std::string lines;
+  for (absl::string_view line : absl::StrSplit(ReadText(log), '\n', absl::SkipEmpty())) {
+    if (!absl::StrContains(line, "onnx_conform_run_log")) absl::StrAppend(&lines, line, "\n");
+  }
+  WriteText(log, lines);
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("crash"), "--resume=" + log.string(), Cases()}),
+            kExitOk);
+  EXPECT_THAT(stdout_, HasSubstr("resumed 1 finished cases"));
+  EXPECT_THAT(stderr_, HasSubstr("has no header line"));
 }
 
 TEST_F(RunCommandBackendTest, ResumingFromALogThatDoesNotExistYetStartsAfresh) {

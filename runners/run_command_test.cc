@@ -60,7 +60,8 @@ class RunCommandTest : public testing::Test {
         "--filter=",       "--report-json=", "--junit=",    "--noquiet",  "--backend=reference",
         "--backend-name=", "--timeout=60",   "--jobs=1",    "--expectations=", "--profile=",
         "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html=",
-        "--nopersistent", "--noallow_invalid", "--noplain_reference"};
+        "--nopersistent", "--noallow_invalid", "--noplain_reference", "--nostrict",
+        "--shard="};
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();

@@ -11,7 +11,9 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
@@ -25,8 +27,8 @@ absl::Status WriteAll(int fd, absl::string_view data, const std::filesystem::pat
     const ssize_t n = write(fd, data.data(), data.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      return absl::DataLossError(absl::StrCat(path.string(), ": cannot write: ",
-                                              std::strerror(errno)));
+      return absl::DataLossError(
+          absl::StrCat(path.string(), ": cannot write: ", std::strerror(errno)));
     }
     data.remove_prefix(static_cast<size_t>(n));
   }
@@ -101,7 +103,9 @@ absl::StatusOr<CaseResult> ResultFromJsonLine(absl::string_view line) {
   return result;
 }
 
-absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path) {
+absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path,
+                                                     const report::RunLogHeader* header) {
+  // A regular file only, opened without blocking (docs/security.md).
   absl::StatusOr<int> opened = OpenRegularFileForWriting(path, /*append=*/true);
   if (!opened.ok()) return opened.status();
   const int fd = *opened;
@@ -119,6 +123,14 @@ absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path
       }
     }
     close(reader);
+    if (size == 0 && header != nullptr) {
+      google::protobuf::util::JsonPrintOptions options;
+      options.always_print_primitive_fields = true;
+      options.preserve_proto_field_names = true;
+      std::string line;
+      (void)google::protobuf::util::MessageToJsonString(*header, &line, options);
+      if (absl::Status status = WriteAll(fd, line + "\n", path); !status.ok()) return status;
+    }
   }
   return log;
 }
@@ -129,6 +141,26 @@ absl::Status RunLog::Append(const CaseResult& result) {
   const std::string line = ResultToJsonLine(result) + "\n";
   std::lock_guard<std::mutex> lock(mutex_);
   return WriteAll(fd_, line, path_);
+}
+
+absl::Status CheckRunLogHeader(const std::filesystem::path& path,
+                               const report::RunLogHeader& logged,
+                               const report::RunLogHeader& expected) {
+  std::vector<std::string> differences;
+  auto compare = [&](absl::string_view what, const std::string& was, const std::string& now) {
+    if (was != now)
+      differences.push_back(absl::StrCat(what, " '", was, "' (this run: '", now, "')"));
+  };
+  compare("backend", logged.backend(), expected.backend());
+  compare("adapter", logged.adapter(), expected.adapter());
+  compare("suite version", logged.suite_version(), expected.suite_version());
+  compare("case set", absl::StrCat(logged.case_set(), ", ", logged.case_count(), " cases"),
+          absl::StrCat(expected.case_set(), ", ", expected.case_count(), " cases"));
+  if (differences.empty()) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      path.string(), ": the log was made by another run: ", absl::StrJoin(differences, "; "),
+      ". Resuming would mix their results: give another --log/--resume file, or run the same "
+      "backend, adapter and selection of cases"));
 }
 
 absl::StatusOr<LoggedResults> ReadRunLog(const std::filesystem::path& path) {
@@ -145,6 +177,15 @@ absl::StatusOr<LoggedResults> ReadRunLog(const std::filesystem::path& path) {
     ++number;
     line = absl::StripAsciiWhitespace(line);
     if (line.empty()) continue;
+    if (absl::StrContains(line, "\"onnx_conform_run_log\"")) {
+      report::RunLogHeader header;
+      if (google::protobuf::util::JsonStringToMessage(
+              google::protobuf::StringPiece(line.data(), line.size()), &header)
+              .ok()) {
+        if (!logged.header.has_value()) logged.header = header;
+        continue;
+      }
+    }
     absl::StatusOr<CaseResult> result = ResultFromJsonLine(line);
     if (!result.ok()) {
       logged.skipped.push_back(

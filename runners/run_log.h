@@ -5,12 +5,17 @@
 //   absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open("run.jsonl");
 //   (*log)->Append(result);                        // one write(2) per line
 //   absl::StatusOr<LoggedResults> done = ReadRunLog("run.jsonl");
+//
+// A log opened with a header starts with it (one JSON line naming the
+// backend, adapter, suite version and case set); --resume compares it with
+// the run at hand (CheckRunLogHeader).
 #ifndef ONNX_CONFORM_RUNNERS_RUN_LOG_H_
 #define ONNX_CONFORM_RUNNERS_RUN_LOG_H_
 
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runners/case_result.h"
+#include "runners/report.pb.h"
 
 namespace onnx_conform {
 
@@ -30,7 +36,9 @@ class RunLog {
  public:
   // Opens for appending, creating the file. A last line left unfinished by
   // a killed run is closed first, so that it stays one bad line.
-  static absl::StatusOr<std::unique_ptr<RunLog>> Open(const std::filesystem::path& path);
+  // With `header`, a log that is empty gets it as its first line.
+  static absl::StatusOr<std::unique_ptr<RunLog>> Open(const std::filesystem::path& path,
+                                                      const report::RunLogHeader* header = nullptr);
   ~RunLog();
   RunLog(const RunLog&) = delete;
   RunLog& operator=(const RunLog&) = delete;
@@ -46,11 +54,19 @@ class RunLog {
 };
 
 struct LoggedResults {
+  // The first header line, if any (logs of older versions have none).
+  std::optional<report::RunLogHeader> header;
   std::vector<CaseResult> results;  // in file order; a case logged twice keeps its last line
   // "FILE:LINE: why" for each line that was skipped (a line cut short by a
   // kill, or garbage): never fatal.
   std::vector<std::string> skipped;
 };
+
+// FailedPrecondition naming `path` and every field that differs, when the
+// log's header says it was made by another run than `expected` describes.
+absl::Status CheckRunLogHeader(const std::filesystem::path& path,
+                               const report::RunLogHeader& logged,
+                               const report::RunLogHeader& expected);
 
 // NotFound when the file does not exist.
 absl::StatusOr<LoggedResults> ReadRunLog(const std::filesystem::path& path);

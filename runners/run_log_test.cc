@@ -215,5 +215,33 @@ TEST(RunLogTest, MissingLogIsNotFound) {
   EXPECT_FALSE(RunLog::Open("/no/such/dir/log.jsonl").ok());
 }
 
+TEST(RunLogTest, TheHeaderIsWrittenOnceAndReadBackApart) {
+  const fs::path path = TempFile("header.jsonl");
+  report::RunLogHeader header;
+  header.set_onnx_conform_run_log(1);
+  header.set_backend("b");
+  header.set_suite_version("1.0");
+  for (int i = 0; i < 2; ++i) {
+    absl::StatusOr<std::unique_ptr<RunLog>> log = RunLog::Open(path, &header);
+    ASSERT_TRUE(log.ok()) << log.status();
+    ASSERT_TRUE((*log)->Append(Sample(absl::StrCat("case", i), CaseStatus::kPass)).ok());
+  }
+  absl::StatusOr<LoggedResults> logged = ReadRunLog(path);
+  ASSERT_TRUE(logged.ok()) << logged.status();
+  ASSERT_TRUE(logged->header.has_value());
+  EXPECT_EQ(logged->header->backend(), "b");
+  EXPECT_EQ(logged->results.size(), 2u);
+  EXPECT_THAT(logged->skipped, testing::IsEmpty());
+  EXPECT_EQ(ReadText(path).find("onnx_conform_run_log"),
+            ReadText(path).rfind("onnx_conform_run_log"));  // once
+
+  EXPECT_TRUE(CheckRunLogHeader(path, header, header).ok());
+  report::RunLogHeader newer = header;
+  newer.set_suite_version("2.0");
+  const absl::Status refused = CheckRunLogHeader(path, header, newer);
+  EXPECT_EQ(refused.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(refused.message(), HasSubstr("suite version '1.0' (this run: '2.0')"));
+}
+
 }  // namespace
 }  // namespace onnx_conform

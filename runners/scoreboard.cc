@@ -27,6 +27,8 @@ bool IsNotRun(CaseStatus status) {
   return status == CaseStatus::kUnsupported || status == CaseStatus::kInvalid;
 }
 
+}  // namespace
+
 absl::string_view ColourEmoji(CellColour colour) {
   switch (colour) {
     case CellColour::kGreen: return "🟩";
@@ -53,6 +55,7 @@ std::string HtmlEscape(absl::string_view text) {
   return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
 }
 
+namespace {
 // Text from results (case names, operators, types, backends, expectation
 // lines) as Markdown that shows it and nothing more: HTML escaped as in the
 // HTML page, Markdown's punctuation backslash-escaped (a `|` cannot end a
@@ -167,6 +170,8 @@ std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
   return groups;
 }
 
+}  // namespace
+
 // The first line of a message that says something of its own: preamble
 // lines ("fail as expected (...):", "...; stderr:") end with a colon.
 std::string FirstDetail(const CaseResult& r) {
@@ -176,6 +181,8 @@ std::string FirstDetail(const CaseResult& r) {
   }
   return lines.empty() ? "" : std::string(lines.back());
 }
+
+namespace {
 
 std::set<std::string> Backends(const std::vector<CaseResult>& results) {
   std::set<std::string> backends;

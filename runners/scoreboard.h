@@ -49,6 +49,14 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results);
 // Display order of type columns: floats, then signed, then unsigned integers.
 int TypeRank(absl::string_view type_name);
 
+// Shared with the combined page (runners/combined_scoreboard.h).
+absl::string_view ColourEmoji(CellColour colour);
+absl::string_view ColourCss(CellColour colour);
+std::string HtmlEscape(absl::string_view text);
+// The first line of a message that says something of its own: preamble
+// lines ("fail as expected (...):", "...; stderr:") end with a colon.
+std::string FirstDetail(const CaseResult& r);
+
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title);
 std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title);
 

@@ -4,7 +4,8 @@
 # cases/invalid and ONNX's official Min/ArgMin/Clip tests), then replaces
 # each page's text below its `<!-- scoreboard -->` line with the scoreboard
 # that test wrote, headings moved one level down. Pages of backends not
-# installed here are left as they are.
+# installed here are left as they are. Then merges the reports into one page,
+# docs/backends/combined.{md,html} (onnx-conform merge).
 #
 #   docs/backends/regenerate.sh [BUILD_DIR]     # default: build
 set -euo pipefail
@@ -29,3 +30,15 @@ splice docs/backends/onnxruntime.md "$build/onnxruntime/scoreboard.md"
 for name in onnxruntime-web opencv-dnn onnxjs; do
   splice "docs/backends/$name.md" "$build/backends/$name/scoreboard.md"
 done
+
+# The combined page: every backend side by side, failures grouped by cause.
+reports=()
+for report in "$build/onnxruntime/report.json" "$build"/backends/*/report.json; do
+  [ -f "$report" ] && reports+=("$report")
+done
+if [ ${#reports[@]} -gt 0 ]; then
+  "$build/runners/onnx-conform" merge "${reports[@]}" \
+    --merge-title="ONNX Conform: real backends side by side" \
+    --scoreboard-md=docs/backends/combined.md --scoreboard-html=docs/backends/combined.html
+  echo "updated docs/backends/combined.md and combined.html from ${#reports[@]} reports"
+fi
