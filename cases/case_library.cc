@@ -20,6 +20,42 @@ std::vector<ElementType> AllNumericBf() {
   return types;
 }
 
+// Each negative case's valid twin: the first valid case (by name) of its
+// operator version and type, or of its operator version and float when
+// that type has none (a type the version does not allow), else of its
+// operator.
+void AssignTwins(std::vector<Case>& cases) {
+  for (Case& negative : cases) {
+    if (negative.metadata.expectation() != kExpectInvalid) continue;
+    const Case* best = nullptr;
+    int best_score = 0;
+    for (const Case& valid : cases) {
+      if (valid.metadata.expectation() != kExpectValid ||
+          valid.metadata.operator_() != negative.metadata.operator_()) {
+        continue;
+      }
+      const bool same_version = valid.metadata.version() == negative.metadata.version();
+      const bool same_type = valid.metadata.types_size() > 0 &&
+                             negative.metadata.types_size() > 0 &&
+                             valid.metadata.types(0) == negative.metadata.types(0);
+      const bool float_twin = valid.metadata.types_size() > 0 && valid.metadata.types(0) == "float";
+      const int score = 1 + (same_version ? 4 : 0) + (same_version && same_type ? 2 : 0) +
+                        (same_version && float_twin ? 1 : 0);
+      if (score > best_score) {
+        best = &valid;
+        best_score = score;
+      }
+    }
+    if (best != nullptr) {
+      negative.metadata.set_twin(best->name);
+      // Only case.json: a negative case may have edited its other files.
+      if (negative.files.contains("case.json")) {
+        negative.files["case.json"] = CaseMetadataToJson(negative.metadata);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 const std::vector<OperatorVersion>& SuiteOperatorVersions() {
@@ -49,6 +85,7 @@ std::vector<Case> AllCases() {
   AddInvalidCases(cases);
   std::sort(cases.begin(), cases.end(),
             [](const Case& a, const Case& b) { return a.name < b.name; });
+  AssignTwins(cases);
   for (size_t i = 1; i < cases.size(); ++i) {
     if (cases[i].name == cases[i - 1].name) {
       std::fprintf(stderr, "duplicate case name %s\n", cases[i].name.c_str());

@@ -290,6 +290,30 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
                                             " (the adapter exited 0)")};
   }
   std::string why = outcome.message.substr(0, outcome.message.find('\n'));
+  // A refusal scores only when the backend runs the valid case this one
+  // was derived from: an adapter that refuses everything proves nothing.
+  if (!metadata.twin().empty()) {
+    const std::filesystem::path twin_dir = case_dir.parent_path().parent_path() / "node" /
+                                           std::filesystem::path(metadata.twin()).filename();
+    absl::StatusOr<LoadedCase> twin = LoadCase(twin_dir);
+    if (!twin.ok() || twin->data_sets.empty()) {
+      return {CaseStatus::kError,
+              absl::StrCat("refused, but its valid twin ", metadata.twin(),
+                           " cannot be read: ", twin.ok() ? "no data set"
+                                                          : std::string(twin.status().message()))};
+    }
+    const BackendOutcome twin_outcome = backend.Run(*twin, twin->data_sets.front());
+    if (twin_outcome.kind == BackendOutcome::Kind::kCancelled) {
+      result.cancelled = true;
+      return {CaseStatus::kError, twin_outcome.message};
+    }
+    if (twin_outcome.kind != BackendOutcome::Kind::kOk) {
+      return {CaseStatus::kFail,
+              absl::StrCat("refused (", why, "), but it refuses its valid twin ", metadata.twin(),
+                           " too, so the refusal says nothing about ", rule, ": ",
+                           twin_outcome.message.substr(0, twin_outcome.message.find('\n')))};
+    }
+  }
   return {CaseStatus::kPass, absl::StrCat("rejected as expected (", rule, "): ", why)};
 }
 

@@ -22,6 +22,8 @@
 //   loud          4 MiB on stderr, then the expected outputs
 //   by-name       the mode is the case folder's name up to its first '.'
 //                 ("crash.1" -> crash), so that one run meets every mode
+//   refuse-negative  exit 1 for a case under a folder named "invalid" (a
+//                 negative case of the library), else the expected outputs
 //   flip-zero-sign  the expected outputs with the sign of every float zero
 //                 flipped (a backend that gets a determined sign wrong)
 //   reading-R[+R] the outputs of a backend that follows the named readings
@@ -217,6 +219,10 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
     for (int i = 0; i < 4096; ++i) std::cerr << line << "\n";
   }
 
+  if (mode == "refuse-negative" && model.parent_path().parent_path().filename() == "invalid") {
+    message = "fake: refusing a negative case";
+    return 1;
+  }
   if (absl::StartsWith(mode, "reading-")) {
     WriteReadingOutputs(mode.substr(8), model, inputs, out_dir);
     return 0;

@@ -13,6 +13,7 @@
 #include "reference/tensor_file.h"
 #include "runners/backend.h"
 #include "runners/backend_test_util.h"
+#include "cases/case_metadata.h"
 #include "runners/case_runner.h"
 
 namespace onnx_conform {
@@ -177,6 +178,30 @@ TEST_F(VerdictRunTest, TheReferenceIsDivergentWhenTheCaseFollowsAnotherReading) 
   EXPECT_EQ(result.status, CaseStatus::kDivergent) << result.message;
   EXPECT_THAT(result.readings, ElementsAre("reference"));
   EXPECT_THAT(result.message, HasSubstr("the case expects reading clip-missing-bound-skipped"));
+}
+
+// A negative case scores only when the backend also runs its valid twin.
+TEST_F(VerdictRunTest, ARefusalScoresOnlyWhenTheValidTwinRuns) {
+  const std::string negative = "min_v13_float_double_input_data";
+  const fs::path c = dir_ / "cases" / "invalid" / negative;
+  fs::create_directories(c.parent_path());
+  fs::copy(kSuiteCases / "invalid" / negative, c, fs::copy_options::recursive);
+  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(c);
+  ASSERT_TRUE(metadata.ok() && metadata->has_value());
+  const std::string twin = (*metadata)->twin();
+  ASSERT_FALSE(twin.empty());
+  fs::create_directories(dir_ / "cases" / "node");
+  fs::copy(kSuiteCases / "node" / twin, dir_ / "cases" / "node" / twin,
+           fs::copy_options::recursive);
+  // Refusing everything (like /bin/false) scores nothing.
+  const CaseResult everything = RunOn(c, "exit-1");
+  EXPECT_EQ(everything.status, CaseStatus::kFail) << everything.message;
+  EXPECT_THAT(everything.message, HasSubstr("refuses its valid twin " + twin));
+  // Refusing the negative case and running the twin scores.
+  const CaseResult discerning = RunOn(c, "refuse-negative");
+  EXPECT_EQ(discerning.status, CaseStatus::kPass) << discerning.message;
+  // A crash is never a refusal.
+  EXPECT_EQ(RunOn(c, "crash").status, CaseStatus::kCrash);
 }
 
 TEST_F(VerdictRunTest, ExpandedClip13CasesPassOnTheReference) {
