@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -66,7 +67,10 @@ enum class Reading : uint8_t {
 inline constexpr Reading kAllReadings[] = {
     Reading::kMinNaNIgnored,  Reading::kArgMinNaNUnordered,  Reading::kClipMissingBoundSkipped,
     Reading::kClip1LimitsOfT, Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+    Reading::kClipInvertedBoundsMinFirst,
 };
+static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kClipInvertedBoundsMinFirst) + 1,
+              "every reading is listed");
 
 struct ReadingInfo {
   Reading reading;

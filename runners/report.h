@@ -29,8 +29,9 @@ std::string ConsoleLine(const CaseResult& result);
 
 // Counts per status, every status present (zeros included).
 std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results);
-// Divergent cases per named reading the backend follows (a case following
-// two readings counts under each).
+// Divergent cases (also those an expectation file lists, now xfail) per
+// named reading the backend follows (a case following two readings counts
+// under each).
 std::map<std::string, int> DivergentReadingCounts(const std::vector<CaseResult>& results);
 // "divergent by reading: 12 follow clip-missing-bound-skipped, ..."; empty
 // when no case is divergent.

@@ -1,0 +1,86 @@
+// The named readings: each has one stable, distinct name and its
+// documentation; sets name themselves; each applies where the table says.
+#include "reference/readings.h"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include <set>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/element_rules.h"
+
+namespace onnx_conform {
+namespace {
+
+using ::testing::ElementsAre;
+
+TEST(ReadingsTest, EveryReadingHasADistinctNameAndItsDocumentation) {
+  std::set<std::string> names;
+  for (Reading r : kAllReadings) {
+    const ReadingInfo& info = InfoOf(r);
+    EXPECT_EQ(info.reading, r);
+    EXPECT_TRUE(names.insert(std::string(info.name)).second) << info.name;
+    EXPECT_FALSE(info.summary.empty()) << info.name;
+    EXPECT_FALSE(info.reference.empty()) << info.name;
+    EXPECT_FALSE(info.sources.empty()) << info.name;
+    EXPECT_FALSE(ReadingsFor(info.op, *info.versions.begin()).empty()) << info.name;
+  }
+  EXPECT_EQ(names.size(), std::size(kAllReadings));
+}
+
+TEST(ReadingsTest, ASetNamesItsReadingsInOrder) {
+  EXPECT_EQ(ReadingSet{}.Name(), "reference");
+  const ReadingSet body{Reading::kClipNaNBoundIgnored, Reading::kClipMissingBoundSkipped};
+  EXPECT_EQ(body.Name(), "clip-missing-bound-skipped+clip-nan-bound-ignored");
+  EXPECT_EQ(ReadingSet{Reading::kClipInvertedBoundsMinFirst}.Name(),
+            "clip-inverted-bounds-min-first");
+}
+
+TEST(ReadingsTest, ReadingsApplyToTheirVersionsOnly) {
+  EXPECT_THAT(ReadingsFor("Clip", 13),
+              ElementsAre(Reading::kClipMissingBoundSkipped, Reading::kClipNaNBoundIgnored));
+  EXPECT_THAT(ReadingsFor("Clip", 6),
+              ElementsAre(Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+                          Reading::kClipInvertedBoundsMinFirst));
+  EXPECT_THAT(ReadingsFor("ArgMin", 12), ElementsAre(Reading::kArgMinNaNUnordered));
+  EXPECT_THAT(ReadingsFor("Min", 8), ElementsAre(Reading::kMinNaNIgnored));
+  EXPECT_THAT(ReadingsFor("Relu", 13), ElementsAre());
+}
+
+// The element rules under each reading, on hand-computed values.
+TEST(ReadingsTest, ElementRulesFollowEachReading) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto clip = [](float x, float lo, float hi, ReadingSet readings) {
+    return ClipRule(Decided<float>{x}, std::optional<float>(lo), std::optional<float>(hi),
+                    readings)
+        .value;
+  };
+  // min 6 > max 2.
+  EXPECT_EQ(clip(0, 6, 2, {}), 2);
+  EXPECT_EQ(clip(7, 6, 2, {}), 2);
+  EXPECT_EQ(clip(0, 6, 2, {Reading::kClipInvertedBoundsGiveMin}), 6);
+  EXPECT_EQ(clip(0, 6, 2, {Reading::kClipInvertedBoundsMinFirst}), 6);
+  EXPECT_EQ(clip(7, 6, 2, {Reading::kClipInvertedBoundsMinFirst}), 2);
+  EXPECT_TRUE(std::isnan(clip(1, nan, 6, {})));
+  // Min with NaN.
+  const Decided<float> m = MinRule(Decided<float>{nan}, Decided<float>{2}, {});
+  EXPECT_TRUE(std::isnan(m.value));
+  EXPECT_EQ(m.match, MatchClass::kAnyNaN);
+  EXPECT_EQ(MinRule(Decided<float>{nan}, Decided<float>{2}, {Reading::kMinNaNIgnored}).value, 2);
+  // ArgMin: a NaN candidate against 1 is taken (smallest) or not (unordered).
+  EXPECT_TRUE(ArgMinTakes(nan, 1.0f, false, {}));
+  EXPECT_FALSE(ArgMinTakes(nan, 1.0f, false, {Reading::kArgMinNaNUnordered}));
+  EXPECT_FALSE(ArgMinTakes(1.0f, nan, false, {Reading::kArgMinNaNUnordered}));
+  // Ties of zeros leave the sign open; the same zero does not.
+  EXPECT_EQ(MinRule(Decided<float>{0.0f}, Decided<float>{-0.0f}, {}).match,
+            MatchClass::kEitherZero);
+  EXPECT_EQ(MinRule(Decided<float>{-0.0f}, Decided<float>{-0.0f}, {}).match,
+            MatchClass::kExactBits);
+}
+
+}  // namespace
+}  // namespace onnx_conform
