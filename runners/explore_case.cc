@@ -198,7 +198,11 @@ rc::Gen<ExploreCase> ArgMinGen(ExploreCell cell) {
         gen::tuple(gen::inRange(0, rank), gen::arbitrary<bool>(), FlagGen(), FlagGen()),
         [cell, shape,
          rank](std::tuple<int, bool, std::optional<int64_t>, std::optional<int64_t>> t) {
-          auto [axis, negative, keepdims, last] = t;
+          // Named copies, not structured bindings: clang 14 cannot capture those.
+          const int axis = std::get<0>(t);
+          const bool negative = std::get<1>(t);
+          const std::optional<int64_t> keepdims = std::get<2>(t);
+          const std::optional<int64_t> last = std::get<3>(t);
           Shape fixed = shape;
           if (fixed[axis] == 0) fixed[axis] = 1;  // an empty reduced axis has no answer
           return gen::map(TensorGen(fixed, cell.type), [=](TensorSpec data) {
