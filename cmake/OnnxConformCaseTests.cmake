@@ -12,7 +12,7 @@
 #                                CASES <dir>... [GLOB <pattern>...]
 #                                [EXPECTATIONS <file>] [PROFILE <file>]
 #                                [TIMEOUT <whole seconds>] [LABELS <label>...]
-#                                [COMMAND <onnx-conform executable>])
+#                                [COMMAND <onnx-conform executable>] [BATCHED])
 #   Registers each case under the CASES folders (each a case directory or a
 #   folder of them) as a test `<backend>/<case>` that runs the case on the
 #   adapter (`--backend=exec:<command line>`, docs/backend-protocol.md). The
@@ -20,6 +20,10 @@
 #   invalid, and fails otherwise. ADAPTER is one string, split into words
 #   like a shell would (no shell runs it); give absolute paths. EXPECTATIONS
 #   and PROFILE are relative to the calling CMakeLists.txt.
+#   BATCHED: one test per operator version instead, `<backend>/<Op>-<V>`,
+#   running all its cases in one `onnx-conform run --persistent` (one
+#   adapter server for them all: a persistent adapter then costs one start
+#   per operator version, not one per case); it fails when any case fails.
 #
 #   find_package(OnnxConform REQUIRED)
 #   onnx_conform_add_backend_tests(NAME mybackend
@@ -126,7 +130,7 @@ function(onnx_conform_add_case_tests)
 endfunction()
 
 function(onnx_conform_add_backend_tests)
-  cmake_parse_arguments(ARG "" "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND"
+  cmake_parse_arguments(ARG "BATCHED" "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND"
                         "CASES;GLOB;LABELS" ${ARGN})
   foreach(required NAME ADAPTER CASES)
     if(NOT ARG_${required})
@@ -161,6 +165,41 @@ function(onnx_conform_add_backend_tests)
     endif()
   endforeach()
   _onnx_conform_find_cases(model_files ROOTS ${ARG_CASES} GLOB ${ARG_GLOB})
+  if(ARG_BATCHED)
+    # Cases grouped by their op: and version: labels.
+    set(batches "")
+    foreach(model_file IN LISTS model_files)
+      get_filename_component(case_dir "${model_file}" DIRECTORY)
+      _onnx_conform_case_labels(case_labels "${case_dir}")
+      set(op "unknown")
+      set(version "")
+      foreach(label IN LISTS case_labels)
+        if(label MATCHES "^op:(.+)$")
+          set(op "${CMAKE_MATCH_1}")
+        elseif(label MATCHES "^version:(.+)$")
+          set(version "-${CMAKE_MATCH_1}")
+        endif()
+      endforeach()
+      set(batch "${op}${version}")
+      if(NOT batch IN_LIST batches)
+        list(APPEND batches "${batch}")
+        set(batch_labels_${batch} ${case_labels})
+        list(FILTER batch_labels_${batch} INCLUDE REGEX "^(op|version):")
+      endif()
+      list(APPEND batch_dirs_${batch} "${case_dir}")
+    endforeach()
+    foreach(batch IN LISTS batches)
+      set(labels ${ARG_LABELS} ${batch_labels_${batch}} "backend:${ARG_NAME}")
+      list(REMOVE_DUPLICATES labels)
+      list(LENGTH batch_dirs_${batch} count)
+      math(EXPR batch_timeout "${ctest_timeout} * ${count}")
+      add_test(NAME "${ARG_NAME}/${batch}"
+               COMMAND ${ARG_COMMAND} run --quiet --persistent ${run_args} ${batch_dirs_${batch}})
+      set_tests_properties("${ARG_NAME}/${batch}" PROPERTIES LABELS "${labels}"
+                           TIMEOUT ${batch_timeout})
+    endforeach()
+    return()
+  endif()
   set(registered "")
   foreach(model_file IN LISTS model_files)
     get_filename_component(case_dir "${model_file}" DIRECTORY)

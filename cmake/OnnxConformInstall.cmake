@@ -34,10 +34,12 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/OnnxConformCaseTests.cmake"
   DESTINATION "${ONNX_CONFORM_INSTALL_CMAKE_DIR}" COMPONENT runtime)
 
-if(IS_DIRECTORY "${PROJECT_SOURCE_DIR}/cases/node")
-  install(DIRECTORY "${PROJECT_SOURCE_DIR}/cases/node"
-          DESTINATION "${ONNX_CONFORM_INSTALL_CASES_DIR}" COMPONENT cases)
-endif()
+foreach(folder node invalid)
+  if(IS_DIRECTORY "${PROJECT_SOURCE_DIR}/cases/${folder}")
+    install(DIRECTORY "${PROJECT_SOURCE_DIR}/cases/${folder}"
+            DESTINATION "${ONNX_CONFORM_INSTALL_CASES_DIR}" COMPONENT cases)
+  endif()
+endforeach()
 install(FILES "${PROJECT_SOURCE_DIR}/docs/backend-protocol.md"
         DESTINATION "${ONNX_CONFORM_INSTALL_DOC_DIR}" COMPONENT runtime)
 

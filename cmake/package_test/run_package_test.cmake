@@ -55,7 +55,7 @@ endif()
 # Labels select by operator, version, type and backend; the installed
 # executable runs the tests.
 run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" -N -V
-    -L "backend:fake" -L "op:Min" -L "version:13" -L "type:float" -L "external")
+    -L "backend:fake$" -L "op:Min" -L "version:13" -L "type:float" -L "external")
 expect_match("${out}" "Total Tests: 4" "ctest -N with labels")
 expect_match("${out}" "${WORK_DIR}/prefix/bin/onnx-conform\"? \"?run\"? \"?--backend=exec:"
              "the installed onnx-conform")
@@ -64,7 +64,7 @@ expect_match("${out}" "Total Tests: 0" "ctest -N -L type:double")
 
 # pass passes, crash is an expected failure (passes), unsupported is outside
 # the profile (skipped), off-by-one fails.
-run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure)
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure -L "backend:fake$")
 if(code EQUAL 0)
   message(FATAL_ERROR "ctest passed although off-by-one.min must fail:\n${out}")
 endif()
@@ -74,4 +74,9 @@ expect_match("${out}" "fake/unsupported\\.min [.]+\\*+Skipped" "unsupported.min"
 expect_match("${out}" "fake/off-by-one\\.min [.]+\\*+Failed" "off-by-one.min")
 expect_match("${out}" "\\[0\\] expected 1, got 1\\.00000012" "the failure's first mismatch")
 expect_match("${out}" "75% tests passed, 1 tests failed out of 4" "the ctest summary")
+# BATCHED: the four Min-13 cases are one test, run by one persistent server.
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure
+    -L "backend:fakebatch")
+expect_match("${out}" "fakebatch/Min-13 [.]+ +Passed" "the batched Min-13 test")
+expect_match("${out}" "100% tests passed, 0 tests failed out of 1" "one batched test")
 message(STATUS "package test passed")
