@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-
 #include <set>
 #include <string>
 
@@ -55,8 +54,7 @@ TEST(ReadingsTest, ReadingsApplyToTheirVersionsOnly) {
 TEST(ReadingsTest, ElementRulesFollowEachReading) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const auto clip = [](float x, float lo, float hi, ReadingSet readings) {
-    return ClipRule(Decided<float>{x}, std::optional<float>(lo), std::optional<float>(hi),
-                    readings)
+    return ClipRule(Decided<float>{x}, std::optional<float>(lo), std::optional<float>(hi), readings)
         .value;
   };
   // min 6 > max 2.

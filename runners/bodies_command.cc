@@ -13,10 +13,10 @@
 #include <map>
 #include <set>
 
+#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "absl/flags/flag.h"
 #include "cases/coverage.h"
 #include "reference/function_bodies.h"
 #include "reference/interpreter.h"
@@ -87,7 +87,8 @@ int BodiesCommand(const std::vector<std::string>& args) {
       if (!body.ok()) continue;  // no function-defined node
       ++cases;
       for (const DataSet& data_set : loaded->data_sets) {
-        absl::StatusOr<std::vector<ExplainedOutput>> op = ExplainModel(loaded->model, data_set.inputs);
+        absl::StatusOr<std::vector<ExplainedOutput>> op =
+            ExplainModel(loaded->model, data_set.inputs);
         absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, data_set.inputs);
         if (!op.ok() || !by_body.ok()) continue;  // an invalid case: the checker's business
         ++data_sets;
@@ -101,12 +102,11 @@ int BodiesCommand(const std::vector<std::string>& args) {
           ++agreeing;
           continue;
         }
-        disagreements.push_back(
-            {absl::StrCat(loaded->name, "/", data_set.dir.filename().string()),
-             judgement.kind == OutputsJudgement::Kind::kDivergent
-                 ? judgement.backend_reading.Name()
-                 : std::string("unexplained"),
-             absl::StrJoin(judgement.problems, "; ")});
+        disagreements.push_back({absl::StrCat(loaded->name, "/", data_set.dir.filename().string()),
+                                 judgement.kind == OutputsJudgement::Kind::kDivergent
+                                     ? judgement.backend_reading.Name()
+                                     : std::string("unexplained"),
+                                 absl::StrJoin(judgement.problems, "; ")});
       }
     }
   }
@@ -117,8 +117,8 @@ int BodiesCommand(const std::vector<std::string>& args) {
       std::cout << d.where << ": body follows " << d.reading << ": " << d.detail << "\n";
     }
   }
-  std::cout << cases << " cases with a function-defined node, " << data_sets << " data sets: "
-            << agreeing << " agree, " << disagreements.size() << " disagree\n";
+  std::cout << cases << " cases with a function-defined node, " << data_sets
+            << " data sets: " << agreeing << " agree, " << disagreements.size() << " disagree\n";
   for (const auto& [reading, names] : by_reading) {
     std::cout << "  " << reading << ": " << names.size() << " cases";
     if (reading != "unexplained") {

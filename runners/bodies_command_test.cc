@@ -22,11 +22,13 @@ TEST(BodiesCommandTest, RediscoversTheTwoConflictsOfClip13sBody) {
   int code = 0;
   const std::string out = RunBodies({ONNX_CONFORM_SUITE_NODE_CASES}, code);
   EXPECT_EQ(code, kExitOk);
-  EXPECT_TRUE(absl::StrContains(out, "clip_v13_float_inf_default_bounds/test_data_set_0: body "
-                                     "follows clip-missing-bound-skipped"))
+  EXPECT_TRUE(absl::StrContains(out,
+                                "clip_v13_float_inf_default_bounds/test_data_set_0: body "
+                                "follows clip-missing-bound-skipped"))
       << out;
-  EXPECT_TRUE(absl::StrContains(out, "clip_v13_double_nan_min_bound/test_data_set_0: body "
-                                     "follows clip-nan-bound-ignored"))
+  EXPECT_TRUE(absl::StrContains(out,
+                                "clip_v13_double_nan_min_bound/test_data_set_0: body "
+                                "follows clip-nan-bound-ignored"))
       << out;
   EXPECT_TRUE(absl::StrContains(out, "  clip-missing-bound-skipped: ")) << out;
   EXPECT_TRUE(absl::StrContains(out, "  clip-nan-bound-ignored: ")) << out;
