@@ -17,6 +17,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/backend_test_util.h"
+#include "runners/run_flags_test_util.h"
 #include "runners/commands.h"
 #include "runners/report.pb.h"
 
@@ -30,11 +31,8 @@ class RunCommandBackendTest : public BackendTestBase {
  protected:
   // Every run flag given, so that no value leaks from one test to the next.
   int Run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {
-        "--filter=",          "--report-json=",  "--junit=",     "--noquiet", "--backend=reference",
-        "--nopersistent",     "--backend-name=", "--timeout=20", "--jobs=1",  "--expectations=",
-        "--profile=",         "--features=",     "--log=",       "--resume=", "--scoreboard-md=",
-        "--scoreboard-html=", "--nostrict",      "--shard="};
+    std::vector<std::string> all = EveryRunFlagReset();
+    all.push_back("--timeout=20");
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();

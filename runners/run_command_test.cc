@@ -18,6 +18,7 @@
 #include "reference/tensor_file.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
+#include "runners/run_flags_test_util.h"
 #include "runners/report.pb.h"
 
 namespace onnx_conform {
@@ -56,12 +57,7 @@ class RunCommandTest : public testing::Test {
 
   // Runs the command with every run flag given explicitly (flags are global).
   int Run(std::vector<std::string> args) {
-    std::vector<std::string> all = {
-        "--filter=",       "--report-json=", "--junit=",    "--noquiet",  "--backend=reference",
-        "--backend-name=", "--timeout=60",   "--jobs=1",    "--expectations=", "--profile=",
-        "--features=",     "--log=",         "--resume=",   "--scoreboard-md=", "--scoreboard-html=",
-        "--nopersistent", "--noallow_invalid", "--noplain_reference", "--nostrict",
-        "--shard="};
+    std::vector<std::string> all = EveryRunFlagReset();
     all.insert(all.end(), args.begin(), args.end());
     testing::internal::CaptureStdout();
     testing::internal::CaptureStderr();
