@@ -31,6 +31,7 @@
 #include "runners/case_runner.h"
 #include "runners/cli.h"
 #include "runners/commands.h"
+#include "runners/expectation_scope.h"
 #include "runners/expectations.h"
 #include "runners/report.h"
 #include "runners/run_log.h"
@@ -89,13 +90,14 @@ constexpr absl::string_view kRunUsage =
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
     "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
-    "  --strict (a divergent case, one that follows a documented alternative reading, fails)\n"
+    "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
+    "    so does an expectation line broader than meant)\n"
     "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
     "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
     "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
     "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
     "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
-    "under --strict; "
+    "under --strict (nor had an expectation line broader than meant); "
     "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
 
 constexpr absl::string_view kRunFlags[] = {
@@ -484,7 +486,8 @@ int RunCommand(const std::vector<std::string>& raw_args) {
     std::cerr << "onnx-conform run: " << log_error << "\n";
     exit_code = kExitFailed;
   }
-  if (completed && expectations.has_value() && !filter.has_value() && features.empty()) {
+  const bool whole_run = completed && !filter.has_value() && features.empty() && !shard->has_value();
+  if (expectations.has_value() && whole_run) {
     for (const Expectation& e : expectations->entries()) {
       const bool used = std::any_of(results.begin(), results.end(), [&](const CaseResult& r) {
         return e.Matches(r.name);
@@ -495,7 +498,21 @@ int RunCommand(const std::vector<std::string>& raw_args) {
       }
     }
   }
-  if (expectations.has_value()) WarnOfBroadPatterns(*expectations, results);
+  if (expectations.has_value()) {
+    WarnOfBroadPatterns(*expectations, results);
+    std::vector<CaseIdentity> identities;
+    for (const CaseResult& r : results) identities.push_back({r.name, r.op, r.negative});
+    const std::vector<std::string> scope =
+        CheckPatternScope(*expectations, identities, whole_run);
+    for (const std::string& warning : scope) {
+      std::cerr << "onnx-conform run: warning: " << warning << "\n";
+    }
+    if (strict && !scope.empty()) {
+      std::cerr << "onnx-conform run: --strict: " << scope.size()
+                << " expectation line(s) broader than meant fail the run\n";
+      exit_code = kExitFailed;
+    }
+  }
   const std::string backend_label = (*backend)->name();
   const std::string title = absl::StrCat("ONNX Conform: ", backend_label);
   for (int code :

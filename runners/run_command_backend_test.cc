@@ -211,6 +211,27 @@ TEST_F(RunCommandBackendTest, APatternThatTurnsManyCasesIntoXpassIsPointedOut) {
   EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
 }
 
+TEST_F(RunCommandBackendTest, ALineBroaderThanMeantIsPointedOutAndFailsUnderStrict) {
+  MakeCases({"pass", "crash"});
+  const fs::path expect = dir_ / "fake.expect";
+  // The first line takes the crash case the second was written for.
+  WriteText(expect, "crash.*  crash  segfaults\ncrash.min  crash  segfaults on Min\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}), kExitOk);
+  EXPECT_THAT(stderr_, HasSubstr("warning: " + expect.string() +
+                                 ":2: 'crash.min' never applies: every case it matches (1) is "
+                                 "taken by line(s) 1 first"));
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict",
+                 Cases()}),
+            kExitFailed);
+  EXPECT_THAT(stderr_, HasSubstr("--strict: 1 expectation line(s) broader than meant"));
+  // One line: nothing to point out, strict or not.
+  WriteText(expect, "crash.*  crash  segfaults\n");
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict",
+                 Cases()}),
+            kExitOk);
+  EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
+}
+
 TEST_F(RunCommandBackendTest, MalformedExpectationOrProfileIsAUsageErrorNamingFileAndLine) {
   MakeCases({"pass"});
   const fs::path expect = dir_ / "bad.expect";
