@@ -4,7 +4,7 @@
 // judged. The counter cases_per_second is per core (one job); the target is
 // at least 1,000 (docs/explore.md).
 #include "bench/bench_util.h"
-#include "runners/explore.h"
+#include "runners/explore/explore.h"
 
 namespace onnx_conform::bench {
 namespace {

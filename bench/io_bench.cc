@@ -14,7 +14,7 @@
 #include "bench/bench_util.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
-#include "runners/diff.h"
+#include "runners/harness/diff.h"
 
 namespace onnx_conform::bench {
 namespace {

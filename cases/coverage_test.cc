@@ -10,7 +10,7 @@
 #include "cases/case_library.h"
 #include "cases/case_metadata.h"
 #include "gtest/gtest.h"
-#include "runners/commands.h"
+#include "runners/cli/commands.h"
 
 namespace onnx_conform {
 namespace {

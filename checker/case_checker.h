@@ -6,7 +6,7 @@
 //   std::vector<Diagnostic> d = CheckCaseDir("cases/node/min_v13_float_basic");
 //   for (const Diagnostic& x : d) std::cout << FormatDiagnostic(x) << "\n";
 //
-// File naming follows runners/case_loader.h: names starting with input_ or
+// File naming follows caseio/case_loader.h: names starting with input_ or
 // output_ must be input_K.pb / output_K.pb, K from 0 without gaps.
 #ifndef ONNX_CONFORM_CHECKER_CASE_CHECKER_H_
 #define ONNX_CONFORM_CHECKER_CASE_CHECKER_H_

@@ -58,7 +58,7 @@ struct DataSetView {
 };
 
 // Adapts any data set holding parallel vectors dir, input_files, inputs,
-// input_names, output_files, outputs, output_names (runners/case_loader.h's
+// input_names, output_files, outputs, output_names (caseio/case_loader.h's
 // DataSet) without making the checker depend on the runner.
 template <typename DataSetT>
 DataSetView ViewDataSet(const DataSetT& data_set) {

@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_targets.h"
 #include "reference/element_type.h"
-#include "runners/diff.h"
+#include "runners/harness/diff.h"
 
 namespace onnx_conform::fuzz {
 namespace {

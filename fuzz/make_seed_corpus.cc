@@ -18,7 +18,7 @@
 #include "fuzz/fuzz_case.pb.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
-#include "runners/case_loader.h"
+#include "caseio/case_loader.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 // NaN and inverted; values drawn from a pool of ties, +-0, NaNs of several
 // payloads, +-inf, subnormals and the type's extremes. ctest runs it again
 // under each vector variant (reference_test.vector_isa.*). Whole cases of
-// the library are compared in runners/plain_fast_cases_test.cc.
+// the library are compared in runners/harness/plain_fast_cases_test.cc.
 #include <bit>
 #include <cmath>
 #include <cstring>

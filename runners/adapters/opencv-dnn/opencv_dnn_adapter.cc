@@ -32,7 +32,7 @@
 #include "opencv2/core/utils/logger.hpp"
 #include "opencv2/dnn.hpp"
 #include "reference/tensor_file.h"
-#include "runners/adapter_protocol.pb.h"
+#include "runners/backends/adapter_protocol.pb.h"
 
 namespace {
 

@@ -1,0 +1,63 @@
+#include "audit/audit_finding.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr std::pair<FindingKind, absl::string_view> kKindNames[] = {
+    {FindingKind::kSchemaChange, "schema-change"},
+    {FindingKind::kValidityChange, "validity-change"},
+    {FindingKind::kOutputChange, "output-change"},
+    {FindingKind::kConverterFailed, "converter-failed"},
+    {FindingKind::kConverterInvalid, "converter-invalid"},
+    {FindingKind::kConverterOutputChange, "converter-output-change"},
+};
+
+}  // namespace
+
+absl::string_view FindingKindName(FindingKind kind) {
+  for (const auto& [k, name] : kKindNames) {
+    if (k == kind) return name;
+  }
+  return "unknown";
+}
+
+std::optional<FindingKind> FindingKindFromName(absl::string_view name) {
+  for (const auto& [k, n] : kKindNames) {
+    if (n == name) return k;
+  }
+  return std::nullopt;
+}
+
+bool FindingApplies(const Finding& finding, const NodeFacts& node) {
+  switch (finding.applies) {
+    case Applicability::kAlways:
+      return true;
+    case Applicability::kNever:
+      return false;
+    case Applicability::kNodeType: {
+      // Type findings name their type parameter; an unknown binding may match.
+      auto it = node.type_bindings.find(finding.name);
+      if (it == node.type_bindings.end()) return true;
+      return std::find(finding.types.begin(), finding.types.end(), it->second) !=
+             finding.types.end();
+    }
+    case Applicability::kNodeSetsAttribute:
+      return node.attributes_set.contains(finding.name);
+    case Applicability::kNodeOmitsAttribute:
+      return !node.attributes_set.contains(finding.name);
+    case Applicability::kNodeUsesInput:
+      return node.inputs_used.contains(finding.name);
+  }
+  return true;
+}
+
+std::string VersionPairLabel(const Finding& finding) {
+  return absl::StrCat(finding.op_type, "-", finding.from_version, " -> ", finding.op_type, "-",
+                      finding.to_version);
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,107 @@
+#include "audit/audit_node_case.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "reference/tensor_proto.h"
+#include "audit/audit_retarget.h"
+
+namespace onnx_conform {
+namespace {
+
+// Generated inputs of a node stay small.
+constexpr int64_t kMaxNodeElements = int64_t{1} << 16;
+// A symbolic dimension, and the shape of an input whose rank is unknown.
+constexpr int64_t kGeneratedDimension = 3;
+const Shape kUnknownRankShape = {2, 7};
+
+onnx::ValueInfoProto Declared(const std::string& name, ElementType type, const Shape& shape) {
+  onnx::ValueInfoProto v;
+  v.set_name(name);
+  auto* tensor = v.mutable_type()->mutable_tensor_type();
+  tensor->set_elem_type(static_cast<int32_t>(type));
+  for (int64_t d : shape) tensor->mutable_shape()->add_dim()->set_dim_value(d);
+  return v;
+}
+
+// Element-wise nodes (Clip's input, Min's inputs of one shape) are run on a
+// flat shape long enough to hold each value of the audit's value sets; the
+// version changes they can show do not depend on the shape.
+constexpr int64_t kFlatLength = 32;
+
+bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
+  if (node.op_type() == "Clip") return true;
+  if (node.op_type() != "Min") return false;
+  std::optional<std::vector<int64_t>> common;
+  for (const std::string& input : node.input()) {
+    auto dims = nodes.dims().find(input);
+    if (dims == nodes.dims().end()) return false;
+    if (common.has_value() && *common != dims->second) return false;
+    common = dims->second;
+  }
+  return true;
+}
+
+}  // namespace
+
+absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes, int64_t opset) {
+  const onnx::NodeProto& node = *gn.node;
+  AuditCase c;
+  c.name = gn.label;
+  c.scenario = gn.label;
+  c.op_type = node.op_type();
+  c.model.set_ir_version(IrVersionForOpset(opset));
+  c.model.add_opset_import()->set_version(opset);
+  onnx::GraphProto& graph = *c.model.mutable_graph();
+  graph.set_name("node");
+  onnx::NodeProto& copy = *graph.add_node();
+  copy = node;
+  std::set<std::string> added;
+  const bool flat = RunsFlat(node, nodes);
+  for (const std::string& input : node.input()) {
+    if (input.empty() || !added.insert(input).second) continue;
+    if (auto known = nodes.constants().find(input); known != nodes.constants().end()) {
+      *graph.add_initializer() = *known->second;
+      graph.mutable_initializer(graph.initializer_size() - 1)->set_name(input);
+      continue;
+    }
+    auto type = gn.types.find(input);
+    if (type == gn.types.end()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("node ", gn.label, ": the element type of input '", input, "' is unknown"));
+    }
+    if (c.type == ElementType::kUndefined) c.type = type->second;
+    Shape shape = kUnknownRankShape;
+    if (flat && (node.op_type() == "Min" || input == node.input(0))) {
+      shape = {kFlatLength};
+    } else if (auto dims = nodes.dims().find(input); dims != nodes.dims().end()) {
+      shape.clear();
+      for (int64_t d : dims->second) shape.push_back(d < 0 ? kGeneratedDimension : d);
+    }
+    absl::StatusOr<int64_t> count = ElementCount(shape);
+    if (!count.ok() || *count > kMaxNodeElements) {
+      return absl::FailedPreconditionError(absl::StrCat("node ", gn.label, ": input '", input,
+                                                        "' is too large to generate values for"));
+    }
+    absl::StatusOr<Tensor> value = SampleTensor(type->second, shape);
+    if (!value.ok()) return value.status();
+    *graph.add_input() = Declared(input, type->second, shape);
+    c.inputs.push_back(*std::move(value));
+  }
+  for (const std::string& output : node.output()) {
+    if (output.empty()) continue;
+    onnx::ValueInfoProto* v = graph.add_output();
+    v->set_name(output);
+    if (auto type = gn.types.find(output); type != gn.types.end()) {
+      v->mutable_type()->mutable_tensor_type()->set_elem_type(static_cast<int32_t>(type->second));
+    }
+  }
+  return c;
+}
+
+}  // namespace onnx_conform

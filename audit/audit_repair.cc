@@ -1,0 +1,143 @@
+#include "audit/audit_repair.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "checker/registry.h"
+#include "reference/element_rules.h"
+#include "reference/tensor_proto.h"
+#include "audit/audit_model_checks.h"
+#include "audit/audit_retarget.h"
+
+namespace onnx_conform {
+namespace {
+
+bool IsClip(const onnx::NodeProto& node) {
+  return node.op_type() == "Clip" && IsDefaultDomain(node.domain());
+}
+
+// A FLOAT attribute's value, or `fallback` when the node does not set it.
+float FloatAttribute(const onnx::NodeProto& node, const std::string& name, float fallback) {
+  for (const onnx::AttributeProto& a : node.attribute()) {
+    if (a.name() == name && a.type() == onnx::AttributeProto::FLOAT) return a.f();
+  }
+  return fallback;
+}
+
+void CollectNames(const onnx::GraphProto& graph, std::set<std::string>& names) {
+  for (const auto& v : graph.input()) names.insert(v.name());
+  for (const auto& v : graph.initializer()) names.insert(v.name());
+  for (const auto& n : graph.node()) {
+    names.insert(n.output().begin(), n.output().end());
+    for (const auto& a : n.attribute()) {
+      if (a.has_g()) CollectNames(a.g(), names);
+      for (const auto& g : a.graphs()) CollectNames(g, names);
+    }
+  }
+}
+
+class ClipRepair {
+ public:
+  ClipRepair(const onnx::ModelProto& original, onnx::ModelProto& converted)
+      : converted_(converted), types_(converted) {
+    const ModelNodes original_nodes(original);
+    for (const GraphNode& n : original_nodes.nodes()) {
+      if (IsClip(*n.node) && n.node->output_size() > 0) {
+        originals_[n.node->output(0)] = *n.node;
+      }
+    }
+    CollectNames(converted.graph(), names_);
+    for (const GraphNode& n : types_.nodes()) {
+      if (IsClip(*n.node) && n.node->output_size() > 0) input_types_[n.node->output(0)] = n.types;
+    }
+  }
+
+  absl::Status Run() { return RepairGraph(*converted_.mutable_graph()); }
+
+ private:
+  absl::Status RepairGraph(onnx::GraphProto& graph) {
+    for (int i = 0; i < graph.node_size(); ++i) {
+      onnx::NodeProto& node = *graph.mutable_node(i);
+      for (onnx::AttributeProto& a : *node.mutable_attribute()) {
+        if (a.has_g()) {
+          if (absl::Status s = RepairGraph(*a.mutable_g()); !s.ok()) return s;
+        }
+        for (onnx::GraphProto& g : *a.mutable_graphs()) {
+          if (absl::Status s = RepairGraph(g); !s.ok()) return s;
+        }
+      }
+      if (!IsClip(node) || node.output_size() == 0) continue;
+      auto original = originals_.find(node.output(0));
+      if (original == originals_.end()) continue;
+      const std::map<std::string, ElementType>& types = input_types_[node.output(0)];
+      auto type = node.input_size() > 0 ? types.find(node.input(0)) : types.end();
+      if (type == types.end()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "the element type of Clip input '", node.input_size() > 0 ? node.input(0) : "",
+            "' is unknown: its bounds cannot be given that type"));
+      }
+      onnx::NodeProto clip = node;
+      std::vector<onnx::NodeProto> constants;
+      const float bounds[2] = {FloatAttribute(original->second, "min", kClipFloatDefaultMin),
+                               FloatAttribute(original->second, "max", kClipFloatDefaultMax)};
+      while (clip.input_size() > 1) clip.mutable_input()->RemoveLast();
+      for (int k = 0; k < 2; ++k) {
+        absl::StatusOr<Tensor> value = ScalarFromFloat(type->second, bounds[k]);
+        if (!value.ok()) return value.status();
+        const std::string name = UniqueName(absl::StrCat(node.output(0), k == 0 ? "_min" : "_max"));
+        onnx::NodeProto constant;
+        constant.set_op_type("Constant");
+        constant.set_name(name);
+        constant.add_output(name);
+        onnx::AttributeProto* attribute = constant.add_attribute();
+        attribute->set_name("value");
+        attribute->set_type(onnx::AttributeProto::TENSOR);
+        *attribute->mutable_t() = TensorToProto(*value, name);
+        constants.push_back(std::move(constant));
+        clip.add_input(name);
+      }
+      // The Constants go right before the Clip node, keeping the graph sorted.
+      *graph.mutable_node(i) = constants[0];
+      std::vector<onnx::NodeProto> rest = {constants[1], clip};
+      for (int j = i + 1; j < graph.node_size(); ++j) rest.push_back(graph.node(j));
+      graph.mutable_node()->DeleteSubrange(i + 1, graph.node_size() - i - 1);
+      for (onnx::NodeProto& n : rest) *graph.add_node() = std::move(n);
+      i += 2;
+    }
+    return absl::OkStatus();
+  }
+
+  std::string UniqueName(const std::string& base) {
+    std::string name = base;
+    for (int k = 1; names_.contains(name); ++k) name = absl::StrCat(base, "_", k);
+    names_.insert(name);
+    return name;
+  }
+
+  onnx::ModelProto& converted_;
+  ModelNodes types_;  // element types seen by each converted node (before the repair)
+  std::map<std::string, onnx::NodeProto> originals_;  // first output -> the original Clip node
+  std::map<std::string, std::map<std::string, ElementType>> input_types_;
+  std::set<std::string> names_;
+};
+
+}  // namespace
+
+absl::StatusOr<onnx::ModelProto> RepairConversion(const onnx::ModelProto& original,
+                                                  const onnx::ModelProto& converted,
+                                                  int64_t from_opset, int64_t to_opset) {
+  onnx::ModelProto repaired = converted;
+  // The converter keeps the IR version: an opset-11 model declaring IR 3
+  // then holds initializers that IR 3 requires to be graph inputs.
+  repaired.set_ir_version(std::max(repaired.ir_version(), IrVersionForOpset(to_opset)));
+  if (from_opset >= 11 || to_opset < 11) return repaired;
+  ClipRepair repair(original, repaired);
+  if (absl::Status s = repair.Run(); !s.ok()) return s;
+  return repaired;
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,39 @@
+// The audit's reports: Markdown (the default of `onnx-conform audit`, and
+// docs/upgrade-audit.md) and JSON (`--json`, protobuf's JSON printer over
+// audit/audit_report.proto).
+//
+//   std::vector<OperatorAudit> audits = ...;   // audit/audit.h
+//   std::cout << AuditMarkdown(audits);
+//   std::cout << AuditJson(audits, nullptr);
+//   UpgradeAuditDocument();  // what docs/upgrade-audit.md holds
+#ifndef ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_
+#define ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "audit/audit.h"
+
+namespace onnx_conform {
+
+// Per operator: each version pair's schema changes and behaviour findings,
+// then the converter's. Behaviour and converter findings that differ only in
+// the element type are one row listing the types, with each type's values
+// where they differ (the JSON report has every finding).
+std::string AuditMarkdown(const std::vector<OperatorAudit>& audits);
+std::string ModelAuditMarkdown(const ModelAudit& audit);
+
+// `model` may be null.
+std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model);
+
+// docs/upgrade-audit.md: the audit of every operator of the registry over
+// all its versions, as `onnx-conform audit` prints it.
+absl::StatusOr<std::string> UpgradeAuditDocument();
+
+// Escapes a Markdown table cell: '|' and line breaks.
+std::string MarkdownCell(absl::string_view text);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_

@@ -1,0 +1,90 @@
+// A backend runs a case's model on one data set's inputs and returns its
+// outputs, or says in which way it could not: the runner turns this into a
+// CaseStatus. Backends are named on the command line:
+//   --backend=reference        the suite's own reference, in process
+//   --backend=exec:COMMAND     an adapter program run once per case and data
+//                              set (docs/backend-protocol.md)
+//
+//   absl::StatusOr<std::unique_ptr<Backend>> b = MakeBackend("exec:./my-adapter --fast");
+//   BackendOutcome out = (*b)->Run(loaded_case, loaded_case.data_sets[0]);
+#ifndef ONNX_CONFORM_RUNNERS_BACKEND_H_
+#define ONNX_CONFORM_RUNNERS_BACKEND_H_
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "reference/tensor.h"
+#include "caseio/case_loader.h"
+
+namespace onnx_conform {
+
+struct BackendOutcome {
+  enum class Kind {
+    kOk,           // outputs holds the model's outputs, in graph order
+    kUnsupported,  // the backend does not support this model
+    kInvalid,      // the backend rejected the model as invalid
+    kError,        // any other failure
+    kCrash,        // the backend process died by a signal
+    kTimeout,      // the backend ran past its time limit
+    kCancelled,    // Cancel() was called: the case did not finish
+  };
+  Kind kind = Kind::kError;
+  std::vector<Tensor> outputs;
+  std::string message;
+  // An exec adapter's exit status when it exited normally (0 even when its
+  // outputs then turned out unreadable); nullopt otherwise.
+  std::optional<int> exit_code;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  // The label reports carry ("reference", or the exec command).
+  virtual std::string name() const = 0;
+  // True for the suite's reference: it implements the documented resolution
+  // of what the texts leave silent, so a difference there is a failure, not
+  // a divergence.
+  virtual bool is_reference() const { return false; }
+  // Must be safe to call from several threads at once.
+  virtual BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) = 0;
+  // Run, for a caller that will not read data_set.inputs again: a backend
+  // may take them over (the reference writes an output into an input's
+  // memory instead of new memory). By default, Run.
+  virtual BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) {
+    return Run(loaded_case, data_set);
+  }
+  // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
+  // Safe to call from any thread.
+  virtual void Cancel() {}
+};
+
+struct BackendOptions {
+  // Per run of an exec adapter (one case, one data set).
+  double timeout_seconds = 60;
+  // The name in reports; empty: the spec itself ("exec:COMMAND").
+  std::string name;
+  // Where exec adapters get their output directories; empty: the system's
+  // temporary directory ($TMPDIR or /tmp).
+  std::filesystem::path temp_dir;
+  // Exec adapters stay running between cases (`COMMAND --serve`).
+  bool persistent = false;
+  // The reference runs its plain normative loops, not the fast kernels.
+  bool plain_reference = false;
+};
+
+// The suite's own reference implementation, in process: the fast kernels,
+// or with `plain` the plain normative loops (the same bits, slower).
+std::unique_ptr<Backend> MakeReferenceBackend(bool plain = false);
+
+// "reference" (the default) or "exec:COMMAND". InvalidArgument for another
+// spec or a COMMAND that does not split into words.
+absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
+                                                     const BackendOptions& options = {});
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_BACKEND_H_

@@ -1,0 +1,328 @@
+#include "runners/backends/exec_backend.h"
+
+#include <stdlib.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <system_error>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/strip.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "google/protobuf/util/json_util.h"
+#include "reference/tensor_file.h"
+#include "runners/backends/adapter_protocol.pb.h"
+#include "runners/backends/subprocess.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory removed on destruction, whatever the adapter left in it.
+class TempDir {
+ public:
+  static absl::StatusOr<TempDir> Create(const fs::path& parent) {
+    std::string pattern = (parent / "onnx-conform-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return absl::InternalError(absl::StrCat("cannot create a temporary directory in ",
+                                              parent.string(), ": ", std::strerror(errno)));
+    }
+    return TempDir(pattern);
+  }
+  TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+  TempDir(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  explicit TempDir(fs::path path) : path_(std::move(path)) {}
+  fs::path path_;
+};
+
+std::string Stripped(const std::string& text) {
+  return std::string(absl::StripAsciiWhitespace(text));
+}
+
+// ": <stderr>" or "" when it said nothing.
+std::string StderrSuffix(const std::string& text) {
+  const std::string stripped = Stripped(text);
+  return stripped.empty() ? "" : absl::StrCat("; stderr:\n", stripped);
+}
+
+// OK when `path` resolves, through every symbolic link, inside `root`; or
+// when nothing is there and no part of it below `root` is a symbolic link (a
+// dangling one may name anything). An adapter must never be handed a path
+// that leads out of the case, whatever the case runner checked before.
+absl::Status CheckHandedPathInside(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    const fs::path target = fs::canonical(path, ec);
+    const fs::path canonical_root = fs::canonical(root, ec);
+    const fs::path relative = target.lexically_relative(canonical_root);
+    if (!ec && !relative.empty() && *relative.begin() != "..") return absl::OkStatus();
+  } else {
+    const fs::path relative = path.lexically_relative(root);
+    bool plain = !relative.empty() && *relative.begin() != "..";
+    fs::path walked = root;
+    for (const fs::path& part : relative) {
+      walked /= part;
+      if (fs::is_symlink(fs::symlink_status(walked, ec))) plain = false;
+    }
+    if (plain) return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(path.string(), " resolves outside the case folder ", root.string(),
+                   "; it is not handed to the adapter"));
+}
+
+class ExecBackend : public Backend {
+ public:
+  ExecBackend(std::vector<std::string> words, const ExecBackendOptions& options, std::string name)
+      : words_(std::move(words)), options_(options), name_(std::move(name)) {}
+
+  std::string name() const override { return name_; }
+  void Cancel() override { cancelled_ = true; }
+
+  BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
+    BackendOutcome outcome;
+    if (cancelled_) {
+      outcome.kind = BackendOutcome::Kind::kCancelled;
+      outcome.message = "cancelled before it started";
+      return outcome;
+    }
+    std::error_code ec;
+    // Every path the adapter gets lies in the case (or is our output folder).
+    const fs::path case_dir = fs::absolute(loaded_case.dir, ec).lexically_normal();
+    std::vector<fs::path> handed = {fs::absolute(loaded_case.model_file, ec).lexically_normal()};
+    for (const fs::path& input : data_set.input_files) {
+      handed.push_back(fs::absolute(input, ec).lexically_normal());
+    }
+    for (const fs::path& path : handed) {
+      if (absl::Status inside = CheckHandedPathInside(path, case_dir); !inside.ok()) {
+        outcome.message = std::string(inside.message());
+        return outcome;
+      }
+    }
+    fs::path parent = options_.temp_dir;
+    if (parent.empty()) parent = fs::temp_directory_path(ec);
+    if (parent.empty()) parent = "/tmp";
+    absl::StatusOr<TempDir> dir = TempDir::Create(parent);
+    if (!dir.ok()) {
+      outcome.message = std::string(dir.status().message());
+      return outcome;
+    }
+
+    std::vector<std::string> args = {"--model", handed[0].string(), "--output-dir",
+                                     dir->path().string()};
+    for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
+    const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
+    if (ending.kind.has_value()) {
+      outcome.kind = *ending.kind;
+      outcome.message = ending.message;
+      return outcome;
+    }
+    outcome.exit_code = ending.exit_code;
+    if (ending.exit_code == kAdapterExitUnsupported) {
+      outcome.kind = BackendOutcome::Kind::kUnsupported;
+      outcome.message = Stripped(ending.message);
+      if (outcome.message.empty()) {
+        outcome.message = "adapter exited with 3 (not supported) and gave no reason";
+      }
+      return outcome;
+    }
+    if (ending.exit_code != 0) {
+      outcome.kind = BackendOutcome::Kind::kError;
+      outcome.message = absl::StrCat("adapter exited with status ", ending.exit_code,
+                                     StderrSuffix(ending.message));
+      return outcome;
+    }
+    BackendOutcome read = ReadOutputs(loaded_case, dir->path());
+    read.exit_code = 0;
+    return read;
+  }
+
+ private:
+  // How a run ended: `kind` set when the adapter did not answer (crash,
+  // timeout, ...); else its exit code and its message (stderr, or the
+  // persistent adapter's reply message).
+  struct Ending {
+    std::optional<BackendOutcome::Kind> kind;
+    int exit_code = 0;
+    std::string message;
+  };
+
+  std::string TimeoutMessage(const std::string& stderr_text) const {
+    return absl::StrCat("adapter gave no result within ",
+                        absl::StrFormat("%g", options_.timeout_seconds),
+                        " s; its process group was killed", StderrSuffix(stderr_text));
+  }
+
+  Ending RunOnce(const std::vector<std::string>& args) {
+    std::vector<std::string> argv = words_;
+    argv.insert(argv.end(), args.begin(), args.end());
+    ProcessOptions process_options;
+    process_options.timeout_seconds = options_.timeout_seconds;
+    process_options.max_captured_bytes = options_.max_stderr_bytes;
+    process_options.cancel = &cancelled_;
+    ProcessResult process = RunProcess(argv, process_options);
+    switch (process.end) {
+      case ProcessEnd::kSpawnFailed:
+        return {BackendOutcome::Kind::kError, 0, process.spawn_error};
+      case ProcessEnd::kCancelled:
+        return {BackendOutcome::Kind::kCancelled, 0,
+                "cancelled; the adapter's process group was killed"};
+      case ProcessEnd::kTimedOut:
+        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(process.stderr_text)};
+      case ProcessEnd::kSignaled:
+        return {BackendOutcome::Kind::kCrash, 0,
+                absl::StrCat("adapter ", DescribeSignal(process.signal),
+                             StderrSuffix(process.stderr_text))};
+      case ProcessEnd::kExited:
+        break;
+    }
+    return {std::nullopt, process.exit_code, process.stderr_text};
+  }
+
+  // Persistent mode: a server from the pool (started with --serve when none
+  // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
+  // A server that crashes, times out or answers garbage is discarded.
+  Ending RunOnServer(const std::vector<std::string>& args) {
+    std::unique_ptr<LineServer> server;
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!idle_servers_.empty()) {
+        server = std::move(idle_servers_.back());
+        idle_servers_.pop_back();
+      }
+    }
+    if (server == nullptr) {
+      std::vector<std::string> argv = words_;
+      argv.push_back("--serve");
+      absl::StatusOr<std::unique_ptr<LineServer>> started =
+          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
+      if (!started.ok()) {
+        return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
+      }
+      server = *std::move(started);
+    }
+    adapter::Request request;
+    for (const std::string& arg : args) request.add_args(arg);
+    std::string request_json;
+    (void)google::protobuf::util::MessageToJsonString(request, &request_json);
+    LineExchange exchange =
+        server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
+    switch (exchange.end) {
+      case LineEnd::kCancelled:
+        return {BackendOutcome::Kind::kCancelled, 0,
+                "cancelled; the adapter's process group was killed"};
+      case LineEnd::kTimedOut:
+        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(exchange.stderr_text)};
+      case LineEnd::kSignaled:
+        return {BackendOutcome::Kind::kCrash, 0,
+                absl::StrCat("adapter ", DescribeSignal(exchange.signal),
+                             StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kExited:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server exited with status ", exchange.exit_code,
+                             " without replying", StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kReplyTooLong:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server's reply line is over ", options_.max_reply_bytes,
+                             " bytes; the server was killed (the next case starts a new one)",
+                             StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kReplied:
+        break;
+    }
+    adapter::Reply reply;
+    google::protobuf::util::JsonParseOptions parse_options;
+    parse_options.ignore_unknown_fields = true;
+    const auto parsed = google::protobuf::util::JsonStringToMessage(
+        google::protobuf::StringPiece(exchange.reply), &reply, parse_options);
+    if (!parsed.ok() || !reply.has_exit()) {
+      return {BackendOutcome::Kind::kError, 0,
+              absl::StrCat("adapter server replied with something that is not "
+                           "{\"exit\": N, \"message\": \"...\"}: '",
+                           exchange.reply.substr(0, 200), "'", StderrSuffix(exchange.stderr_text))};
+    }
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      idle_servers_.push_back(std::move(server));
+    }
+    std::string message = reply.message();
+    if (!Stripped(exchange.stderr_text).empty() && reply.exit() != 0) {
+      absl::StrAppend(&message, message.empty() ? "" : "\n", Stripped(exchange.stderr_text));
+    }
+    return {std::nullopt, reply.exit(), message};
+  }
+
+  // DIR/output_K.pb for every graph output; nothing else numbered.
+  static BackendOutcome ReadOutputs(const LoadedCase& loaded_case, const fs::path& dir) {
+    BackendOutcome outcome;
+    outcome.kind = BackendOutcome::Kind::kError;
+    const int count = loaded_case.model.graph().output_size();
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      int k = 0;
+      absl::string_view digits(name);
+      if (absl::ConsumePrefix(&digits, "output_") && absl::ConsumeSuffix(&digits, ".pb") &&
+          absl::SimpleAtoi(digits, &k) && k >= count) {
+        outcome.message = absl::StrCat("adapter wrote ", name, " but the model has ", count,
+                                       count == 1 ? " output" : " outputs");
+        return outcome;
+      }
+    }
+    for (int k = 0; k < count; ++k) {
+      const fs::path file = dir / absl::StrCat("output_", k, ".pb");
+      if (!fs::exists(file, ec)) {
+        outcome.message = absl::StrCat("adapter exited with 0 but wrote no output_", k,
+                                       ".pb (graph output '",
+                                       loaded_case.model.graph().output(k).name(), "')");
+        return outcome;
+      }
+      absl::StatusOr<Tensor> tensor = ReadTensorFile(file);
+      if (!tensor.ok()) {
+        // The path is a temporary one: name the file by its base name.
+        std::string why(tensor.status().message());
+        if (absl::StartsWith(why, file.string())) why = why.substr(file.string().size());
+        outcome.message = absl::StrCat("adapter's output_", k, ".pb is unreadable", why);
+        return outcome;
+      }
+      outcome.outputs.push_back(*std::move(tensor));
+    }
+    outcome.kind = BackendOutcome::Kind::kOk;
+    return outcome;
+  }
+
+  const std::vector<std::string> words_;
+  const ExecBackendOptions options_;
+  const std::string name_;
+  std::atomic<bool> cancelled_{false};
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<LineServer>> idle_servers_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Backend>> MakeExecBackend(absl::string_view command,
+                                                         const ExecBackendOptions& options) {
+  absl::StatusOr<std::vector<std::string>> words = SplitCommandWords(command);
+  if (!words.ok()) return words.status();
+  if (!(options.timeout_seconds > 0)) {
+    return absl::InvalidArgumentError("the adapter timeout must be positive");
+  }
+  std::string name = options.name.empty() ? absl::StrCat("exec:", command) : options.name;
+  return std::make_unique<ExecBackend>(*std::move(words), options, std::move(name));
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,447 @@
+#include "runners/backends/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "runners/backends/process_keeper.h"
+
+namespace onnx_conform {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Keeps the first and the last half of a stream that may be far too long.
+class BoundedCapture {
+ public:
+  explicit BoundedCapture(size_t max_bytes)
+      : head_max_(max_bytes / 2), tail_max_(max_bytes - max_bytes / 2) {}
+
+  void Append(const char* data, size_t size) {
+    const size_t to_head = std::min(size, head_max_ - head_.size());
+    head_.append(data, to_head);
+    if (to_head == size) return;
+    tail_.append(data + to_head, size - to_head);
+    if (tail_.size() > 2 * tail_max_ + 4096) Trim();
+  }
+
+  std::string Text() {
+    Trim();
+    if (left_out_ == 0) return head_ + tail_;
+    return absl::StrCat(head_, "\n[... ", left_out_, " bytes left out ...]\n", tail_);
+  }
+
+ private:
+  void Trim() {
+    if (tail_.size() <= tail_max_) return;
+    left_out_ += tail_.size() - tail_max_;
+    tail_.erase(0, tail_.size() - tail_max_);
+  }
+
+  size_t head_max_, tail_max_;
+  std::string head_, tail_;
+  size_t left_out_ = 0;
+};
+
+// Reads what is available, at most 1 MiB a call (a writer faster than us
+// must not keep us from the deadline); returns false at end of file or on an
+// error.
+bool Drain(int fd, BoundedCapture& capture) {
+  char buffer[16384];
+  for (int chunks = 0; chunks < 64; ++chunks) {
+    const ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      capture.Append(buffer, static_cast<size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+    return false;  // 0: end of file
+  }
+  return true;
+}
+
+// Appends what is available on `fd` to `pending`, stopping after a newline
+// or once `pending` holds more than `limit` bytes: a reply line is never
+// held whole past its bound. False at end of file or on an error.
+bool ReadLinePart(int fd, std::string& pending, size_t limit) {
+  char buffer[16384];
+  while (pending.size() <= limit) {
+    const size_t room = std::min(sizeof buffer, limit + 1 - pending.size());
+    const ssize_t n = read(fd, buffer, room);
+    if (n > 0) {
+      pending.append(buffer, static_cast<size_t>(n));
+      if (std::memchr(buffer, '\n', static_cast<size_t>(n)) != nullptr) return true;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+    return false;  // 0: end of file
+  }
+  return true;
+}
+
+// Closes on destruction, so that no error path leaks a descriptor.
+struct Fd {
+  int fd = -1;
+  ~Fd() { Close(); }
+  void Close() {
+    if (fd >= 0) close(fd);
+    fd = -1;
+  }
+};
+
+// argv0 itself when it holds a '/', else the first executable of that name
+// in $PATH (as execvp searches); "" when there is none. Resolved before
+// fork: the child of a threaded process may only make async-signal-safe calls.
+std::string ResolveProgram(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  for (absl::string_view dir :
+       absl::StrSplit(path != nullptr && *path != '\0' ? path : "/usr/bin:/bin", ':')) {
+    const std::string candidate = absl::StrCat(dir.empty() ? "." : dir, "/", name);
+    struct stat info;
+    if (stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> SplitCommandWords(absl::string_view command) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  size_t i = 0;
+  auto error = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(absl::StrCat("command '", command, "': ", what));
+  };
+  while (i < command.size()) {
+    const char c = command[i];
+    if (IsBlank(c)) {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+      ++i;
+    } else if (c == '\'') {
+      const size_t end = command.find('\'', i + 1);
+      if (end == absl::string_view::npos) return error("unterminated single quote");
+      const absl::string_view quoted = command.substr(i + 1, end - i - 1);
+      word.append(quoted.data(), quoted.size());
+      in_word = true;
+      i = end + 1;
+    } else if (c == '"') {
+      in_word = true;
+      ++i;
+      while (true) {
+        if (i >= command.size()) return error("unterminated double quote");
+        const char d = command[i];
+        if (d == '"') break;
+        if (d == '\\' && i + 1 < command.size() &&
+            absl::string_view("\"\\$`\n").find(command[i + 1]) != absl::string_view::npos) {
+          if (command[i + 1] != '\n') word.push_back(command[i + 1]);
+          i += 2;
+          continue;
+        }
+        word.push_back(d);
+        ++i;
+      }
+      ++i;  // the closing quote
+    } else if (c == '\\') {
+      if (i + 1 >= command.size()) return error("trailing backslash");
+      if (command[i + 1] != '\n') {
+        word.push_back(command[i + 1]);
+        in_word = true;
+      }
+      i += 2;
+    } else {
+      word.push_back(c);
+      in_word = true;
+      ++i;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  if (words.empty()) return error("no program named");
+  return words;
+}
+
+std::string DescribeSignal(int signal) {
+  const char* abbreviation = sigabbrev_np(signal);
+  return absl::StrCat("killed by signal ", signal,
+                      abbreviation != nullptr ? absl::StrCat(" (SIG", abbreviation, ")") : "");
+}
+
+ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ProcessResult result;
+  const Clock::time_point start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (argv.empty()) {
+    result.spawn_error = "empty command";
+    return result;
+  }
+
+  // Close-on-exec, so that a process spawned by another thread at the same
+  // moment does not inherit our write ends (we would never see end of file).
+  int out_pipe[2], err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
+    result.spawn_error = absl::StrCat("pipe: ", strerror(errno));
+    return result;
+  }
+  Fd out_read{out_pipe[0]}, out_write{out_pipe[1]};
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    result.spawn_error = absl::StrCat("pipe: ", strerror(errno));
+    return result;
+  }
+  Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
+
+  std::vector<char*> c_argv;
+  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
+  c_argv.push_back(nullptr);
+  int spawn_errno = 0;
+  const pid_t pid =
+      SpawnKept(ResolveProgram(argv[0]), c_argv.data(), -1, out_write.fd, err_write.fd,
+                /*die_with_thread=*/true, spawn_errno);
+  out_write.Close();
+  err_write.Close();
+  if (pid < 0) {
+    result.spawn_error = absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno));
+    result.seconds = elapsed();
+    return result;
+  }
+
+  fcntl(out_read.fd, F_SETFL, fcntl(out_read.fd, F_GETFL) | O_NONBLOCK);
+  fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
+  // Readable when the process ends; without it (old kernels) poll in ticks.
+  // (The raw syscall: glibc 2.36 declares pidfd_open without C linkage.)
+  Fd exit_fd{static_cast<int>(syscall(SYS_pidfd_open, pid, 0))};
+
+  BoundedCapture out(options.max_captured_bytes), err(options.max_captured_bytes);
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(std::max(0.0, options.timeout_seconds)));
+  bool exited = false;
+  while (true) {
+    // Exited, but not reaped: its pid (and so its group id) cannot be reused
+    // before we kill what is left of the group below.
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid) {
+      exited = true;
+      break;
+    }
+    if (options.cancel != nullptr && options.cancel->load()) {
+      result.end = ProcessEnd::kCancelled;
+      break;
+    }
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline) {
+      result.end = ProcessEnd::kTimedOut;
+      break;
+    }
+    const auto left_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+    // Wake at least every 50 ms to notice cancellation (10 ms without a pidfd).
+    const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd.fd >= 0 ? 50 : 10));
+    pollfd fds[3];
+    nfds_t count = 0;
+    for (int fd : {out_read.fd, err_read.fd, exit_fd.fd}) {
+      if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
+    }
+    poll(fds, count, tick_ms);
+    if (out_read.fd >= 0 && !Drain(out_read.fd, out)) out_read.Close();
+    if (err_read.fd >= 0 && !Drain(err_read.fd, err)) err_read.Close();
+  }
+  // Kill whatever is left of the group (everything, on timeout or cancel),
+  // then what left the group.
+  kill(-pid, SIGKILL);
+  const int status = ReapKeeper(pid);
+  if (out_read.fd >= 0) Drain(out_read.fd, out);
+  if (err_read.fd >= 0) Drain(err_read.fd, err);
+  if (exited) {
+    if (WIFEXITED(status)) {
+      result.end = ProcessEnd::kExited;
+      result.exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+      result.end = ProcessEnd::kSignaled;
+      result.signal = WTERMSIG(status);
+    }
+  }
+  result.stdout_text = out.Text();
+  result.stderr_text = err.Text();
+  result.seconds = elapsed();
+  return result;
+}
+
+absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(const std::vector<std::string>& argv,
+                                                              size_t max_captured_bytes,
+                                                              size_t max_reply_bytes) {
+  if (argv.empty()) return absl::InvalidArgumentError("empty command");
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (pipe2(in_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd in_read{in_pipe[0]}, in_write{in_pipe[1]};
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd out_read{out_pipe[0]}, out_write{out_pipe[1]};
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
+  Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
+  std::vector<char*> c_argv;
+  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
+  c_argv.push_back(nullptr);
+  int spawn_errno = 0;
+  const pid_t pid = SpawnKept(ResolveProgram(argv[0]), c_argv.data(), in_read.fd, out_write.fd,
+                              err_write.fd, /*die_with_thread=*/false, spawn_errno);
+  if (pid < 0) {
+    return absl::NotFoundError(absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno)));
+  }
+  fcntl(out_read.fd, F_SETFL, fcntl(out_read.fd, F_GETFL) | O_NONBLOCK);
+  fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
+  const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
+                                                    exit_fd, max_captured_bytes, max_reply_bytes));
+  in_write.fd = out_read.fd = err_read.fd = -1;  // owned by the server now
+  return server;
+}
+
+LineServer::LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
+                       size_t max_reply)
+    : pid_(pid),
+      in_fd_(in_fd),
+      out_fd_(out_fd),
+      err_fd_(err_fd),
+      exit_fd_(exit_fd),
+      max_captured_(max_captured),
+      max_reply_(max_reply) {}
+
+LineServer::~LineServer() {
+  if (in_fd_ >= 0) close(in_fd_);  // end of input: a well-behaved server exits
+  if (pid_ > 0) {
+    for (int i = 0; i < 20; ++i) {  // up to 200 ms to leave by itself
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid == pid_) {
+        break;
+      }
+      usleep(10000);
+    }
+    KillAndReap(nullptr);
+  }
+  for (int fd : {out_fd_, err_fd_, exit_fd_}) {
+    if (fd >= 0) close(fd);
+  }
+}
+
+void LineServer::KillAndReap(LineExchange* exchange) {
+  kill(-pid_, SIGKILL);
+  const int status = ReapKeeper(pid_);
+  if (exchange != nullptr) {
+    if (WIFEXITED(status)) exchange->exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) exchange->signal = WTERMSIG(status);
+  }
+  pid_ = -1;
+}
+
+LineExchange LineServer::Exchange(const std::string& request_line, double timeout_seconds,
+                                  const std::atomic<bool>* cancel) {
+  LineExchange exchange;
+  if (pid_ <= 0) return exchange;
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(std::max(0.0, timeout_seconds)));
+  BoundedCapture err(max_captured_);
+  // A server that died makes the write fail with EPIPE: SIGPIPE must not
+  // kill us, so it is blocked on this thread and any pending one consumed.
+  {
+    sigset_t pipe_signal, previous;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+    const std::string line = request_line + "\n";
+    absl::string_view rest(line);
+    while (!rest.empty()) {
+      const ssize_t n = write(in_fd_, rest.data(), rest.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // the server is gone; the loop below finds out how
+      rest.remove_prefix(static_cast<size_t>(n));
+    }
+    const timespec no_wait{0, 0};
+    while (sigtimedwait(&pipe_signal, nullptr, &no_wait) > 0) {
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  }
+  while (true) {
+    if (size_t newline = pending_.find('\n'); newline != std::string::npos) {
+      exchange.end = LineEnd::kReplied;
+      exchange.reply = pending_.substr(0, newline);
+      pending_.erase(0, newline + 1);
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
+    siginfo_t info{};
+    const bool exited =
+        waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_;
+    if (pending_.size() > max_reply_) {
+      // No newline within the bound: the server is killed (the next case
+      // starts a new one), and the line's bytes are dropped.
+      pending_.clear();
+      exchange.end = LineEnd::kReplyTooLong;
+      KillAndReap(nullptr);
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
+    if (exited || (cancel != nullptr && cancel->load()) || Clock::now() >= deadline) {
+      // A reply written just before the end still counts.
+      if (out_fd_ >= 0) ReadLinePart(out_fd_, pending_, max_reply_);
+      if (exited && pending_.find('\n') != std::string::npos) continue;
+      exchange.end = exited ? LineEnd::kExited
+                     : Clock::now() >= deadline ? LineEnd::kTimedOut
+                                                : LineEnd::kCancelled;
+      KillAndReap(&exchange);
+      if (exited && exchange.signal != 0) exchange.end = LineEnd::kSignaled;
+      Drain(err_fd_, err);
+      exchange.stderr_text = err.Text();
+      return exchange;
+    }
+    const auto left_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count() + 1;
+    const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd_ >= 0 ? 50 : 10));
+    pollfd fds[3];
+    nfds_t count = 0;
+    for (int fd : {out_fd_, err_fd_, exit_fd_}) {
+      if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
+    }
+    poll(fds, count, tick_ms);
+    if (out_fd_ >= 0 && !ReadLinePart(out_fd_, pending_, max_reply_)) {
+      close(out_fd_);
+      out_fd_ = -1;
+    }
+    if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
+      close(err_fd_);
+      err_fd_ = -1;
+    }
+  }
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,64 @@
+// onnx-conform: conformance tests and reference checker for ONNX operators.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "reference/vector_isa.h"
+#include "runners/cli/cli.h"
+#include "runners/cli/commands.h"
+
+namespace {
+
+constexpr char kUsage[] =
+    "usage: onnx-conform COMMAND [flags] [ARGS...]\n"
+    "commands:\n"
+    "  run PATH...              run cases on a backend and report pass/fail per case\n"
+    "  check PATH...            validate models and test data against the schema registry\n"
+    "  schema [OP[-VERSION]]    print the schema registry\n"
+    "  coverage [PATH...]       operator x version x type coverage of a case library\n"
+    "  audit [OP] [--from=A] [--to=B] [--model=FILE] [--json]\n"
+    "  bodies [PATH...]   (function bodies against the operators' reference)\n"
+    "                           what changes between opsets: schema, behaviour, ONNX's converter\n"
+    "  explore [--backend=...] [--op=OP] [--cases=N | --seconds=S] [--seed=K] [--out=DIR]\n"
+    "                           random cases on a backend and the reference, each\n"
+    "                           disagreement shrunk to a minimal case\n"
+    "  merge REPORT.json...     one scoreboard of several reports: backends side by side,\n"
+    "                           failures grouped by cause\n"
+    "  show CASE [--backend=B]  a case: metadata, spec quote, inputs, expected outputs,\n"
+    "                           and a backend's outputs with the elements that differ\n"
+    "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
+    "environment:\n"
+    "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
+    "                           cap the vector instructions the reference kernels use\n"
+    "                           (default: the widest the CPU has)\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return onnx_conform::kExitUsage;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return onnx_conform::kExitOk;
+  }
+  // Refused before anything runs, rather than reported by the first kernel.
+  if (absl::Status isa = onnx_conform::CheckVectorIsaVariable(); !isa.ok()) {
+    std::cerr << "onnx-conform: " << isa.message() << "\n";
+    return onnx_conform::kExitUsage;
+  }
+  if (command == "run") return onnx_conform::RunCommand(args);
+  if (command == "check") return onnx_conform::CheckCommand(args);
+  if (command == "schema") return onnx_conform::SchemaCommand(args);
+  if (command == "coverage") return onnx_conform::CoverageCommand(args);
+  if (command == "audit") return onnx_conform::AuditCommand(args);
+  if (command == "bodies") return onnx_conform::BodiesCommand(args);
+  if (command == "explore") return onnx_conform::ExploreCommand(args);
+  if (command == "merge") return onnx_conform::MergeCommand(args);
+  if (command == "show") return onnx_conform::ShowCommand(args);
+  std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
+  return onnx_conform::kExitUsage;
+}

@@ -1,0 +1,165 @@
+// onnx-conform schema [OP[-VERSION]...]: prints the schema registry, as
+// Markdown-like text or JSON (--json). --opset N picks, for each OP, the
+// version serving opset N; --changes prints what each version changes from
+// the previous one (for opset upgrades).
+//
+//   onnx-conform schema                 every version of every operator
+//   onnx-conform schema Clip-11         one version
+//   onnx-conform schema Min --opset 10  Min-8
+//   onnx-conform schema ArgMin --changes
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "checker/registry.h"
+#include "checker/schema_printer.h"
+#include "runners/cli/cli.h"
+#include "runners/cli/commands.h"
+
+ABSL_FLAG(bool, json, false, "schema, check: print JSON instead of text");
+ABSL_FLAG(int64_t, opset, 0, "schema: show the version of each OP that serves this opset");
+ABSL_FLAG(bool, changes, false, "schema: print what each version changes from the previous one");
+
+namespace onnx_conform {
+namespace {
+
+constexpr char kSchemaUsage[] =
+    "usage: onnx-conform schema [--json] [--opset N] [--changes] [OP[-VERSION]...]\n"
+    "  Prints the registry: every version of every operator, of OP, or OP-VERSION.\n"
+    "flags:\n"
+    "  --json      JSON instead of Markdown-like text\n"
+    "  --opset N   for each OP, only the version that serves opset N\n"
+    "  --changes   what each version of OP changes from the previous one\n";
+
+int UsageError(absl::string_view message) {
+  std::cerr << "onnx-conform schema: " << message << "\n" << kSchemaUsage;
+  return kExitUsage;
+}
+
+// The registry's spelling of an operator name, matched case-insensitively.
+std::string CanonicalOp(absl::string_view op) {
+  for (absl::string_view known : RegisteredOperators()) {
+    if (absl::EqualsIgnoreCase(known, op)) return std::string(known);
+  }
+  return "";
+}
+
+std::string VersionList(const std::string& op) {
+  std::vector<std::string> versions;
+  for (const OpSchema* schema : SchemaVersions(op)) {
+    versions.push_back(absl::StrCat(schema->since_version()));
+  }
+  return absl::StrJoin(versions, ", ");
+}
+
+// Appends the schemas one argument names; an error message when none.
+absl::Status Select(const std::string& arg, int64_t opset, std::vector<const OpSchema*>& out) {
+  std::string op_part = arg;
+  std::optional<int> version;
+  if (size_t dash = arg.rfind('-'); dash != std::string::npos) {
+    int parsed = 0;
+    if (!absl::SimpleAtoi(arg.substr(dash + 1), &parsed)) {
+      return absl::InvalidArgumentError(absl::StrCat("'", arg, "' is not OP or OP-VERSION"));
+    }
+    op_part = arg.substr(0, dash);
+    version = parsed;
+  }
+  const std::string op = CanonicalOp(op_part);
+  if (op.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown operator '", op_part, "' (the registry has ",
+                     absl::StrJoin(RegisteredOperators(), ", "), ")"));
+  }
+  if (version) {
+    const OpSchema* schema = FindSchemaVersion(op, *version);
+    if (schema == nullptr) {
+      absl::StatusOr<const OpSchema*> serving = LookupSchema("", op, *version);
+      return absl::InvalidArgumentError(absl::StrCat(
+          op, " has no version ", *version, " (versions: ", VersionList(op), ")",
+          serving.ok() ? absl::StrCat("; opset ", *version, " uses ", (*serving)->Name()) : ""));
+    }
+    out.push_back(schema);
+    return absl::OkStatus();
+  }
+  if (opset > 0) {
+    absl::StatusOr<const OpSchema*> serving = LookupSchema("", op, opset);
+    if (!serving.ok()) return serving.status();
+    out.push_back(*serving);
+    return absl::OkStatus();
+  }
+  for (const OpSchema* schema : SchemaVersions(op)) out.push_back(schema);
+  return absl::OkStatus();
+}
+
+void PrintChanges(const std::vector<const OpSchema*>& schemas) {
+  for (size_t i = 0; i < schemas.size(); ++i) {
+    const OpSchema* previous = nullptr;
+    for (const OpSchema* s : SchemaVersions(schemas[i]->op_type())) {
+      if (s->since_version() < schemas[i]->since_version()) previous = s;
+    }
+    if (previous == nullptr) {
+      std::cout << "## " << schemas[i]->Name() << "\n\nFirst version.\n\n";
+      continue;
+    }
+    std::cout << "## " << previous->Name() << " -> " << schemas[i]->Name() << "\n\n";
+    std::vector<std::string> changes = SchemaChanges(*previous, *schemas[i]);
+    if (changes.empty()) std::cout << "No change in the schema.\n";
+    for (const std::string& change : changes) std::cout << "- " << change << "\n";
+    std::cout << "\n";
+  }
+}
+
+}  // namespace
+
+int SchemaCommand(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kSchemaUsage;
+      return kExitOk;
+    }
+  }
+  // Flags are process-wide: start from the defaults when called again (tests).
+  absl::SetFlag(&FLAGS_json, false);
+  absl::SetFlag(&FLAGS_opset, 0);
+  absl::SetFlag(&FLAGS_changes, false);
+  absl::StatusOr<std::vector<std::string>> names =
+      ParseSubcommandFlags(args, {"json", "opset", "changes"});
+  if (!names.ok()) return UsageError(names.status().message());
+  const int64_t opset = absl::GetFlag(FLAGS_opset);
+  if (opset < 0) return UsageError("--opset must be at least 1");
+
+  std::vector<const OpSchema*> schemas;
+  if (names->empty()) {
+    for (absl::string_view op : RegisteredOperators()) {
+      absl::Status selected = Select(std::string(op), opset, schemas);
+      // An opset before an operator's first version just leaves it out.
+      if (!selected.ok() && !absl::IsUnimplemented(selected)) {
+        return UsageError(selected.message());
+      }
+    }
+  }
+  for (const std::string& name : *names) {
+    absl::Status selected = Select(name, opset, schemas);
+    if (!selected.ok()) return UsageError(selected.message());
+  }
+
+  if (absl::GetFlag(FLAGS_changes)) {
+    PrintChanges(schemas);
+  } else if (absl::GetFlag(FLAGS_json)) {
+    std::cout << SchemasToJson(schemas);
+  } else {
+    for (size_t i = 0; i < schemas.size(); ++i) {
+      std::cout << (i == 0 ? "" : "\n") << SchemaToText(*schemas[i]);
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,146 @@
+// `onnx-conform show CASE [--backend=SPEC]`: one case for a person: its
+// case.json metadata, the spec quote, every data set's inputs and expected
+// outputs, and with --backend what the backend returned and the elements
+// that differ.
+//
+//   onnx-conform show cases/node/min_v13_float_nan --backend="exec:node adapter.js"
+#include <iostream>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cases/case_metadata.h"
+#include "google/protobuf/util/json_util.h"
+#include "runners/backends/backend.h"
+#include "caseio/case_loader.h"
+#include "runners/cli/cli.h"
+#include "runners/cli/commands.h"
+#include "runners/harness/diff.h"
+#include "runners/reports/report.h"
+
+ABSL_DECLARE_FLAG(std::string, backend);
+ABSL_DECLARE_FLAG(double, timeout);
+
+namespace onnx_conform {
+namespace {
+
+constexpr char kShowUsage[] =
+    "usage: onnx-conform show [--backend=reference|exec:COMMAND] [--timeout=SECONDS] CASE\n"
+    "Prints a case: its case.json metadata, the spec quote, each data set's inputs and\n"
+    "expected outputs; with --backend, the backend's outputs and the elements that differ.\n"
+    "Exit status: 0 when shown (and, with --backend, every output matched), 1 otherwise,\n"
+    "2 for a usage error.\n";
+
+constexpr int64_t kShownElements = 32;
+
+int Fail(absl::string_view message, int code) {
+  std::cerr << "onnx-conform show: " << message << "\n";
+  if (code == kExitUsage) std::cerr << kShowUsage;
+  return code;
+}
+
+// "float [2,3]: 1, 2, nan, ..." (the first kShownElements values).
+std::string TensorLine(const Tensor& tensor) {
+  std::vector<std::string> values;
+  for (int64_t i = 0; i < tensor.element_count() && i < kShownElements; ++i) {
+    values.push_back(FormatElement(tensor, i));
+  }
+  if (tensor.element_count() > kShownElements) {
+    values.push_back(absl::StrCat("... (", tensor.element_count(), " elements)"));
+  }
+  return absl::StrCat(ElementTypeName(tensor.type()), " [", absl::StrJoin(tensor.shape(), ","),
+                      "]: ", absl::StrJoin(values, ", "));
+}
+
+std::string NameOr(const std::vector<std::string>& names, size_t k, absl::string_view fallback) {
+  return k < names.size() && !names[k].empty() ? names[k] : absl::StrCat(fallback, k);
+}
+
+}  // namespace
+
+int ShowCommand(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) {
+    std::cout << kShowUsage;
+    return kExitOk;
+  }
+  absl::SetFlag(&FLAGS_backend, "");  // shared with run: only an explicit one runs
+  absl::SetFlag(&FLAGS_timeout, 60);
+  absl::StatusOr<std::vector<std::string>> paths =
+      ParseSubcommandFlags(args, {"backend", "timeout"});
+  if (!paths.ok()) return Fail(paths.status().message(), kExitUsage);
+  if (paths->size() != 1) return Fail("give exactly one CASE", kExitUsage);
+  const std::filesystem::path dir = paths->front();
+
+  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
+  if (!metadata.ok()) return Fail(metadata.status().message(), kExitFailed);
+  absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
+  if (!loaded.ok()) return Fail(loaded.status().message(), kExitFailed);
+
+  std::cout << "case " << ForTerminal(loaded->name, false) << " (" << dir.string() << ")\n";
+  if (metadata->has_value()) {
+    CaseMetadata shown = **metadata;
+    const std::string quote = shown.spec_quote();
+    shown.clear_spec_quote();
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.preserve_proto_field_names = true;
+    std::string json;
+    (void)google::protobuf::util::MessageToJsonString(shown, &json, options);
+    std::cout << "metadata (case.json):\n" << ForTerminal(json, true);
+    if (!quote.empty()) std::cout << "spec quote:\n  " << ForTerminal(quote, true) << "\n";
+  } else {
+    std::cout << "metadata: none (no case.json)\n";
+  }
+
+  std::unique_ptr<Backend> backend;
+  if (const std::string spec = absl::GetFlag(FLAGS_backend); !spec.empty()) {
+    BackendOptions options;
+    options.timeout_seconds = absl::GetFlag(FLAGS_timeout);
+    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(spec, options);
+    if (!made.ok()) return Fail(made.status().message(), kExitUsage);
+    backend = *std::move(made);
+  }
+  bool all_matched = true;
+  for (const DataSet& data_set : loaded->data_sets) {
+    std::cout << "\n" << data_set.dir.filename().string() << ":\n";
+    for (size_t k = 0; k < data_set.inputs.size(); ++k) {
+      std::cout << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false)
+                << ": " << TensorLine(data_set.inputs[k]) << "\n";
+    }
+    for (size_t k = 0; k < data_set.outputs.size(); ++k) {
+      std::cout << "  expected " << ForTerminal(NameOr(data_set.output_names, k, "output_"), false)
+                << ": " << TensorLine(data_set.outputs[k]) << "\n";
+    }
+    if (backend == nullptr) continue;
+    const BackendOutcome outcome = backend->Run(*loaded, data_set);
+    if (outcome.kind != BackendOutcome::Kind::kOk) {
+      std::cout << "  " << backend->name()
+                << ": did not run it: " << ForTerminal(outcome.message, true) << "\n";
+      all_matched = false;
+      continue;
+    }
+    for (size_t k = 0; k < outcome.outputs.size(); ++k) {
+      const std::string name = NameOr(data_set.output_names, k, "output_");
+      std::cout << "  " << backend->name() << " " << ForTerminal(name, false) << ": "
+                << TensorLine(outcome.outputs[k]) << "\n";
+      if (k >= data_set.outputs.size()) continue;
+      const TensorDiff diff =
+          DiffTensors(data_set.outputs[k], outcome.outputs[k], Tolerance::Exact());
+      if (diff.matches()) {
+        std::cout << "    matches the expected output bit for bit\n";
+      } else {
+        all_matched = false;
+        std::cout << "    " << ForTerminal(diff.Describe(name), true) << "\n";
+      }
+    }
+    if (outcome.outputs.size() != data_set.outputs.size()) {
+      all_matched = false;
+      std::cout << "  " << outcome.outputs.size() << " outputs, " << data_set.outputs.size()
+                << " expected\n";
+    }
+  }
+  return all_matched ? kExitOk : kExitFailed;
+}
+
+}  // namespace onnx_conform

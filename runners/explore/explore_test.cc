@@ -1,0 +1,236 @@
+// Tests of `onnx-conform explore` (runners/explore/explore.h): the reference finds
+// nothing in itself; each planted bug of oc-fake-adapter (bug-NAME modes,
+// runners/adapters/fake/fake_adapter_bugs.h) is found within a bounded number of cases of
+// a fixed seed and shrunk to a handful of elements; refusals and invalid
+// models are classified by the checker; findings are written as node tests
+// that `run` reads; the same seed gives the same findings.
+#include "runners/explore/explore.h"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cases/case_metadata.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/interpreter.h"
+#include "caseio/case_loader.h"
+#include "runners/cli/cli.h"
+#include "runners/cli/commands.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+std::unique_ptr<Backend> FakeBackend(const std::string& mode) {
+  BackendOptions options;
+  options.persistent = true;
+  absl::StatusOr<std::unique_ptr<Backend>> backend =
+      MakeBackend(std::string("exec:") + ONNX_CONFORM_FAKE_ADAPTER + " " + mode, options);
+  EXPECT_TRUE(backend.ok()) << backend.status();
+  return *std::move(backend);
+}
+
+ExploreResult ExploreOrDie(Backend& backend, ExploreOptions options) {
+  absl::StatusOr<ExploreResult> result = Explore(backend, options);
+  EXPECT_TRUE(result.ok()) << result.status();
+  return result.ok() ? *std::move(result) : ExploreResult{};
+}
+
+TEST(ExploreTest, ReferenceFindsNothingInItself) {
+  std::unique_ptr<Backend> reference = MakeReferenceBackend();
+  ExploreOptions options{.cells = CellsFor({}, {}, {}), .cases = 20000, .seed = 1};
+  ExploreResult result = ExploreOrDie(*reference, options);
+  EXPECT_EQ(result.cases, 20000);
+  for (const ExploreFinding& f : result.findings) {
+    ADD_FAILURE() << f.key << ": " << f.minimal.Describe() << ": " << f.detail;
+  }
+  // Both kinds were generated: mostly valid cases, some the checker refuses
+  // (Min-1/6 with broadcast shapes).
+  EXPECT_GT(result.valid_cases, 19000);
+  EXPECT_LT(result.valid_cases, 20000);
+}
+
+struct PlantedBug {
+  std::string mode;
+  std::string op;
+  int version;
+  ElementType type;
+  int64_t max_elements;  // the shrunk case's input elements, at most
+};
+
+class PlantedBugTest : public ::testing::TestWithParam<PlantedBug> {};
+
+TEST_P(PlantedBugTest, FoundAndShrunk) {
+  const PlantedBug& bug = GetParam();
+  std::unique_ptr<Backend> fake = FakeBackend("bug-" + bug.mode);
+  ExploreOptions options{
+      .cells = CellsFor({bug.op}, {bug.version}, {bug.type}), .cases = 300, .seed = 1};
+  ASSERT_EQ(options.cells.size(), 1u);
+  ExploreResult result = ExploreOrDie(*fake, options);
+  // One failure; the bug may also look like a documented other reading on
+  // some cases (NaN -> +0 is what min-nan-ignored gives for Min(NaN, 0)):
+  // those are divergences, no failure.
+  std::vector<const ExploreFinding*> failures;
+  for (const ExploreFinding& f : result.findings) {
+    if (f.failure) {
+      failures.push_back(&f);
+    } else {
+      EXPECT_EQ(f.kind, "divergent") << f.key;
+    }
+  }
+  ASSERT_EQ(failures.size(), 1u) << (failures.empty() ? "" : failures[1]->key);
+  const ExploreFinding& f = *failures[0];
+  EXPECT_EQ(f.kind, "mismatch") << f.detail;
+  EXPECT_TRUE(f.failure);
+  EXPECT_TRUE(result.failed());
+  EXPECT_LE(f.minimal.ElementCount(), bug.max_elements) << f.minimal.Describe();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Bugs, PlantedBugTest,
+    ::testing::Values(PlantedBug{"argmin-tie-order", "ArgMin", 13, ElementType::kFloat, 2},
+                      PlantedBug{"nan-rule", "Min", 13, ElementType::kFloat, 1},
+                      PlantedBug{"broadcast", "Min", 13, ElementType::kInt32, 6},
+                      PlantedBug{"clip-inverted", "Clip", 13, ElementType::kFloat, 3},
+                      PlantedBug{"keepdims", "ArgMin", 13, ElementType::kInt64, 1},
+                      PlantedBug{"clip6-float16-bound", "Clip", 6, ElementType::kFloat16, 1},
+                      PlantedBug{"int64-through-double", "Min", 13, ElementType::kInt64, 1}),
+    [](const auto& info) {
+      std::string name = info.param.mode;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+// Early cases are small anyway; over many causes some first cases are not,
+// and shrinking takes every one down to a single element.
+TEST(ExploreTest, ShrinkingTakesEveryCauseToItsSmallestCase) {
+  std::unique_ptr<Backend> fake = FakeBackend("bug-keepdims");
+  ExploreOptions options{.cells = CellsFor({"ArgMin"}, {}, {}), .cases = 200, .seed = 9};
+  options.max_shrink_steps = 0;
+  ExploreResult unshrunk = ExploreOrDie(*fake, options);
+  int64_t largest = 0;
+  for (const ExploreFinding& f : unshrunk.findings) {
+    largest = std::max(largest, f.minimal.ElementCount());
+  }
+  EXPECT_GT(largest, 4);
+
+  options.max_shrink_steps = 3000;
+  ExploreResult shrunk = ExploreOrDie(*fake, options);
+  ASSERT_EQ(shrunk.findings.size(), unshrunk.findings.size());
+  for (const ExploreFinding& f : shrunk.findings) {
+    EXPECT_EQ(f.minimal.ElementCount(), 1) << f.key << ": " << f.minimal.Describe();
+    EXPECT_EQ(f.minimal.inputs[0].shape.size(), 1u) << f.minimal.Describe();
+  }
+}
+
+TEST(ExploreTest, InvalidModelAcceptedIsReported) {
+  std::unique_ptr<Backend> fake = FakeBackend("bug-min6-broadcast");
+  ExploreOptions options{.cells = CellsFor({"Min"}, {6}, {ElementType::kFloat}), .cases = 300};
+  ExploreResult result = ExploreOrDie(*fake, options);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].kind, "invalid-accepted");
+  EXPECT_FALSE(result.findings[0].reading.empty());  // the checker's rule
+  EXPECT_LE(result.findings[0].minimal.ElementCount(), 2);
+}
+
+TEST(ExploreTest, ValidModelRefusedIsReported) {
+  std::unique_ptr<Backend> fake = FakeBackend("unsupported");
+  ExploreOptions options{.cells = CellsFor({"ArgMin"}, {13}, {ElementType::kInt8}), .cases = 20};
+  ExploreResult result = ExploreOrDie(*fake, options);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].kind, "valid-refused");
+  EXPECT_THAT(result.findings[0].detail, HasSubstr("no kernel"));
+  EXPECT_EQ(result.findings[0].minimal.ElementCount(), 1);
+}
+
+TEST(ExploreTest, DivergenceIsNoFailureUnlessStrict) {
+  std::unique_ptr<Backend> fake = FakeBackend("reading-min-nan-ignored");
+  ExploreOptions options{.cells = CellsFor({"Min"}, {13}, {ElementType::kFloat}), .cases = 300};
+  ExploreResult result = ExploreOrDie(*fake, options);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].kind, "divergent");
+  EXPECT_EQ(result.findings[0].reading, "min-nan-ignored");
+  EXPECT_FALSE(result.failed());
+  EXPECT_LE(result.findings[0].minimal.ElementCount(), 2);
+
+  options.strict = true;
+  EXPECT_TRUE(ExploreOrDie(*fake, options).failed());
+}
+
+TEST(ExploreTest, SameSeedSameFindingsWhateverJobs) {
+  std::unique_ptr<Backend> fake = FakeBackend("bug-keepdims");
+  ExploreOptions options{.cells = CellsFor({"ArgMin"}, {}, {}), .cases = 150, .seed = 9};
+  ExploreResult one = ExploreOrDie(*fake, options);
+  options.jobs = 3;
+  ExploreResult three = ExploreOrDie(*fake, options);
+  ASSERT_FALSE(one.findings.empty());
+  ASSERT_EQ(one.findings.size(), three.findings.size());
+  for (size_t i = 0; i < one.findings.size(); ++i) {
+    EXPECT_EQ(one.findings[i].key, three.findings[i].key);
+    EXPECT_EQ(one.findings[i].case_index, three.findings[i].case_index);
+    EXPECT_EQ(one.findings[i].minimal.Describe(), three.findings[i].minimal.Describe());
+  }
+  options.seed = 10;
+  ExploreResult other = ExploreOrDie(*fake, options);
+  ASSERT_FALSE(other.findings.empty());
+  EXPECT_NE(other.findings[0].case_index * 1000 + other.findings.size(),
+            one.findings[0].case_index * 1000 + one.findings.size());
+}
+
+TEST(ExploreTest, FindingIsWrittenAsANodeTest) {
+  const fs::path out = fs::path(::testing::TempDir()) / "explore_written";
+  fs::remove_all(out);
+  std::unique_ptr<Backend> fake = FakeBackend("bug-int64-through-double");
+  ExploreOptions options{
+      .cells = CellsFor({"Min"}, {13}, {ElementType::kInt64}), .cases = 300, .seed = 4, .out = out};
+  ExploreResult result = ExploreOrDie(*fake, options);
+  ASSERT_EQ(result.findings.size(), 1u);
+  const fs::path folder = result.findings[0].folder;
+  ASSERT_EQ(folder, out / "min_13_int64_mismatch");
+  absl::StatusOr<LoadedCase> loaded = LoadCase(folder);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  ASSERT_EQ(loaded->data_sets.size(), 1u);
+  // The expected outputs are the reference's.
+  absl::StatusOr<std::vector<Tensor>> outputs =
+      RunModel(loaded->model, loaded->data_sets[0].inputs);
+  ASSERT_TRUE(outputs.ok());
+  ASSERT_EQ(outputs->size(), 1u);
+  ASSERT_EQ(loaded->data_sets[0].outputs.size(), 1u);
+  EXPECT_TRUE(std::equal((*outputs)[0].bytes().begin(), (*outputs)[0].bytes().end(),
+                         loaded->data_sets[0].outputs[0].bytes().begin()));
+  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(folder);
+  ASSERT_TRUE(metadata.ok() && metadata->has_value());
+  EXPECT_EQ((*metadata)->operator_(), "Min");
+  EXPECT_EQ((*metadata)->seed(), 4u);
+  EXPECT_EQ((*metadata)->finding(), "mismatch");
+  EXPECT_EQ((*metadata)->types(0), "int64");
+  // `run` passes it on the reference and fails it on the planted bug.
+  EXPECT_EQ(RunCommand({"--quiet", folder.string()}), kExitOk);
+  EXPECT_EQ(RunCommand({"--quiet",
+                        std::string("--backend=exec:") + ONNX_CONFORM_FAKE_ADAPTER +
+                            " bug-int64-through-double",
+                        folder.string()}),
+            kExitFailed);
+}
+
+TEST(ExploreCommandTest, ExitCodes) {
+  EXPECT_EQ(ExploreCommand({"--cases=200", "--seed=3"}), kExitOk);
+  EXPECT_EQ(ExploreCommand(
+                {"--op=Min", "--version=13", "--types=float16,int8", "--seconds=0.2", "-j", "2"}),
+            kExitOk);
+  EXPECT_EQ(ExploreCommand({"--cases=5", "--seconds=1"}), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--op=Max"}), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--op=Min", "--version=11"}), kExitUsage);  // no Min-11
+  EXPECT_EQ(ExploreCommand({"--types=string"}), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--bogus"}), kExitUsage);
+  EXPECT_EQ(
+      ExploreCommand({std::string("--backend=exec:") + ONNX_CONFORM_FAKE_ADAPTER + " bug-keepdims",
+                      "--op=ArgMin", "--cases=100"}),
+      kExitFailed);
+}
+
+}  // namespace
+}  // namespace onnx_conform

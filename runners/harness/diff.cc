@@ -1,0 +1,191 @@
+#include "runners/harness/diff.h"
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "reference/element_bits.h"
+#include "reference/semantics.h"
+
+namespace onnx_conform {
+namespace {
+
+template <typename T>
+constexpr bool kIsFloat = std::is_floating_point_v<T> || std::is_same_v<T, Float16> ||
+                          std::is_same_v<T, BFloat16>;
+
+// The class an element is judged under: an expected NaN is always any NaN.
+template <typename T>
+MatchClass ClassAt(T expected, const MatchClasses& classes, size_t i) {
+  if (IsNaN(expected)) return MatchClass::kAnyNaN;
+  return classes.empty() ? MatchClass::kExactBits : classes[i];
+}
+
+template <typename T>
+bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass match) {
+  if constexpr (!kIsFloat<T>) {
+    return expected == actual;
+  } else if (tolerance.exact) {
+    switch (match) {
+      case MatchClass::kAnyNaN:
+        return IsNaN(actual);
+      case MatchClass::kEitherZero:
+        if (Widen(expected) == 0 && Widen(actual) == 0) return true;
+        break;
+      case MatchClass::kExactBits:
+        break;
+    }
+    return std::memcmp(&expected, &actual, sizeof(T)) == 0;
+  } else {
+    using Wide = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    const Wide e = static_cast<Wide>(expected);
+    const Wide a = static_cast<Wide>(actual);
+    if (e == a) return true;  // also -0 == +0 and equal infinities
+    if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
+    if (tolerance.exact || std::isinf(e) || std::isinf(a)) return false;
+    return std::fabs(static_cast<double>(a) - static_cast<double>(e)) <=
+           tolerance.atol + tolerance.rtol * std::fabs(static_cast<double>(e));
+  }
+}
+
+// Equal values or both NaN: a match under any tolerance. Branch-free, so
+// that the first pass over the tensors vectorizes.
+template <typename T>
+bool IdenticalValues(T expected, T actual) {
+  return BranchFreeOr(Equal(expected, actual), BranchFreeAnd(IsNaN(expected), IsNaN(actual)));
+}
+
+// How an expected value reads in a message, with its class where the class
+// matters: "-0 (sign determined)", "+0 (either zero)", "nan (any NaN)".
+template <typename T>
+std::string ExpectedText(const Tensor& expected, int64_t flat, T value, MatchClass match) {
+  std::string text = FormatElement(expected, flat);
+  if constexpr (kIsFloat<T>) {
+    if (match == MatchClass::kAnyNaN) return absl::StrCat(text, " (any NaN)");
+    if (match == MatchClass::kEitherZero) return absl::StrCat(text, " (either zero)");
+    if (Widen(value) == 0) return absl::StrCat(text, " (sign determined)");
+  }
+  return text;
+}
+
+template <typename T>
+void CountMismatches(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
+                     const MatchClasses& classes, int max_reported, TensorDiff& diff) {
+  std::span<const T> e = expected.data<T>();
+  std::span<const T> a = actual.data<T>();
+  // Most outputs match exactly: identical bytes (memcmp, as fast as memory
+  // goes) or equal values settle those in one pass, and only a tensor with
+  // differences is walked again element by element.
+  if (e.empty() || std::memcmp(e.data(), a.data(), e.size_bytes()) == 0) return;
+  if (!tolerance.exact) {
+    // Equal values or both NaN settle most elements in a vectorized pass.
+    const Stored<T>* e_stored = StoredData<T>(expected);
+    const Stored<T>* a_stored = StoredData<T>(actual);
+    int64_t different = 0;
+    for (size_t i = 0; i < e.size(); ++i) {
+      different += IdenticalValues(Load<T>(e_stored[i]), Load<T>(a_stored[i])) ? 0 : 1;
+    }
+    if (different == 0) return;
+  }
+  const bool classes_fit = classes.size() == e.size();
+  for (size_t i = 0; i < e.size(); ++i) {
+    const MatchClass match = ClassAt(e[i], classes_fit ? classes : MatchClasses{}, i);
+    if (ElementsMatch(e[i], a[i], tolerance, match)) continue;
+    ++diff.mismatch_count;
+    if (static_cast<int>(diff.first_mismatches.size()) < max_reported) {
+      const int64_t flat = static_cast<int64_t>(i);
+      diff.first_mismatches.push_back(
+          {UnflattenIndex(expected.shape(), flat),
+           tolerance.exact ? ExpectedText(expected, flat, e[i], match)
+                           : FormatElement(expected, flat),
+           FormatElement(actual, flat)});
+    }
+  }
+}
+
+template <typename T>
+std::string FormatValue(T value) {
+  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    return absl::StrFormat("%.9g (0x%04x)", value.ToFloat(), value.bits());
+  } else if constexpr (std::is_same_v<T, float>) {
+    return absl::StrFormat("%.9g", value);
+  } else if constexpr (std::is_same_v<T, double>) {
+    return absl::StrFormat("%.17g", value);
+  } else {
+    return absl::StrCat(value);
+  }
+}
+
+}  // namespace
+
+Shape UnflattenIndex(const Shape& shape, int64_t flat_index) {
+  Shape index(shape.size(), 0);
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] <= 0) continue;
+    index[d] = flat_index % shape[d];
+    flat_index /= shape[d];
+  }
+  return index;
+}
+
+std::string FormatElement(const Tensor& tensor, int64_t flat_index) {
+  return VisitNumericType(tensor.type(), [&]<typename T>(TypeTag<T>) {
+    return FormatValue<T>(tensor.data<T>()[static_cast<size_t>(flat_index)]);
+  });
+}
+
+TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
+                       int max_reported) {
+  return DiffTensors(expected, actual, tolerance, MatchClasses{}, max_reported);
+}
+
+TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
+                       const MatchClasses& classes, int max_reported) {
+  TensorDiff diff;
+  diff.element_count = expected.element_count();
+  if (expected.type() != actual.type()) {
+    diff.type_or_shape_error = absl::StrCat("element type ", ElementTypeName(actual.type()),
+                                            ", expected ", ElementTypeName(expected.type()));
+    return diff;
+  }
+  if (expected.shape() != actual.shape()) {
+    diff.type_or_shape_error = absl::StrCat("shape ", ShapeToString(actual.shape()),
+                                            ", expected ", ShapeToString(expected.shape()));
+    return diff;
+  }
+  if (!IsNumeric(expected.type())) {
+    diff.type_or_shape_error =
+        absl::StrCat("element type ", ElementTypeName(expected.type()), " is not compared");
+    return diff;
+  }
+  VisitNumericType(expected.type(), [&]<typename T>(TypeTag<T>) {
+    CountMismatches<T>(expected, actual, tolerance, classes, max_reported, diff);
+  });
+  return diff;
+}
+
+std::string TensorDiff::Describe(absl::string_view output_name) const {
+  if (!type_or_shape_error.empty()) {
+    return absl::StrCat("output '", output_name, "': ", type_or_shape_error);
+  }
+  if (mismatch_count == 0) return absl::StrCat("output '", output_name, "': matches");
+  std::string text = absl::StrCat("output '", output_name, "': ", mismatch_count, " of ",
+                                  element_count, " elements differ");
+  std::vector<std::string> shown;
+  for (const ElementMismatch& m : first_mismatches) {
+    shown.push_back(absl::StrCat("[", absl::StrJoin(m.index, ","), "] expected ", m.expected,
+                                 ", got ", m.actual));
+  }
+  if (!shown.empty()) {  // max_reported may be 0: then the count alone
+    absl::StrAppend(&text, ": ", absl::StrJoin(shown, "; "));
+    if (mismatch_count > static_cast<int64_t>(first_mismatches.size())) {
+      absl::StrAppend(&text, "; ...");
+    }
+  }
+  return text;
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,259 @@
+#include "runners/harness/expectations.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "checker/registry.h"
+#include "reference/tensor_file.h"
+
+namespace onnx_conform {
+namespace {
+
+absl::Status LineError(absl::string_view file, int line, absl::string_view message) {
+  return absl::InvalidArgumentError(absl::StrCat(file, ":", line, ": ", message));
+}
+
+// The next blank-separated field of `rest`, removed from it.
+absl::string_view NextField(absl::string_view& rest) {
+  rest = absl::StripLeadingAsciiWhitespace(rest);
+  size_t end = 0;
+  while (end < rest.size() && !absl::ascii_isspace(static_cast<unsigned char>(rest[end]))) ++end;
+  absl::string_view field = rest.substr(0, end);
+  rest.remove_prefix(end);
+  return field;
+}
+
+// Calls `parse_line(number, content)` for each line that is not blank or a
+// comment; stops at the first error.
+template <typename ParseLine>
+absl::Status ForEachLine(absl::string_view text, ParseLine parse_line) {
+  int number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++number;
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty() || line[0] == '#') continue;
+    absl::Status status = parse_line(number, line);
+    if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
+  }
+  return ReadFileBytes(path, int64_t{64} << 20);
+}
+
+}  // namespace
+
+bool Expectation::Matches(const std::string& case_name) const {
+  if (is_regex) return std::regex_match(case_name, regex);
+  return fnmatch(pattern.c_str(), case_name.c_str(), 0) == 0;
+}
+
+std::string Expectation::Describe() const {
+  std::vector<std::string> names;
+  if (flaky) names.emplace_back("flaky");
+  for (CaseStatus status : statuses) names.emplace_back(StatusName(status));
+  return absl::StrCat(file, ":", line, ": ", absl::StrJoin(names, ","), ": ", reason);
+}
+
+absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
+                                                       absl::string_view file) {
+  ExpectationList list;
+  absl::Status status = ForEachLine(text, [&](int number, absl::string_view rest) {
+    Expectation e;
+    e.file = std::string(file);
+    e.line = number;
+    e.pattern = std::string(NextField(rest));
+    const absl::string_view statuses = NextField(rest);
+    e.reason = std::string(absl::StripAsciiWhitespace(rest));
+    if (statuses.empty() || e.reason.empty()) {
+      return LineError(file, number,
+                       "expected 'PATTERN STATUS[,STATUS...] REASON' (the reason is required)");
+    }
+    absl::string_view regex_text(e.pattern);
+    if (absl::ConsumePrefix(&regex_text, "re:")) {
+      e.is_regex = true;
+      try {
+        e.regex = std::regex(std::string(regex_text), std::regex::ECMAScript);
+      } catch (const std::regex_error& error) {
+        return LineError(file, number,
+                         absl::StrCat("bad regular expression '", regex_text, "': ", error.what()));
+      }
+    }
+    for (absl::string_view name : absl::StrSplit(statuses, ',')) {
+      if (name == "flaky") {
+        e.flaky = true;
+        continue;
+      }
+      std::optional<CaseStatus> s = StatusFromName(name);
+      if (!s.has_value() || *s == CaseStatus::kPass || *s == CaseStatus::kXfail ||
+          *s == CaseStatus::kXpass) {
+        return LineError(file, number,
+                         absl::StrCat("'", name,
+                                      "' is not an expected status (one of fail, "
+                                      "invalid, unsupported, divergent, error, crash, timeout, "
+                                      "flaky)"));
+      }
+      e.statuses.push_back(*s);
+    }
+    if (e.flaky && e.statuses.empty()) {
+      e.statuses = {CaseStatus::kFail, CaseStatus::kError, CaseStatus::kCrash,
+                    CaseStatus::kTimeout};
+    }
+    list.entries_.push_back(std::move(e));
+    return absl::OkStatus();
+  });
+  if (!status.ok()) return status;
+  return list;
+}
+
+const Expectation* ExpectationList::Find(const std::string& case_name) const {
+  for (const Expectation& e : entries_) {
+    if (e.Matches(case_name)) return &e;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path) {
+  absl::StatusOr<std::string> text = ReadText(path);
+  if (!text.ok()) return text.status();
+  return ExpectationList::Parse(*text, path.string());
+}
+
+absl::StatusOr<Profile> Profile::Parse(absl::string_view text, absl::string_view file) {
+  Profile profile;
+  absl::Status status = ForEachLine(text, [&](int number, absl::string_view rest) {
+    Line line;
+    line.where = absl::StrCat(file, ":", number);
+    line.op = std::string(NextField(rest));
+    const absl::string_view versions = NextField(rest);
+    const absl::string_view types = NextField(rest);
+    if (types.empty() || !absl::StripAsciiWhitespace(rest).empty()) {
+      return LineError(file, number,
+                       "expected 'OPERATOR VERSIONS TYPES' (lists comma-separated, "
+                       "or *)");
+    }
+    const std::vector<const OpSchema*> known = SchemaVersions(line.op);
+    if (known.empty()) {
+      return LineError(file, number,
+                       absl::StrCat("operator '", line.op, "' is not one the suite covers (",
+                                    absl::StrJoin(RegisteredOperators(), ", "), ")"));
+    }
+    if (versions != "*") {
+      for (absl::string_view v : absl::StrSplit(versions, ',')) {
+        int version = 0;
+        if (!absl::SimpleAtoi(v, &version) || FindSchemaVersion(line.op, version) == nullptr) {
+          std::vector<int> valid;
+          for (const OpSchema* schema : known) valid.push_back(schema->since_version());
+          return LineError(file, number,
+                           absl::StrCat("'", v, "' is not a version of ", line.op,
+                                        " (versions: ", absl::StrJoin(valid, ", "), ")"));
+        }
+        line.versions.push_back(version);
+      }
+    }
+    if (types != "*") {
+      for (absl::string_view t : absl::StrSplit(types, ',')) {
+        std::optional<ElementType> type = ElementTypeFromName(t);
+        if (!type.has_value()) {
+          return LineError(file, number, absl::StrCat("'", t, "' is not an ONNX type name"));
+        }
+        line.types.push_back(*type);
+      }
+    }
+    profile.lines_.push_back(std::move(line));
+    return absl::OkStatus();
+  });
+  if (!status.ok()) return status;
+  return profile;
+}
+
+const Profile::Line* Profile::FindLine(const std::string& op, int64_t version,
+                                       const std::string& type) const {
+  std::optional<ElementType> element_type = ElementTypeFromName(type);
+  if (!element_type.has_value() || version <= 0) return nullptr;
+  for (const Line& line : lines_) {
+    if (line.op != op) continue;
+    if (!line.versions.empty() &&
+        std::find(line.versions.begin(), line.versions.end(), version) == line.versions.end()) {
+      continue;
+    }
+    if (!line.types.empty() &&
+        std::find(line.types.begin(), line.types.end(), *element_type) == line.types.end()) {
+      continue;
+    }
+    return &line;
+  }
+  return nullptr;
+}
+
+bool Profile::Claims(const std::string& op, int64_t version, const std::string& types) const {
+  if (types.empty()) return false;
+  for (absl::string_view type : absl::StrSplit(types, ',')) {
+    if (FindLine(op, version, std::string(type)) == nullptr) return false;
+  }
+  return true;
+}
+
+std::string Profile::WhereClaimed(const std::string& op, int64_t version,
+                                  const std::string& type) const {
+  const Line* line = FindLine(op, version, type);
+  return line == nullptr ? "" : line->where;
+}
+
+absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path) {
+  absl::StatusOr<std::string> text = ReadText(path);
+  if (!text.ok()) return text.status();
+  return Profile::Parse(*text, path.string());
+}
+
+void ApplyExpectations(CaseResult& result, const Profile* profile,
+                       const ExpectationList* expectations) {
+  const Expectation* expected = expectations == nullptr ? nullptr : expectations->Find(result.name);
+  if (expected != nullptr) {
+    result.expectation = expected->Describe();
+    const CaseStatus raw = result.status;
+    if (std::find(expected->statuses.begin(), expected->statuses.end(), raw) !=
+        expected->statuses.end()) {
+      result.status = CaseStatus::kXfail;
+      result.message = absl::StrCat(StatusName(raw), " as expected (", expected->Describe(), ")",
+                                    result.message.empty() ? "" : ":\n", result.message);
+      return;
+    }
+    if (raw == CaseStatus::kPass && expected->flaky) {
+      return;  // may fail, and did not this time
+    }
+    if (raw == CaseStatus::kPass) {
+      result.status = CaseStatus::kXpass;
+      result.message = absl::StrCat("passed, but ", expected->Describe(),
+                                    " expects otherwise: remove or narrow that line");
+      return;
+    }
+    absl::StrAppend(&result.message, result.message.empty() ? "" : "\n", "(", expected->Describe(),
+                    " expected another status)");
+  }
+  if (profile != nullptr && result.status == CaseStatus::kUnsupported && result.ran_on_backend &&
+      profile->Claims(result.op, result.op_version, result.types)) {
+    result.status = CaseStatus::kFail;
+    result.message =
+        absl::StrCat("unsupported, but the profile claims ", result.op, "-", result.op_version, " ",
+                     result.types, " (",
+                     profile->WhereClaimed(result.op, result.op_version, PrimaryType(result)), ")",
+                     result.message.empty() ? "" : ": ", result.message);
+  }
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,115 @@
+// What a run is told to expect of a backend: an expectation file (known
+// gaps, `--expectations=FILE`) and a profile (what the backend claims to
+// support, `--profile=FILE`). Both turn a raw status into the reported one.
+//
+// Expectation file, one case-name pattern per line (docs/backend-protocol.md):
+//   # comments and blank lines are ignored
+//   test_min_int16              unsupported  no int16 Min kernel
+//   re:^test_argmin_.*nan       fail         ArgMin never selects NaN
+//   clip_v13_*_nan_bound        fail,divergent  NaN bound ignored
+// PATTERN is a glob over the case name (* ? [...], as fnmatch) or, after
+// "re:", an ECMAScript regular expression that must match the whole name.
+// STATUS is one or more of fail invalid unsupported divergent error crash
+// timeout, comma-separated; `flaky` among them makes the line a may-fail
+// one: a pass stays a pass instead of xpass (`flaky` alone: fail, error,
+// crash or timeout may happen). REASON (the rest of the line) is required.
+// The first line that matches a case applies.
+//
+// Profile, one line per operator:
+//   # OPERATOR  VERSIONS     TYPES
+//   Min         8,12,13      float,double,int32,int64
+//   ArgMin      *            *
+// VERSIONS are operator versions (Min-8, not opset 10) or *; TYPES are ONNX
+// type names or *. A case is inside the profile when its operator version
+// and every one of its types are claimed by some line.
+//
+//   absl::StatusOr<ExpectationList> e = ReadExpectationFile("ort.expect");
+//   absl::StatusOr<Profile> p = ReadProfileFile("ort.profile");
+//   ApplyExpectations(result, &*p, &*e);
+#ifndef ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_
+#define ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_
+
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "reference/element_type.h"
+#include "runners/harness/case_result.h"
+
+namespace onnx_conform {
+
+struct Expectation {
+  std::string pattern;  // as written, "re:" included
+  std::vector<CaseStatus> statuses;
+  bool flaky = false;  // may fail: a pass is not an xpass
+  std::string reason;
+  std::string file;
+  int line = 0;
+
+  bool Matches(const std::string& case_name) const;
+  // "FILE:LINE: fail: REASON".
+  std::string Describe() const;
+
+  // Internal: the compiled pattern.
+  bool is_regex = false;
+  std::regex regex;
+};
+
+class ExpectationList {
+ public:
+  // InvalidArgument naming `file` and the line for a malformed line.
+  static absl::StatusOr<ExpectationList> Parse(absl::string_view text, absl::string_view file);
+
+  // The first line matching the case name, or nullptr.
+  const Expectation* Find(const std::string& case_name) const;
+  const std::vector<Expectation>& entries() const { return entries_; }
+
+ private:
+  std::vector<Expectation> entries_;
+};
+
+// NotFound / DataLoss for a missing or unreadable file; Parse's errors.
+absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path);
+
+class Profile {
+ public:
+  // InvalidArgument naming `file` and the line for a malformed line, an
+  // operator or version the suite does not know, or an unknown type name.
+  static absl::StatusOr<Profile> Parse(absl::string_view text, absl::string_view file);
+
+  // Whether the profile claims (op, version) for every one of `types`
+  // (comma-separated ONNX names, as in CaseResult::types). Nothing is claimed
+  // for an unknown version (0) or an empty type list.
+  bool Claims(const std::string& op, int64_t version, const std::string& types) const;
+  // "FILE:LINE" of the line claiming (op, version, type), or "".
+  std::string WhereClaimed(const std::string& op, int64_t version, const std::string& type) const;
+
+ private:
+  struct Line {
+    std::string op;
+    std::vector<int64_t> versions;   // empty: every version
+    std::vector<ElementType> types;  // empty: every type
+    std::string where;
+  };
+  const Line* FindLine(const std::string& op, int64_t version, const std::string& type) const;
+  std::vector<Line> lines_;
+};
+
+absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path);
+
+// Turns a result's raw status into the reported one (either may be null):
+// 1. An expectation line matching the case: the raw status is one it lists
+//    -> xfail; the case passed -> xpass (fails the run: remove the line);
+//    another status -> unchanged, the line noted in the message.
+// 2. Otherwise, a case the backend reported unsupported although the
+//    profile claims it -> fail ("unsupported inside the profile").
+// Records the applying line in result.expectation.
+void ApplyExpectations(CaseResult& result, const Profile* profile,
+                       const ExpectationList* expectations);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_

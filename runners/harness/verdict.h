@@ -1,0 +1,67 @@
+// Judges a backend's outputs for one data set against the case's expected
+// outputs, element by element, as precisely as the operator texts allow.
+//
+//   OutputsJudgement j = JudgeOutputs(model, inputs, expected, actual, tolerance, names);
+//   if (j.kind == OutputsJudgement::Kind::kDivergent) std::cout << j.backend_reading.Name();
+//
+// Identical bytes match at once. Otherwise the plain reference explains the
+// data set (reference/interpreter.h, ExplainModel): each output element's
+// MatchClass (exact bits; either zero for a +0/-0 tie; any NaN), and the
+// output under each documented alternative reading that applies to the
+// graph's operators (reference/readings.h). Then:
+// - match: the actual outputs equal the expected ones under those classes;
+// - divergent: they equal the outputs of another reading than the one the
+//   expected outputs follow (the reading is named);
+// - mismatch: neither; the messages name each element's class ("expected
+//   -0 (sign determined), got +0").
+// A graph the reference cannot run is compared exactly (any NaN for an
+// expected NaN). With a tolerance (graphs of other operators), elements are
+// compared within it and no reading applies.
+#ifndef ONNX_CONFORM_RUNNERS_VERDICT_H_
+#define ONNX_CONFORM_RUNNERS_VERDICT_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "onnx/onnx_pb.h"
+#include "reference/readings.h"
+#include "reference/tensor.h"
+#include "runners/harness/diff.h"
+
+namespace onnx_conform {
+
+struct OutputsJudgement {
+  enum class Kind { kMatch, kDivergent, kMismatch };
+  Kind kind = Kind::kMatch;
+  // One line per differing output ("output 'y': 1 of 4 elements differ: ...").
+  std::vector<std::string> problems;
+  bool only_values_differ = true;  // no count, type or shape difference
+  // Divergent: the reading the backend follows, and the one the expected
+  // outputs follow (empty: the suite's own).
+  ReadingSet backend_reading;
+  ReadingSet expected_reading;
+};
+
+// `inputs` gives the data set's inputs (the graph inputs that are not
+// initializers, in order); `output_names` names the outputs in messages.
+// `inputs` is called only when the bytes differ (a backend may have taken
+// the data set's inputs over).
+using InputsSource = std::function<absl::StatusOr<std::vector<Tensor>>()>;
+OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
+                              const std::vector<Tensor>& expected,
+                              const std::vector<Tensor>& actual, const Tolerance& tolerance,
+                              const std::vector<std::string>& output_names);
+
+// The alternative readings that apply to the graph's nodes at its opset.
+std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model);
+
+// One line saying what a divergent backend does: "follows reading
+// clip-missing-bound-skipped (a missing bound clips nothing, ...), where the
+// suite reads: ...".
+std::string DescribeDivergence(const OutputsJudgement& judgement);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_VERDICT_H_

@@ -1,0 +1,346 @@
+#include "runners/reports/report.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
+#include "google/protobuf/util/json_util.h"
+#include "runners/reports/report.pb.h"
+
+namespace onnx_conform {
+namespace {
+
+std::string ValidUtf8(absl::string_view text) { return EscapeNonUtf8(text, false); }
+
+}  // namespace
+
+std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // range of the second byte
+    if (lead < 0x80) {
+      length = 1;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // overlong
+      if (lead == 0xED) high = 0x9F;  // surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;   // overlong
+      if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+    }
+    bool valid = length > 0 && i + length <= text.size();
+    for (size_t k = 1; valid && k < length; ++k) {
+      const unsigned char c = static_cast<unsigned char>(text[i + k]);
+      valid = k == 1 ? (c >= low && c <= high) : (c >= 0x80 && c <= 0xBF);
+    }
+    if (valid && escape_backslash && lead == '\\') {
+      out.append("\\\\");
+      ++i;
+    } else if (valid) {
+      out.append(text.data() + i, length);
+      i += length;
+    } else {
+      absl::StrAppend(&out, "\\x", absl::Hex(lead, absl::kZeroPad2));
+      ++i;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string XmlEscape(absl::string_view raw) {
+  const std::string text = ValidUtf8(raw);
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\n': case '\t': case '\r': out += static_cast<char>(c); break;
+      default:
+        // XML 1.0 cannot carry other control characters, even escaped.
+        if (c < 0x20) {
+          absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+// The words of the summary line, in the order statuses are listed.
+absl::string_view SummaryWord(CaseStatus status) {
+  switch (status) {
+    case CaseStatus::kPass: return "passed";
+    case CaseStatus::kFail: return "failed";
+    default: return StatusName(status);
+  }
+}
+
+// Labels a CI can filter on: backend, operator, versions, types.
+void AppendJunitProperties(const CaseResult& r, std::string& xml) {
+  std::vector<std::pair<std::string, std::string>> properties;
+  if (!r.backend.empty()) properties.emplace_back("backend", r.backend);
+  if (!r.op.empty()) properties.emplace_back("op", r.op);
+  if (r.op_version > 0) properties.emplace_back("version", absl::StrCat(r.op_version));
+  if (r.opset > 0) properties.emplace_back("opset", absl::StrCat(r.opset));
+  if (!r.types.empty()) properties.emplace_back("types", r.types);
+  properties.emplace_back("status", std::string(StatusName(r.status)));
+  if (!r.expectation.empty()) properties.emplace_back("expectation", r.expectation);
+  xml += "\n      <properties>";
+  for (const auto& [name, value] : properties) {
+    absl::StrAppendFormat(&xml, "<property name=\"%s\" value=\"%s\"/>", name, XmlEscape(value));
+  }
+  xml += "</properties>\n    ";
+}
+
+}  // namespace
+
+std::string ForTerminal(absl::string_view raw, bool keep_newlines) {
+  // Bytes that are not UTF-8 first (a lone 0x9b is CSI to an 8-bit
+  // terminal), then C0, DEL and C1 (U+0080-U+009F, C2 80-C2 9F in UTF-8).
+  const std::string text = ValidUtf8(raw);
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !(keep_newlines && byte == '\n')) || byte == 0x7f) {
+      absl::StrAppendFormat(&out, "\\x%02x", byte);
+    } else if (byte == 0xc2 && i + 1 < text.size() &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+      absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned char>(text[i + 1]));
+      ++i;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
+std::string ConsoleLine(const CaseResult& result) {
+  std::string line = absl::StrFormat("%-11s %s", StatusName(result.status),
+                                     ForTerminal(result.name, /*keep_newlines=*/false));
+  if (!result.message.empty() && result.status != CaseStatus::kPass) {
+    absl::StrAppend(&line, "\n            ",
+                    absl::StrReplaceAll(ForTerminal(result.message, /*keep_newlines=*/true),
+                                        {{"\n", "\n            "}}));
+  }
+  return line;
+}
+
+std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts;
+  for (CaseStatus status : kAllStatuses) counts[std::string(StatusName(status))] = 0;
+  for (const CaseResult& result : results) ++counts[std::string(StatusName(result.status))];
+  return counts;
+}
+
+std::map<std::string, int> DivergentReadingCounts(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts;
+  for (const CaseResult& result : results) {
+    // Divergent, or listed as a known divergence (xfail): counted either way.
+    if (result.status != CaseStatus::kDivergent && result.status != CaseStatus::kXfail) continue;
+    for (const std::string& reading : result.readings) ++counts[reading];
+  }
+  return counts;
+}
+
+std::string ReadingsLine(const std::vector<CaseResult>& results) {
+  std::vector<std::string> parts;
+  for (const auto& [reading, count] : DivergentReadingCounts(results)) {
+    parts.push_back(absl::StrCat(count, " follow ", reading));
+  }
+  if (parts.empty()) return "";
+  return absl::StrCat("divergent by reading: ", absl::StrJoin(parts, ", "));
+}
+
+std::string SummaryLine(const std::vector<CaseResult>& results) {
+  std::map<std::string, int> counts = SummaryCounts(results);
+  std::string line;
+  for (CaseStatus status : kAllStatuses) {
+    const int count = counts[std::string(StatusName(status))];
+    if (count == 0 && status != CaseStatus::kPass && status != CaseStatus::kFail) continue;
+    absl::StrAppend(&line, line.empty() ? "" : ", ", count, " ", SummaryWord(status));
+  }
+  return line;
+}
+
+report::CaseReport ToCaseReport(const CaseResult& result) {
+  report::CaseReport c;
+  c.set_name(ValidUtf8(result.name));
+  c.set_path(ValidUtf8(result.path));
+  c.set_op(ValidUtf8(result.op));
+  c.set_opset(static_cast<int32_t>(result.opset));
+  c.set_status(std::string(StatusName(result.status)));
+  c.set_message(ValidUtf8(result.message));
+  c.set_types(ValidUtf8(result.types));
+  c.set_seconds(result.seconds);
+  c.set_op_version(static_cast<int32_t>(result.op_version));
+  c.set_backend(ValidUtf8(result.backend));
+  c.set_expectation(ValidUtf8(result.expectation));
+  c.set_negative(result.negative);
+  for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
+  return c;
+}
+
+absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
+  std::optional<CaseStatus> status = StatusFromName(c.status());
+  if (!status.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown status '", c.status(), "'"));
+  }
+  CaseResult result;
+  result.name = c.name();
+  result.path = c.path();
+  result.op = c.op();
+  result.opset = c.opset();
+  result.status = *status;
+  result.message = c.message();
+  result.types = c.types();
+  result.seconds = c.seconds();
+  result.op_version = c.op_version();
+  result.backend = c.backend();
+  result.expectation = c.expectation();
+  result.negative = c.negative();
+  result.readings.assign(c.readings().begin(), c.readings().end());
+  return result;
+}
+
+std::string CommonBackend(const std::vector<CaseResult>& results) {
+  if (results.empty()) return "";
+  for (const CaseResult& r : results) {
+    if (r.backend != results.front().backend) return "";
+  }
+  return results.front().backend;
+}
+
+std::string JsonReport(const std::vector<CaseResult>& results) {
+  report::RunReport run;
+  for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
+  run.set_backend(CommonBackend(results));
+  for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
+  for (const auto& [reading, count] : DivergentReadingCounts(results)) {
+    (*run.mutable_divergent_readings())[ValidUtf8(reading)] = count;
+  }
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(run, &json, options);
+  return json;
+}
+
+std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name) {
+  int failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
+  for (const CaseResult& r : results) {
+    seconds += r.seconds;
+    switch (r.status) {
+      case CaseStatus::kFail: case CaseStatus::kXpass: ++failures; break;
+      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout: ++errors; break;
+      case CaseStatus::kPass: break;
+      default: ++skipped; break;
+    }
+  }
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  absl::StrAppendFormat(&xml,
+                        "<testsuites tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
+                        "time=\"%.3f\">\n",
+                        results.size(), failures, errors, skipped, seconds);
+  absl::StrAppendFormat(&xml,
+                        "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+                        "skipped=\"%d\" time=\"%.3f\">\n",
+                        XmlEscape(suite_name), results.size(), failures, errors, skipped, seconds);
+  for (const CaseResult& r : results) {
+    const std::string classname = r.op.empty() ? "onnx_conform" : absl::StrCat(r.op, ".v", r.opset);
+    absl::StrAppendFormat(&xml, "    <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">",
+                          XmlEscape(classname), XmlEscape(r.name), r.seconds);
+    AppendJunitProperties(r, xml);
+    const std::string status(StatusName(r.status));
+    const std::string message = XmlEscape(r.message);
+    switch (r.status) {
+      case CaseStatus::kPass: break;
+      case CaseStatus::kFail: case CaseStatus::kXpass:
+        absl::StrAppendFormat(&xml, "\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    ",
+                              status, message, message);
+        break;
+      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout:
+        absl::StrAppendFormat(&xml, "\n      <error type=\"%s\" message=\"%s\">%s</error>\n    ",
+                              status, message, message);
+        break;
+      default:
+        absl::StrAppendFormat(&xml, "\n      <skipped type=\"%s\" message=\"%s\"/>\n    ", status,
+                              message);
+    }
+    xml += "</testcase>\n";
+  }
+  xml += "  </testsuite>\n</testsuites>\n";
+  return xml;
+}
+
+absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append) {
+  const int fd =
+      open(path.c_str(),
+           O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (append ? O_APPEND : 0), 0644);
+  if (fd < 0) {
+    return absl::DataLossError(
+        absl::StrCat(path.string(), ": cannot open for writing: ", std::strerror(errno)));
+  }
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat(path.string(),
+                     ": not a regular file (reports and logs are written only to "
+                     "regular files)"));
+  }
+  if (!append && ftruncate(fd, 0) != 0) {
+    close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat(path.string(), ": cannot truncate: ", std::strerror(errno)));
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
+  absl::StatusOr<int> fd = OpenRegularFileForWriting(path, /*append=*/false);
+  if (!fd.ok()) return fd.status();
+  absl::string_view rest(text);
+  while (!rest.empty()) {
+    const ssize_t n = write(*fd, rest.data(), rest.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    rest.remove_prefix(static_cast<size_t>(n));
+  }
+  const bool closed = close(*fd) == 0;
+  if (!rest.empty() || !closed) {
+    return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace onnx_conform

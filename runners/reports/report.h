@@ -1,0 +1,74 @@
+// Reports of a run: the console lines, JSON (`--report-json`) and JUnit XML
+// (`--junit`), all from the same list of CaseResult in run order.
+//
+//   WriteJsonReport(results, "report.json");
+//   WriteJunitReport(results, "junit.xml");
+#ifndef ONNX_CONFORM_RUNNERS_REPORT_H_
+#define ONNX_CONFORM_RUNNERS_REPORT_H_
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "runners/harness/case_result.h"
+#include "runners/reports/report.pb.h"
+
+namespace onnx_conform {
+
+// "pass  test_min_example" (+ the message on following indented lines).
+// Text from case folders others wrote (names, messages, paths) for a
+// terminal: control bytes (an escape sequence could move the cursor or
+// retitle the window) become \xNN; newlines stay only if `keep_newlines`.
+std::string ForTerminal(absl::string_view text, bool keep_newlines);
+
+std::string ConsoleLine(const CaseResult& result);
+
+// Counts per status, every status present (zeros included).
+std::map<std::string, int> SummaryCounts(const std::vector<CaseResult>& results);
+// Divergent cases (also those an expectation file lists, now xfail) per
+// named reading the backend follows (a case following two readings counts
+// under each).
+std::map<std::string, int> DivergentReadingCounts(const std::vector<CaseResult>& results);
+// "divergent by reading: 12 follow clip-missing-bound-skipped, ..."; empty
+// when no case is divergent.
+std::string ReadingsLine(const std::vector<CaseResult>& results);
+// "41 passed, 0 failed, 891 unsupported, ..." (statuses with zero left out,
+// passed and failed always shown).
+std::string SummaryLine(const std::vector<CaseResult>& results);
+
+std::string JsonReport(const std::vector<CaseResult>& results);
+std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name);
+
+// `text` with each byte that is not part of a well-formed UTF-8 sequence
+// (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
+// written as the four characters \xNN. Case names and messages may carry any
+// bytes; JSON and XML must be UTF-8, and protobuf's JSON printer would cut a
+// string at its first bad byte. With `escape_backslash`, a backslash is
+// written as two, so that the result maps back to `text` alone (the run
+// log's keys): "case_\xff" spelled out and the byte 0xFF then differ.
+std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash);
+
+// One result as the report's message, and back (InvalidArgument for an
+// unknown status name). The JSON report and the run log share this form.
+report::CaseReport ToCaseReport(const CaseResult& result);
+absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
+
+// The backend all results share, or "" when they differ or there are none.
+std::string CommonBackend(const std::vector<CaseResult>& results);
+
+absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text);
+
+// Opens `path` for writing, creating it (mode 0644), without ever blocking:
+// a FIFO, device or directory is refused (FailedPrecondition naming the
+// file; DataLoss when it cannot be opened), so that SIGINT/SIGTERM are never
+// kept waiting on an open. With
+// `append`, at the end; else truncated. The descriptor, or the error.
+absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_REPORT_H_

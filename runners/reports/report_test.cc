@@ -1,0 +1,332 @@
+// Tests of the run reports: console lines, summary, JSON (parsed back into
+// report.proto's RunReport) and JUnit XML (elements per status, escaping).
+#include "runners/reports/report.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "runners/reports/report.pb.h"
+
+namespace onnx_conform {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+CaseResult Result(const std::string& name, CaseStatus status, const std::string& message = "") {
+  CaseResult r;
+  r.name = name;
+  r.path = "/cases/" + name;
+  r.op = "Min";
+  r.opset = 13;
+  r.types = "float";
+  r.status = status;
+  r.message = message;
+  r.seconds = 0.25;
+  return r;
+}
+
+int CountOccurrences(const std::string& text, const std::string& needle) {
+  int count = 0;
+  for (size_t pos = text.find(needle); pos != std::string::npos;
+       pos = text.find(needle, pos + needle.size())) {
+    ++count;
+  }
+  return count;
+}
+
+// The <testcase ...>...</testcase> element of the named case.
+std::string TestcaseElement(const std::string& xml, const std::string& escaped_name) {
+  const size_t name_pos = xml.find("name=\"" + escaped_name + "\"");
+  if (name_pos == std::string::npos) return "";
+  const size_t begin = xml.rfind("<testcase", name_pos);
+  const size_t end = xml.find("</testcase>", name_pos);
+  if (begin == std::string::npos || end == std::string::npos) return "";
+  return xml.substr(begin, end + 11 - begin);
+}
+
+// ---------------------------------------------------------------- statuses
+
+TEST(CaseResultTest, StatusNamesRoundTrip) {
+  EXPECT_EQ(StatusName(CaseStatus::kPass), "pass");
+  EXPECT_EQ(StatusName(CaseStatus::kUnsupported), "unsupported");
+  EXPECT_EQ(StatusName(CaseStatus::kXpass), "xpass");
+  EXPECT_EQ(StatusFromName("timeout"), CaseStatus::kTimeout);
+  EXPECT_EQ(StatusFromName("divergent"), CaseStatus::kDivergent);
+  EXPECT_EQ(StatusFromName("passed"), std::nullopt);
+  EXPECT_EQ(StatusFromName(""), std::nullopt);
+  for (CaseStatus status : kAllStatuses) EXPECT_EQ(StatusFromName(StatusName(status)), status);
+}
+
+TEST(CaseResultTest, WhichStatusesFailTheRun) {
+  EXPECT_FALSE(FailsRun(CaseStatus::kPass));
+  EXPECT_TRUE(FailsRun(CaseStatus::kFail));
+  EXPECT_FALSE(FailsRun(CaseStatus::kUnsupported));
+  EXPECT_FALSE(FailsRun(CaseStatus::kXfail));
+  EXPECT_TRUE(FailsRun(CaseStatus::kXpass));
+  EXPECT_TRUE(FailsRun(CaseStatus::kError));
+  EXPECT_TRUE(FailsRun(CaseStatus::kCrash));
+  EXPECT_TRUE(FailsRun(CaseStatus::kTimeout));
+}
+
+// ---------------------------------------------------------------- console
+
+TEST(ConsoleReportTest, ConsoleLine) {
+  EXPECT_EQ(ConsoleLine(Result("test_min_example", CaseStatus::kPass)),
+            "pass        test_min_example");
+  // A pass never prints its message.
+  EXPECT_EQ(ConsoleLine(Result("test_min_example", CaseStatus::kPass, "note")),
+            "pass        test_min_example");
+  EXPECT_EQ(ConsoleLine(Result("test_clip", CaseStatus::kFail, "line one\nline two")),
+            "fail        test_clip\n            line one\n            line two");
+  EXPECT_EQ(ConsoleLine(Result("t", CaseStatus::kUnsupported, "")), "unsupported t");
+}
+
+TEST(ConsoleReportTest, ControlBytesFromCaseFoldersAreEscaped) {
+  // A folder name holding a newline or a terminal escape sequence.
+  EXPECT_EQ(ConsoleLine(Result("a\nb\x1b[2J\x7f", CaseStatus::kPass)),
+            "pass        a\\x0ab\\x1b[2J\\x7f");
+  EXPECT_EQ(ConsoleLine(Result("c", CaseStatus::kError, "bad\x1b]0;title\x07\nnext\tline")),
+            "error       c\n            bad\\x1b]0;title\\x07\n            next\\x09line");
+  // UTF-8 names stay as they are.
+  EXPECT_EQ(ConsoleLine(Result("caf\xc3\xa9", CaseStatus::kPass)), "pass        caf\xc3\xa9");
+  // C1 controls: a lone 0x9b byte (CSI to an 8-bit terminal) and U+009B.
+  EXPECT_EQ(ConsoleLine(Result("x\x9b"
+                               "31my\xc2\x9b"
+                               "2J",
+                               CaseStatus::kPass)),
+            "pass        x\\x9b31my\\u009b2J");
+}
+
+TEST(ConsoleReportTest, SummaryCountsListEveryStatus) {
+  std::vector<CaseResult> results = {Result("a", CaseStatus::kPass), Result("b", CaseStatus::kPass),
+                                     Result("c", CaseStatus::kFail),
+                                     Result("d", CaseStatus::kUnsupported)};
+  std::map<std::string, int> counts = SummaryCounts(results);
+  EXPECT_EQ(counts.size(), 10u);
+  EXPECT_EQ(counts["pass"], 2);
+  EXPECT_EQ(counts["fail"], 1);
+  EXPECT_EQ(counts["unsupported"], 1);
+  EXPECT_EQ(counts["crash"], 0);
+  EXPECT_EQ(counts["xpass"], 0);
+  EXPECT_EQ(SummaryCounts({}).size(), 10u);
+}
+
+TEST(ConsoleReportTest, SummaryLine) {
+  EXPECT_EQ(SummaryLine({}), "0 passed, 0 failed");
+  EXPECT_EQ(SummaryLine({Result("a", CaseStatus::kPass), Result("b", CaseStatus::kPass),
+                         Result("c", CaseStatus::kFail), Result("d", CaseStatus::kUnsupported)}),
+            "2 passed, 1 failed, 1 unsupported");
+  EXPECT_EQ(SummaryLine({Result("a", CaseStatus::kXpass), Result("b", CaseStatus::kCrash),
+                         Result("c", CaseStatus::kError), Result("d", CaseStatus::kInvalid),
+                         Result("e", CaseStatus::kTimeout), Result("f", CaseStatus::kTimeout)}),
+            "0 passed, 0 failed, 1 invalid, 1 error, 1 crash, 2 timeout, 1 xpass");
+}
+
+// ---------------------------------------------------------------- JSON
+
+TEST(JsonReportTest, ParsesBackWithEveryField) {
+  CaseResult failed = Result("test_clip_13", CaseStatus::kFail, "output 'y': 1 of 4 elements differ");
+  failed.op = "Clip";
+  failed.types = "float16";
+  failed.seconds = 1.5;
+  const std::string json = JsonReport({Result("test_min_example", CaseStatus::kPass), failed});
+
+  report::RunReport run;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &run);
+  ASSERT_TRUE(status.ok()) << status.ToString() << "\n" << json;
+  ASSERT_EQ(run.cases_size(), 2);
+  EXPECT_EQ(run.cases(0).name(), "test_min_example");
+  EXPECT_EQ(run.cases(0).status(), "pass");
+  EXPECT_EQ(run.cases(0).path(), "/cases/test_min_example");
+  EXPECT_EQ(run.cases(0).op(), "Min");
+  EXPECT_EQ(run.cases(0).opset(), 13);
+  EXPECT_EQ(run.cases(0).seconds(), 0.25);
+  EXPECT_EQ(run.cases(1).name(), "test_clip_13");
+  EXPECT_EQ(run.cases(1).op(), "Clip");
+  EXPECT_EQ(run.cases(1).status(), "fail");
+  EXPECT_EQ(run.cases(1).types(), "float16");
+  EXPECT_EQ(run.cases(1).message(), "output 'y': 1 of 4 elements differ");
+  EXPECT_EQ(run.cases(1).seconds(), 1.5);
+  EXPECT_EQ(run.summary().size(), 10u);
+  EXPECT_EQ(run.summary().at("pass"), 1);
+  EXPECT_EQ(run.summary().at("fail"), 1);
+  EXPECT_EQ(run.summary().at("timeout"), 0);
+
+  // Field names as in report.proto, and empty fields printed too.
+  EXPECT_THAT(json, HasSubstr("\"cases\""));
+  EXPECT_THAT(json, HasSubstr("\"summary\""));
+  EXPECT_THAT(json, HasSubstr("\"message\": \"\""));
+}
+
+TEST(JsonReportTest, EmptyRun) {
+  report::RunReport run;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(JsonReport({}), &run).ok());
+  EXPECT_EQ(run.cases_size(), 0);
+  EXPECT_EQ(run.summary().at("pass"), 0);
+}
+
+TEST(JsonReportTest, SpecialCharactersSurvive) {
+  const std::string message = "quote \" backslash \\ newline \n tab \t ctrl \x01 <&> caf\xC3\xA9";
+  const std::string json = JsonReport({Result("a\"b", CaseStatus::kError, message)});
+  report::RunReport run;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &run).ok()) << json;
+  ASSERT_EQ(run.cases_size(), 1);
+  EXPECT_EQ(run.cases(0).name(), "a\"b");
+  EXPECT_EQ(run.cases(0).message(), message);
+}
+
+TEST(JsonReportTest, InvalidUtf8IsShownAsEscapesNotTruncated) {
+  // A case directory name or a message quoting file bytes need not be UTF-8.
+  // protobuf would cut such a string at the first bad byte (and two cases
+  // "test_\xff" and "test_\xfe" would both print as "test_"); each bad byte
+  // is written as the text \xNN instead, the rest kept.
+  const std::string json = JsonReport(
+      {Result("test_\xFF\xFE", CaseStatus::kFail, "bad \xC3( \xE2\x82 ok caf\xC3\xA9 \xED\xA0\x80")});
+  report::RunReport run;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &run).ok()) << json;
+  ASSERT_EQ(run.cases_size(), 1);
+  EXPECT_EQ(run.cases(0).name(), "test_\\xff\\xfe");
+  EXPECT_EQ(run.cases(0).path(), "/cases/test_\\xff\\xfe");
+  EXPECT_EQ(run.cases(0).status(), "fail");
+  // A lead byte without its continuation, a truncated 3-byte sequence, and
+  // an encoded surrogate (U+D800) are invalid; the e-acute is valid.
+  EXPECT_EQ(run.cases(0).message(),
+            "bad \\xc3( \\xe2\\x82 ok caf\xC3\xA9 \\xed\\xa0\\x80");
+  EXPECT_EQ(run.summary().at("fail"), 1);
+}
+
+// ---------------------------------------------------------------- JUnit
+
+TEST(JunitReportTest, OneTestcasePerResultWithTheRightElement) {
+  std::vector<CaseResult> results;
+  for (CaseStatus status : kAllStatuses) {
+    results.push_back(Result(absl::StrCat("case_", StatusName(status)), status, "why"));
+  }
+  const std::string xml = JunitReport(results, "onnx-conform");
+  EXPECT_TRUE(absl::StartsWith(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "));
+  EXPECT_EQ(CountOccurrences(xml, "<testcase "), 10);
+  EXPECT_EQ(CountOccurrences(xml, "</testcase>"), 10);
+  EXPECT_EQ(CountOccurrences(xml, "<testsuite "), 1);
+  EXPECT_EQ(CountOccurrences(xml, "<failure "), 2);  // fail, xpass
+  EXPECT_EQ(CountOccurrences(xml, "<error "), 3);    // error, crash, timeout
+  EXPECT_EQ(CountOccurrences(xml, "<skipped "), 4);  // invalid, unsupported, divergent, xfail
+  // 10 cases of 0.25 s.
+  EXPECT_THAT(xml, HasSubstr("<testsuites tests=\"10\" failures=\"2\" errors=\"3\" skipped=\"4\" "
+                             "time=\"2.500\">"));
+  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"onnx-conform\" tests=\"10\" failures=\"2\" "
+                             "errors=\"3\" skipped=\"4\" time=\"2.500\">"));
+
+  const std::string pass = TestcaseElement(xml, "case_pass");
+  EXPECT_TRUE(absl::StartsWith(
+      pass, "<testcase classname=\"Min.v13\" name=\"case_pass\" time=\"0.250\">"))
+      << pass;
+  EXPECT_THAT(pass, Not(HasSubstr("<failure")));
+  EXPECT_THAT(pass, Not(HasSubstr("<error")));
+  EXPECT_THAT(pass, Not(HasSubstr("<skipped")));
+  EXPECT_THAT(TestcaseElement(xml, "case_fail"),
+              HasSubstr("<failure type=\"fail\" message=\"why\">why</failure>"));
+  EXPECT_THAT(TestcaseElement(xml, "case_xpass"), HasSubstr("<failure type=\"xpass\""));
+  EXPECT_THAT(TestcaseElement(xml, "case_crash"),
+              HasSubstr("<error type=\"crash\" message=\"why\">why</error>"));
+  EXPECT_THAT(TestcaseElement(xml, "case_timeout"), HasSubstr("<error type=\"timeout\""));
+  EXPECT_THAT(TestcaseElement(xml, "case_error"), HasSubstr("<error type=\"error\""));
+  EXPECT_THAT(TestcaseElement(xml, "case_unsupported"),
+              HasSubstr("<skipped type=\"unsupported\" message=\"why\"/>"));
+  EXPECT_THAT(TestcaseElement(xml, "case_xfail"), HasSubstr("<skipped type=\"xfail\""));
+  EXPECT_THAT(TestcaseElement(xml, "case_invalid"), HasSubstr("<skipped type=\"invalid\""));
+  EXPECT_THAT(TestcaseElement(xml, "case_divergent"), HasSubstr("<skipped type=\"divergent\""));
+  EXPECT_TRUE(absl::EndsWith(xml, "  </testsuite>\n</testsuites>\n"));
+}
+
+TEST(JunitReportTest, ClassnameWithoutOperator) {
+  CaseResult r = Result("broken", CaseStatus::kError, "model.onnx: no such file");
+  r.op = "";
+  const std::string xml = JunitReport({r}, "s");
+  EXPECT_THAT(xml, HasSubstr("<testcase classname=\"onnx_conform\" name=\"broken\""));
+}
+
+TEST(JunitReportTest, EmptyRun) {
+  const std::string xml = JunitReport({}, "empty");
+  EXPECT_THAT(xml, HasSubstr("tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\""));
+  EXPECT_EQ(CountOccurrences(xml, "<testcase"), 0);
+}
+
+TEST(JunitReportTest, EscapesMarkupInNamesMessagesAndSuite) {
+  const std::string xml = JunitReport(
+      {Result("a<b&c>\"d'e", CaseStatus::kFail, "expected <1> & got \"2\" 'x'")}, "suite<&>");
+  EXPECT_THAT(xml, HasSubstr("name=\"a&lt;b&amp;c&gt;&quot;d&apos;e\""));
+  EXPECT_THAT(xml, HasSubstr("message=\"expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;\""));
+  EXPECT_THAT(xml, HasSubstr(">expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;</failure>"));
+  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"suite&lt;&amp;&gt;\""));
+  EXPECT_THAT(xml, Not(HasSubstr("a<b")));
+  EXPECT_THAT(xml, Not(HasSubstr("<1>")));
+}
+
+TEST(JunitReportTest, ControlCharactersNeverReachTheXml) {
+  const std::string xml =
+      JunitReport({Result("ctl\x01" "name", CaseStatus::kCrash,
+                          std::string("nul\0" "bell\x07" "esc\x1b", 13))},
+                  "s\x02");
+  for (char c : xml) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    EXPECT_FALSE(u < 0x20 && u != '\n' && u != '\t' && u != '\r')
+        << "raw control character " << static_cast<int>(u) << " in the XML";
+  }
+  EXPECT_THAT(xml, HasSubstr("ctl\\x01name"));
+  EXPECT_THAT(xml, HasSubstr("nul\\x00bell\\x07esc\\x1b"));
+}
+
+TEST(JunitReportTest, InvalidUtf8NeverReachesTheXml) {
+  // The document declares UTF-8: a stray byte would make it unreadable.
+  const std::string xml =
+      JunitReport({Result("test_\xFF", CaseStatus::kFail, "bad \xC3( \xF0\x9F\x98\x80")}, "s");
+  EXPECT_THAT(xml, HasSubstr("name=\"test_\\xff\""));
+  EXPECT_THAT(xml, HasSubstr(">bad \\xc3( \xF0\x9F\x98\x80</failure>"));  // the emoji is valid
+  const std::string valid = "caf\xC3\xA9";
+  const std::string with_valid = JunitReport({Result(valid, CaseStatus::kPass)}, "s");
+  EXPECT_THAT(with_valid, HasSubstr("name=\"caf\xC3\xA9\""));  // valid UTF-8 is kept as is
+  size_t i = 0;
+  while (i < xml.size()) {
+    const unsigned char c = static_cast<unsigned char>(xml[i]);
+    int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    ASSERT_NE(length, 0) << "invalid UTF-8 lead byte at " << i;
+    ASSERT_LE(i + length, xml.size());
+    for (int k = 1; k < length; ++k) {
+      ASSERT_EQ(static_cast<unsigned char>(xml[i + k]) >> 6, 0x2) << "bad continuation at " << i;
+    }
+    i += length;
+  }
+  EXPECT_EQ(CountOccurrences(xml, "<testcase "), 1);
+}
+
+// ---------------------------------------------------------------- files
+
+TEST(ReportFileTest, WriteTextFile) {
+  const std::filesystem::path dir = ::testing::TempDir();
+  const std::filesystem::path path = dir / "report_test_output.json";
+  ASSERT_TRUE(WriteTextFile(path, "{\"a\": 1}\n").ok());
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "{\"a\": 1}\n");
+  std::filesystem::remove(path);
+
+  const std::filesystem::path bad = dir / "no_such_report_dir" / "r.xml";
+  absl::Status status = WriteTextFile(bad, "x");
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(status.message(), HasSubstr(bad.string()));
+}
+
+}  // namespace
+}  // namespace onnx_conform

@@ -1,0 +1,421 @@
+#include "runners/reports/scoreboard.h"
+
+#include <algorithm>
+#include <set>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "runners/reports/report.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr absl::string_view kTypeOrder[] = {"float",  "double", "float16", "bfloat16",
+                                            "int8",   "int16",  "int32",   "int64",
+                                            "uint8",  "uint16", "uint32",  "uint64"};
+constexpr int kShownLines = 12;  // of each failure's message
+
+bool IsKnownGap(CaseStatus status) {
+  return status == CaseStatus::kXfail || status == CaseStatus::kDivergent;
+}
+bool IsNotRun(CaseStatus status) {
+  return status == CaseStatus::kUnsupported || status == CaseStatus::kInvalid;
+}
+
+}  // namespace
+
+absl::string_view ColourEmoji(CellColour colour) {
+  switch (colour) {
+    case CellColour::kGreen: return "🟩";
+    case CellColour::kYellow: return "🟨";
+    case CellColour::kOrange: return "🟧";
+    case CellColour::kRed: return "🟥";
+    case CellColour::kGrey: return "⬜";
+  }
+  return "";
+}
+
+absl::string_view ColourCss(CellColour colour) {
+  switch (colour) {
+    case CellColour::kGreen: return "green";
+    case CellColour::kYellow: return "yellow";
+    case CellColour::kOrange: return "orange";
+    case CellColour::kRed: return "red";
+    case CellColour::kGrey: return "grey";
+  }
+  return "";
+}
+
+std::string HtmlEscape(absl::string_view text) {
+  return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+}
+
+namespace {
+// Text from results (case names, operators, types, backends, expectation
+// lines) as Markdown that shows it and nothing more: HTML escaped as in the
+// HTML page, Markdown's punctuation backslash-escaped (a `|` cannot end a
+// table cell), and control characters, newlines included (a newline in a
+// name would start a heading), written as \xNN.
+std::string MarkdownText(absl::string_view raw) {
+  const std::string text = EscapeNonUtf8(raw, /*escape_backslash=*/false);
+  auto is_word = [&text](size_t i) {
+    return i < text.size() && (absl::ascii_isalnum(text[i]) || (text[i] & 0x80) != 0);
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      absl::StrAppendFormat(&out, "\\\\x%02x", byte);
+      continue;
+    }
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '_':  // within a word it is no emphasis (min_v13_float stays as it is)
+        if (i > 0 && is_word(i - 1) && is_word(i + 1)) {
+          out.push_back(c);
+          break;
+        }
+        [[fallthrough]];
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+      case '#':
+      case '|':
+      case '~':
+        out.push_back('\\');
+        out.push_back(c);
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The first lines of a message, and how many were left out.
+std::string Shortened(const std::string& message) {
+  std::vector<absl::string_view> lines = absl::StrSplit(message, '\n');
+  if (static_cast<int>(lines.size()) <= kShownLines) return message;
+  const size_t left_out = lines.size() - kShownLines;
+  lines.resize(kShownLines);
+  return absl::StrCat(absl::StrJoin(lines, "\n"), "\n[... ", left_out, " more lines]");
+}
+
+std::vector<std::string> SortedTypes(const std::map<int64_t, std::map<std::string, ScoreCell>>&
+                                         versions) {
+  std::set<std::string> types;
+  for (const auto& [version, by_type] : versions) {
+    for (const auto& [type, cell] : by_type) types.insert(type);
+  }
+  std::vector<std::string> sorted(types.begin(), types.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
+    return TypeRank(a) < TypeRank(b);
+  });
+  return sorted;
+}
+
+std::string VersionLabel(const std::string& op, int64_t version) {
+  return version > 0 ? absl::StrCat(op, "-", version) : op;
+}
+
+// Results to list below the matrix: what fails the run, then known gaps.
+struct Listed {
+  std::vector<const CaseResult*> failures, gaps;
+};
+Listed ListedResults(const std::vector<CaseResult>& results) {
+  Listed listed;
+  for (const CaseResult& r : results) {
+    if (FailsRun(r.status)) listed.failures.push_back(&r);
+    if (IsKnownGap(r.status)) listed.gaps.push_back(&r);
+  }
+  return listed;
+}
+
+// Known gaps grouped by why: the expectation line that applied, or, for a
+// divergent case without one, "divergent". In order of first appearance.
+std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
+    const std::vector<const CaseResult*>& gaps) {
+  std::vector<std::pair<std::string, std::vector<const CaseResult*>>> groups;
+  for (const CaseResult* r : gaps) {
+    const std::string why =
+        !r->expectation.empty()               ? r->expectation
+        : r->status == CaseStatus::kDivergent && !r->readings.empty()
+            ? absl::StrCat("divergent: follows reading ", absl::StrJoin(r->readings, "+"))
+                                              : std::string(StatusName(r->status));
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& group) { return group.first == why; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {why, {}});
+    it->second.push_back(r);
+  }
+  return groups;
+}
+
+}  // namespace
+
+// The first line of a message that says something of its own: preamble
+// lines ("fail as expected (...):", "...; stderr:") end with a colon.
+std::string FirstDetail(const CaseResult& r) {
+  std::vector<absl::string_view> lines = absl::StrSplit(r.message, '\n', absl::SkipEmpty());
+  for (absl::string_view line : lines) {
+    if (!absl::EndsWith(line, ":")) return std::string(line);
+  }
+  return lines.empty() ? "" : std::string(lines.back());
+}
+
+namespace {
+
+std::set<std::string> Backends(const std::vector<CaseResult>& results) {
+  std::set<std::string> backends;
+  for (const CaseResult& r : results) backends.insert(r.backend);
+  return backends;
+}
+
+std::string CaseLabel(const CaseResult& r) {
+  std::string label = r.name;
+  if (!r.op.empty()) {
+    absl::StrAppend(&label, " (", VersionLabel(r.op, r.op_version),
+                    r.types.empty() ? "" : absl::StrCat(", ", r.types), ")");
+  }
+  return label;
+}
+
+}  // namespace
+
+int TypeRank(absl::string_view type_name) {
+  for (size_t i = 0; i < std::size(kTypeOrder); ++i) {
+    if (kTypeOrder[i] == type_name) return static_cast<int>(i);
+  }
+  return static_cast<int>(std::size(kTypeOrder));
+}
+
+int ScoreCell::passed() const {
+  auto it = counts.find(CaseStatus::kPass);
+  return it == counts.end() ? 0 : it->second;
+}
+
+CellColour ScoreCell::colour() const {
+  bool gap = false, not_run = false;
+  for (const auto& [status, count] : counts) {
+    if (count == 0) continue;
+    if (FailsRun(status)) return CellColour::kRed;
+    gap = gap || IsKnownGap(status);
+    not_run = not_run || IsNotRun(status);
+  }
+  if (gap) return CellColour::kOrange;
+  if (passed() == 0) return CellColour::kGrey;
+  return not_run ? CellColour::kYellow : CellColour::kGreen;
+}
+
+std::string ScoreCell::Text() const {
+  std::vector<std::string> others;
+  for (CaseStatus status : kAllStatuses) {
+    auto it = counts.find(status);
+    if (status == CaseStatus::kPass || it == counts.end() || it->second == 0) continue;
+    others.push_back(absl::StrCat(it->second, " ", StatusName(status)));
+  }
+  return absl::StrCat(passed(), "/", total,
+                      others.empty() ? "" : absl::StrCat(" (", absl::StrJoin(others, ", "), ")"));
+}
+
+ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results) {
+  ScoreMatrix matrix;
+  for (const CaseResult& r : results) {
+    if (r.negative) continue;
+    const std::string op = r.op.empty() ? "(unknown)" : r.op;
+    const std::string type = r.types.empty() ? "(none)" : PrimaryType(r);
+    ScoreCell& cell = matrix[r.backend][op][r.op_version][type];
+    ++cell.counts[r.status];
+    ++cell.total;
+  }
+  return matrix;
+}
+
+NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
+  NegativeCells cells;
+  for (const CaseResult& r : results) {
+    if (!r.negative) continue;
+    ScoreCell& cell = cells[r.backend][r.op.empty() ? "(unknown)" : r.op];
+    ++cell.counts[r.status];
+    ++cell.total;
+  }
+  return cells;
+}
+
+std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
+  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n");
+  if (const std::string readings = ReadingsLine(results); !readings.empty()) {
+    absl::StrAppend(&md, MarkdownText(readings), "\n\n");
+  }
+  md +=
+      "Each cell: cases passed / cases, then the other outcomes. 🟩 all passed, 🟨 some "
+      "unsupported, 🟧 known gaps (xfail, divergent), 🟥 failures, ⬜ nothing ran.\n\n";
+  const ScoreMatrix matrix = BuildScoreMatrix(results);
+  const NegativeCells negative = BuildNegativeCells(results);
+  for (const std::string& backend : Backends(results)) {
+    absl::StrAppend(&md, "## Backend: ", backend.empty() ? "(unnamed)" : MarkdownText(backend),
+                    "\n\n");
+    const auto ops_it = matrix.find(backend);
+    for (const auto& [op, versions] :
+         ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
+      const std::vector<std::string> types = SortedTypes(versions);
+      absl::StrAppend(&md, "### ", MarkdownText(op), "\n\n| version |");
+      for (const std::string& type : types) absl::StrAppend(&md, " ", MarkdownText(type), " |");
+      md += "\n|---|";
+      for (size_t i = 0; i < types.size(); ++i) md += "---|";
+      md += "\n";
+      for (const auto& [version, by_type] : versions) {
+        absl::StrAppend(&md, "| ", version > 0 ? absl::StrCat(version) : "?", " |");
+        for (const std::string& type : types) {
+          auto cell = by_type.find(type);
+          if (cell == by_type.end()) {
+            md += " |";
+          } else {
+            absl::StrAppend(&md, " ", ColourEmoji(cell->second.colour()), " ",
+                            cell->second.Text(), " |");
+          }
+        }
+        md += "\n";
+      }
+      md += "\n";
+    }
+    if (auto cells = negative.find(backend); cells != negative.end()) {
+      md += "### Negative cases\n\nCases that break a rule: passing means the backend refused "
+            "them.\n\n| operator | refused / cases |\n|---|---|\n";
+      for (const auto& [op, cell] : cells->second) {
+        absl::StrAppend(&md, "| ", MarkdownText(op), " | ", ColourEmoji(cell.colour()), " ",
+                        cell.Text(), " |\n");
+      }
+      md += "\n";
+    }
+  }
+  const Listed listed = ListedResults(results);
+  auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
+    if (entries.empty()) return;
+    absl::StrAppend(&md, "## ", heading, " (", entries.size(), ")\n\n");
+    for (const CaseResult* r : entries) {
+      absl::StrAppend(
+          &md, "### ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), "\n\n```\n",
+          absl::StrReplaceAll(ForTerminal(Shortened(r->message), true), {{"```", "'''"}}),
+          "\n```\n\n");
+    }
+  };
+  list("Failures", listed.failures);
+  if (!listed.gaps.empty()) {
+    absl::StrAppend(&md, "## Known gaps (", listed.gaps.size(), ")\n\n");
+    for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
+      absl::StrAppend(&md, "### ", MarkdownText(why), " (", cases.size(), ")\n\n");
+      for (const CaseResult* r : cases) {
+        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), ": `",
+                        absl::StrReplaceAll(ForTerminal(FirstDetail(*r), false), {{"`", "'"}}),
+                        "`\n");
+      }
+      md += "\n";
+    }
+  }
+  return md;
+}
+
+std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
+  std::string html = absl::StrCat(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
+      HtmlEscape(title),
+      "</title>\n<style>\n"
+      "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\n"
+      "table{border-collapse:collapse;margin:0 0 1.5em}\n"
+      "th,td{border:1px solid #bbb;padding:.3em .6em;text-align:center;font-size:.9em}\n"
+      "th{background:#eee}\n"
+      "td.green{background:#b7e1a1}td.yellow{background:#f7e58b}td.orange{background:#f5b971}\n"
+      "td.red{background:#ef8a8a}td.grey{background:#ddd;color:#666}\n"
+      "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
+      "summary{cursor:pointer}\n"
+      "</style>\n</head>\n<body>\n<h1>",
+      HtmlEscape(title), "</h1>\n<p>", HtmlEscape(SummaryLine(results)), "</p>\n<p>",
+      HtmlEscape(ReadingsLine(results)), "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
+      "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
+      "nothing ran.</p>\n");
+  const ScoreMatrix matrix = BuildScoreMatrix(results);
+  const NegativeCells negative = BuildNegativeCells(results);
+  for (const std::string& backend : Backends(results)) {
+    absl::StrAppend(&html, "<h2>Backend: ", HtmlEscape(backend.empty() ? "(unnamed)" : backend),
+                    "</h2>\n");
+    const auto ops_it = matrix.find(backend);
+    for (const auto& [op, versions] :
+         ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
+      const std::vector<std::string> types = SortedTypes(versions);
+      absl::StrAppend(&html, "<h3>", HtmlEscape(op), "</h3>\n<table>\n<tr><th>version</th>");
+      for (const std::string& type : types) absl::StrAppend(&html, "<th>", HtmlEscape(type), "</th>");
+      html += "</tr>\n";
+      for (const auto& [version, by_type] : versions) {
+        absl::StrAppend(&html, "<tr><th>", version > 0 ? absl::StrCat(version) : "?", "</th>");
+        for (const std::string& type : types) {
+          auto cell = by_type.find(type);
+          if (cell == by_type.end()) {
+            html += "<td></td>";
+          } else {
+            absl::StrAppend(&html, "<td class=\"", ColourCss(cell->second.colour()), "\">",
+                            HtmlEscape(cell->second.Text()), "</td>");
+          }
+        }
+        html += "</tr>\n";
+      }
+      html += "</table>\n";
+    }
+    if (auto cells = negative.find(backend); cells != negative.end()) {
+      html += "<h3>Negative cases</h3>\n<p>Cases that break a rule: passing means the backend "
+              "refused them.</p>\n<table>\n<tr><th>operator</th><th>refused / cases</th></tr>\n";
+      for (const auto& [op, cell] : cells->second) {
+        absl::StrAppend(&html, "<tr><th>", HtmlEscape(op), "</th><td class=\"",
+                        ColourCss(cell.colour()), "\">", HtmlEscape(cell.Text()), "</td></tr>\n");
+      }
+      html += "</table>\n";
+    }
+  }
+  const Listed listed = ListedResults(results);
+  auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
+    if (entries.empty()) return;
+    absl::StrAppend(&html, "<h2>", heading, " (", entries.size(), ")</h2>\n");
+    for (const CaseResult* r : entries) {
+      absl::StrAppend(&html, "<details><summary><b>", StatusName(r->status), "</b> ",
+                      HtmlEscape(CaseLabel(*r)), "</summary>\n<pre>",
+                      HtmlEscape(Shortened(r->message)), "</pre></details>\n");
+    }
+  };
+  list("Failures", listed.failures);
+  if (!listed.gaps.empty()) {
+    absl::StrAppend(&html, "<h2>Known gaps (", listed.gaps.size(), ")</h2>\n");
+    for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
+      absl::StrAppend(&html, "<details><summary>", HtmlEscape(why), " (", cases.size(),
+                      ")</summary>\n<ul>\n");
+      for (const CaseResult* r : cases) {
+        absl::StrAppend(&html, "<li><b>", StatusName(r->status), "</b> ",
+                        HtmlEscape(CaseLabel(*r)), ": <code>", HtmlEscape(FirstDetail(*r)),
+                        "</code></li>\n");
+      }
+      html += "</ul></details>\n";
+    }
+  }
+  html += "</body>\n</html>\n";
+  return html;
+}
+
+}  // namespace onnx_conform
