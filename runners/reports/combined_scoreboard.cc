@@ -291,18 +291,7 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
 }
 
 std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string html = absl::StrCat(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-      HtmlEscape(CleanLine(title)),
-      "</title>\n<style>\n"
-      "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\n"
-      "table{border-collapse:collapse;margin:0 0 1.5em}\n"
-      "th,td{border:1px solid #bbb;padding:.3em .6em;text-align:center;font-size:.9em}\n"
-      "th{background:#eee}\n"
-      "td.green{background:#b7e1a1}td.yellow{background:#f7e58b}td.orange{background:#f5b971}\n"
-      "td.red{background:#ef8a8a}td.grey{background:#ddd;color:#666}\n"
-      "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
-      "</style>\n</head>\n<body>\n");
+  std::string html = HtmlPageHead(title);
   for (const Block& block : BuildPage(results, title)) {
     switch (block.kind) {
       case Block::Kind::kHeading:

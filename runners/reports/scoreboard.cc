@@ -335,10 +335,10 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
   return md;
 }
 
-std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string html = absl::StrCat(
+std::string HtmlPageHead(absl::string_view title) {
+  return absl::StrCat(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-      HtmlEscape(title),
+      HtmlEscape(ForTerminal(title, /*keep_newlines=*/false)),
       "</title>\n<style>\n"
       "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\n"
       "table{border-collapse:collapse;margin:0 0 1.5em}\n"
@@ -348,7 +348,12 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       "td.red{background:#ef8a8a}td.grey{background:#ddd;color:#666}\n"
       "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
       "summary{cursor:pointer}\n"
-      "</style>\n</head>\n<body>\n<h1>",
+      "</style>\n</head>\n<body>\n");
+}
+
+std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
+  std::string html = absl::StrCat(
+      HtmlPageHead(title), "<h1>",
       HtmlEscape(title), "</h1>\n<p>", HtmlEscape(SummaryLine(results)), "</p>\n<p>",
       HtmlEscape(ReadingsLine(results)), "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "

@@ -53,6 +53,9 @@ int TypeRank(absl::string_view type_name);
 absl::string_view ColourEmoji(CellColour colour);
 absl::string_view ColourCss(CellColour colour);
 std::string HtmlEscape(absl::string_view text);
+// "<!DOCTYPE html>" up to "<body>": the title (escape codes removed) and the
+// pages' one inline style sheet.
+std::string HtmlPageHead(absl::string_view title);
 // The first line of a message that says something of its own: preamble
 // lines ("fail as expected (...):", "...; stderr:") end with a colon.
 std::string FirstDetail(const CaseResult& r);
