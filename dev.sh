@@ -44,8 +44,7 @@ install_missing_packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# The real backends `test` runs every case through (cmake/RealBackendTests.cmake,
-# cmake/OnnxruntimeBackendTest.cmake): OpenCV's dnn module, Node.js and npm
+# The real backends `test` runs every case through (cmake/RealBackendTests.cmake): OpenCV's dnn module, Node.js and npm
 # from Debian when missing, then each Node.js adapter's locked npm packages.
 # ONNXRUNTIME_NODE_INSTALL=skip stops onnxruntime-node from downloading GPU
 # files: its CPU library ships in it. onnxruntime-web and onnxjs ship their

@@ -1,7 +1,7 @@
 # `onnx-conform explore` briefly in ctest (and so in .ci/run): a fixed seed,
 # a few seconds per backend. explore.reference must find nothing (the
 # reference against itself). On a real backend (the ones
-# cmake/RealBackendTests.cmake and OnnxruntimeBackendTest.cmake find),
+# cmake/RealBackendTests.cmake finds),
 # findings are reported, not failures: exit 0 (nothing) or 1 (findings)
 # passes, anything else (a crash of explore, a usage error) fails. The
 # findings are written to <build>/explore/<NAME>/.
@@ -28,15 +28,7 @@ if(ONNX_CONFORM_BUILD_TESTS)
            COMMAND onnx-conform explore --seconds=${ONNX_CONFORM_EXPLORE_SECONDS} --seed=1)
   set_tests_properties(explore.reference PROPERTIES LABELS "explore;reference" TIMEOUT 120)
 
-  if(TARGET oc-opencv-dnn-adapter)
-    oc_add_explore_backend_test(NAME opencv-dnn ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>")
-  endif()
-  find_program(ONNX_CONFORM_NODE NAMES node nodejs)
-  foreach(node_backend onnxruntime-node onnxruntime-web onnxjs)
-    set(dir "${PROJECT_SOURCE_DIR}/runners/adapters/${node_backend}")
-    if(ONNX_CONFORM_NODE AND IS_DIRECTORY "${dir}/node_modules/${node_backend}")
-      oc_add_explore_backend_test(NAME ${node_backend}
-        ADAPTER "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js")
-    endif()
+  foreach(name IN LISTS ONNX_CONFORM_REAL_BACKENDS)  # cmake/RealBackendTests.cmake
+    oc_add_explore_backend_test(NAME ${name} ADAPTER "${ONNX_CONFORM_ADAPTER_${name}}")
   endforeach()
 endif()

@@ -45,23 +45,35 @@ function(oc_add_real_backend_test)
     LABELS "backend;backend:${ARG_NAME}" TIMEOUT 1200 PROCESSORS 2)
 endfunction()
 
-if(ONNX_CONFORM_BUILD_TESTS)
-  if(TARGET oc-opencv-dnn-adapter)
-    oc_add_real_backend_test(NAME opencv-dnn
-      ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>"
-      EXPECTATIONS runners/adapters/opencv-dnn/opencv-dnn.expect)
+# The real backends this machine has: ONNX_CONFORM_REAL_BACKENDS lists their
+# names, ONNX_CONFORM_ADAPTER_<NAME> holds each one's adapter command line
+# (also used by cmake/ExploreTests.cmake).
+set(ONNX_CONFORM_REAL_BACKENDS "")
+if(TARGET oc-opencv-dnn-adapter)
+  list(APPEND ONNX_CONFORM_REAL_BACKENDS opencv-dnn)
+  set(ONNX_CONFORM_ADAPTER_opencv-dnn "$<TARGET_FILE:oc-opencv-dnn-adapter>")
+else()
+  oc_real_backend_missing(opencv-dnn "OpenCV's dnn module not found (apt-get install libopencv-dnn-dev)")
+endif()
+find_program(ONNX_CONFORM_NODE NAMES node nodejs)
+foreach(node_backend onnxruntime-node onnxruntime-web onnxjs)
+  set(dir "${PROJECT_SOURCE_DIR}/runners/adapters/${node_backend}")
+  if(NOT ONNX_CONFORM_NODE)
+    oc_real_backend_missing(${node_backend} "Node.js not found (apt-get install nodejs npm)")
+  elseif(NOT IS_DIRECTORY "${dir}/node_modules/${node_backend}")
+    oc_real_backend_missing(${node_backend} "not installed (npm ci in ${dir})")
+  else()
+    list(APPEND ONNX_CONFORM_REAL_BACKENDS ${node_backend})
+    set(ONNX_CONFORM_ADAPTER_${node_backend}
+        "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js")
   endif()
+endforeach()
 
-  find_program(ONNX_CONFORM_NODE NAMES node nodejs)
-  foreach(node_backend onnxruntime-web onnxjs)
-    set(dir "${PROJECT_SOURCE_DIR}/runners/adapters/${node_backend}")
-    if(ONNX_CONFORM_NODE AND IS_DIRECTORY "${dir}/node_modules/${node_backend}")
-      oc_add_real_backend_test(NAME ${node_backend}
-        ADAPTER "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js"
-        EXPECTATIONS runners/adapters/${node_backend}/${node_backend}.expect)
-    else()
-      message(STATUS "${node_backend} not installed (npm ci in ${dir}): no backend/${node_backend} test")
-    endif()
+if(ONNX_CONFORM_BUILD_TESTS)
+  foreach(name IN LISTS ONNX_CONFORM_REAL_BACKENDS)
+    # Each adapter folder holds its expectation file, NAME.expect.
+    oc_add_real_backend_test(NAME ${name} ADAPTER "${ONNX_CONFORM_ADAPTER_${name}}"
+      EXPECTATIONS runners/adapters/${name}/${name}.expect)
   endforeach()
 endif()
 
@@ -79,14 +91,14 @@ function(oc_add_backend_repro_test NAME ADAPTER FOLDER)
 endfunction()
 
 if(ONNX_CONFORM_BUILD_TESTS)
-  if(TARGET oc-opencv-dnn-adapter)
-    oc_add_backend_repro_test(opencv-dnn "$<TARGET_FILE:oc-opencv-dnn-adapter>" opencv-dnn)
-  endif()
-  foreach(ort_backend onnxruntime-node onnxruntime-web)
-    if(ONNX_CONFORM_NODE AND
-       IS_DIRECTORY "${PROJECT_SOURCE_DIR}/runners/adapters/${ort_backend}/node_modules/${ort_backend}")
-      oc_add_backend_repro_test(${ort_backend}
-        "'${ONNX_CONFORM_NODE}' runners/adapters/${ort_backend}/adapter.js" onnxruntime)
+  foreach(name IN LISTS ONNX_CONFORM_REAL_BACKENDS)
+    # onnxruntime-node and -web share one repro folder; onnxjs has none.
+    set(folder ${name})
+    if(name MATCHES "^onnxruntime-")
+      set(folder onnxruntime)
+    endif()
+    if(IS_DIRECTORY "${PROJECT_SOURCE_DIR}/docs/backends/repro/${folder}")
+      oc_add_backend_repro_test(${name} "${ONNX_CONFORM_ADAPTER_${name}}" ${folder})
     endif()
   endforeach()
 endif()

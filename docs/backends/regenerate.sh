@@ -26,7 +26,7 @@ splice() {
   echo "updated $page"
 }
 
-splice docs/backends/onnxruntime.md "$build/onnxruntime/scoreboard.md"
+splice docs/backends/onnxruntime-node.md "$build/onnxruntime/scoreboard.md"
 for name in onnxruntime-web opencv-dnn onnxjs; do
   splice "docs/backends/$name.md" "$build/backends/$name/scoreboard.md"
 done
