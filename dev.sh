@@ -14,6 +14,7 @@
 #                    when given
 #   ./dev.sh fuzz [SECONDS]   the same build in build-fuzz/, then run each
 #                    libFuzzer target on its corpus for SECONDS (default 60)
+#   ./dev.sh tidy    clang-tidy (.clang-tidy's checks) over every source file
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -116,8 +117,17 @@ case "${1:-}" in
     cd "$dir"
     ctest --output-on-failure -j "$(nproc)" -L '^fuzz$'
     ;;
+  tidy)
+    # clang-tidy with the checks of .clang-tidy over every source file of
+    # the build (several minutes; not part of `test`).
+    PACKAGES+=(clang-tidy-14)
+    install_missing_packages
+    build
+    run-clang-tidy-14 -p "$BUILD_DIR" -quiet -j "$(nproc)" \
+      "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
+    ;;
   *)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -187,7 +187,7 @@ TEST(TensorTest, DefaultTensorIsAnEmptyFloatVector) {
   EXPECT_THAT(t.shape(), ElementsAre(0));
   EXPECT_EQ(t.element_count(), 0);
   EXPECT_EQ(t.byte_size(), 0u);
-  Tensor copy = t;
+  Tensor copy = t;  // NOLINT(performance-unnecessary-copy-initialization): the copy is tested
   EXPECT_EQ(copy.element_count(), 0);
   Tensor assigned = *Tensor::Create(ElementType::kInt8, {4});
   assigned = t;
