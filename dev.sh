@@ -127,7 +127,7 @@ case "${1:-}" in
       "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
     ;;
   *)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
