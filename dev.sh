@@ -15,6 +15,7 @@
 #   ./dev.sh fuzz [SECONDS]   the same build in build-fuzz/, then run each
 #                    libFuzzer target on its corpus for SECONDS (default 60)
 #   ./dev.sh tidy    clang-tidy (.clang-tidy's checks) over every source file
+#   ./dev.sh format  lay out every C++ file as .clang-format says
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -117,6 +118,12 @@ case "${1:-}" in
     cd "$dir"
     ctest --output-on-failure -j "$(nproc)" -L '^fuzz$'
     ;;
+  format)
+    # Lays out every C++ file as .clang-format says (clang-format 14).
+    PACKAGES+=(clang-format-14)
+    install_missing_packages
+    cmake -DSOURCE_DIR=. -DFIX=ON -P cmake/CheckFormat.cmake
+    ;;
   tidy)
     # clang-tidy with the checks of .clang-tidy over every source file of
     # the build (several minutes; not part of `test`).
@@ -127,7 +134,7 @@ case "${1:-}" in
       "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
     ;;
   *)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
