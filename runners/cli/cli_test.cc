@@ -1,13 +1,15 @@
-// Tests of ParseSubcommandFlags on flags defined here for the test only, and
-// of every subcommand's --help.
+// Tests of ParseSubcommandFlags on flags defined here for the test only, of
+// FlagSet, and of every subcommand's --help.
 #include "runners/cli/cli.h"
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
@@ -185,6 +187,43 @@ TEST_F(CliTest, NoArguments) {
 TEST_F(CliTest, LastValueWins) {
   ASSERT_TRUE(Parse({"--test_name=a", "--test_name=b"}).ok());
   EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "b");
+}
+
+TEST(FlagSetTest, PositionalArgumentsGoToTheTakerInOrder) {
+  std::vector<std::string> taken;
+  FlagSet flags;
+  flags.Positional([&taken](const std::string& arg) -> absl::Status {
+    if (taken.size() == 2) return absl::InvalidArgumentError("two at most, not " + arg);
+    taken.push_back(arg);
+    return absl::OkStatus();
+  });
+  EXPECT_TRUE(flags.Parse({"a", "--", "-b"}).ok());
+  EXPECT_THAT(taken, ElementsAre("a", "-b"));
+  EXPECT_EQ(flags.Parse({"c"}).message(), "two at most, not c");
+}
+
+TEST(FlagSetTest, WithoutATakerAPositionalIsUnknownInTheCommandsWords) {
+  FlagSet flags;
+  EXPECT_EQ(flags.Parse({"p"}).message(), "unknown flag: p");
+  flags.UnknownFlagMessage(
+      [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
+  EXPECT_EQ(flags.Parse({"p"}).message(), "unknown argument 'p'");
+  EXPECT_EQ(flags.Parse({"--bogus=1"}).message(), "unknown argument '--bogus=1'");
+}
+
+TEST(FlagSetTest, TwoSetsParsingInTurnShareNothing) {
+  // The reason for FlagSet: options live in the caller's variables, not in
+  // process-wide flags that one call leaves behind for the next.
+  auto parse = [](const std::vector<std::string>& args) {
+    bool strict = false;
+    std::string filter;
+    FlagSet flags;
+    flags.Add("strict", &strict).Add("filter", &filter);
+    EXPECT_TRUE(flags.Parse(args).ok());
+    return std::pair(strict, filter);
+  };
+  EXPECT_EQ(parse({"--strict", "--filter=x"}), std::pair(true, std::string("x")));
+  EXPECT_EQ(parse({}), std::pair(false, std::string()));
 }
 
 TEST(WantsHelpTest, HelpOrHBeforeTheEndOfFlags) {
