@@ -35,12 +35,9 @@ struct CommandResult {
 };
 
 CommandResult RunAudit(const std::vector<std::string>& args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = AuditCommand(args);
-  std::string out = testing::internal::GetCapturedStdout();
-  std::string err = testing::internal::GetCapturedStderr();
-  return {code, out, err};
+  std::ostringstream out, err;
+  const int code = AuditCommand(args, out, err);
+  return {code, out.str(), err.str()};
 }
 
 TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {

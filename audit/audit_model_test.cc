@@ -5,6 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -111,12 +112,9 @@ struct CommandResult {
 };
 
 CommandResult RunAudit(const std::vector<std::string>& args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = AuditCommand(args);
-  std::string out = testing::internal::GetCapturedStdout();
-  std::string err = testing::internal::GetCapturedStderr();
-  return {code, out, err};
+  std::ostringstream out, err;
+  const int code = AuditCommand(args, out, err);
+  return {code, out.str(), err.str()};
 }
 
 std::vector<const Finding*> OfKind(const ModelAudit& audit, FindingKind kind) {

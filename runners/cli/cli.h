@@ -1,8 +1,7 @@
 // What the onnx-conform subcommands share: exit codes, WantsHelp, and
 // FlagSet, which parses a subcommand's arguments into its options struct.
-// Nothing in FlagSet is process-wide: each call parses into the variables it
-// is given, so two calls in a row share nothing. (ParseSubcommandFlags, on
-// absl flags, is what the commands used before FlagSet.)
+// Nothing here is process-wide: each call parses into the variables it is
+// given, so two calls in a row share nothing.
 //
 //   CheckOptions options;
 //   FlagSet flags;
@@ -27,7 +26,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 namespace onnx_conform {
@@ -35,12 +33,6 @@ namespace onnx_conform {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;
-
-// Parses `--name=value`, `--name value` (not for booleans), `--name` and
-// `--noname` (booleans) for the allowed absl flags; `--` ends flags. Returns
-// the positional arguments in order.
-absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
-    const std::vector<std::string>& args, const std::vector<absl::string_view>& allowed_flags);
 
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
 // usage on its output stream and exits kExitOk, whatever else was given.

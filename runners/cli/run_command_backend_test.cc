@@ -14,7 +14,6 @@
 #include <map>
 #include <thread>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
