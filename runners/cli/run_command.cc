@@ -1,7 +1,8 @@
-// `onnx-conform run [flags] PATH...`: parses its flags into RunOptions,
-// selects the cases under the paths, resumes from a log, runs the rest on a
-// backend (in parallel with -j), printing one line per case as it ends and
-// appending it to the log; then the summary, warnings and reports.
+// `onnx-conform run [flags] PATH...`: selects the cases under the paths,
+// resumes from a log, runs the rest on a backend (in parallel with -j),
+// printing one line per case as it ends and appending it to the log; the
+// summary and reports follow (runners/cli/run_summary.cc). The flags are
+// parsed in runners/cli/run_options.cc.
 //
 //   RunCommand({"--backend=exec:./adapter", "-j4", "cases/node"}, std::cout, std::cerr);
 #include "runners/cli/run_command.h"
@@ -20,9 +21,7 @@
 #include <regex>
 #include <set>
 #include <thread>
-#include <tuple>
 
-#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -32,11 +31,10 @@
 #include "caseio/case_loader.h"
 #include "runners/harness/case_runner.h"
 #include "runners/cli/cli.h"
-#include "runners/harness/expectation_scope.h"
+#include "runners/cli/run_summary.h"
 #include "runners/harness/expectations.h"
 #include "runners/reports/report.h"
 #include "runners/reports/run_log.h"
-#include "runners/reports/scoreboard.h"
 #include "runners/harness/shard.h"
 
 namespace onnx_conform {
@@ -44,31 +42,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The shell's convention for a run stopped by SIGINT.
-constexpr int kExitInterrupted = 130;
-
-constexpr absl::string_view kRunUsage =
-    "usage: onnx-conform run [flags] PATH...\n"
-    "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
-    "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
-    "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
-    "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
-    "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
-    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
-    "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
-    "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
-    "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
-    "    so does an expectation line broader than meant)\n"
-    "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
-    "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
-    "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
-    "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
-    "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
-    "under --strict (nor had an expectation line broader than meant); "
-    "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
-
 int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform run: " << message << "\n" << kRunUsage;
+  err << "onnx-conform run: " << message << "\n" << RunUsage();
   return kExitUsage;
 }
 
@@ -187,187 +162,7 @@ report::RunLogHeader LogHeader(const Backend& backend, const std::string& adapte
   return header;
 }
 
-// What ran, and how the run ended.
-struct RunEnd {
-  std::vector<CaseResult> results;  // of the cases that finished, in discovery order
-  size_t selected = 0;              // the cases selected to run
-  bool completed = true;            // false when interrupted
-  // Every case of the paths ran: no --filter, --features or shard, and not
-  // interrupted (then an expectation line that matches nothing is pointed out).
-  bool whole_run = true;
-  std::string log_error;      // the first failure to append to the log, if any
-  std::string backend_label;  // the backend's name in reports
-};
-
-// A line that turns several cases into xpass, most of those it matches, is
-// likely broader than meant (a glob that also catches working cases): said
-// on stderr, since the xpass cases already fail the run.
-constexpr int kBroadPatternXpass = 3;
-
-void WarnOfBroadPatterns(const ExpectationList& expectations,
-                         const std::vector<CaseResult>& results, std::ostream& err) {
-  for (const Expectation& e : expectations.entries()) {
-    const std::string described = e.Describe();
-    int applied = 0, xpass = 0;
-    for (const CaseResult& r : results) {
-      if (r.expectation != described) continue;
-      ++applied;
-      if (r.status == CaseStatus::kXpass) ++xpass;
-    }
-    if (xpass >= kBroadPatternXpass && 2 * xpass > applied) {
-      err << "onnx-conform run: warning: " << e.file << ":" << e.line << ": '" << e.pattern
-          << "' turned " << xpass << " of the " << applied
-          << " cases it matches into xpass: is the pattern broader than meant?\n";
-    }
-  }
-}
-
-int WriteReport(const std::string& path, const std::string& text, std::ostream& err) {
-  if (path.empty()) return kExitOk;
-  absl::Status written = WriteTextFile(path, text);
-  if (written.ok()) return kExitOk;
-  err << "onnx-conform run: " << written.message() << "\n";
-  return kExitFailed;
-}
-
-// Prints the summary on `out`, the warnings and failing reasons on `err`,
-// writes the reports the options name; returns the exit status.
-int FinishRun(const RunOptions& options, const ExpectationList* expectations, const RunEnd& end,
-              std::ostream& out, std::ostream& err) {
-  const std::vector<CaseResult>& results = end.results;
-  if (!end.completed) {
-    out << "interrupted: " << results.size() << " of " << end.selected
-        << " cases finished; reports cover those" << std::endl;
-  }
-  out << SummaryLine(results) << std::endl;
-  if (const std::string readings = ReadingsLine(results); !readings.empty()) {
-    out << readings << std::endl;
-  }
-
-  int exit_code = kExitOk;
-  int invalid = 0;
-  int strict_divergent = 0;
-  for (const CaseResult& result : results) {
-    if (FailsRun(result.status)) exit_code = kExitFailed;
-    if (options.strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
-    // A case that is not what it claims tests nothing: a failure, unless it
-    // declares itself negative (case.json "invalid") or the user allows it.
-    if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
-  }
-  if (strict_divergent > 0) {
-    err << "onnx-conform run: --strict: " << strict_divergent
-        << " divergent case(s) fail the run (they follow a documented alternative "
-           "reading, not the case's)\n";
-    exit_code = kExitFailed;
-  }
-  if (invalid > 0 && !options.allow_invalid) {
-    err << "onnx-conform run: " << invalid
-        << " case(s) invalid without declaring themselves negative (case.json "
-           "\"expectation\": \"invalid\"); --allow-invalid accepts that\n";
-    exit_code = kExitFailed;
-  }
-  if (!end.log_error.empty()) {
-    err << "onnx-conform run: " << end.log_error << "\n";
-    exit_code = kExitFailed;
-  }
-  if (expectations != nullptr && end.whole_run) {
-    for (const Expectation& e : expectations->entries()) {
-      const bool used = std::any_of(results.begin(), results.end(), [&](const CaseResult& r) {
-        return e.Matches(r.name);
-      });
-      if (!used) {
-        err << "onnx-conform run: note: " << e.file << ":" << e.line << ": '" << e.pattern
-            << "' matches no case of this run\n";
-      }
-    }
-  }
-  if (expectations != nullptr) {
-    WarnOfBroadPatterns(*expectations, results, err);
-    std::vector<CaseIdentity> identities;
-    for (const CaseResult& r : results) identities.push_back({r.name, r.op, r.negative});
-    const std::vector<std::string> scope =
-        CheckPatternScope(*expectations, identities, end.whole_run);
-    for (const std::string& warning : scope) {
-      err << "onnx-conform run: warning: " << warning << "\n";
-    }
-    if (options.strict && !scope.empty()) {
-      err << "onnx-conform run: --strict: " << scope.size()
-          << " expectation line(s) broader than meant fail the run\n";
-      exit_code = kExitFailed;
-    }
-  }
-  const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
-  for (int code :
-       {WriteReport(options.report_json, JsonReport(results), err),
-        WriteReport(options.junit, JunitReport(results, end.backend_label), err),
-        WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
-        WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
-    if (code != kExitOk) exit_code = code;
-  }
-  return end.completed ? exit_code : kExitInterrupted;
-}
-
 }  // namespace
-
-absl::string_view RunUsage() { return kRunUsage; }
-
-absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args) {
-  RunOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
-  // Read as byte sizes once the flags are all known (below).
-  std::string max_tensor_bytes = "4G", max_case_bytes = "8G";
-  // Names as in messages since the flags were absl flags: underscores.
-  FlagSet flags;
-  flags.Add("filter", &options.filter)
-      .Add("report_json", &options.report_json)
-      .Add("junit", &options.junit)
-      .Add("backend", &options.backend)
-      .Add("backend_name", &options.backend_name)
-      .Add("quiet", &options.quiet)
-      .Add("timeout", &options.timeout_seconds)
-      .Add("persistent", &options.persistent)
-      .Add("jobs", &options.jobs)
-      .Add("expectations", &options.expectations)
-      .Add("profile", &options.profile)
-      .Add("features", &options.features)
-      .Add("log", &options.log)
-      .Add("resume", &options.resume)
-      .Add("scoreboard_md", &options.scoreboard_md)
-      .Add("scoreboard_html", &options.scoreboard_html)
-      .Add("plain_reference", &options.plain_reference)
-      .Add("allow_invalid", &options.allow_invalid)
-      .Add("strict", &options.strict)
-      .Add("shard", &options.shard)
-      .Add("max_tensor_bytes", &max_tensor_bytes)
-      .Add("max_case_bytes", &max_case_bytes)
-      .Shorthand('j', "jobs")
-      .Positionals(&options.paths);
-  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
-  if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
-
-  if (!options.filter.empty()) {
-    try {
-      std::regex(options.filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad --filter regular expression: ", e.what()));
-    }
-  }
-  if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
-  for (auto [text, name, limit] :
-       {std::tuple(&max_tensor_bytes, "--max-tensor-bytes", &options.limits.max_tensor_bytes),
-        std::tuple(&max_case_bytes, "--max-case-bytes", &options.limits.max_case_bytes)}) {
-    absl::StatusOr<int64_t> bytes = ParseByteSize(*text);
-    if (!bytes.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(name, ": ", bytes.status().message()));
-    }
-    *limit = *bytes;
-  }
-  return options;
-}
 
 int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<RunOptions> parsed = ParseRunOptions(args);
