@@ -293,7 +293,7 @@ TEST(AuditModelTest, NothingAppliesToAFloatMin8Node) {
 }
 
 // A rank-less input is invalid for ONNX's checker; symbolic dimensions are
-// generated (audit_model_test.cc).
+// generated (audit_model_subgraph_test.cc).
 TEST(AuditModelTest, HugeInputsAreNotGenerated) {
   for (auto [name, dims] : {std::pair{"huge", std::vector<int64_t>{1 << 16, 1 << 16}}}) {
     onnx::ModelProto m = Clip6HalfModel();
