@@ -35,12 +35,9 @@ struct CommandResult {
 };
 
 CommandResult RunAudit(const std::vector<std::string>& args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = AuditCommand(args);
-  std::string out = testing::internal::GetCapturedStdout();
-  std::string err = testing::internal::GetCapturedStderr();
-  return {code, out, err};
+  std::ostringstream out, err;
+  const int code = AuditCommand(args, out, err);
+  return {code, out.str(), err.str()};
 }
 
 TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
@@ -296,7 +293,7 @@ TEST(AuditModelTest, NothingAppliesToAFloatMin8Node) {
 }
 
 // A rank-less input is invalid for ONNX's checker; symbolic dimensions are
-// generated (audit_model_test.cc).
+// generated (audit_model_subgraph_test.cc).
 TEST(AuditModelTest, HugeInputsAreNotGenerated) {
   for (auto [name, dims] : {std::pair{"huge", std::vector<int64_t>{1 << 16, 1 << 16}}}) {
     onnx::ModelProto m = Clip6HalfModel();

@@ -128,27 +128,21 @@ TEST_F(CoverageFixture, MissingRootIsNotFound) {
 
 TEST_F(CoverageFixture, CommandExitsOneOnEmptyCellsAndTwoOnBadPaths) {
   AddCase("a", "Min", 8, "float", {});
-  ::testing::internal::CaptureStdout();
-  ::testing::internal::CaptureStderr();
-  const int partial = CoverageCommand({root_.string()});
-  const std::string out = ::testing::internal::GetCapturedStdout();
-  const std::string err = ::testing::internal::GetCapturedStderr();
+  std::ostringstream out, err;
+  const int partial = CoverageCommand({root_.string()}, out, err);
   EXPECT_EQ(partial, 1);
-  EXPECT_NE(out.find("# Case coverage"), std::string::npos);
-  EXPECT_NE(err.find("108 of 109 cells have no valid case"), std::string::npos) << err;
-  ::testing::internal::CaptureStderr();
-  EXPECT_EQ(CoverageCommand({(root_ / "nothing").string()}), 2);
-  EXPECT_EQ(CoverageCommand({"--bogus"}), 2);
-  ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(out.str().find("# Case coverage"), std::string::npos);
+  EXPECT_NE(err.str().find("108 of 109 cells have no valid case"), std::string::npos) << err.str();
+  EXPECT_EQ(CoverageCommand({(root_ / "nothing").string()}, out, err), 2);
+  EXPECT_EQ(CoverageCommand({"--bogus"}, out, err), 2);
 }
 
 TEST(CoverageCommandTest, DefaultPathsCoverEveryCell) {
-  ::testing::internal::CaptureStdout();
-  const int code = CoverageCommand({});
-  const std::string out = ::testing::internal::GetCapturedStdout();
+  std::ostringstream out, err;
+  const int code = CoverageCommand({}, out, err);
   EXPECT_EQ(code, 0);
   const fs::path doc = fs::path(ONNX_CONFORM_SOURCE_DIR) / "docs" / "coverage.md";
-  EXPECT_EQ(out, ReadAll(doc));
+  EXPECT_EQ(out.str(), ReadAll(doc));
 }
 
 }  // namespace

@@ -4,20 +4,16 @@
 //
 //   onnx-conform audit --model=m.onnx --shape=x=1,3 --write=m13.onnx
 //   # exit 1: a converter-invalid, output-change or converter-output-change finding
-//
-// The flags are parsed here rather than as absl flags: names as generic as
-// --from, --to, --model and --json would be process-wide flags shared with
-// every other subcommand, and absl flags keep their value from one call to
-// the next (tests call the command several times).
+#include "runners/cli/audit_command.h"
+
 #include <charconv>
-#include <iostream>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -26,7 +22,6 @@
 #include "audit/audit.h"
 #include "audit/audit_report.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
 
 namespace onnx_conform {
 namespace {
@@ -51,19 +46,6 @@ constexpr char kAuditUsage[] =
 constexpr FindingKind kDefaultModelFailKinds[] = {FindingKind::kConverterInvalid,
                                                   FindingKind::kOutputChange,
                                                   FindingKind::kConverterOutputChange};
-
-struct AuditArgs {
-  std::optional<std::string> op;
-  std::optional<int> from;
-  std::optional<int> to;
-  std::optional<std::string> model;
-  std::optional<std::string> cases;
-  std::optional<std::string> write;
-  std::optional<std::set<FindingKind>> fail_on;
-  std::map<std::string, Shape> shapes;
-  bool json = false;
-  bool help = false;
-};
 
 absl::StatusOr<int> ParseOpset(absl::string_view flag, absl::string_view text) {
   int value = 0;
@@ -114,137 +96,126 @@ absl::Status ParseShape(absl::string_view text, std::map<std::string, Shape>& sh
   return absl::OkStatus();
 }
 
-absl::StatusOr<AuditArgs> ParseAuditArgs(const std::vector<std::string>& args) {
-  AuditArgs parsed;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      parsed.help = true;
-      continue;
-    }
-    if (arg == "--json") {
-      parsed.json = true;
-      continue;
-    }
-    if (arg == "--nojson" || arg == "--no-json") {
-      parsed.json = false;
-      continue;
-    }
-    if (!absl::StartsWith(arg, "-")) {
-      if (parsed.op.has_value()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("one operator at most: '", *parsed.op, "' and '", arg, "'"));
-      }
-      parsed.op = arg;
-      continue;
-    }
-    std::string name = arg.substr(arg.find_first_not_of('-'));
-    std::optional<std::string> value;
-    if (size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    if (name != "from" && name != "to" && name != "model" && name != "cases" && name != "write" &&
-        name != "fail-on" && name != "shape") {
-      return absl::InvalidArgumentError(absl::StrCat("unknown flag: ", arg));
-    }
-    if (!value.has_value()) {
-      if (i + 1 >= args.size()) {
-        return absl::InvalidArgumentError(absl::StrCat("flag --", name, " needs a value"));
-      }
-      value = args[++i];
-    }
-    if (name == "model" || name == "cases" || name == "write") {
-      (name == "model" ? parsed.model : name == "cases" ? parsed.cases : parsed.write) = *value;
-      continue;
-    }
-    if (name == "fail-on") {
-      absl::StatusOr<std::set<FindingKind>> kinds = ParseKinds(*value);
-      if (!kinds.ok()) return kinds.status();
-      parsed.fail_on = *std::move(kinds);
-      continue;
-    }
-    if (name == "shape") {
-      if (absl::Status s = ParseShape(*value, parsed.shapes); !s.ok()) return s;
-      continue;
-    }
-    absl::StatusOr<int> opset = ParseOpset(name, *value);
-    if (!opset.ok()) return opset.status();
-    (name == "from" ? parsed.from : parsed.to) = *opset;
-  }
-  if (parsed.model.has_value() &&
-      (parsed.op.has_value() || parsed.from.has_value() || parsed.cases.has_value())) {
-    return absl::InvalidArgumentError(
-        "--model takes the model's own opset as the start and audits its nodes: give no OP, "
-        "--from or --cases");
-  }
-  if (!parsed.model.has_value() && (parsed.write.has_value() || !parsed.shapes.empty())) {
-    return absl::InvalidArgumentError("--write and --shape go with --model");
-  }
-  return parsed;
-}
-
-int UsageError(absl::string_view message) {
-  std::cerr << "onnx-conform audit: " << message << "\n" << kAuditUsage;
+int UsageError(std::ostream& err, absl::string_view message) {
+  err << "onnx-conform audit: " << message << "\n" << kAuditUsage;
   return kExitUsage;
 }
 
 // kExitFailed when a finding of a failing kind is present (and says which).
-int ExitCode(const std::vector<Finding>& findings, const std::set<FindingKind>& fail_on) {
+int ExitCode(const std::vector<Finding>& findings, const std::set<FindingKind>& fail_on,
+             std::ostream& err) {
   std::set<std::string> present;
   for (const Finding& f : findings) {
     if (fail_on.contains(f.kind)) present.insert(std::string(FindingKindName(f.kind)));
   }
   if (present.empty()) return kExitOk;
-  std::cerr << "onnx-conform audit: failing findings: " << absl::StrJoin(present, ", ") << "\n";
+  err << "onnx-conform audit: failing findings: " << absl::StrJoin(present, ", ") << "\n";
   return kExitFailed;
 }
 
-int ModelAuditCommand(const AuditArgs& args) {
+int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream& err) {
   ModelAuditOptions options;
   options.to_opset = args.to;
   options.shapes = args.shapes;
   absl::StatusOr<ModelAudit> audit = AuditModel(*args.model, options);
   if (!audit.ok()) {
-    std::cerr << "onnx-conform audit: " << audit.status().message() << "\n";
+    err << "onnx-conform audit: " << audit.status().message() << "\n";
     return kExitUsage;  // exit 1 means failing findings, and only that
   }
-  std::cout << (args.json ? AuditJson({}, &*audit) : ModelAuditMarkdown(*audit));
+  out << (args.json ? AuditJson({}, &*audit) : ModelAuditMarkdown(*audit));
   if (args.write.has_value()) {
     if (!audit->repaired.has_value()) {
-      std::cerr << "onnx-conform audit: --write=" << *args.write
-                << ": nothing written: no model was converted, or the converted model fails "
-                   "a checker even repaired (see the notes)\n";
+      err << "onnx-conform audit: --write=" << *args.write
+          << ": nothing written: no model was converted, or the converted model fails "
+             "a checker even repaired (see the notes)\n";
       return kExitUsage;
     }
     if (absl::Status s = WriteProtoFile(*args.write, *audit->repaired); !s.ok()) {
-      std::cerr << "onnx-conform audit: --write: " << s.message() << "\n";
+      err << "onnx-conform audit: --write: " << s.message() << "\n";
       return kExitUsage;
     }
   }
   return ExitCode(audit->findings,
                   args.fail_on.value_or(std::set<FindingKind>(std::begin(kDefaultModelFailKinds),
-                                                              std::end(kDefaultModelFailKinds))));
+                                                              std::end(kDefaultModelFailKinds))),
+                  err);
 }
 
 }  // namespace
 
-int AuditCommand(const std::vector<std::string>& args) {
-  absl::StatusOr<AuditArgs> parsed = ParseAuditArgs(args);
-  if (WantsHelp(args) || (parsed.ok() && parsed->help)) {
-    std::cout << kAuditUsage;
+absl::StatusOr<AuditOptions> ParseAuditOptions(const std::vector<std::string>& args) {
+  AuditOptions options;
+  if (WantsHelp(args)) {
+    options.help = true;
+    return options;
+  }
+  auto opset = [](absl::string_view flag, std::optional<int>* target) -> FlagSet::Setter {
+    return [flag, target](absl::string_view value) -> absl::Status {
+      absl::StatusOr<int> parsed = ParseOpset(flag, value);
+      if (!parsed.ok()) return parsed.status();
+      *target = *parsed;
+      return absl::OkStatus();
+    };
+  };
+  auto text = [](std::optional<std::string>* target) -> FlagSet::Setter {
+    return [target](absl::string_view value) {
+      *target = std::string(value);
+      return absl::OkStatus();
+    };
+  };
+  FlagSet flags;
+  flags.Add("json", &options.json)
+      .AddValue("from", opset("from", &options.from))
+      .AddValue("to", opset("to", &options.to))
+      .AddValue("model", text(&options.model))
+      .AddValue("cases", text(&options.cases))
+      .AddValue("write", text(&options.write))
+      .AddValue("fail-on",
+                [&options](absl::string_view value) -> absl::Status {
+                  absl::StatusOr<std::set<FindingKind>> kinds = ParseKinds(value);
+                  if (!kinds.ok()) return kinds.status();
+                  options.fail_on = *std::move(kinds);
+                  return absl::OkStatus();
+                })
+      .AddValue("shape",
+                [&options](absl::string_view value) { return ParseShape(value, options.shapes); })
+      .Positional([&options](const std::string& arg) -> absl::Status {
+        if (options.op.has_value()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("one operator at most: '", *options.op, "' and '", arg, "'"));
+        }
+        options.op = arg;
+        return absl::OkStatus();
+      });
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (options.model.has_value() &&
+      (options.op.has_value() || options.from.has_value() || options.cases.has_value())) {
+    return absl::InvalidArgumentError(
+        "--model takes the model's own opset as the start and audits its nodes: give no OP, "
+        "--from or --cases");
+  }
+  if (!options.model.has_value() && (options.write.has_value() || !options.shapes.empty())) {
+    return absl::InvalidArgumentError("--write and --shape go with --model");
+  }
+  return options;
+}
+
+int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<AuditOptions> parsed = ParseAuditOptions(args);
+  if (!parsed.ok()) return UsageError(err, parsed.status().message());
+  if (parsed->help) {
+    out << kAuditUsage;
     return kExitOk;
   }
-  if (!parsed.ok()) return UsageError(parsed.status().message());
 
-  if (parsed->model.has_value()) return ModelAuditCommand(*parsed);
+  if (parsed->model.has_value()) return ModelAuditCommand(*parsed, out, err);
 
   std::vector<std::string> ops;
   for (absl::string_view op : RegisteredOperators()) ops.emplace_back(op);
   if (parsed->op.has_value()) {
     if (std::find(ops.begin(), ops.end(), *parsed->op) == ops.end()) {
-      return UsageError(absl::StrCat("operator '", *parsed->op, "' is not in the registry (",
-                                     absl::StrJoin(ops, ", "), ")"));
+      return UsageError(err, absl::StrCat("operator '", *parsed->op, "' is not in the registry (",
+                                          absl::StrJoin(ops, ", "), ")"));
     }
     ops = {*parsed->op};
   }
@@ -252,9 +223,9 @@ int AuditCommand(const std::vector<std::string>& args) {
   if (parsed->cases.has_value()) {
     absl::StatusOr<LibraryCases> loaded =
         LoadLibraryAuditCases(*parsed->cases, parsed->op.value_or(""));
-    if (!loaded.ok()) return UsageError(loaded.status().message());
+    if (!loaded.ok()) return UsageError(err, loaded.status().message());
     for (const std::string& s : loaded->skipped) {
-      std::cerr << "onnx-conform audit: case left out: " << s << "\n";
+      err << "onnx-conform audit: case left out: " << s << "\n";
     }
     library = *std::move(loaded);
   }
@@ -262,14 +233,14 @@ int AuditCommand(const std::vector<std::string>& args) {
   for (const std::string& op : ops) {
     absl::StatusOr<OperatorAudit> audit = AuditOperator(
         op, {parsed->from, parsed->to}, library.has_value() ? &library->cases : nullptr);
-    if (!audit.ok()) return UsageError(audit.status().message());
+    if (!audit.ok()) return UsageError(err, audit.status().message());
     audits.push_back(*std::move(audit));
   }
-  std::cout << (parsed->json ? AuditJson(audits, nullptr) : AuditMarkdown(audits));
+  out << (parsed->json ? AuditJson(audits, nullptr) : AuditMarkdown(audits));
   std::vector<Finding> findings;
   for (const OperatorAudit& a : audits)
     findings.insert(findings.end(), a.findings.begin(), a.findings.end());
-  return ExitCode(findings, parsed->fail_on.value_or(std::set<FindingKind>{}));
+  return ExitCode(findings, parsed->fail_on.value_or(std::set<FindingKind>{}), err);
 }
 
 }  // namespace onnx_conform

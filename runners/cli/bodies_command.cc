@@ -8,12 +8,13 @@
 // be read, 2 for a usage error.
 //
 //   onnx-conform bodies                 # the library
-//   onnx-conform bodies my_cases/ --quiet
-#include <iostream>
+//   onnx-conform bodies my_cases/ --bodies-quiet
+#include "runners/cli/bodies_command.h"
+
 #include <map>
+#include <ostream>
 #include <set>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -22,10 +23,7 @@
 #include "reference/interpreter.h"
 #include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
 #include "runners/harness/verdict.h"
-
-ABSL_FLAG(bool, bodies_quiet, false, "Print only the summary, not each disagreement");
 
 namespace onnx_conform {
 namespace {
@@ -51,17 +49,29 @@ std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
 
 }  // namespace
 
-int BodiesCommand(const std::vector<std::string>& args) {
+absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>& args) {
+  BodiesOptions options;
   if (WantsHelp(args)) {
-    std::cout << kUsage;
-    return kExitOk;
+    options.help = true;
+    return options;
   }
-  absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {"bodies_quiet"});
-  if (!paths.ok()) {
-    std::cerr << "onnx-conform bodies: " << paths.status().message() << "\n" << kUsage;
+  FlagSet flags;
+  flags.Add("bodies_quiet", &options.quiet).Positionals(&options.paths);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  return options;
+}
+
+int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<BodiesOptions> options = ParseBodiesOptions(args);
+  if (!options.ok()) {
+    err << "onnx-conform bodies: " << options.status().message() << "\n" << kUsage;
     return kExitUsage;
   }
-  std::vector<std::filesystem::path> roots(paths->begin(), paths->end());
+  if (options->help) {
+    out << kUsage;
+    return kExitOk;
+  }
+  std::vector<std::filesystem::path> roots(options->paths.begin(), options->paths.end());
   if (roots.empty()) {
     for (const std::filesystem::path& root : DefaultCoverageRoots()) {
       if (root.filename() == "node") roots.push_back(root);
@@ -73,13 +83,13 @@ int BodiesCommand(const std::vector<std::string>& args) {
   for (const std::filesystem::path& root : roots) {
     absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs(root);
     if (!dirs.ok()) {
-      std::cerr << "onnx-conform bodies: " << dirs.status().message() << "\n" << kUsage;
+      err << "onnx-conform bodies: " << dirs.status().message() << "\n" << kUsage;
       return kExitUsage;
     }
     for (const std::filesystem::path& dir : *dirs) {
       absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
       if (!loaded.ok()) {
-        std::cerr << "onnx-conform bodies: " << loaded.status().message() << "\n";
+        err << "onnx-conform bodies: " << loaded.status().message() << "\n";
         unreadable = true;
         continue;
       }
@@ -113,22 +123,22 @@ int BodiesCommand(const std::vector<std::string>& args) {
   std::map<std::string, std::set<std::string>> by_reading;
   for (const Disagreement& d : disagreements) {
     by_reading[d.reading].insert(d.where.substr(0, d.where.find('/')));
-    if (!absl::GetFlag(FLAGS_bodies_quiet)) {
-      std::cout << d.where << ": body follows " << d.reading << ": " << d.detail << "\n";
+    if (!options->quiet) {
+      out << d.where << ": body follows " << d.reading << ": " << d.detail << "\n";
     }
   }
-  std::cout << cases << " cases with a function-defined node, " << data_sets
-            << " data sets: " << agreeing << " agree, " << disagreements.size() << " disagree\n";
+  out << cases << " cases with a function-defined node, " << data_sets << " data sets: " << agreeing
+      << " agree, " << disagreements.size() << " disagree\n";
   for (const auto& [reading, names] : by_reading) {
-    std::cout << "  " << reading << ": " << names.size() << " cases";
+    out << "  " << reading << ": " << names.size() << " cases";
     if (reading != "unexplained") {
       for (absl::string_view part : absl::StrSplit(reading, '+')) {
         for (Reading r : kAllReadings) {
-          if (ReadingName(r) == part) std::cout << " (" << InfoOf(r).summary << ")";
+          if (ReadingName(r) == part) out << " (" << InfoOf(r).summary << ")";
         }
       }
     }
-    std::cout << "\n";
+    out << "\n";
   }
   return unreadable ? kExitFailed : kExitOk;
 }

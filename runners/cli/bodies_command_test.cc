@@ -2,6 +2,7 @@
 // places where Clip-13's function body disagrees with the operator text:
 // missing bounds (+-inf pass through) and NaN bounds (ignored), and no
 // disagreement that no reading explains.
+#include <sstream>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -13,9 +14,9 @@ namespace onnx_conform {
 namespace {
 
 std::string RunBodies(const std::vector<std::string>& args, int& code) {
-  testing::internal::CaptureStdout();
-  code = BodiesCommand(args);
-  return testing::internal::GetCapturedStdout();
+  std::ostringstream out, err;
+  code = BodiesCommand(args, out, err);
+  return out.str();
 }
 
 TEST(BodiesCommandTest, RediscoversTheTwoConflictsOfClip13sBody) {

@@ -3,24 +3,21 @@
 //   path: severity [RULE-ID] node N, field: message
 // (JSON Lines with --json). Exit status: 0 without errors (warnings and
 // unsupported operators do not count), 1 with any error, 2 for bad usage.
+#include "runners/cli/check_command.h"
+
 #include <filesystem>
-#include <iostream>
+#include <ostream>
 #include <string>
 #include <system_error>
 #include <vector>
 
-#include "absl/flags/declare.h"
-#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
 #include "checker/schema_printer.h"
 #include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
 #include "runners/reports/report.h"
-
-ABSL_DECLARE_FLAG(bool, json);  // defined in runners/cli/schema_command.cc
 
 namespace onnx_conform {
 namespace {
@@ -35,8 +32,8 @@ constexpr char kCheckUsage[] =
     "flags:\n"
     "  --json   one JSON object per finding (JSON Lines) instead of text\n";
 
-int UsageError(absl::string_view message) {
-  std::cerr << "onnx-conform check: " << message << "\n" << kCheckUsage;
+int UsageError(std::ostream& err, absl::string_view message) {
+  err << "onnx-conform check: " << message << "\n" << kCheckUsage;
   return kExitUsage;
 }
 
@@ -49,18 +46,27 @@ std::string DiagnosticToJson(const Diagnostic& d) {
 
 }  // namespace
 
-int CheckCommand(const std::vector<std::string>& args) {
-  for (const std::string& arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kCheckUsage;
-      return kExitOk;
-    }
+absl::StatusOr<CheckOptions> ParseCheckOptions(const std::vector<std::string>& args) {
+  CheckOptions options;
+  if (WantsHelp(args)) {
+    options.help = true;
+    return options;
   }
-  absl::SetFlag(&FLAGS_json, false);  // process-wide: start from the default when called again
-  absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {"json"});
-  if (!paths.ok()) return UsageError(paths.status().message());
-  if (paths->empty()) return UsageError("no PATH given");
-  const bool json = absl::GetFlag(FLAGS_json);
+  FlagSet flags;
+  flags.Add("json", &options.json).Positionals(&options.paths);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
+  return options;
+}
+
+int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<CheckOptions> options = ParseCheckOptions(args);
+  if (!options.ok()) return UsageError(err, options.status().message());
+  if (options->help) {
+    out << kCheckUsage;
+    return kExitOk;
+  }
+  const bool json = options->json;
 
   // Resolve every PATH first: a bad one is a usage error before any output.
   struct Target {
@@ -68,15 +74,17 @@ int CheckCommand(const std::vector<std::string>& args) {
     bool model_only;
   };
   std::vector<Target> targets;
-  for (const std::string& path : *paths) {
+  for (const std::string& path : options->paths) {
     std::error_code ec;
     if (fs::is_regular_file(path, ec)) {
       targets.push_back({path, true});
       continue;
     }
     absl::StatusOr<std::vector<fs::path>> dirs = FindCaseDirs(path);
-    if (!dirs.ok()) return UsageError(dirs.status().message());
-    if (dirs->empty()) return UsageError(absl::StrCat(path, ": holds no case (no model.onnx)"));
+    if (!dirs.ok()) return UsageError(err, dirs.status().message());
+    if (dirs->empty()) {
+      return UsageError(err, absl::StrCat(path, ": holds no case (no model.onnx)"));
+    }
     for (fs::path& dir : *dirs) targets.push_back({std::move(dir), false});
   }
 
@@ -86,7 +94,7 @@ int CheckCommand(const std::vector<std::string>& args) {
         target.model_only ? CheckModelFile(target.path) : CheckCaseDir(target.path);
     for (const Diagnostic& d : diagnostics) {
       // One finding per line, whatever names the model holds.
-      std::cout << (json ? DiagnosticToJson(d) : ForTerminal(FormatDiagnostic(d), false)) << "\n";
+      out << (json ? DiagnosticToJson(d) : ForTerminal(FormatDiagnostic(d), false)) << "\n";
       switch (d.severity) {
         case Severity::kError: ++errors; break;
         case Severity::kWarning: ++warnings; break;
@@ -95,10 +103,10 @@ int CheckCommand(const std::vector<std::string>& args) {
     }
     if (HasErrors(diagnostics)) ++bad_targets;
   }
-  std::cout.flush();
-  std::cerr << "checked " << targets.size() << (targets.size() == 1 ? " path" : " paths") << ": "
-            << errors << " errors, " << warnings << " warnings, " << unsupported
-            << " unsupported; " << bad_targets << " invalid\n";
+  out.flush();
+  err << "checked " << targets.size() << (targets.size() == 1 ? " path" : " paths") << ": "
+      << errors << " errors, " << warnings << " warnings, " << unsupported << " unsupported; "
+      << bad_targets << " invalid\n";
   return errors > 0 ? kExitFailed : kExitOk;
 }
 

@@ -1,6 +1,7 @@
 // The check and schema subcommands: exit codes, output lines, usage errors.
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,11 +23,11 @@ struct Output {
   std::string err;
 };
 
-Output Invoke(int (*command)(const std::vector<std::string>&), std::vector<std::string> args) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = command(args);
-  return {code, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
+Output Invoke(int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&),
+              std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int code = command(args, out, err);
+  return {code, out.str(), err.str()};
 }
 
 const fs::path kOfficial = ONNX_CONFORM_OFFICIAL_NODE_TESTS;

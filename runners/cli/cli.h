@@ -1,22 +1,32 @@
-// Command-line parsing for the onnx-conform subcommands, on top of absl
-// flags: flags are defined with ABSL_FLAG anywhere in the binary, and each
-// subcommand names the flags it accepts.
+// What the onnx-conform subcommands share: exit codes, WantsHelp, and
+// FlagSet, which parses a subcommand's arguments into its options struct.
+// Nothing here is process-wide: each call parses into the variables it is
+// given, so two calls in a row share nothing.
 //
-//   ABSL_FLAG(std::string, filter, "", "Regex on case names");
-//   absl::StatusOr<std::vector<std::string>> paths =
-//       ParseSubcommandFlags(args, {"filter", "junit"});
-//   if (!paths.ok()) { std::cerr << paths.status().message(); return kExitUsage; }
+//   CheckOptions options;
+//   FlagSet flags;
+//   flags.Add("json", &options.json).Positionals(&options.paths);
+//   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) {
+//     err << "onnx-conform check: " << parsed.message() << "\n";
+//     return kExitUsage;
+//   }
 //
-// Unknown flags, flags of another subcommand and bad values are usage errors
-// (InvalidArgument): the command prints them and exits with kExitUsage.
+// The syntax is the same for every subcommand: `--name=value`, `--name value`
+// (not for booleans), `--name`, `--noname` and `--no-name` (booleans only);
+// one dash works as well as two, a dash in a name as well as an underscore;
+// `--` ends the flags and a lone `-` is a positional argument. Unknown flags,
+// missing and bad values are InvalidArgument errors whose message the
+// command prints before its usage (exit kExitUsage).
 #ifndef ONNX_CONFORM_RUNNERS_CLI_H_
 #define ONNX_CONFORM_RUNNERS_CLI_H_
 
+#include <cstdint>
+#include <functional>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
-#include "absl/status/statusor.h"
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 
 namespace onnx_conform {
 
@@ -24,15 +34,64 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;
 
-// Parses `--name=value`, `--name value` (not for booleans), `--name` and
-// `--noname` (booleans) for the allowed flags; `--` ends flags. Returns the
-// positional arguments in order.
-absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
-    const std::vector<std::string>& args, const std::vector<absl::string_view>& allowed_flags);
-
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
-// usage on stdout and exits kExitOk, whatever else was given.
+// usage on its output stream and exits kExitOk, whatever else was given.
 bool WantsHelp(const std::vector<std::string>& args);
+
+// A subcommand's flags, each bound to the variable (or function) that takes
+// its value, and where its positional arguments go.
+class FlagSet {
+ public:
+  // Takes a flag's value; its error message is the usage error's, as is.
+  using Setter = std::function<absl::Status(absl::string_view value)>;
+
+  // A flag read as an absl flag of that type would be (absl::ParseFlag): a
+  // bad value is "bad value for --NAME: 'VALUE': Illegal value ...". `name`
+  // is the flag's name in messages; a bool is a boolean flag.
+  FlagSet& Add(absl::string_view name, bool* target);
+  FlagSet& Add(absl::string_view name, int* target);
+  FlagSet& Add(absl::string_view name, int64_t* target);
+  FlagSet& Add(absl::string_view name, double* target);
+  FlagSet& Add(absl::string_view name, std::string* target);
+  // A flag with a value that the command reads itself (lists, ranges, kinds).
+  FlagSet& AddValue(absl::string_view name, Setter set);
+
+  // Positional arguments, in order, appended to `target`...
+  FlagSet& Positionals(std::vector<std::string>* target);
+  // ... or given one by one to `take`. Without either, a positional
+  // argument is an error, worded as for an unknown flag.
+  FlagSet& Positional(std::function<absl::Status(const std::string& arg)> take);
+
+  // `-x N` and `-xN` stand for `--name=N` (before any `--`).
+  FlagSet& Shorthand(char letter, absl::string_view name);
+
+  // How an unknown flag is told; default "unknown flag: ARG".
+  FlagSet& UnknownFlagMessage(std::function<std::string(absl::string_view arg)> message);
+
+  // Sets the bound variables from `args`; the first error stops the parse.
+  absl::Status Parse(const std::vector<std::string>& args) const;
+
+ private:
+  struct Flag {
+    std::string name;  // as given to Add, for messages
+    bool is_bool = false;
+    Setter set;
+  };
+  struct Short {
+    char letter;
+    std::string name;
+  };
+
+  FlagSet& AddFlag(absl::string_view name, bool is_bool, Setter set);
+  const Flag* Find(absl::string_view typed_name) const;
+  std::vector<std::string> ExpandShorthands(const std::vector<std::string>& args) const;
+  absl::Status Unknown(absl::string_view arg) const;
+
+  std::vector<Flag> flags_;
+  std::vector<Short> shorthands_;
+  std::function<absl::Status(const std::string&)> positional_;
+  std::function<std::string(absl::string_view)> unknown_message_;
+};
 
 }  // namespace onnx_conform
 

@@ -1,22 +1,18 @@
-// Tests of ParseSubcommandFlags on flags defined here for the test only, and
-// of every subcommand's --help.
+// Tests of FlagSet, the flag parser every subcommand uses, on flags bound
+// to the test's own variables, and of every subcommand's --help.
 #include "runners/cli/cli.h"
 
 #include <cstdint>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
-
-ABSL_FLAG(std::string, test_name, "", "A string flag for cli_test");
-ABSL_FLAG(int32_t, test_count, 0, "An int flag for cli_test");
-ABSL_FLAG(bool, test_verbose, false, "A bool flag for cli_test");
-ABSL_FLAG(std::string, test_report_json, "", "A flag with an underscore for cli_test");
-ABSL_FLAG(bool, test_nothing, false, "A bool flag that the test never allows");
 
 namespace onnx_conform {
 namespace {
@@ -24,29 +20,37 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-const std::vector<absl::string_view> kAllowed = {"test_name", "test_count", "test_verbose",
-                                                 "test_report_json"};
-
+// The variables the flags of one test's FlagSet set: fresh for every test.
 class CliTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    absl::SetFlag(&FLAGS_test_name, "");
-    absl::SetFlag(&FLAGS_test_count, 0);
-    absl::SetFlag(&FLAGS_test_verbose, false);
-    absl::SetFlag(&FLAGS_test_report_json, "");
-    absl::SetFlag(&FLAGS_test_nothing, false);
+  CliTest() {
+    flags_.Add("test_name", &name_)
+        .Add("test_count", &count_)
+        .Add("test_verbose", &verbose_)
+        .Add("test_report_json", &report_json_)
+        .Positionals(&positional_);
   }
 
-  static absl::StatusOr<std::vector<std::string>> Parse(std::vector<std::string> args) {
-    return ParseSubcommandFlags(args, kAllowed);
+  absl::StatusOr<std::vector<std::string>> Parse(std::vector<std::string> args) {
+    positional_.clear();
+    absl::Status parsed = flags_.Parse(args);
+    if (!parsed.ok()) return parsed;
+    return positional_;
   }
 
-  static void ExpectUsageError(std::vector<std::string> args, const std::string& fragment) {
+  void ExpectUsageError(std::vector<std::string> args, const std::string& fragment) {
     absl::StatusOr<std::vector<std::string>> result = Parse(args);
     ASSERT_FALSE(result.ok()) << "accepted " << testing::PrintToString(args);
     EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_THAT(result.status().message(), HasSubstr(fragment));
   }
+
+  FlagSet flags_;
+  std::string name_;
+  int32_t count_ = 0;
+  bool verbose_ = false;
+  std::string report_json_;
+  std::vector<std::string> positional_;
 };
 
 TEST_F(CliTest, NameEqualsValue) {
@@ -54,17 +58,17 @@ TEST_F(CliTest, NameEqualsValue) {
       Parse({"--test_name=abc", "--test_count=42"});
   ASSERT_TRUE(positional.ok()) << positional.status();
   EXPECT_TRUE(positional->empty());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "abc");
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 42);
+  EXPECT_EQ(name_, "abc");
+  EXPECT_EQ(count_, 42);
 }
 
 TEST_F(CliTest, ValueMayContainEqualsAndDashes) {
   ASSERT_TRUE(Parse({"--test_name=a=b--c"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "a=b--c");
+  EXPECT_EQ(name_, "a=b--c");
   ASSERT_TRUE(Parse({"--test_name="}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "");
+  EXPECT_EQ(name_, "");
   ASSERT_TRUE(Parse({"--test_count=-7"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), -7);
+  EXPECT_EQ(count_, -7);
 }
 
 TEST_F(CliTest, NameSpaceValue) {
@@ -72,8 +76,8 @@ TEST_F(CliTest, NameSpaceValue) {
       Parse({"--test_name", "abc", "path", "--test_count", "3"});
   ASSERT_TRUE(positional.ok()) << positional.status();
   EXPECT_THAT(*positional, ElementsAre("path"));
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "abc");
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 3);
+  EXPECT_EQ(name_, "abc");
+  EXPECT_EQ(count_, 3);
 }
 
 TEST_F(CliTest, MissingValueAtTheEnd) {
@@ -83,19 +87,19 @@ TEST_F(CliTest, MissingValueAtTheEnd) {
 
 TEST_F(CliTest, Booleans) {
   ASSERT_TRUE(Parse({"--test_verbose"}).ok());
-  EXPECT_TRUE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_TRUE(verbose_);
   ASSERT_TRUE(Parse({"--notest_verbose"}).ok());
-  EXPECT_FALSE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_FALSE(verbose_);
   ASSERT_TRUE(Parse({"--test_verbose=true"}).ok());
-  EXPECT_TRUE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_TRUE(verbose_);
   ASSERT_TRUE(Parse({"--test_verbose=false"}).ok());
-  EXPECT_FALSE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_FALSE(verbose_);
 }
 
 TEST_F(CliTest, BooleanDoesNotTakeTheNextArgument) {
   absl::StatusOr<std::vector<std::string>> positional = Parse({"--test_verbose", "false"});
   ASSERT_TRUE(positional.ok());
-  EXPECT_TRUE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_TRUE(verbose_);
   EXPECT_THAT(*positional, ElementsAre("false"));
 }
 
@@ -110,24 +114,24 @@ TEST_F(CliTest, DoubleDashEndsFlags) {
       Parse({"a", "--test_name=x", "--", "--test_count=5", "-", "b"});
   ASSERT_TRUE(positional.ok()) << positional.status();
   EXPECT_THAT(*positional, ElementsAre("a", "--test_count=5", "-", "b"));
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "x");
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 0);  // after "--": not a flag
+  EXPECT_EQ(name_, "x");
+  EXPECT_EQ(count_, 0);  // after "--": not a flag
 }
 
 TEST_F(CliTest, DashesInNamesMapToUnderscores) {
   ASSERT_TRUE(Parse({"--test-report-json=out.json"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_report_json), "out.json");
+  EXPECT_EQ(report_json_, "out.json");
   ASSERT_TRUE(Parse({"--test-report-json", "r-2.json"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_report_json), "r-2.json");  // the value keeps its dashes
+  EXPECT_EQ(report_json_, "r-2.json");  // the value keeps its dashes
   ASSERT_TRUE(Parse({"--test-verbose"}).ok());
-  EXPECT_TRUE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_TRUE(verbose_);
   ASSERT_TRUE(Parse({"--notest-verbose"}).ok());
-  EXPECT_FALSE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_FALSE(verbose_);
 }
 
 TEST_F(CliTest, SingleDashFlagsAsAbslAcceptsThem) {
   ASSERT_TRUE(Parse({"-test_name=z"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "z");
+  EXPECT_EQ(name_, "z");
   // A lone "-" is a positional argument (conventionally stdin).
   absl::StatusOr<std::vector<std::string>> positional = Parse({"-"});
   ASSERT_TRUE(positional.ok());
@@ -141,21 +145,116 @@ TEST_F(CliTest, UnknownFlag) {
 }
 
 TEST_F(CliTest, FlagOfAnotherSubcommandIsRefused) {
-  // test_nothing exists in the binary but is not in this subcommand's list.
+  // test_nothing is a flag of another FlagSet, not of this one.
+  bool nothing = false;
+  FlagSet other;
+  other.Add("test_nothing", &nothing);
   ExpectUsageError({"--test_nothing"}, "--test_nothing");
-  EXPECT_FALSE(absl::GetFlag(FLAGS_test_nothing));
-  absl::StatusOr<std::vector<std::string>> only_name =
-      ParseSubcommandFlags({"--test_count=3"}, {"test_name"});
-  ASSERT_FALSE(only_name.ok());
-  EXPECT_EQ(only_name.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 0);
+  EXPECT_FALSE(nothing);
+  FlagSet only_name;
+  only_name.Add("test_name", &name_);
+  absl::Status parsed = only_name.Parse({"--test_count=3"});
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(count_, 0);
 }
 
 TEST_F(CliTest, AllowedButUndefinedFlagIsUnknown) {
-  absl::StatusOr<std::vector<std::string>> result =
-      ParseSubcommandFlags({"--test_never_defined=1"}, {"test_never_defined"});
+  // A FlagSet without flags knows none, not even --help (the command's).
+  FlagSet none;
+  absl::Status parsed = none.Parse({"--test_never_defined=1"});
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(parsed.message(), "unknown flag: --test_never_defined=1");
+}
+
+TEST_F(CliTest, NoDashNegatesABooleanToo) {
+  ASSERT_TRUE(Parse({"--test_verbose", "--no-test-verbose"}).ok());
+  EXPECT_FALSE(verbose_);
+  ASSERT_TRUE(Parse({"--test_verbose", "--no_test_verbose"}).ok());
+  EXPECT_FALSE(verbose_);
+  ExpectUsageError({"--no-test-name"}, "unknown flag: --no-test-name");
+  ExpectUsageError({"--no-test-verbose=false"}, "unknown flag: --no-test-verbose=false");
+}
+
+TEST_F(CliTest, BadValueIsSaidAsAnAbslFlagSaidIt) {
+  absl::StatusOr<std::vector<std::string>> result = Parse({"--test_count=abc"});
   ASSERT_FALSE(result.ok());
-  EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(result.status().message(),
+            "bad value for --test_count: 'abc': Illegal value 'abc' specified for flag "
+            "'test_count'");
+  result = Parse({"--test-verbose=maybe"});
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().message(),
+            "bad value for --test_verbose: 'maybe': Illegal value 'maybe' specified for flag "
+            "'test_verbose'");
+  result = Parse({"--test_name"});
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().message(), "flag --test_name needs a value");
+}
+
+TEST_F(CliTest, ShorthandStandsForTheFlag) {
+  flags_.Shorthand('c', "test_count");
+  ASSERT_TRUE(Parse({"-c", "3", "p"}).ok());
+  EXPECT_EQ(count_, 3);
+  EXPECT_THAT(positional_, ElementsAre("p"));
+  ASSERT_TRUE(Parse({"-c4"}).ok());
+  EXPECT_EQ(count_, 4);
+  ExpectUsageError({"-cx"}, "bad value for --test_count: 'x'");
+  ExpectUsageError({"-c"}, "unknown flag: -c");  // no value follows
+  ASSERT_TRUE(Parse({"--", "-c5"}).ok());        // after "--": a positional argument
+  EXPECT_EQ(count_, 4);
+  EXPECT_THAT(positional_, ElementsAre("-c5"));
+}
+
+TEST_F(CliTest, AValueSetterSaysWhatIsWrongInItsOwnWords) {
+  std::vector<int> sizes;
+  flags_.AddValue("test_sizes", [&sizes](absl::string_view value) -> absl::Status {
+    if (value == "big") return absl::InvalidArgumentError("--test-sizes: 'big' is no size");
+    sizes.push_back(static_cast<int>(value.size()));
+    return absl::OkStatus();
+  });
+  ASSERT_TRUE(Parse({"--test-sizes=ab", "--test-sizes", "abc"}).ok());
+  EXPECT_THAT(sizes, ElementsAre(2, 3));
+  ExpectUsageError({"--test-sizes=big"}, "--test-sizes: 'big' is no size");
+  EXPECT_EQ(Parse({"--test-sizes=big"}).status().message(), "--test-sizes: 'big' is no size");
+}
+
+TEST(FlagSetTest, PositionalArgumentsGoToTheTakerInOrder) {
+  std::vector<std::string> taken;
+  FlagSet flags;
+  flags.Positional([&taken](const std::string& arg) -> absl::Status {
+    if (taken.size() == 2) return absl::InvalidArgumentError("two at most, not " + arg);
+    taken.push_back(arg);
+    return absl::OkStatus();
+  });
+  EXPECT_TRUE(flags.Parse({"a", "--", "-b"}).ok());
+  EXPECT_THAT(taken, ElementsAre("a", "-b"));
+  EXPECT_EQ(flags.Parse({"c"}).message(), "two at most, not c");
+}
+
+TEST(FlagSetTest, WithoutATakerAPositionalIsUnknownInTheCommandsWords) {
+  FlagSet flags;
+  EXPECT_EQ(flags.Parse({"p"}).message(), "unknown flag: p");
+  flags.UnknownFlagMessage(
+      [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
+  EXPECT_EQ(flags.Parse({"p"}).message(), "unknown argument 'p'");
+  EXPECT_EQ(flags.Parse({"--bogus=1"}).message(), "unknown argument '--bogus=1'");
+}
+
+TEST(FlagSetTest, TwoSetsParsingInTurnShareNothing) {
+  // The reason for FlagSet: options live in the caller's variables, not in
+  // process-wide flags that one call leaves behind for the next.
+  auto parse = [](const std::vector<std::string>& args) {
+    bool strict = false;
+    std::string filter;
+    FlagSet flags;
+    flags.Add("strict", &strict).Add("filter", &filter);
+    EXPECT_TRUE(flags.Parse(args).ok());
+    return std::pair(strict, filter);
+  };
+  EXPECT_EQ(parse({"--strict", "--filter=x"}), std::pair(true, std::string("x")));
+  EXPECT_EQ(parse({}), std::pair(false, std::string()));
 }
 
 TEST_F(CliTest, BadValueForIntFlag) {
@@ -163,7 +262,7 @@ TEST_F(CliTest, BadValueForIntFlag) {
   ExpectUsageError({"--test_count=abc"}, "'abc'");
   ExpectUsageError({"--test_count", "1.5"}, "--test_count");
   ExpectUsageError({"--test_count=99999999999"}, "--test_count");
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 0);
+  EXPECT_EQ(count_, 0);
 }
 
 TEST_F(CliTest, PositionalOrderIsPreserved) {
@@ -171,9 +270,9 @@ TEST_F(CliTest, PositionalOrderIsPreserved) {
       Parse({"p1", "--test_name=x", "p2", "--test_count", "3", "p3", "--test_verbose", "p4"});
   ASSERT_TRUE(positional.ok()) << positional.status();
   EXPECT_THAT(*positional, ElementsAre("p1", "p2", "p3", "p4"));
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "x");
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_count), 3);
-  EXPECT_TRUE(absl::GetFlag(FLAGS_test_verbose));
+  EXPECT_EQ(name_, "x");
+  EXPECT_EQ(count_, 3);
+  EXPECT_TRUE(verbose_);
 }
 
 TEST_F(CliTest, NoArguments) {
@@ -184,7 +283,7 @@ TEST_F(CliTest, NoArguments) {
 
 TEST_F(CliTest, LastValueWins) {
   ASSERT_TRUE(Parse({"--test_name=a", "--test_name=b"}).ok());
-  EXPECT_EQ(absl::GetFlag(FLAGS_test_name), "b");
+  EXPECT_EQ(name_, "b");
 }
 
 TEST(WantsHelpTest, HelpOrHBeforeTheEndOfFlags) {
@@ -196,24 +295,25 @@ TEST(WantsHelpTest, HelpOrHBeforeTheEndOfFlags) {
 
 struct CommandCase {
   const char* name;
-  int (*command)(const std::vector<std::string>&);
+  int (*command)(const std::vector<std::string>&, std::ostream&, std::ostream&);
 };
+
+// The command's name, not the struct's bytes, in the test's description
+// (ctest's test names carry it: they stay the same from one build to the next).
+void PrintTo(const CommandCase& c, std::ostream* os) { *os << c.name; }
 
 class CommandHelpTest : public ::testing::TestWithParam<CommandCase> {};
 
-// `onnx-conform COMMAND --help` is a question, not a mistake: usage on
-// stdout and exit 0, even next to other (possibly bad) arguments.
+// `onnx-conform COMMAND --help` is a question, not a mistake: usage on the
+// output stream (stdout) and exit 0, even next to other (possibly bad) arguments.
 TEST_P(CommandHelpTest, HelpPrintsUsageOnStdoutAndExitsZero) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"--help"}, {"-h"}, {"--no-such-flag", "--help"}}) {
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = GetParam().command(args);
-    const std::string out = testing::internal::GetCapturedStdout();
-    const std::string err = testing::internal::GetCapturedStderr();
-    EXPECT_EQ(code, kExitOk) << args.back() << "\n" << err;
-    EXPECT_THAT(out, HasSubstr(std::string("usage: onnx-conform ") + GetParam().name));
-    EXPECT_EQ(err, "");
+    std::ostringstream out, err;
+    const int code = GetParam().command(args, out, err);
+    EXPECT_EQ(code, kExitOk) << args.back() << "\n" << err.str();
+    EXPECT_THAT(out.str(), HasSubstr(std::string("usage: onnx-conform ") + GetParam().name));
+    EXPECT_EQ(err.str(), "");
   }
 }
 
@@ -223,7 +323,8 @@ INSTANTIATE_TEST_SUITE_P(
                       CommandCase{"schema", SchemaCommand},
                       CommandCase{"coverage", CoverageCommand},
                       CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand},
-                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand}),
+                      CommandCase{"explore", ExploreCommand}, CommandCase{"merge", MergeCommand},
+                      CommandCase{"show", ShowCommand}),
     [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -4,11 +4,12 @@
 // Default PATHs: the repository's cases/node and cases/invalid.
 //
 //   onnx-conform coverage > docs/coverage.md
-#include <iostream>
+#include "runners/cli/coverage_command.h"
+
+#include <ostream>
 
 #include "cases/coverage.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
 
 namespace onnx_conform {
 
@@ -23,28 +24,40 @@ constexpr char kCoverageUsage[] =
 
 }  // namespace
 
-int CoverageCommand(const std::vector<std::string>& args) {
+absl::StatusOr<CoverageOptions> ParseCoverageOptions(const std::vector<std::string>& args) {
+  CoverageOptions options;
   if (WantsHelp(args)) {
-    std::cout << kCoverageUsage;
-    return kExitOk;
+    options.help = true;
+    return options;
   }
-  absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(args, {});
-  if (!paths.ok()) {
-    std::cerr << "onnx-conform coverage: " << paths.status().message() << "\n" << kCoverageUsage;
+  FlagSet flags;
+  flags.Positionals(&options.paths);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  return options;
+}
+
+int CoverageCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<CoverageOptions> options = ParseCoverageOptions(args);
+  if (!options.ok()) {
+    err << "onnx-conform coverage: " << options.status().message() << "\n" << kCoverageUsage;
     return kExitUsage;
   }
-  std::vector<std::filesystem::path> roots(paths->begin(), paths->end());
+  if (options->help) {
+    out << kCoverageUsage;
+    return kExitOk;
+  }
+  std::vector<std::filesystem::path> roots(options->paths.begin(), options->paths.end());
   if (roots.empty()) roots = DefaultCoverageRoots();
   absl::StatusOr<CoverageReport> report = CollectCoverage(roots, RegistryCells());
   if (!report.ok()) {
-    std::cerr << "onnx-conform coverage: " << report.status().message() << "\n";
+    err << "onnx-conform coverage: " << report.status().message() << "\n";
     return report.status().code() == absl::StatusCode::kNotFound ? kExitUsage : kExitFailed;
   }
-  std::cout << RenderCoverageMarkdown(*report);
+  out << RenderCoverageMarkdown(*report);
   const std::vector<CoverageCell> empty = report->EmptyCells();
   if (!empty.empty()) {
-    std::cerr << "onnx-conform coverage: " << empty.size() << " of " << report->cells.size()
-              << " cells have no valid case\n";
+    err << "onnx-conform coverage: " << empty.size() << " of " << report->cells.size()
+        << " cells have no valid case\n";
     return kExitFailed;
   }
   return kExitOk;

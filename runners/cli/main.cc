@@ -50,15 +50,15 @@ int main(int argc, char** argv) {
     std::cerr << "onnx-conform: " << isa.message() << "\n";
     return onnx_conform::kExitUsage;
   }
-  if (command == "run") return onnx_conform::RunCommand(args);
-  if (command == "check") return onnx_conform::CheckCommand(args);
-  if (command == "schema") return onnx_conform::SchemaCommand(args);
-  if (command == "coverage") return onnx_conform::CoverageCommand(args);
-  if (command == "audit") return onnx_conform::AuditCommand(args);
-  if (command == "bodies") return onnx_conform::BodiesCommand(args);
-  if (command == "explore") return onnx_conform::ExploreCommand(args);
-  if (command == "merge") return onnx_conform::MergeCommand(args);
-  if (command == "show") return onnx_conform::ShowCommand(args);
+  if (command == "run") return onnx_conform::RunCommand(args, std::cout, std::cerr);
+  if (command == "check") return onnx_conform::CheckCommand(args, std::cout, std::cerr);
+  if (command == "schema") return onnx_conform::SchemaCommand(args, std::cout, std::cerr);
+  if (command == "coverage") return onnx_conform::CoverageCommand(args, std::cout, std::cerr);
+  if (command == "audit") return onnx_conform::AuditCommand(args, std::cout, std::cerr);
+  if (command == "bodies") return onnx_conform::BodiesCommand(args, std::cout, std::cerr);
+  if (command == "explore") return onnx_conform::ExploreCommand(args, std::cout, std::cerr);
+  if (command == "merge") return onnx_conform::MergeCommand(args, std::cout, std::cerr);
+  if (command == "show") return onnx_conform::ShowCommand(args, std::cout, std::cerr);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
 }

@@ -7,26 +7,18 @@
 //
 // A case that two reports give for the same backend is an error naming both
 // files: overlapping shards, or a report given twice, would count it twice.
+#include "runners/cli/merge_command.h"
+
 #include <fstream>
-#include <iostream>
 #include <map>
+#include <ostream>
 #include <sstream>
 
-#include "absl/flags/declare.h"
-#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/combined_scoreboard.h"
-#include "runners/cli/commands.h"
 #include "runners/reports/report.h"
-
-ABSL_FLAG(std::string, merge_title, "ONNX Conform: backends side by side",
-          "Title of the merged scoreboard");
-
-ABSL_DECLARE_FLAG(std::string, report_json);
-ABSL_DECLARE_FLAG(std::string, scoreboard_md);
-ABSL_DECLARE_FLAG(std::string, scoreboard_html);
 
 namespace onnx_conform {
 namespace {
@@ -41,9 +33,9 @@ constexpr char kMergeUsage[] =
     "Exit status: 0 when the reports were merged, 1 when one cannot be read or written,\n"
     "2 for a usage error.\n";
 
-int Fail(absl::string_view message, int code) {
-  std::cerr << "onnx-conform merge: " << message << "\n";
-  if (code == kExitUsage) std::cerr << kMergeUsage;
+int Fail(std::ostream& err, absl::string_view message, int code) {
+  err << "onnx-conform merge: " << message << "\n";
+  if (code == kExitUsage) err << kMergeUsage;
   return code;
 }
 
@@ -74,38 +66,50 @@ absl::StatusOr<std::vector<CaseResult>> ReadReport(const std::string& path) {
 
 }  // namespace
 
-int MergeCommand(const std::vector<std::string>& args) {
+absl::StatusOr<MergeOptions> ParseMergeOptions(const std::vector<std::string>& args) {
+  MergeOptions options;
   if (WantsHelp(args)) {
-    std::cout << kMergeUsage;
+    options.help = true;
+    return options;
+  }
+  FlagSet flags;
+  flags.Add("report_json", &options.report_json)
+      .Add("scoreboard_md", &options.scoreboard_md)
+      .Add("scoreboard_html", &options.scoreboard_html)
+      .Add("merge_title", &options.title)
+      .Positionals(&options.reports);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (options.reports.empty()) return absl::InvalidArgumentError("no REPORT given");
+  if (options.scoreboard_md.empty() && options.scoreboard_html.empty() &&
+      options.report_json.empty()) {
+    return absl::InvalidArgumentError(
+        "nothing to write: give --scoreboard-html, --scoreboard-md or --report-json");
+  }
+  return options;
+}
+
+int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<MergeOptions> options = ParseMergeOptions(args);
+  if (!options.ok()) return Fail(err, options.status().message(), kExitUsage);
+  if (options->help) {
+    out << kMergeUsage;
     return kExitOk;
   }
-  // Flags are process-wide (shared with run): start from the defaults.
-  absl::SetFlag(&FLAGS_report_json, "");
-  absl::SetFlag(&FLAGS_scoreboard_md, "");
-  absl::SetFlag(&FLAGS_scoreboard_html, "");
-  absl::SetFlag(&FLAGS_merge_title, "ONNX Conform: backends side by side");
-  absl::StatusOr<std::vector<std::string>> paths = ParseSubcommandFlags(
-      args, {"report_json", "scoreboard_md", "scoreboard_html", "merge_title"});
-  if (!paths.ok()) return Fail(paths.status().message(), kExitUsage);
-  if (paths->empty()) return Fail("no REPORT given", kExitUsage);
-  const std::string md = absl::GetFlag(FLAGS_scoreboard_md);
-  const std::string html = absl::GetFlag(FLAGS_scoreboard_html);
-  const std::string json = absl::GetFlag(FLAGS_report_json);
-  if (md.empty() && html.empty() && json.empty()) {
-    return Fail("nothing to write: give --scoreboard-html, --scoreboard-md or --report-json",
-                kExitUsage);
-  }
+  const std::string& md = options->scoreboard_md;
+  const std::string& html = options->scoreboard_html;
+  const std::string& json = options->report_json;
 
   std::vector<CaseResult> all;
   std::map<std::pair<std::string, std::string>, std::string> first_seen;  // (backend, path)
-  for (const std::string& path : *paths) {
+  for (const std::string& path : options->reports) {
     absl::StatusOr<std::vector<CaseResult>> results = ReadReport(path);
-    if (!results.ok()) return Fail(results.status().message(), kExitFailed);
+    if (!results.ok()) return Fail(err, results.status().message(), kExitFailed);
     for (CaseResult& result : *results) {
       const std::string where = result.path.empty() ? result.name : result.path;
       auto [it, added] = first_seen.emplace(std::pair(result.backend, where), path);
       if (!added) {
-        return Fail(absl::StrCat(path, ": case ", where, " of backend '", result.backend,
+        return Fail(err,
+                    absl::StrCat(path, ": case ", where, " of backend '", result.backend,
                                  "' is already in ", it->second,
                                  " (overlapping shards, or a report given twice?)"),
                     kExitFailed);
@@ -113,17 +117,17 @@ int MergeCommand(const std::vector<std::string>& args) {
       all.push_back(std::move(result));
     }
   }
-  const std::string title = absl::GetFlag(FLAGS_merge_title);
+  const std::string& title = options->title;
   for (const auto& [file, text] : {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title)),
                                    std::pair(html, html.empty() ? "" : CombinedHtml(all, title)),
                                    std::pair(json, json.empty() ? "" : JsonReport(all))}) {
     if (file.empty()) continue;
     if (absl::Status written = WriteTextFile(file, text); !written.ok()) {
-      return Fail(written.message(), kExitFailed);
+      return Fail(err, written.message(), kExitFailed);
     }
   }
-  std::cout << "merged " << all.size() << " results from " << paths->size() << " reports"
-            << std::endl;
+  out << "merged " << all.size() << " results from " << options->reports.size() << " reports"
+      << std::endl;
   return kExitOk;
 }
 

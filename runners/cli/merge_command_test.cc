@@ -1,6 +1,8 @@
 // `onnx-conform merge`: reports of several backends and of shards as one
 // combined page and one JSON report; failures grouped by cause, unsupported
 // reasons, divergent cases by reading; no terminal escape code on the page.
+#include <sstream>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
@@ -19,11 +21,10 @@ const fs::path kSuiteNodeCases = fs::path(ONNX_CONFORM_SUITE_CASES) / "node";
 class MergeCommandTest : public RunCommandBackendTest {
  protected:
   int Merge(const std::vector<std::string>& args) {
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = MergeCommand(args);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
+    std::ostringstream out, err;
+    const int code = MergeCommand(args, out, err);
+    stdout_ = out.str();
+    stderr_ = err.str();
     return code;
   }
   // Runs the cases on `backend` named `name`; returns the report's path.

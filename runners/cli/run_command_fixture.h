@@ -1,6 +1,5 @@
 // The fixture of the `onnx-conform run` tests on exec backends: RunCommand
-// called in-process with every run flag reset (flags are process-wide), its
-// output captured, and the JSON report read back.
+// called in-process, its output streams kept, and the JSON report read back.
 //
 //   class MyTest : public RunCommandBackendTest {};
 //   TEST_F(MyTest, X) { MakeCases({"pass"}); EXPECT_EQ(Run({Json(), Cases()}), kExitOk); }
@@ -8,6 +7,7 @@
 #define ONNX_CONFORM_RUNNERS_RUN_COMMAND_FIXTURE_H_
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,7 +17,6 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/cli/backend_test_util.h"
-#include "runners/cli/run_flags_test_util.h"
 #include "runners/cli/commands.h"
 #include "runners/reports/report.pb.h"
 
@@ -29,16 +28,14 @@ using NameStatus = std::pair<std::string, std::string>;
 
 class RunCommandBackendTest : public BackendTestBase {
  protected:
-  // Every run flag given, so that no value leaks from one test to the next.
+  // A run with a 20 s timeout unless `args` say otherwise.
   int Run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = EveryRunFlagReset();
-    all.push_back("--timeout=20");
+    std::vector<std::string> all = {"--timeout=20"};
     all.insert(all.end(), args.begin(), args.end());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = RunCommand(all);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
+    std::ostringstream out, err;
+    const int code = RunCommand(all, out, err);
+    stdout_ = out.str();
+    stderr_ = err.str();
     return code;
   }
 

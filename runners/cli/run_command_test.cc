@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "checker/test_model.h"
@@ -18,7 +17,6 @@
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_flags_test_util.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -55,15 +53,11 @@ class RunCommandTest : public testing::Test {
     return target;
   }
 
-  // Runs the command with every run flag given explicitly (flags are global).
-  int Run(std::vector<std::string> args) {
-    std::vector<std::string> all = EveryRunFlagReset();
-    all.insert(all.end(), args.begin(), args.end());
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = RunCommand(all);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
+  int Run(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const int code = RunCommand(args, out, err);
+    stdout_ = out.str();
+    stderr_ = err.str();
     return code;
   }
 

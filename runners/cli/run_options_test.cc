@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -169,11 +170,10 @@ TEST_F(ShardTest, BadShardsAreUsageErrorsNamingTheFlagOrVariable) {
 class ShowCommandTest : public RunOptionsTest {
  protected:
   int Show(const std::vector<std::string>& args) {
-    testing::internal::CaptureStdout();
-    testing::internal::CaptureStderr();
-    const int code = ShowCommand(args);
-    stdout_ = testing::internal::GetCapturedStdout();
-    stderr_ = testing::internal::GetCapturedStderr();
+    std::ostringstream out, err;
+    const int code = ShowCommand(args, out, err);
+    stdout_ = out.str();
+    stderr_ = err.str();
     return code;
   }
 };

@@ -7,12 +7,13 @@
 //   onnx-conform schema Clip-11         one version
 //   onnx-conform schema Min --opset 10  Min-8
 //   onnx-conform schema ArgMin --changes
-#include <iostream>
+#include "runners/cli/schema_command.h"
+
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -21,11 +22,6 @@
 #include "checker/registry.h"
 #include "checker/schema_printer.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
-
-ABSL_FLAG(bool, json, false, "schema, check: print JSON instead of text");
-ABSL_FLAG(int64_t, opset, 0, "schema: show the version of each OP that serves this opset");
-ABSL_FLAG(bool, changes, false, "schema: print what each version changes from the previous one");
 
 namespace onnx_conform {
 namespace {
@@ -38,8 +34,8 @@ constexpr char kSchemaUsage[] =
     "  --opset N   for each OP, only the version that serves opset N\n"
     "  --changes   what each version of OP changes from the previous one\n";
 
-int UsageError(absl::string_view message) {
-  std::cerr << "onnx-conform schema: " << message << "\n" << kSchemaUsage;
+int UsageError(std::ostream& err, absl::string_view message) {
+  err << "onnx-conform schema: " << message << "\n" << kSchemaUsage;
   return kExitUsage;
 }
 
@@ -98,65 +94,73 @@ absl::Status Select(const std::string& arg, int64_t opset, std::vector<const OpS
   return absl::OkStatus();
 }
 
-void PrintChanges(const std::vector<const OpSchema*>& schemas) {
+void PrintChanges(const std::vector<const OpSchema*>& schemas, std::ostream& out) {
   for (size_t i = 0; i < schemas.size(); ++i) {
     const OpSchema* previous = nullptr;
     for (const OpSchema* s : SchemaVersions(schemas[i]->op_type())) {
       if (s->since_version() < schemas[i]->since_version()) previous = s;
     }
     if (previous == nullptr) {
-      std::cout << "## " << schemas[i]->Name() << "\n\nFirst version.\n\n";
+      out << "## " << schemas[i]->Name() << "\n\nFirst version.\n\n";
       continue;
     }
-    std::cout << "## " << previous->Name() << " -> " << schemas[i]->Name() << "\n\n";
+    out << "## " << previous->Name() << " -> " << schemas[i]->Name() << "\n\n";
     std::vector<std::string> changes = SchemaChanges(*previous, *schemas[i]);
-    if (changes.empty()) std::cout << "No change in the schema.\n";
-    for (const std::string& change : changes) std::cout << "- " << change << "\n";
-    std::cout << "\n";
+    if (changes.empty()) out << "No change in the schema.\n";
+    for (const std::string& change : changes) out << "- " << change << "\n";
+    out << "\n";
   }
 }
 
 }  // namespace
 
-int SchemaCommand(const std::vector<std::string>& args) {
-  for (const std::string& arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kSchemaUsage;
-      return kExitOk;
-    }
+absl::StatusOr<SchemaOptions> ParseSchemaOptions(const std::vector<std::string>& args) {
+  SchemaOptions options;
+  if (WantsHelp(args)) {
+    options.help = true;
+    return options;
   }
-  // Flags are process-wide: start from the defaults when called again (tests).
-  absl::SetFlag(&FLAGS_json, false);
-  absl::SetFlag(&FLAGS_opset, 0);
-  absl::SetFlag(&FLAGS_changes, false);
-  absl::StatusOr<std::vector<std::string>> names =
-      ParseSubcommandFlags(args, {"json", "opset", "changes"});
-  if (!names.ok()) return UsageError(names.status().message());
-  const int64_t opset = absl::GetFlag(FLAGS_opset);
-  if (opset < 0) return UsageError("--opset must be at least 1");
+  FlagSet flags;
+  flags.Add("json", &options.json)
+      .Add("opset", &options.opset)
+      .Add("changes", &options.changes)
+      .Positionals(&options.names);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (options.opset < 0) return absl::InvalidArgumentError("--opset must be at least 1");
+  return options;
+}
+
+int SchemaCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<SchemaOptions> options = ParseSchemaOptions(args);
+  if (!options.ok()) return UsageError(err, options.status().message());
+  if (options->help) {
+    out << kSchemaUsage;
+    return kExitOk;
+  }
+  const int64_t opset = options->opset;
 
   std::vector<const OpSchema*> schemas;
-  if (names->empty()) {
+  if (options->names.empty()) {
     for (absl::string_view op : RegisteredOperators()) {
       absl::Status selected = Select(std::string(op), opset, schemas);
       // An opset before an operator's first version just leaves it out.
       if (!selected.ok() && !absl::IsUnimplemented(selected)) {
-        return UsageError(selected.message());
+        return UsageError(err, selected.message());
       }
     }
   }
-  for (const std::string& name : *names) {
+  for (const std::string& name : options->names) {
     absl::Status selected = Select(name, opset, schemas);
-    if (!selected.ok()) return UsageError(selected.message());
+    if (!selected.ok()) return UsageError(err, selected.message());
   }
 
-  if (absl::GetFlag(FLAGS_changes)) {
-    PrintChanges(schemas);
-  } else if (absl::GetFlag(FLAGS_json)) {
-    std::cout << SchemasToJson(schemas);
+  if (options->changes) {
+    PrintChanges(schemas, out);
+  } else if (options->json) {
+    out << SchemasToJson(schemas);
   } else {
     for (size_t i = 0; i < schemas.size(); ++i) {
-      std::cout << (i == 0 ? "" : "\n") << SchemaToText(*schemas[i]);
+      out << (i == 0 ? "" : "\n") << SchemaToText(*schemas[i]);
     }
   }
   return kExitOk;

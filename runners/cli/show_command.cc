@@ -4,10 +4,10 @@
 // that differ.
 //
 //   onnx-conform show cases/node/min_v13_float_nan --backend="exec:node adapter.js"
-#include <iostream>
+#include "runners/cli/show_command.h"
 
-#include "absl/flags/declare.h"
-#include "absl/flags/flag.h"
+#include <ostream>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
@@ -15,12 +15,8 @@
 #include "runners/backends/backend.h"
 #include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/commands.h"
 #include "runners/harness/diff.h"
 #include "runners/reports/report.h"
-
-ABSL_DECLARE_FLAG(std::string, backend);
-ABSL_DECLARE_FLAG(double, timeout);
 
 namespace onnx_conform {
 namespace {
@@ -34,9 +30,9 @@ constexpr char kShowUsage[] =
 
 constexpr int64_t kShownElements = 32;
 
-int Fail(absl::string_view message, int code) {
-  std::cerr << "onnx-conform show: " << message << "\n";
-  if (code == kExitUsage) std::cerr << kShowUsage;
+int Fail(std::ostream& err, absl::string_view message, int code) {
+  err << "onnx-conform show: " << message << "\n";
+  if (code == kExitUsage) err << kShowUsage;
   return code;
 }
 
@@ -59,85 +55,98 @@ std::string NameOr(const std::vector<std::string>& names, size_t k, absl::string
 
 }  // namespace
 
-int ShowCommand(const std::vector<std::string>& args) {
+absl::StatusOr<ShowOptions> ParseShowOptions(const std::vector<std::string>& args) {
+  ShowOptions options;
   if (WantsHelp(args)) {
-    std::cout << kShowUsage;
+    options.help = true;
+    return options;
+  }
+  std::vector<std::string> cases;
+  FlagSet flags;
+  flags.Add("backend", &options.backend)
+      .Add("timeout", &options.timeout_seconds)
+      .Positionals(&cases);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (cases.size() != 1) return absl::InvalidArgumentError("give exactly one CASE");
+  options.case_dir = cases.front();
+  return options;
+}
+
+int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<ShowOptions> options = ParseShowOptions(args);
+  if (!options.ok()) return Fail(err, options.status().message(), kExitUsage);
+  if (options->help) {
+    out << kShowUsage;
     return kExitOk;
   }
-  absl::SetFlag(&FLAGS_backend, "");  // shared with run: only an explicit one runs
-  absl::SetFlag(&FLAGS_timeout, 60);
-  absl::StatusOr<std::vector<std::string>> paths =
-      ParseSubcommandFlags(args, {"backend", "timeout"});
-  if (!paths.ok()) return Fail(paths.status().message(), kExitUsage);
-  if (paths->size() != 1) return Fail("give exactly one CASE", kExitUsage);
-  const std::filesystem::path dir = paths->front();
+  const std::filesystem::path dir = options->case_dir;
 
   absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
-  if (!metadata.ok()) return Fail(metadata.status().message(), kExitFailed);
+  if (!metadata.ok()) return Fail(err, metadata.status().message(), kExitFailed);
   absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-  if (!loaded.ok()) return Fail(loaded.status().message(), kExitFailed);
+  if (!loaded.ok()) return Fail(err, loaded.status().message(), kExitFailed);
 
-  std::cout << "case " << ForTerminal(loaded->name, false) << " (" << dir.string() << ")\n";
+  out << "case " << ForTerminal(loaded->name, false) << " (" << dir.string() << ")\n";
   if (metadata->has_value()) {
     CaseMetadata shown = **metadata;
     const std::string quote = shown.spec_quote();
     shown.clear_spec_quote();
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.preserve_proto_field_names = true;
+    google::protobuf::util::JsonPrintOptions json_options;
+    json_options.add_whitespace = true;
+    json_options.preserve_proto_field_names = true;
     std::string json;
-    (void)google::protobuf::util::MessageToJsonString(shown, &json, options);
-    std::cout << "metadata (case.json):\n" << ForTerminal(json, true);
-    if (!quote.empty()) std::cout << "spec quote:\n  " << ForTerminal(quote, true) << "\n";
+    (void)google::protobuf::util::MessageToJsonString(shown, &json, json_options);
+    out << "metadata (case.json):\n" << ForTerminal(json, true);
+    if (!quote.empty()) out << "spec quote:\n  " << ForTerminal(quote, true) << "\n";
   } else {
-    std::cout << "metadata: none (no case.json)\n";
+    out << "metadata: none (no case.json)\n";
   }
 
   std::unique_ptr<Backend> backend;
-  if (const std::string spec = absl::GetFlag(FLAGS_backend); !spec.empty()) {
-    BackendOptions options;
-    options.timeout_seconds = absl::GetFlag(FLAGS_timeout);
-    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(spec, options);
-    if (!made.ok()) return Fail(made.status().message(), kExitUsage);
+  if (!options->backend.empty()) {
+    BackendOptions backend_options;
+    backend_options.timeout_seconds = options->timeout_seconds;
+    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(options->backend, backend_options);
+    if (!made.ok()) return Fail(err, made.status().message(), kExitUsage);
     backend = *std::move(made);
   }
   bool all_matched = true;
   for (const DataSet& data_set : loaded->data_sets) {
-    std::cout << "\n" << data_set.dir.filename().string() << ":\n";
+    out << "\n" << data_set.dir.filename().string() << ":\n";
     for (size_t k = 0; k < data_set.inputs.size(); ++k) {
-      std::cout << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false)
-                << ": " << TensorLine(data_set.inputs[k]) << "\n";
+      out << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false)
+          << ": " << TensorLine(data_set.inputs[k]) << "\n";
     }
     for (size_t k = 0; k < data_set.outputs.size(); ++k) {
-      std::cout << "  expected " << ForTerminal(NameOr(data_set.output_names, k, "output_"), false)
-                << ": " << TensorLine(data_set.outputs[k]) << "\n";
+      out << "  expected " << ForTerminal(NameOr(data_set.output_names, k, "output_"), false)
+          << ": " << TensorLine(data_set.outputs[k]) << "\n";
     }
     if (backend == nullptr) continue;
     const BackendOutcome outcome = backend->Run(*loaded, data_set);
     if (outcome.kind != BackendOutcome::Kind::kOk) {
-      std::cout << "  " << backend->name()
-                << ": did not run it: " << ForTerminal(outcome.message, true) << "\n";
+      out << "  " << backend->name()
+          << ": did not run it: " << ForTerminal(outcome.message, true) << "\n";
       all_matched = false;
       continue;
     }
     for (size_t k = 0; k < outcome.outputs.size(); ++k) {
       const std::string name = NameOr(data_set.output_names, k, "output_");
-      std::cout << "  " << backend->name() << " " << ForTerminal(name, false) << ": "
-                << TensorLine(outcome.outputs[k]) << "\n";
+      out << "  " << backend->name() << " " << ForTerminal(name, false) << ": "
+          << TensorLine(outcome.outputs[k]) << "\n";
       if (k >= data_set.outputs.size()) continue;
       const TensorDiff diff =
           DiffTensors(data_set.outputs[k], outcome.outputs[k], Tolerance::Exact());
       if (diff.matches()) {
-        std::cout << "    matches the expected output bit for bit\n";
+        out << "    matches the expected output bit for bit\n";
       } else {
         all_matched = false;
-        std::cout << "    " << ForTerminal(diff.Describe(name), true) << "\n";
+        out << "    " << ForTerminal(diff.Describe(name), true) << "\n";
       }
     }
     if (outcome.outputs.size() != data_set.outputs.size()) {
       all_matched = false;
-      std::cout << "  " << outcome.outputs.size() << " outputs, " << data_set.outputs.size()
-                << " expected\n";
+      out << "  " << outcome.outputs.size() << " outputs, " << data_set.outputs.size()
+          << " expected\n";
     }
   }
   return all_matched ? kExitOk : kExitFailed;

@@ -7,6 +7,7 @@
 #include "runners/explore/explore.h"
 
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -208,27 +209,32 @@ TEST(ExploreTest, FindingIsWrittenAsANodeTest) {
   EXPECT_EQ((*metadata)->finding(), "mismatch");
   EXPECT_EQ((*metadata)->types(0), "int64");
   // `run` passes it on the reference and fails it on the planted bug.
-  EXPECT_EQ(RunCommand({"--quiet", folder.string()}), kExitOk);
+  std::ostringstream run_out, run_err;
+  EXPECT_EQ(RunCommand({"--quiet", folder.string()}, run_out, run_err), kExitOk);
   EXPECT_EQ(RunCommand({"--quiet",
                         std::string("--backend=exec:") + ONNX_CONFORM_FAKE_ADAPTER +
                             " bug-int64-through-double",
-                        folder.string()}),
+                        folder.string()},
+                       run_out, run_err),
             kExitFailed);
 }
 
 TEST(ExploreCommandTest, ExitCodes) {
-  EXPECT_EQ(ExploreCommand({"--cases=200", "--seed=3"}), kExitOk);
+  std::ostringstream out, err;
+  EXPECT_EQ(ExploreCommand({"--cases=200", "--seed=3"}, out, err), kExitOk);
   EXPECT_EQ(ExploreCommand(
-                {"--op=Min", "--version=13", "--types=float16,int8", "--seconds=0.2", "-j", "2"}),
+                {"--op=Min", "--version=13", "--types=float16,int8", "--seconds=0.2", "-j", "2"},
+                out, err),
             kExitOk);
-  EXPECT_EQ(ExploreCommand({"--cases=5", "--seconds=1"}), kExitUsage);
-  EXPECT_EQ(ExploreCommand({"--op=Max"}), kExitUsage);
-  EXPECT_EQ(ExploreCommand({"--op=Min", "--version=11"}), kExitUsage);  // no Min-11
-  EXPECT_EQ(ExploreCommand({"--types=string"}), kExitUsage);
-  EXPECT_EQ(ExploreCommand({"--bogus"}), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--cases=5", "--seconds=1"}, out, err), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--op=Max"}, out, err), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--op=Min", "--version=11"}, out, err), kExitUsage);  // no Min-11
+  EXPECT_EQ(ExploreCommand({"--types=string"}, out, err), kExitUsage);
+  EXPECT_EQ(ExploreCommand({"--bogus"}, out, err), kExitUsage);
   EXPECT_EQ(
       ExploreCommand({std::string("--backend=exec:") + ONNX_CONFORM_FAKE_ADAPTER + " bug-keepdims",
-                      "--op=ArgMin", "--cases=100"}),
+                      "--op=ArgMin", "--cases=100"},
+                     out, err),
       kExitFailed);
 }
 

@@ -1,0 +1,159 @@
+// `audit --model`'s choices: which kinds of finding fail (--fail-on, the
+// exit code), the opset to move to (--to, and no downgrade unless asked),
+// and the repaired model --write writes.
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "onnx/checker.h"
+#include "onnx/shape_inference/implementation.h"
+#include "reference/interpreter.h"
+#include "reference/tensor_file.h"
+#include "reference/tensor_proto.h"
+#include "audit/audit.h"
+#include "audit/audit_model_checks.h"
+#include "audit/audit_model_test_util.h"
+#include "audit/audit_report.h"
+#include "runners/cli/cli.h"
+#include "runners/harness/diff.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using audit_testing::CommandResult;
+using audit_testing::ModelBuilder;
+using audit_testing::MinClipArgMin;
+using audit_testing::OfKind;
+using audit_testing::RunAudit;
+using audit_testing::Write;
+using audit_testing::kDouble;
+using audit_testing::kFloat;
+using audit_testing::kHalf;
+
+TEST(AuditModelExitTest, FailOnChoosesTheFailingKinds) {
+  const fs::path file = Write("exit_codes", MinClipArgMin(kDouble, {"2", "3"}, false));
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--to=13"}).code, kExitFailed);
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--to=13", "--fail-on=converter-failed"}).code,
+            kExitOk);
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--to=13", "--fail-on=none"}).code, kExitOk);
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--fail-on=bogus"}).code, kExitUsage);
+  // An operator audit fails only when asked to.
+  EXPECT_EQ(RunAudit({"Clip", "--from=6", "--to=11"}).code, kExitOk);
+  EXPECT_EQ(RunAudit({"Clip", "--from=6", "--to=11", "--fail-on=converter-invalid"}).code,
+            kExitFailed);
+  // A float model whose conversion is clean passes.
+  const fs::path clean = Write("exit_clean", MinClipArgMin(kFloat, {"2", "3"}, false));
+  CommandResult r = RunAudit({"--model=" + clean.string(), "--to=13"});
+  EXPECT_EQ(r.code, kExitOk) << r.out;
+}
+
+TEST(AuditModelTargetTest, NoImplicitDowngrade) {
+  ModelBuilder b(17);
+  *b.graph().add_input() = ModelBuilder::Value("x", kFloat, {"3"});
+  *b.graph().add_node() = ModelBuilder::Node("Min", "m", {"x"}, {"y"});
+  *b.graph().add_output() = ModelBuilder::Value("y", kFloat, {"3"});
+  b.graph().mutable_node(0);
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(8);
+  const fs::path file = Write("opset17", model);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, std::nullopt);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_EQ(audit->to_opset, 17);
+  EXPECT_FALSE(audit->downgrade);
+  EXPECT_THAT(audit->notes, Contains(HasSubstr("nothing moves without a downgrade")));
+  absl::StatusOr<ModelAudit> asked = AuditModel(file, 13);
+  ASSERT_TRUE(asked.ok());
+  EXPECT_TRUE(asked->downgrade);
+  EXPECT_THAT(ModelAuditMarkdown(*asked), HasSubstr("(a downgrade, as asked)"));
+}
+
+// A downgrade is done only when asked, and said to be one.
+TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
+  ModelBuilder b(13);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"4"});
+  *g.add_initializer() = TensorToProto(Tensor::FromValues<float>({}, {0.5f}), "hi");
+  *g.add_node() = ModelBuilder::Node("Clip", "cap", {"x", "", "hi"}, {"y"});
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"4"});
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(7);
+  const fs::path file = Write("clip13", model);
+  absl::StatusOr<ModelAudit> same = AuditModel(file, std::nullopt);
+  ASSERT_TRUE(same.ok()) << same.status();
+  EXPECT_EQ(same->to_opset, 13);
+  EXPECT_FALSE(same->converter_audited);
+  absl::StatusOr<ModelAudit> down = AuditModel(file, 6);
+  ASSERT_TRUE(down.ok()) << down.status();
+  EXPECT_TRUE(down->downgrade);
+  EXPECT_TRUE(down->behaviour_compared);
+  EXPECT_THAT(down->notes, Contains(HasSubstr("a downgrade from opset 13 to 6, as asked")));
+  // ONNX's converter has no adapter down from Clip-13: the failure names the node.
+  std::vector<const Finding*> failed = OfKind(*down, FindingKind::kConverterFailed);
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_EQ(failed[0]->node, "'cap'");
+  EXPECT_EQ(failed[0]->op_type, "Clip");
+}
+
+TEST(AuditModelWriteTest, RepairedModelPassesBothCheckersAndKeepsTheOutputs) {
+  const fs::path file = Write("write", MinClipArgMin(kHalf, {"2", "3"}, false));
+  const fs::path out = file.parent_path() / "repaired.onnx";
+  CommandResult r = RunAudit({"--model=" + file.string(), "--to=13", "--write=" + out.string()});
+  EXPECT_EQ(r.code, kExitFailed) << r.err;  // the findings still stand
+  absl::StatusOr<onnx::ModelProto> repaired = ReadModelFile(out);
+  ASSERT_TRUE(repaired.ok()) << repaired.status() << r.err;
+  EXPECT_EQ(repaired->opset_import(0).version(), 13);
+  EXPECT_NO_THROW(onnx::checker::check_model(*repaired));
+  onnx::ModelProto inferred = *repaired;
+  EXPECT_NO_THROW(onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(),
+                                                     onnx::ShapeInferenceOptions(true, 1, false)));
+  EXPECT_THAT(ModelTypeProblems(*repaired, 13), ::testing::IsEmpty());
+  // On values with infinities and the Clip-6 defaults' edge, both give the same outputs.
+  absl::StatusOr<onnx::ModelProto> original = ReadModelFile(file);
+  ASSERT_TRUE(original.ok());
+  const float inf = std::numeric_limits<float>::infinity();
+  Tensor x = Tensor::FromValues<Float16>(
+      {2, 3},
+      {Float16::FromFloat(-inf), Float16::FromFloat(inf), Float16::FromFloat(-2.0f),
+       Float16::FromFloat(0.5f), Float16::FromFloat(65504.0f), Float16::FromFloat(-65504.0f)});
+  absl::StatusOr<std::vector<Tensor>> before = RunModel(*original, {x});
+  absl::StatusOr<std::vector<Tensor>> after = RunModel(*repaired, {x});
+  ASSERT_TRUE(before.ok()) << before.status();
+  ASSERT_TRUE(after.ok()) << after.status();
+  EXPECT_TRUE(DiffTensors((*before)[0], (*after)[0], Tolerance::Exact(), 3).matches());
+}
+
+// ONNX's converter moves Pad-2's pads to an initializer and keeps IR 3, where
+// an initializer must be a graph input: ONNX's checker rejects the result.
+// The repair raises the IR version.
+TEST(AuditModelWriteTest, RepairRaisesTheIrVersion) {
+  ModelBuilder b(2);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"2", "2"});
+  onnx::NodeProto pad = ModelBuilder::Node("Pad", "widen", {"x"}, {"y"});
+  onnx::AttributeProto* pads = pad.add_attribute();
+  pads->set_name("pads");
+  pads->set_type(onnx::AttributeProto::INTS);
+  for (int64_t p : {0, 1, 0, 1}) pads->add_ints(p);
+  ModelBuilder::FloatAttribute(pad, "value", 0.0f);
+  *g.add_node() = pad;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"2", "4"});
+  const fs::path file = Write("pad2", b.model());
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_EQ(invalid.size(), 1u) << ModelAuditMarkdown(*audit);
+  EXPECT_THAT(invalid[0]->detail, HasSubstr("ONNX's checker"));
+  ASSERT_TRUE(audit->repaired.has_value()) << ModelAuditMarkdown(*audit);
+  EXPECT_GE(audit->repaired->ir_version(), 7);
+  EXPECT_NO_THROW(onnx::checker::check_model(*audit->repaired));
+}
+
+}  // namespace
+}  // namespace onnx_conform

@@ -1,0 +1,151 @@
+// `audit --model` where the operators hide or their shapes are not known:
+// a Clip inside an If branch or a Loop body, and symbolic dimensions (with
+// --shape to give them).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "audit/audit.h"
+#include "audit/audit_model_test_util.h"
+#include "audit/audit_report.h"
+#include "runners/cli/cli.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using audit_testing::CommandResult;
+using audit_testing::ModelBuilder;
+using audit_testing::MinClipArgMin;
+using audit_testing::OfKind;
+using audit_testing::RunAudit;
+using audit_testing::Write;
+using audit_testing::kDouble;
+using audit_testing::kHalf;
+
+// x (double [2,3]) -> If(cond): then Clip-6(x, min=-1), else Identity(x).
+onnx::ModelProto ClipInIfBranch(int opset) {
+  ModelBuilder b(opset);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kDouble, {"2", "3"});
+  *g.add_input() = ModelBuilder::Value("cond", onnx::TensorProto::BOOL, {});
+  onnx::NodeProto if_node = ModelBuilder::Node("If", "choose", {"cond"}, {"y"});
+  onnx::AttributeProto* then_branch = if_node.add_attribute();
+  then_branch->set_name("then_branch");
+  then_branch->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto* then_graph = then_branch->mutable_g();
+  then_graph->set_name("then");
+  onnx::NodeProto clip = ModelBuilder::Node("Clip", "branch_limit", {"x"}, {"t"});
+  ModelBuilder::FloatAttribute(clip, "min", -1.0f);
+  *then_graph->add_node() = clip;
+  *then_graph->add_output() = ModelBuilder::Value("t", kDouble, {"2", "3"});
+  onnx::AttributeProto* else_branch = if_node.add_attribute();
+  else_branch->set_name("else_branch");
+  else_branch->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto* else_graph = else_branch->mutable_g();
+  else_graph->set_name("else");
+  *else_graph->add_node() = ModelBuilder::Node("Identity", "", {"x"}, {"e"});
+  *else_graph->add_output() = ModelBuilder::Value("e", kDouble, {"2", "3"});
+  *g.add_node() = if_node;
+  *g.add_output() = ModelBuilder::Value("y", kDouble, {"2", "3"});
+  return b.model();
+}
+
+TEST(AuditModelSubgraphTest, ClipInsideAnIfBranchIsAudited) {
+  const fs::path file = Write("if_branch", ClipInIfBranch(6));
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  bool branch_clip = false;
+  for (const NodeChange& n : audit->nodes) {
+    if (n.node == "'choose'.then_branch: 'branch_limit'") {
+      branch_clip = true;
+      EXPECT_EQ(n.from_version, 6);
+      EXPECT_EQ(n.to_version, 13);
+      EXPECT_EQ(n.type, ElementType::kDouble);
+    }
+  }
+  EXPECT_TRUE(branch_clip);
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_FALSE(invalid.empty()) << ModelAuditMarkdown(*audit);
+  EXPECT_EQ(invalid[0]->node, "'choose'.then_branch: 'branch_limit'");
+  EXPECT_EQ(invalid[0]->op_type, "Clip");
+  const std::string md = ModelAuditMarkdown(*audit);
+  EXPECT_THAT(md, Not(HasSubstr("No node's operator version changes")));
+  EXPECT_THAT(md, HasSubstr("behaviour and outputs not compared"));
+}
+
+// x (float16 [N]) -> Loop(trip count 2) whose body clips the carried value.
+onnx::ModelProto ClipInLoopBody() {
+  ModelBuilder b(6);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kHalf, {"N"});
+  *g.add_input() = ModelBuilder::Value("trips", onnx::TensorProto::INT64, {});
+  *g.add_input() = ModelBuilder::Value("go", onnx::TensorProto::BOOL, {});
+  onnx::NodeProto loop = ModelBuilder::Node("Loop", "repeat", {"trips", "go", "x"}, {"out"});
+  onnx::AttributeProto* body = loop.add_attribute();
+  body->set_name("body");
+  body->set_type(onnx::AttributeProto::GRAPH);
+  onnx::GraphProto* bg = body->mutable_g();
+  bg->set_name("body");
+  *bg->add_input() = ModelBuilder::Value("i", onnx::TensorProto::INT64, {});
+  *bg->add_input() = ModelBuilder::Value("c", onnx::TensorProto::BOOL, {});
+  *bg->add_input() = ModelBuilder::Value("v", kHalf, {"N"});
+  *bg->add_node() = ModelBuilder::Node("Identity", "", {"c"}, {"c_out"});
+  onnx::NodeProto clip = ModelBuilder::Node("Clip", "", {"v"}, {"v_out"});
+  ModelBuilder::FloatAttribute(clip, "max", 2.0f);
+  *bg->add_node() = clip;
+  *bg->add_output() = ModelBuilder::Value("c_out", onnx::TensorProto::BOOL, {});
+  *bg->add_output() = ModelBuilder::Value("v_out", kHalf, {"N"});
+  *g.add_node() = loop;
+  *g.add_output() = ModelBuilder::Value("out", kHalf, {"N"});
+  return b.model();
+}
+
+TEST(AuditModelSubgraphTest, ClipInsideALoopBodyIsAuditedWithoutStaticShapes) {
+  const fs::path file = Write("loop_body", ClipInLoopBody());
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  bool body_clip = false;
+  for (const NodeChange& n : audit->nodes) {
+    body_clip |= n.node == "'repeat'.body: #1 Clip" && n.type == ElementType::kFloat16;
+  }
+  EXPECT_TRUE(body_clip) << ModelAuditMarkdown(*audit);
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_FALSE(invalid.empty()) << ModelAuditMarkdown(*audit);
+  EXPECT_EQ(invalid[0]->node, "'repeat'.body: #1 Clip");
+  // The converter gives both bounds as float Constants (min = float's lowest()).
+  EXPECT_EQ(invalid[0]->concerns, "input 1 (min)");
+}
+
+TEST(AuditModelShapeTest, SymbolicDimensionsStillGetTheConverterAuditAndGeneratedData) {
+  const fs::path file = Write("symbolic", MinClipArgMin(kDouble, {"batch", "3"}, false));
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_TRUE(audit->converter_audited);
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
+  ASSERT_EQ(invalid.size(), 1u);
+  EXPECT_EQ(invalid[0]->node, "'limit'");
+  EXPECT_EQ(audit->data, "generated");
+  EXPECT_THAT(audit->notes, Contains(HasSubstr("x (batch)")));
+  EXPECT_TRUE(audit->behaviour_compared);
+
+  ModelAuditOptions options;
+  options.to_opset = 13;
+  options.shapes["x"] = {4, 3};
+  absl::StatusOr<ModelAudit> shaped = AuditModel(file, options);
+  ASSERT_TRUE(shaped.ok()) << shaped.status();
+  EXPECT_THAT(shaped->notes, Not(Contains(HasSubstr("x (batch)"))));
+  EXPECT_TRUE(shaped->behaviour_compared);
+  CommandResult r = RunAudit({"--model=" + file.string(), "--shape=x=4,3", "--json"});
+  EXPECT_EQ(r.code, kExitFailed) << r.err;
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--shape=x"}).code, kExitUsage);
+  EXPECT_EQ(RunAudit({"--model=" + file.string(), "--shape=x=a,3"}).code, kExitUsage);
+}
+
+}  // namespace
+}  // namespace onnx_conform

@@ -1,0 +1,47 @@
+// `onnx-conform explore [flags]`: its options, their parser, and the
+// command, which runs random cases on a backend and on the reference and
+// prints on `out` every disagreement shrunk to a minimal case (progress on
+// `err`; runners/explore/explore.h is the engine).
+//
+//   absl::StatusOr<ExploreCommandOptions> options =
+//       ParseExploreOptions({"--op=Min", "--seconds=60", "-j", "2"});
+//   // options->explore.cells: every Min version and type; options->explore.jobs == 2
+//   int code = ExploreCommand({"--seed=7", "--cases=5000"}, std::cout, std::cerr);
+#ifndef ONNX_CONFORM_RUNNERS_CLI_EXPLORE_COMMAND_H_
+#define ONNX_CONFORM_RUNNERS_CLI_EXPLORE_COMMAND_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "reference/element_type.h"
+#include "runners/explore/explore.h"
+
+namespace onnx_conform {
+
+struct ExploreCommandOptions {
+  bool help = false;                  // --help, -h
+  std::string backend = "reference";  // --backend: reference, or exec:COMMAND
+  std::vector<std::string> ops;       // --op=Min,ArgMin,Clip (none: all)
+  std::vector<int> versions;          // --version (none: all)
+  std::vector<ElementType> types;     // --types (none: all)
+  // The engine's: cells (from the three above), --cases (default 1000) or
+  // --seconds, --seed (1), -j/--jobs, --strict, --out.
+  ExploreOptions explore;
+  double timeout_seconds = 60;  // --timeout, of an exec adapter
+  bool persistent = true;       // --no-persistent: an adapter process per case
+};
+
+// InvalidArgument for an unknown flag or argument, a bad value, both
+// --cases and --seconds, or a selection of no operator version and type.
+absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std::string>& args);
+
+// Exit kExitOk when nothing but divergences was found (with --strict those
+// fail too), kExitFailed for any other finding, kExitUsage for a usage
+// error, 130 when stopped by Ctrl-C with nothing failing found so far.
+int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_CLI_EXPLORE_COMMAND_H_

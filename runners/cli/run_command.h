@@ -1,0 +1,69 @@
+// `onnx-conform run [flags] PATH...`: its options, their parser, and the
+// command, which runs every case found under the paths on a backend (in
+// parallel with -j), prints one line per case and a summary on `out`,
+// warnings on `err`, appends each result to a log as it ends, and writes
+// reports.
+//
+//   absl::StatusOr<RunOptions> options = ParseRunOptions({"-j4", "--strict", "cases/node"});
+//   // options->jobs == 4, options->strict, options->paths == {"cases/node"}
+//   int code = RunCommand({"--quiet", "cases/node"}, std::cout, std::cerr);
+#ifndef ONNX_CONFORM_RUNNERS_CLI_RUN_COMMAND_H_
+#define ONNX_CONFORM_RUNNERS_CLI_RUN_COMMAND_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "reference/resource_limits.h"
+
+namespace onnx_conform {
+
+// `run`'s flags, with their defaults; the comment names the flag.
+struct RunOptions {
+  bool help = false;               // --help, -h: print the usage and run nothing
+  std::vector<std::string> paths;  // case directories, or folders searched for them
+
+  std::string backend = "reference";  // --backend: reference, or exec:COMMAND
+  std::string backend_name;           // --backend-name (default: the backend's own)
+  double timeout_seconds = 60;        // --timeout, per case and data set of an exec adapter
+  bool persistent = false;            // --persistent: exec adapters serve many cases
+  bool plain_reference = false;       // --plain-reference: the plain normative loops
+  int jobs = 1;                       // --jobs, -j N: cases run at once
+  ResourceLimits limits;              // --max-tensor-bytes, --max-case-bytes
+
+  std::string filter;    // --filter: an ECMAScript regex on case names (checked)
+  std::string features;  // --features: comma-separated, every one listed in case.json
+  std::string shard;     // --shard=K/N; empty: GTEST_SHARD_INDEX, GTEST_TOTAL_SHARDS
+
+  std::string expectations;  // --expectations: the backend's known gaps
+  std::string profile;       // --profile: the (operator, version, type) set it claims
+  std::string log;           // --log: JSON Lines, a line per case as it ends
+  std::string resume;        // --resume: skip the cases of this log (and log to it)
+
+  std::string report_json;      // --report-json
+  std::string junit;            // --junit
+  std::string scoreboard_md;    // --scoreboard-md
+  std::string scoreboard_html;  // --scoreboard-html
+
+  bool quiet = false;          // --quiet: only cases neither passed nor unsupported
+  bool allow_invalid = false;  // --allow-invalid: an undeclared invalid case does not fail
+  bool strict = false;         // --strict: divergent cases and broad expectation lines fail
+};
+
+// `run`'s usage text (`onnx-conform run --help`).
+absl::string_view RunUsage();
+
+// The options `args` give (the arguments after `run`); InvalidArgument with
+// the usage error's message for an unknown flag, a bad value, no PATH, a
+// bad --filter, --jobs below 1 or a bad byte size. Pure: no global state.
+absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args);
+
+// The command: exit kExitOk, kExitFailed, kExitUsage, or 130 when
+// interrupted (runners/cli/cli.h).
+int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_CLI_RUN_COMMAND_H_

@@ -1,0 +1,98 @@
+// `onnx-conform run`'s usage text and the parser of its flags into
+// RunOptions (runners/cli/run_command.h).
+//
+//   ParseRunOptions({"--backend=exec:./adapter", "-j", "4", "cases/node"})
+#include <regex>
+#include <tuple>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "runners/cli/cli.h"
+#include "runners/cli/run_command.h"
+
+namespace onnx_conform {
+namespace {
+
+constexpr absl::string_view kRunUsage =
+    "usage: onnx-conform run [flags] PATH...\n"
+    "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
+    "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
+    "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
+    "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
+    "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
+    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at once)\n"
+    "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
+    "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
+    "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
+    "    so does an expectation line broader than meant)\n"
+    "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
+    "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
+    "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
+    "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
+    "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
+    "under --strict (nor had an expectation line broader than meant); "
+    "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
+
+}  // namespace
+
+absl::string_view RunUsage() { return kRunUsage; }
+
+absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args) {
+  RunOptions options;
+  if (WantsHelp(args)) {
+    options.help = true;
+    return options;
+  }
+  // Read as byte sizes once the flags are all known (below).
+  std::string max_tensor_bytes = "4G", max_case_bytes = "8G";
+  // Names as in messages since the flags were absl flags: underscores.
+  FlagSet flags;
+  flags.Add("filter", &options.filter)
+      .Add("report_json", &options.report_json)
+      .Add("junit", &options.junit)
+      .Add("backend", &options.backend)
+      .Add("backend_name", &options.backend_name)
+      .Add("quiet", &options.quiet)
+      .Add("timeout", &options.timeout_seconds)
+      .Add("persistent", &options.persistent)
+      .Add("jobs", &options.jobs)
+      .Add("expectations", &options.expectations)
+      .Add("profile", &options.profile)
+      .Add("features", &options.features)
+      .Add("log", &options.log)
+      .Add("resume", &options.resume)
+      .Add("scoreboard_md", &options.scoreboard_md)
+      .Add("scoreboard_html", &options.scoreboard_html)
+      .Add("plain_reference", &options.plain_reference)
+      .Add("allow_invalid", &options.allow_invalid)
+      .Add("strict", &options.strict)
+      .Add("shard", &options.shard)
+      .Add("max_tensor_bytes", &max_tensor_bytes)
+      .Add("max_case_bytes", &max_case_bytes)
+      .Shorthand('j', "jobs")
+      .Positionals(&options.paths);
+  if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
+
+  if (!options.filter.empty()) {
+    try {
+      std::regex(options.filter, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --filter regular expression: ", e.what()));
+    }
+  }
+  if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
+  for (auto [text, name, limit] :
+       {std::tuple(&max_tensor_bytes, "--max-tensor-bytes", &options.limits.max_tensor_bytes),
+        std::tuple(&max_case_bytes, "--max-case-bytes", &options.limits.max_case_bytes)}) {
+    absl::StatusOr<int64_t> bytes = ParseByteSize(*text);
+    if (!bytes.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(name, ": ", bytes.status().message()));
+    }
+    *limit = *bytes;
+  }
+  return options;
+}
+
+}  // namespace onnx_conform

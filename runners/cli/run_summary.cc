@@ -1,0 +1,123 @@
+#include "runners/cli/run_summary.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "runners/cli/cli.h"
+#include "runners/harness/expectation_scope.h"
+#include "runners/reports/report.h"
+#include "runners/reports/scoreboard.h"
+
+namespace onnx_conform {
+namespace {
+
+// A line that turns several cases into xpass, most of those it matches, is
+// likely broader than meant (a glob that also catches working cases): said
+// on stderr, since the xpass cases already fail the run.
+constexpr int kBroadPatternXpass = 3;
+
+void WarnOfBroadPatterns(const ExpectationList& expectations,
+                         const std::vector<CaseResult>& results, std::ostream& err) {
+  for (const Expectation& e : expectations.entries()) {
+    const std::string described = e.Describe();
+    int applied = 0, xpass = 0;
+    for (const CaseResult& r : results) {
+      if (r.expectation != described) continue;
+      ++applied;
+      if (r.status == CaseStatus::kXpass) ++xpass;
+    }
+    if (xpass >= kBroadPatternXpass && 2 * xpass > applied) {
+      err << "onnx-conform run: warning: " << e.file << ":" << e.line << ": '" << e.pattern
+          << "' turned " << xpass << " of the " << applied
+          << " cases it matches into xpass: is the pattern broader than meant?\n";
+    }
+  }
+}
+
+int WriteReport(const std::string& path, const std::string& text, std::ostream& err) {
+  if (path.empty()) return kExitOk;
+  absl::Status written = WriteTextFile(path, text);
+  if (written.ok()) return kExitOk;
+  err << "onnx-conform run: " << written.message() << "\n";
+  return kExitFailed;
+}
+
+}  // namespace
+
+int FinishRun(const RunOptions& options, const ExpectationList* expectations, const RunEnd& end,
+              std::ostream& out, std::ostream& err) {
+  const std::vector<CaseResult>& results = end.results;
+  if (!end.completed) {
+    out << "interrupted: " << results.size() << " of " << end.selected
+        << " cases finished; reports cover those" << std::endl;
+  }
+  out << SummaryLine(results) << std::endl;
+  if (const std::string readings = ReadingsLine(results); !readings.empty()) {
+    out << readings << std::endl;
+  }
+
+  int exit_code = kExitOk;
+  int invalid = 0;
+  int strict_divergent = 0;
+  for (const CaseResult& result : results) {
+    if (FailsRun(result.status)) exit_code = kExitFailed;
+    if (options.strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
+    // A case that is not what it claims tests nothing: a failure, unless it
+    // declares itself negative (case.json "invalid") or the user allows it.
+    if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
+  }
+  if (strict_divergent > 0) {
+    err << "onnx-conform run: --strict: " << strict_divergent
+        << " divergent case(s) fail the run (they follow a documented alternative "
+           "reading, not the case's)\n";
+    exit_code = kExitFailed;
+  }
+  if (invalid > 0 && !options.allow_invalid) {
+    err << "onnx-conform run: " << invalid
+        << " case(s) invalid without declaring themselves negative (case.json "
+           "\"expectation\": \"invalid\"); --allow-invalid accepts that\n";
+    exit_code = kExitFailed;
+  }
+  if (!end.log_error.empty()) {
+    err << "onnx-conform run: " << end.log_error << "\n";
+    exit_code = kExitFailed;
+  }
+  if (expectations != nullptr && end.whole_run) {
+    for (const Expectation& e : expectations->entries()) {
+      const bool used = std::any_of(results.begin(), results.end(), [&](const CaseResult& r) {
+        return e.Matches(r.name);
+      });
+      if (!used) {
+        err << "onnx-conform run: note: " << e.file << ":" << e.line << ": '" << e.pattern
+            << "' matches no case of this run\n";
+      }
+    }
+  }
+  if (expectations != nullptr) {
+    WarnOfBroadPatterns(*expectations, results, err);
+    std::vector<CaseIdentity> identities;
+    for (const CaseResult& r : results) identities.push_back({r.name, r.op, r.negative});
+    const std::vector<std::string> scope =
+        CheckPatternScope(*expectations, identities, end.whole_run);
+    for (const std::string& warning : scope) {
+      err << "onnx-conform run: warning: " << warning << "\n";
+    }
+    if (options.strict && !scope.empty()) {
+      err << "onnx-conform run: --strict: " << scope.size()
+          << " expectation line(s) broader than meant fail the run\n";
+      exit_code = kExitFailed;
+    }
+  }
+  const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
+  for (int code :
+       {WriteReport(options.report_json, JsonReport(results), err),
+        WriteReport(options.junit, JunitReport(results, end.backend_label), err),
+        WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
+        WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
+    if (code != kExitOk) exit_code = code;
+  }
+  return end.completed ? exit_code : kExitInterrupted;
+}
+
+}  // namespace onnx_conform
