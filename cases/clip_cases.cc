@@ -68,7 +68,7 @@ Tensor ExpectClip(const Tensor& x, std::optional<T> lo, std::optional<T> hi) {
 // A FLOAT attribute's value as T (Clip-1/6 compare T elements with it).
 template <typename T>
 T FromAttribute(float value) {
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromFloat(value);
   } else {
     return static_cast<T>(value);

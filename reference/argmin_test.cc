@@ -228,7 +228,7 @@ class ArgMinIntegerTest : public ArgMinTest {};
 
 TEST_P(ArgMinIntegerTest, WholeRangeOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (!kTestIsFloat<T>) {
+    if constexpr (!kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T values[] = {L::max(), static_cast<T>(L::lowest() + 1), L::lowest(),
                           static_cast<T>(L::max() - 1), L::lowest()};

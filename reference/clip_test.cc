@@ -210,7 +210,7 @@ class ClipIntegerTest : public ClipTest {};
 
 TEST_P(ClipIntegerTest, WholeRangeOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (!kTestIsFloat<T>) {
+    if constexpr (!kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T middle = static_cast<T>(L::max() / 2);
       const T x_values[] = {L::lowest(), L::max(), middle};
