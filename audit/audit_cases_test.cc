@@ -11,8 +11,8 @@
 #include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_retarget.h"  // DefaultDomainOpset
 
 namespace onnx_conform {
 namespace {

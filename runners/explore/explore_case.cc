@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
 #include "reference/float16.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

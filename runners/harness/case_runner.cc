@@ -18,6 +18,7 @@
 #include "checker/node_validator.h"
 #include "checker/rules.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_file.h"
 #include "caseio/case_loader.h"
 #include "runners/harness/verdict.h"
@@ -66,18 +67,11 @@ const onnx::NodeProto* SubjectNode(const onnx::ModelProto& model) {
   return model.graph().node_size() > 0 ? &model.graph().node(0) : nullptr;
 }
 
-int64_t DefaultDomainOpset(const onnx::ModelProto& model) {
-  for (const onnx::OperatorSetIdProto& opset : model.opset_import()) {
-    if (opset.domain().empty() || opset.domain() == "ai.onnx") return opset.version();
-  }
-  return 0;
-}
-
 // Operator, versions and types from the model (and its first data set when
 // loaded); case.json, when there is one, has the last word on the labels.
 void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseResult& result) {
   if (const onnx::NodeProto* node = SubjectNode(loaded.model)) result.op = node->op_type();
-  result.opset = DefaultDomainOpset(loaded.model);
+  result.opset = DefaultDomainOpset(loaded.model).value_or(0);
   if (IsClipFunctionBody(loaded.model) ||
       (absl::StrContains(loaded.name, "clip") && absl::EndsWith(loaded.name, "_expanded"))) {
     result.op = "Clip";  // its expanded form
@@ -263,7 +257,7 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   loaded.model_file = case_dir / "model.onnx";
   if (absl::StatusOr<LoadedCase> model = LoadCaseModel(case_dir); model.ok()) {
     loaded = *std::move(model);
-    result.opset = DefaultDomainOpset(loaded.model);
+    result.opset = DefaultDomainOpset(loaded.model).value_or(0);
   }
   DataSet data_set;
   data_set.dir = case_dir / "test_data_set_0";
