@@ -286,7 +286,7 @@ class ClipCaseSet {
 }  // namespace
 
 void AddClipCases(std::vector<Case>& cases) {
-  for (int version : {1, 6, 11, 12, 13}) {
+  for (int version : SuiteVersions("Clip")) {
     ForEachSuiteType("Clip", version, [&]<typename T>(TypeTag<T>) {
       ClipCaseSet<T>(version, cases).AddAll();
     });

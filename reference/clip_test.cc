@@ -347,7 +347,7 @@ TEST(ClipAttributes, ConsumedInputsOnlyAtClip1AndTypeChecked) {
 }
 
 TEST(ClipTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : {1, 6, 11, 12, 13}) {
+  for (int64_t version : kClipVersions) {
     for (ElementType type : TypesNotIn("Clip", version)) {
       absl::StatusOr<Tensor> x = Tensor::Create(type, {1});
       ASSERT_TRUE(x.ok());

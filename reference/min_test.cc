@@ -296,7 +296,7 @@ TEST(MinWideIntegers, Uint64NearTheTop) {
 }
 
 TEST(MinTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : {1, 6, 8, 12, 13}) {
+  for (int64_t version : kMinVersions) {
     for (ElementType type : TypesNotIn("Min", version)) {
       absl::StatusOr<Tensor> a = Tensor::Create(type, {1});
       ASSERT_TRUE(a.ok());
