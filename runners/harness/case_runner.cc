@@ -21,6 +21,7 @@
 #include "reference/model_versions.h"
 #include "reference/tensor_file.h"
 #include "caseio/case_loader.h"
+#include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
@@ -267,16 +268,9 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   const Rule* rule_info = FindRule(rule);
   const std::string what =
       absl::StrCat(rule, rule_info != nullptr ? absl::StrCat(": ", rule_info->summary) : "");
-  switch (outcome.kind) {
-    case BackendOutcome::Kind::kCrash:
-      return {CaseStatus::kCrash, outcome.message};
-    case BackendOutcome::Kind::kTimeout:
-      return {CaseStatus::kTimeout, outcome.message};
-    case BackendOutcome::Kind::kCancelled:
-      result.cancelled = true;
-      return {CaseStatus::kError, outcome.message};
-    default:
-      break;
+  if (std::optional<OutcomeStatus> unfinished = UnfinishedRunStatus(outcome)) {
+    if (unfinished->cancelled) result.cancelled = true;
+    return {unfinished->status, std::move(unfinished->message)};
   }
   if (!outcome.exit_code.has_value()) return {CaseStatus::kError, outcome.message};
   if (*outcome.exit_code == 0) {
@@ -434,25 +428,12 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
     const std::string where = data_set.dir.filename().string();
     BackendOutcome outcome = backend.RunConsumingInputs(*loaded, data_set);
     result.ran_on_backend = true;
-    switch (outcome.kind) {
-      case BackendOutcome::Kind::kOk:
-        CompareOutputs(*loaded, data_set, outcome.outputs, tolerance, backend.is_reference(),
-                       comparison);
-        break;
-      case BackendOutcome::Kind::kUnsupported:
-        return finish(CaseStatus::kUnsupported, outcome.message);
-      case BackendOutcome::Kind::kInvalid:
-        return finish(CaseStatus::kInvalid, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kError:
-        return finish(CaseStatus::kError, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kCrash:
-        return finish(CaseStatus::kCrash, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kTimeout:
-        return finish(CaseStatus::kTimeout, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kCancelled:
-        result.cancelled = true;
-        return finish(CaseStatus::kError, absl::StrCat(where, ": ", outcome.message));
+    if (std::optional<OutcomeStatus> failed = RunWithoutOutputsStatus(outcome, where)) {
+      if (failed->cancelled) result.cancelled = true;
+      return finish(failed->status, std::move(failed->message));
     }
+    CompareOutputs(*loaded, data_set, outcome.outputs, tolerance, backend.is_reference(),
+                   comparison);
   }
   if (comparison.problems.empty()) return finish(CaseStatus::kPass, "");
   const std::string differences = absl::StrJoin(comparison.problems, "\n");
