@@ -11,6 +11,7 @@
 #include "checker/rules.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 #include "audit/audit_retarget.h"
 #include "runners/harness/diff.h"

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "cases/case_metadata.h"
 #include "checker/registry.h"
+#include "reference/model_versions.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"
 #include "audit/audit_retarget.h"

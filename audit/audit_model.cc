@@ -14,6 +14,7 @@
 #include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_file.h"
 #include "audit/audit.h"
 #include "audit/audit_behavior.h"

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
+#include "reference/model_versions.h"
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
@@ -215,7 +216,7 @@ std::vector<NodeProblem> ModelTypeProblems(const onnx::ModelProto& model, int64_
 std::optional<ForeignSchemaChange> OnnxSchemaChange(const std::string& op_type,
                                                     const std::string& domain, int from_opset,
                                                     int to_opset) {
-  const std::string onnx_domain = domain == "ai.onnx" ? "" : domain;
+  const std::string onnx_domain = IsDefaultDomain(domain) ? "" : domain;
   const onnx::OpSchema* a = onnx::OpSchemaRegistry::Schema(op_type, from_opset, onnx_domain);
   if (a == nullptr) return std::nullopt;
   const onnx::OpSchema* b = onnx::OpSchemaRegistry::Schema(op_type, to_opset, onnx_domain);

@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 #include "audit/audit_retarget.h"
 

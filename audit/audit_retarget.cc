@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "reference/model_versions.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"
 
@@ -279,22 +280,6 @@ class ClipRewriter {
 
 }  // namespace
 
-std::optional<int64_t> DefaultDomainOpset(const onnx::ModelProto& model) {
-  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
-    if (import.domain().empty() || import.domain() == "ai.onnx") return import.version();
-  }
-  return std::nullopt;
-}
-
-int64_t IrVersionForOpset(int64_t opset) {
-  if (opset <= 8) return 3;
-  if (opset == 9) return 4;
-  if (opset == 10) return 5;
-  if (opset == 11) return 6;
-  if (opset <= 14) return 7;
-  return 8;
-}
-
 absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset) {
   std::optional<int64_t> from = DefaultDomainOpset(audit_case.model);
   if (!from.has_value()) {
@@ -303,9 +288,7 @@ absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opse
   }
   AuditCase c = audit_case;
   if (*from == opset) return c;
-  for (onnx::OperatorSetIdProto& import : *c.model.mutable_opset_import()) {
-    if (import.domain().empty() || import.domain() == "ai.onnx") import.set_version(opset);
-  }
+  SetDefaultDomainOpset(c.model, opset);
   c.model.set_ir_version(std::max(c.model.ir_version(), IrVersionForOpset(opset)));
   const bool attributes_before = *from < 11;
   const bool attributes_after = opset < 11;
@@ -313,9 +296,7 @@ absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opse
   ClipRewriter rewriter(c);
   for (int i = 0; i < c.model.graph().node_size(); ++i) {
     const onnx::NodeProto& node = c.model.graph().node(i);
-    if (node.op_type() != "Clip" || !(node.domain().empty() || node.domain() == "ai.onnx")) {
-      continue;
-    }
+    if (node.op_type() != "Clip" || !IsDefaultDomain(node.domain())) continue;
     absl::Status s = attributes_after ? rewriter.InputsToAttributes(i)
                                       : rewriter.AttributesToInputs(i);
     if (!s.ok()) {

@@ -32,15 +32,8 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
 // reference converts Clip-1/6 attributes; integers only when exact.
 absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value);
 
-// The default-domain opset_import version of a model (nullopt when absent).
-std::optional<int64_t> DefaultDomainOpset(const onnx::ModelProto& model);
-
-// The IR version ONNX released with an opset (3 up to opset 8, 4 for 9, ...,
-// 8 from 15): the least a model of that opset declares.
-int64_t IrVersionForOpset(int64_t opset);
-
 // The case at another opset of the default domain: opset_import rewritten,
-// ir_version raised to IrVersionForOpset when lower, and every Clip node
+// ir_version raised to IrVersionForOpset (reference/model_versions.h) when lower, and every Clip node
 // rewritten between attribute bounds (Clip-1/6) and input bounds (Clip-11+)
 // when the opsets are on either side of 11. Attribute -> input: each bound
 // set becomes a scalar initializer of the input's type (float16/bfloat16

@@ -8,6 +8,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 #include "audit/audit_cases.h"
 
@@ -188,17 +189,6 @@ TEST(RetargetCaseTest, NoDefaultDomainImportIsAnError) {
   AuditCase c = Clip6Case(ElementType::kFloat, 0.0f, 1.0f);
   c.model.clear_opset_import();
   EXPECT_EQ(RetargetCase(c, 11).status().code(), absl::StatusCode::kInvalidArgument);
-}
-
-TEST(IrVersionForOpsetTest, OnnxReleaseTable) {
-  EXPECT_EQ(IrVersionForOpset(1), 3);
-  EXPECT_EQ(IrVersionForOpset(8), 3);
-  EXPECT_EQ(IrVersionForOpset(9), 4);
-  EXPECT_EQ(IrVersionForOpset(10), 5);
-  EXPECT_EQ(IrVersionForOpset(11), 6);
-  EXPECT_EQ(IrVersionForOpset(12), 7);
-  EXPECT_EQ(IrVersionForOpset(14), 7);
-  EXPECT_EQ(IrVersionForOpset(15), 8);
 }
 
 TEST(ValueElementTypesTest, DeclaredAndImplied) {

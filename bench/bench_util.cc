@@ -65,7 +65,7 @@ void Fill(std::span<T> out, uint64_t seed, int64_t nan_every) {
   Lcg rng{seed * 0x9E3779B97F4A7C15ull + 1};
   for (size_t i = 0; i < out.size(); ++i) {
     const int64_t small = static_cast<int64_t>(rng.Next() % 2001) - 1000;  // ties are common
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    if constexpr (kIsHalfType<T>) {
       out[i] = T::FromFloat(static_cast<float>(small) / 8.0f);
     } else if constexpr (std::is_floating_point_v<T>) {
       out[i] = static_cast<T>(small) / 8;

@@ -101,7 +101,7 @@ void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes
 // A scalar of `type` holding `value` (small integers, exact in every type).
 Tensor Scalar(ElementType type, int value) {
   return VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    if constexpr (kIsHalfType<T>) {
       return Tensor::FromValues<T>({}, {T::FromFloat(static_cast<float>(value))});
     } else {
       return Tensor::FromValues<T>({}, {static_cast<T>(value)});

@@ -283,7 +283,7 @@ class ArgMinCaseSet {
 }  // namespace
 
 void AddArgMinCases(std::vector<Case>& cases) {
-  for (int version : {1, 11, 12, 13}) {
+  for (int version : SuiteVersions("ArgMin")) {
     ForEachSuiteType("ArgMin", version, [&]<typename T>(TypeTag<T>) {
       ArgMinCaseSet<T>(version, cases).AddAll();
     });

@@ -6,6 +6,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_file.h"
 
 namespace onnx_conform {
@@ -35,16 +36,6 @@ std::string Serialize(const google::protobuf::MessageLite& message) {
 
 std::string_view Case::folder() const {
   return metadata.expectation() == kExpectValid ? "node" : "invalid";
-}
-
-int64_t IrVersionForOpset(int opset) {
-  // onnx/helper.py VERSION_TABLE: the IR version released with each opset.
-  if (opset <= 8) return 3;
-  if (opset == 9) return 4;
-  if (opset == 10) return 5;
-  if (opset == 11) return 6;
-  if (opset <= 14) return 7;
-  return 8;  // opsets 15-17 (ONNX 1.10-1.12)
 }
 
 CaseBuilder::CaseBuilder(std::string_view op_type, int version, ElementType type,

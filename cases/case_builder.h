@@ -49,10 +49,6 @@ struct Case {
   std::string_view folder() const;
 };
 
-// The IR version ONNX pairs with an opset of the default domain (the
-// smallest IR of the release that introduced the opset).
-int64_t IrVersionForOpset(int opset);
-
 class CaseBuilder {
  public:
   // Names the case "<op lowercase>_v<version>_<type>_<what>".

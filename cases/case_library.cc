@@ -76,6 +76,14 @@ std::vector<ElementType> SuiteTypes(std::string_view op_type, int version) {
   return {};
 }
 
+std::vector<int> SuiteVersions(std::string_view op_type) {
+  std::vector<int> versions;
+  for (const OperatorVersion& v : SuiteOperatorVersions()) {
+    if (v.op_type == op_type) versions.push_back(v.version);
+  }
+  return versions;
+}
+
 std::vector<Case> AllCases() {
   std::vector<Case> cases;
   AddMinCases(cases);

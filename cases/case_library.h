@@ -31,6 +31,8 @@ struct OperatorVersion {
 const std::vector<OperatorVersion>& SuiteOperatorVersions();
 // The types of one operator version; empty when the suite does not cover it.
 std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);
+// The versions of one operator the suite covers, oldest first.
+std::vector<int> SuiteVersions(std::string_view op_type);
 
 void AddMinCases(std::vector<Case>& cases);
 void AddArgMinCases(std::vector<Case>& cases);

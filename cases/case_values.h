@@ -1,7 +1,8 @@
 // Element values for case definitions, templated on the C++ element type:
 // exact conversion of literals, the special values (NaN, infinities, -0,
 // extremes) and the two comparisons the expectations need. Independent of
-// reference/: only the Float16/BFloat16 value types are shared.
+// reference/: only the Float16/BFloat16 value types (and their traits,
+// kIsHalfType and kIsFloatType) are shared.
 //
 //   std::vector<Float16> x = Values<Float16>({1, 2.5, -3});
 //   x.push_back(NaN<Float16>());
@@ -24,10 +25,9 @@
 
 namespace onnx_conform {
 
+// kIsHalfType and kIsFloatType: reference/float16.h.
 template <typename T>
-inline constexpr bool kIsHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
-template <typename T>
-inline constexpr bool kIsFloat = std::is_floating_point_v<T> || kIsHalf<T>;
+inline constexpr bool kIsFloat = kIsFloatType<T>;
 template <typename T>
 inline constexpr bool kIsSigned = kIsFloat<T> || std::is_signed_v<T>;
 
@@ -35,7 +35,7 @@ inline constexpr bool kIsSigned = kIsFloat<T> || std::is_signed_v<T>;
 // which case definitions never convert).
 template <typename T>
 double ToDouble(T v) {
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return static_cast<double>(v.ToFloat());
   } else {
     return static_cast<double>(v);
@@ -47,7 +47,7 @@ double ToDouble(T v) {
 template <typename T>
 T Value(double value) {
   T result;
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     result = T::FromFloat(static_cast<float>(value));
   } else if constexpr (std::is_floating_point_v<T>) {
     result = static_cast<T>(value);
@@ -102,7 +102,7 @@ T Inf() {
 template <typename T>
 T NegInf() {
   static_assert(kIsFloat<T>);
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromBits(static_cast<uint16_t>(Inf<T>().bits() | 0x8000));
   } else {
     return -std::numeric_limits<T>::infinity();
@@ -111,7 +111,7 @@ T NegInf() {
 template <typename T>
 T NegZero() {
   static_assert(kIsFloat<T>);
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromBits(0x8000);
   } else {
     return -T(0);
@@ -125,7 +125,7 @@ T DenormMin() {
 template <typename T>
 T Negate(T v) {
   static_assert(kIsFloat<T>);
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromBits(static_cast<uint16_t>(v.bits() ^ 0x8000));
   } else {
     return -v;
@@ -134,7 +134,7 @@ T Negate(T v) {
 
 template <typename T>
 bool IsNaN(T v) {
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return v.IsNaN();
   } else if constexpr (std::is_floating_point_v<T>) {
     return std::isnan(v);
@@ -147,7 +147,7 @@ bool IsNaN(T v) {
 // compare natively, never through double.
 template <typename T>
 bool Less(T a, T b) {
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return a.ToFloat() < b.ToFloat();
   } else {
     return a < b;

@@ -68,7 +68,7 @@ Tensor ExpectClip(const Tensor& x, std::optional<T> lo, std::optional<T> hi) {
 // A FLOAT attribute's value as T (Clip-1/6 compare T elements with it).
 template <typename T>
 T FromAttribute(float value) {
-  if constexpr (kIsHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromFloat(value);
   } else {
     return static_cast<T>(value);
@@ -286,7 +286,7 @@ class ClipCaseSet {
 }  // namespace
 
 void AddClipCases(std::vector<Case>& cases) {
-  for (int version : {1, 6, 11, 12, 13}) {
+  for (int version : SuiteVersions("Clip")) {
     ForEachSuiteType("Clip", version, [&]<typename T>(TypeTag<T>) {
       ClipCaseSet<T>(version, cases).AddAll();
     });

@@ -21,6 +21,7 @@
 #include "cases/case_library.h"
 #include "cases/case_values.h"
 #include "reference/function_bodies.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

@@ -189,16 +189,6 @@ TEST(GeneratedCasesTest, WriterRefusesToReplaceAFolderItDidNotWrite) {
   EXPECT_TRUE(fs::exists(dir.path() / "node" / "README"));
 }
 
-TEST(GeneratedCasesTest, IrVersionIsTheOneReleasedWithTheOpset) {
-  EXPECT_EQ(IrVersionForOpset(1), 3);
-  EXPECT_EQ(IrVersionForOpset(8), 3);
-  EXPECT_EQ(IrVersionForOpset(9), 4);
-  EXPECT_EQ(IrVersionForOpset(10), 5);
-  EXPECT_EQ(IrVersionForOpset(11), 6);
-  EXPECT_EQ(IrVersionForOpset(13), 7);
-  EXPECT_EQ(IrVersionForOpset(17), 8);
-}
-
 // ---- Spot checks: committed expectations against literals written here ----
 
 Tensor Output(const std::string& name, int data_set = 0, int k = 0) {

@@ -267,7 +267,7 @@ class MinCaseSet {
 }  // namespace
 
 void AddMinCases(std::vector<Case>& cases) {
-  for (int version : {1, 6, 8, 12, 13}) {
+  for (int version : SuiteVersions("Min")) {
     ForEachSuiteType("Min", version, [&]<typename T>(TypeTag<T>) {
       MinCaseSet<T>(version, cases).AddAll();
     });

@@ -1,8 +1,10 @@
 // The operator versions and type sets are written in several places (the
 // checker's registry, the reference's version lists and type checks, the
-// case library's table, the interpreter's dispatch, the readings). The
-// registry is the source of truth: this test proves every other list
-// equal to it.
+// case library's table, the interpreter's dispatch, the readings, the
+// supporting operators' versions). The registry is the source of truth:
+// this test proves every other list equal to it. The case definitions'
+// version loops and explore's cells are derived from the case library's
+// table (SuiteVersions, SuiteOperatorVersions).
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -17,6 +19,7 @@
 #include "reference/interpreter.h"
 #include "reference/min.h"
 #include "reference/readings.h"
+#include "reference/support_ops.h"
 
 namespace onnx_conform {
 namespace {
@@ -72,6 +75,38 @@ TEST(OneSourceOfTruthTest, VersionListsEqualTheRegistry) {
         if (v <= opset) expected = v;
       }
       EXPECT_EQ(ResolveOperatorVersion(op, opset), expected) << op << " at opset " << opset;
+    }
+  }
+}
+
+// The supporting operators the reference runs (Constant, Identity, and
+// Clip-13's body, Less and Where) at the versions the checker validates.
+TEST(OneSourceOfTruthTest, SupportVersionListsEqualTheRegistry) {
+  const auto registry = [](const char* op) {
+    std::vector<int64_t> versions;
+    for (const OpSchema* schema : SupportSchemaVersions(op)) {
+      versions.push_back(schema->since_version());
+    }
+    return versions;
+  };
+  const auto as_vector = [](std::span<const int64_t> v) {
+    return std::vector<int64_t>(v.begin(), v.end());
+  };
+  EXPECT_EQ(as_vector(kConstantVersions), registry("Constant"));
+  EXPECT_EQ(as_vector(kIdentityVersions), registry("Identity"));
+  EXPECT_EQ(as_vector(kLessVersions), registry("Less"));
+  EXPECT_EQ(as_vector(kWhereVersions), registry("Where"));
+}
+
+// The version loops of min_cases.cc, argmin_cases.cc and clip_cases.cc.
+TEST(OneSourceOfTruthTest, EveryRegisteredVersionHasCases) {
+  std::set<std::pair<std::string, int64_t>> with_cases;
+  for (const Case& c : AllCases()) {
+    with_cases.insert({c.metadata.operator_(), c.metadata.version()});
+  }
+  for (absl::string_view op : RegisteredOperators()) {
+    for (int64_t version : RegistryVersions(std::string(op))) {
+      EXPECT_TRUE(with_cases.contains({std::string(op), version})) << op << "-" << version;
     }
   }
 }

@@ -13,6 +13,7 @@
 #include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {

@@ -42,7 +42,7 @@ constexpr char kNumericDoc[] = "Constrain input and output types to all numeric 
 // The value of a one-element tensor, widened so that all types compare.
 template <typename T>
 auto Widen(T value) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (kIsHalfType<T>) {
     return value.ToFloat();
   } else {
     return value;

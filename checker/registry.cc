@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/op_schemas.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {
@@ -56,8 +57,6 @@ std::vector<const OpSchema*> VersionsIn(const Registry& registry, absl::string_v
 }
 
 }  // namespace
-
-bool IsDefaultDomain(absl::string_view domain) { return domain.empty() || domain == "ai.onnx"; }
 
 absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::string_view op_type,
                                              int64_t opset) {

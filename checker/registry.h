@@ -30,9 +30,6 @@
 
 namespace onnx_conform {
 
-// True for "" and "ai.onnx".
-bool IsDefaultDomain(absl::string_view domain);
-
 // UnimplementedError for another domain, an operator not in the registry or
 // an opset below the operator's first version; InvalidArgumentError for an
 // opset below 1.

@@ -228,7 +228,7 @@ class ArgMinIntegerTest : public ArgMinTest {};
 
 TEST_P(ArgMinIntegerTest, WholeRangeOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (!kTestIsFloat<T>) {
+    if constexpr (!kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T values[] = {L::max(), static_cast<T>(L::lowest() + 1), L::lowest(),
                           static_cast<T>(L::max() - 1), L::lowest()};
@@ -254,7 +254,7 @@ INSTANTIATE_TEST_SUITE_P(IntegerTypes, ArgMinIntegerTest,
                          ::testing::ValuesIn(IntegerCombosOf("ArgMin")), ComboName);
 
 TEST(ArgMinWideIntegers, ValuesBeyondTwoToThe53) {
-  for (int64_t version : {1, 11, 12, 13}) {
+  for (int64_t version : kArgMinVersions) {
     Tensor data = Int64s({3}, {9007199254740993, 9007199254740992, 9007199254740993});
     absl::StatusOr<Tensor> out = RunArgMin(version, data, {.keepdims = 0});
     ASSERT_TRUE(out.ok()) << out.status();
@@ -269,7 +269,7 @@ TEST(ArgMinWideIntegers, ValuesBeyondTwoToThe53) {
 }
 
 TEST(ArgMinTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : {1, 11, 12, 13}) {
+  for (int64_t version : kArgMinVersions) {
     for (ElementType type : TypesNotIn("ArgMin", version)) {
       absl::StatusOr<Tensor> data = Tensor::Create(type, {1});
       ASSERT_TRUE(data.ok());

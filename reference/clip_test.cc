@@ -210,7 +210,7 @@ class ClipIntegerTest : public ClipTest {};
 
 TEST_P(ClipIntegerTest, WholeRangeOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (!kTestIsFloat<T>) {
+    if constexpr (!kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T middle = static_cast<T>(L::max() / 2);
       const T x_values[] = {L::lowest(), L::max(), middle};
@@ -347,7 +347,7 @@ TEST(ClipAttributes, ConsumedInputsOnlyAtClip1AndTypeChecked) {
 }
 
 TEST(ClipTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : {1, 6, 11, 12, 13}) {
+  for (int64_t version : kClipVersions) {
     for (ElementType type : TypesNotIn("Clip", version)) {
       absl::StatusOr<Tensor> x = Tensor::Create(type, {1});
       ASSERT_TRUE(x.ok());

@@ -13,6 +13,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace onnx_conform {
 
@@ -53,6 +54,14 @@ class BFloat16 {
 // Bitwise identity (distinguishes -0 from +0 and NaN payloads).
 constexpr bool operator==(Float16 a, Float16 b) = delete;
 constexpr bool operator==(BFloat16 a, BFloat16 b) = delete;
+
+// The 16-bit floating types, which hold bits and widen to float to compare
+// (`if constexpr (kIsHalfType<T>) return v.ToFloat();`), and every floating
+// type with them.
+template <typename T>
+inline constexpr bool kIsHalfType = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+template <typename T>
+inline constexpr bool kIsFloatType = kIsHalfType<T> || std::is_floating_point_v<T>;
 
 }  // namespace onnx_conform
 

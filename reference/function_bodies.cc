@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {
@@ -15,13 +16,6 @@ onnx::NodeProto Node(const std::string& op, std::vector<std::string> inputs,
   for (const std::string& input : inputs) node.add_input(input);
   node.add_output(output);
   return node;
-}
-
-int64_t DefaultOpset(const onnx::ModelProto& model) {
-  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
-    if (import.domain().empty() || import.domain() == "ai.onnx") return import.version();
-  }
-  return 0;
 }
 
 // Where-16 is the first Where with bfloat16.
@@ -57,7 +51,7 @@ std::vector<onnx::NodeProto> Clip13Body(const onnx::NodeProto& clip, const std::
 }
 
 absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& model) {
-  const int64_t opset = DefaultOpset(model);
+  const int64_t opset = DefaultDomainOpset(model).value_or(0);
   onnx::ModelProto expanded = model;
   onnx::GraphProto& graph = *expanded.mutable_graph();
   graph.clear_node();
@@ -69,8 +63,7 @@ absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& mod
   for (int n = 0; n < model.graph().node_size(); ++n) {
     const onnx::NodeProto& node = model.graph().node(n);
     const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
-    const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
-    if (!default_domain || !version.has_value() || !HasFunctionBody(node.op_type(), *version) ||
+    if (!IsDefaultDomain(node.domain()) || !version.has_value() || !HasFunctionBody(node.op_type(), *version) ||
         node.input_size() < 1 || node.output_size() != 1) {
       *graph.add_node() = node;
       continue;
@@ -82,11 +75,7 @@ absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& mod
   }
   if (!any) return absl::NotFoundError("no node of the model is defined as a function");
   if (bfloat16 && opset < kBfloat16WhereOpset) {
-    for (onnx::OperatorSetIdProto& import : *expanded.mutable_opset_import()) {
-      if (import.domain().empty() || import.domain() == "ai.onnx") {
-        import.set_version(kBfloat16WhereOpset);
-      }
-    }
+    SetDefaultDomainOpset(expanded, kBfloat16WhereOpset);
   }
   return expanded;
 }

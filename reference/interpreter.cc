@@ -14,6 +14,7 @@
 #include "reference/broadcast.h"
 #include "reference/clip.h"
 #include "reference/min.h"
+#include "reference/model_versions.h"
 #include "reference/op_support.h"
 #include "reference/resource_limits.h"
 #include "reference/support_ops.h"
@@ -73,8 +74,6 @@ const OperatorEntry* FindOperator(absl::string_view op_type) {
   }
   return nullptr;
 }
-
-bool IsDefaultDomain(absl::string_view domain) { return domain.empty() || domain == "ai.onnx"; }
 
 std::string NodeDescription(const onnx::NodeProto& node, std::optional<int> index) {
   std::string where = index.has_value() ? absl::StrCat("node #", *index) : "node";
@@ -142,24 +141,6 @@ absl::Status ChargeNodeWork(const onnx::NodeProto& node, std::span<const Tensor*
     }
   }
   return ChargeOperations(operations, "the node");
-}
-
-absl::StatusOr<int64_t> DefaultDomainOpset(const onnx::ModelProto& model) {
-  std::optional<int64_t> opset;
-  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
-    if (!IsDefaultDomain(import.domain())) continue;
-    if (opset.has_value() && *opset != import.version()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "model opset_import gives the default domain two versions: ", *opset, " and ",
-          import.version()));
-    }
-    opset = import.version();
-  }
-  if (!opset.has_value()) {
-    return absl::InvalidArgumentError(
-        "model has no opset_import for the default domain ('' or 'ai.onnx')");
-  }
-  return *opset;
 }
 
 }  // namespace
@@ -259,7 +240,7 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& mo
     const std::string where = NodeDescription(node, n);
     int64_t node_opset = 0;
     if (IsDefaultDomain(node.domain())) {
-      if (!opset.has_value()) opset = DefaultDomainOpset(model);
+      if (!opset.has_value()) opset = UnambiguousDefaultDomainOpset(model);
       if (!opset->ok()) return Prefixed(where, opset->status());
       node_opset = **opset;
     }

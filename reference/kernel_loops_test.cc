@@ -22,14 +22,10 @@ namespace onnx_conform {
 namespace {
 
 using testing::BitsEqual;
-using testing::kTestIsFloat;
-
-template <typename T>
-constexpr bool kHalf = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
 
 template <typename T>
 auto Wide(T v) {
-  if constexpr (kHalf<T>) {
+  if constexpr (kIsHalfType<T>) {
     return v.ToFloat();
   } else {
     return v;
@@ -37,7 +33,7 @@ auto Wide(T v) {
 }
 template <typename T>
 bool Nan(T v) {
-  if constexpr (kTestIsFloat<T>) {
+  if constexpr (kIsFloatType<T>) {
     return std::isnan(static_cast<double>(Wide(v)));
   } else {
     return false;
@@ -58,7 +54,7 @@ template <typename T>
 std::vector<T> Pool() {
   std::vector<T> pool;
   for (int v : {-3, -1, 0, 1, 2, 7}) pool.push_back(testing::V<T>(v));
-  if constexpr (kTestIsFloat<T>) {
+  if constexpr (kIsFloatType<T>) {
     for (double v : {testing::kNaN, -testing::kNaN, testing::kInf, -testing::kInf, -0.0, 0.5}) {
       pool.push_back(testing::V<T>(v));
     }
@@ -247,7 +243,7 @@ TYPED_TEST(KernelLoopsTest, ArgMinWithAWideIndex) {
     for (int64_t i = 0; i < inner; ++i) {
       data.data<T>()[(n - 5) * inner + i] = std::numeric_limits<T>::lowest();
     }
-    if constexpr (kTestIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       for (int64_t k = 0; k < n; ++k) {  // NaN is smallest: remove them here
         for (int64_t i = 0; i < inner; ++i) {
           T& v = data.data<T>()[k * inner + i];

@@ -183,7 +183,7 @@ class MinFloatTest : public MinTest {};
 
 TEST_P(MinFloatTest, NaNPropagatesAndTheFirstNaNWins) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (kTestIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       Tensor a = Values<T>({4}, {kNaN, 1, 2, kNaN});
       Tensor b = Values<T>({4}, {1, -kNaN, 3, -kNaN});
       absl::StatusOr<Tensor> out = RunMin(version(), {&a, &b});
@@ -199,7 +199,7 @@ TEST_P(MinFloatTest, NaNPropagatesAndTheFirstNaNWins) {
 
 TEST_P(MinFloatTest, Infinities) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (kTestIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       Tensor a = Values<T>({4}, {kInf, -kInf, kInf, 5});
       Tensor b = Values<T>({4}, {5, 5, kInf, -kInf});
       absl::StatusOr<Tensor> out = RunMin(version(), {&a, &b});
@@ -211,7 +211,7 @@ TEST_P(MinFloatTest, Infinities) {
 
 TEST_P(MinFloatTest, EqualZerosGiveTheEarliestInput) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (kTestIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       Tensor a = Values<T>({3}, {0.0, -0.0, -0.0});
       Tensor b = Values<T>({3}, {-0.0, 0.0, -0.0});
       Tensor c = Values<T>({3}, {-0.0, -0.0, 0.0});
@@ -229,7 +229,7 @@ TEST_P(MinFloatTest, EqualZerosGiveTheEarliestInput) {
 
 TEST_P(MinFloatTest, ExtremesOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (kTestIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T a_values[] = {L::lowest(), L::max(), L::denorm_min(), L::min()};
       const T b_values[] = {L::max(), L::lowest(), L::min(), L::denorm_min()};
@@ -250,7 +250,7 @@ class MinIntegerTest : public MinTest {};
 
 TEST_P(MinIntegerTest, WholeRangeOfTheType) {
   ForType([&]<typename T>(TypeTag<T>) {
-    if constexpr (!kTestIsFloat<T>) {
+    if constexpr (!kIsFloatType<T>) {
       using L = std::numeric_limits<T>;
       const T a_values[] = {L::lowest(), L::max(), static_cast<T>(L::max() - 1),
                             static_cast<T>(L::lowest() + 1)};
@@ -296,7 +296,7 @@ TEST(MinWideIntegers, Uint64NearTheTop) {
 }
 
 TEST(MinTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : {1, 6, 8, 12, 13}) {
+  for (int64_t version : kMinVersions) {
     for (ElementType type : TypesNotIn("Min", version)) {
       absl::StatusOr<Tensor> a = Tensor::Create(type, {1});
       ASSERT_TRUE(a.ok());

@@ -26,7 +26,6 @@ namespace onnx_conform {
 namespace {
 
 using testing::BitsEqual;
-using testing::kTestIsFloat;
 using testing::OpCombo;
 
 constexpr int kTrialsPerCell = 300;
@@ -37,7 +36,7 @@ std::vector<T> EdgePool() {
   for (int v : {-3, -1, 0, 1, 2, 2, 7}) pool.push_back(testing::V<T>(v));
   pool.push_back(std::numeric_limits<T>::lowest());
   pool.push_back(std::numeric_limits<T>::max());
-  if constexpr (kTestIsFloat<T>) {
+  if constexpr (kIsFloatType<T>) {
     for (double v : {testing::kNaN, -testing::kNaN, testing::kInf, -testing::kInf, -0.0, 0.5}) {
       pool.push_back(testing::V<T>(v));
     }
@@ -151,7 +150,7 @@ void ClipAgrees(const OpCombo& combo) {
         const Tensor* max = has_hi ? &hi : nullptr;
         ExpectSame(ClipWithInputs(combo.version, x, min, max),
                    ClipWithInputs(combo.version, x, min, max, nullptr, &plain), what);
-      } else if constexpr (kTestIsFloat<T>) {
+      } else if constexpr (kIsFloatType<T>) {
         const auto as_float = [](const Tensor& t) {
           return static_cast<float>(Widen(t.data<T>()[0]));
         };

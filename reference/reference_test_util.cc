@@ -39,7 +39,7 @@ std::string ValueText(const Tensor& t, int64_t i) {
   return VisitNumericType(t.type(), [&]<typename T>(TypeTag<T>) {
     const T v = t.data<T>()[i];
     std::ostringstream out;
-    if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+    if constexpr (kIsHalfType<T>) {
       out << v.ToFloat() << " (bits 0x" << std::hex << v.bits() << ")";
     } else if constexpr (sizeof(T) == 1) {
       out << static_cast<int>(v);

@@ -33,7 +33,7 @@ inline constexpr double kInf = std::numeric_limits<double>::infinity();
 // (V<uint8_t>(-3) == 253) instead of being undefined behaviour.
 template <typename T>
 T V(double value) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromFloat(static_cast<float>(value));
   } else if constexpr (std::is_integral_v<T>) {
     if (value >= 0x1p63) return static_cast<T>(static_cast<uint64_t>(value));
@@ -80,11 +80,6 @@ class NodeBuilder {
 // RunNode (reference/interpreter.h) for a node with one output.
 absl::StatusOr<Tensor> RunOne(const onnx::NodeProto& node, int64_t opset,
                               std::vector<const Tensor*> inputs);
-
-// Test-side type traits (independent of reference/semantics.h).
-template <typename T>
-inline constexpr bool kTestIsFloat = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16> ||
-                                     std::is_floating_point_v<T>;
 
 // One (operator, version, element type) of the operator texts.
 struct OpCombo {

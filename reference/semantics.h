@@ -36,11 +36,6 @@
 
 namespace onnx_conform {
 
-template <typename T>
-inline constexpr bool kIsHalfType = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
-template <typename T>
-inline constexpr bool kIsFloatType = kIsHalfType<T> || std::is_floating_point_v<T>;
-
 // The value compared: float16/bfloat16 widen exactly to float, others as is.
 template <typename T>
 constexpr auto Widen(T value) {

@@ -60,7 +60,7 @@ int64_t FieldSize(const onnx::TensorProto& proto, TypedField field) {
 // types their own range, float16/bfloat16 their 16-bit patterns.
 template <typename T>
 constexpr bool InStorageRange(int64_t value) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (kIsHalfType<T>) {
     return value >= 0 && value <= 0xFFFF;
   } else if constexpr (std::is_integral_v<T>) {
     return value >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
@@ -72,7 +72,7 @@ constexpr bool InStorageRange(int64_t value) {
 
 template <typename T>
 T FromStorage(int64_t value) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (kIsHalfType<T>) {
     return T::FromBits(static_cast<uint16_t>(value));
   } else {
     return static_cast<T>(value);

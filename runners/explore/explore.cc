@@ -21,6 +21,7 @@
 #include "checker/rules.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
+#include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
@@ -155,11 +156,12 @@ class Evaluator {
                                     const std::vector<Tensor>& expected,
                                     const BackendOutcome& outcome) {
     using Kind = BackendOutcome::Kind;
-    if (outcome.kind == Kind::kCrash) return Disagreement{"backend-crash", "", outcome.message};
-    if (outcome.kind == Kind::kTimeout) {
-      return Disagreement{"backend-timeout", "", outcome.message};
+    if (std::optional<OutcomeStatus> unfinished = UnfinishedRunStatus(outcome)) {
+      if (unfinished->cancelled) return std::nullopt;  // no verdict
+      return Disagreement{
+          unfinished->status == CaseStatus::kCrash ? "backend-crash" : "backend-timeout", "",
+          std::move(unfinished->message)};
     }
-    if (outcome.kind == Kind::kCancelled) return std::nullopt;
     if (!valid) {
       if (outcome.kind != Kind::kOk) return std::nullopt;
       const std::string rule = checker_error.substr(0, checker_error.find(':'));

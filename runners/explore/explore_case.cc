@@ -10,7 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
+#include "cases/case_library.h"
 #include "reference/float16.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {
@@ -311,29 +313,20 @@ std::string ShapeText(const Shape& shape) {
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
                                   const std::vector<int>& versions,
                                   const std::vector<ElementType>& types) {
-  struct OpVersions {
-    const char* op;
-    std::vector<int> versions;
-    int all_types_from;  // every numeric type from this version, float ones
-                         // before
-    int bfloat16_from;
-  };
-  const OpVersions table[] = {{"Min", {1, 6, 8, 12, 13}, 12, 13},
-                              {"ArgMin", {1, 11, 12, 13}, 1, 13},
-                              {"Clip", {1, 6, 11, 12, 13}, 12, 13}};
+  // The case library's versions and types (one_source_of_truth_test holds
+  // them equal to the registry), in its order: Min, ArgMin, Clip. A seed
+  // draws the same cases only while the cells keep their order.
   std::vector<ExploreCell> cells;
-  for (const OpVersions& entry : table) {
-    if (!ops.empty() && std::find(ops.begin(), ops.end(), entry.op) == ops.end()) continue;
-    for (int version : entry.versions) {
-      if (!In(versions, version)) continue;
-      for (E type : kAllNumericBfTypes) {
-        if (type == E::kBFloat16 && version < entry.bfloat16_from) continue;
-        if (!IsFloatingPoint(type) && version < entry.all_types_from) continue;
-        if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end()) {
-          continue;
-        }
-        cells.push_back({entry.op, version, type});
+  for (const OperatorVersion& entry : SuiteOperatorVersions()) {
+    const std::string op(entry.op_type);
+    if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
+    if (!In(versions, entry.version)) continue;
+    for (E type : kAllNumericBfTypes) {
+      if (std::find(entry.types.begin(), entry.types.end(), type) == entry.types.end()) continue;
+      if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end()) {
+        continue;
       }
+      cells.push_back({op, entry.version, type});
     }
   }
   return cells;

@@ -18,8 +18,10 @@
 #include "checker/node_validator.h"
 #include "checker/rules.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 #include "reference/tensor_file.h"
 #include "caseio/case_loader.h"
+#include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
@@ -66,18 +68,11 @@ const onnx::NodeProto* SubjectNode(const onnx::ModelProto& model) {
   return model.graph().node_size() > 0 ? &model.graph().node(0) : nullptr;
 }
 
-int64_t DefaultDomainOpset(const onnx::ModelProto& model) {
-  for (const onnx::OperatorSetIdProto& opset : model.opset_import()) {
-    if (opset.domain().empty() || opset.domain() == "ai.onnx") return opset.version();
-  }
-  return 0;
-}
-
 // Operator, versions and types from the model (and its first data set when
 // loaded); case.json, when there is one, has the last word on the labels.
 void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseResult& result) {
   if (const onnx::NodeProto* node = SubjectNode(loaded.model)) result.op = node->op_type();
-  result.opset = DefaultDomainOpset(loaded.model);
+  result.opset = DefaultDomainOpset(loaded.model).value_or(0);
   if (IsClipFunctionBody(loaded.model) ||
       (absl::StrContains(loaded.name, "clip") && absl::EndsWith(loaded.name, "_expanded"))) {
     result.op = "Clip";  // its expanded form
@@ -263,7 +258,7 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   loaded.model_file = case_dir / "model.onnx";
   if (absl::StatusOr<LoadedCase> model = LoadCaseModel(case_dir); model.ok()) {
     loaded = *std::move(model);
-    result.opset = DefaultDomainOpset(loaded.model);
+    result.opset = DefaultDomainOpset(loaded.model).value_or(0);
   }
   DataSet data_set;
   data_set.dir = case_dir / "test_data_set_0";
@@ -273,16 +268,9 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   const Rule* rule_info = FindRule(rule);
   const std::string what =
       absl::StrCat(rule, rule_info != nullptr ? absl::StrCat(": ", rule_info->summary) : "");
-  switch (outcome.kind) {
-    case BackendOutcome::Kind::kCrash:
-      return {CaseStatus::kCrash, outcome.message};
-    case BackendOutcome::Kind::kTimeout:
-      return {CaseStatus::kTimeout, outcome.message};
-    case BackendOutcome::Kind::kCancelled:
-      result.cancelled = true;
-      return {CaseStatus::kError, outcome.message};
-    default:
-      break;
+  if (std::optional<OutcomeStatus> unfinished = UnfinishedRunStatus(outcome)) {
+    if (unfinished->cancelled) result.cancelled = true;
+    return {unfinished->status, std::move(unfinished->message)};
   }
   if (!outcome.exit_code.has_value()) return {CaseStatus::kError, outcome.message};
   if (*outcome.exit_code == 0) {
@@ -440,25 +428,12 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
     const std::string where = data_set.dir.filename().string();
     BackendOutcome outcome = backend.RunConsumingInputs(*loaded, data_set);
     result.ran_on_backend = true;
-    switch (outcome.kind) {
-      case BackendOutcome::Kind::kOk:
-        CompareOutputs(*loaded, data_set, outcome.outputs, tolerance, backend.is_reference(),
-                       comparison);
-        break;
-      case BackendOutcome::Kind::kUnsupported:
-        return finish(CaseStatus::kUnsupported, outcome.message);
-      case BackendOutcome::Kind::kInvalid:
-        return finish(CaseStatus::kInvalid, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kError:
-        return finish(CaseStatus::kError, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kCrash:
-        return finish(CaseStatus::kCrash, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kTimeout:
-        return finish(CaseStatus::kTimeout, absl::StrCat(where, ": ", outcome.message));
-      case BackendOutcome::Kind::kCancelled:
-        result.cancelled = true;
-        return finish(CaseStatus::kError, absl::StrCat(where, ": ", outcome.message));
+    if (std::optional<OutcomeStatus> failed = RunWithoutOutputsStatus(outcome, where)) {
+      if (failed->cancelled) result.cancelled = true;
+      return finish(failed->status, std::move(failed->message));
     }
+    CompareOutputs(*loaded, data_set, outcome.outputs, tolerance, backend.is_reference(),
+                   comparison);
   }
   if (comparison.problems.empty()) return finish(CaseStatus::kPass, "");
   const std::string differences = absl::StrJoin(comparison.problems, "\n");

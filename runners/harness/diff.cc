@@ -13,10 +13,6 @@
 namespace onnx_conform {
 namespace {
 
-template <typename T>
-constexpr bool kIsFloat = std::is_floating_point_v<T> || std::is_same_v<T, Float16> ||
-                          std::is_same_v<T, BFloat16>;
-
 // The class an element is judged under: an expected NaN is always any NaN.
 template <typename T>
 MatchClass ClassAt(T expected, const MatchClasses& classes, size_t i) {
@@ -26,7 +22,7 @@ MatchClass ClassAt(T expected, const MatchClasses& classes, size_t i) {
 
 template <typename T>
 bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass match) {
-  if constexpr (!kIsFloat<T>) {
+  if constexpr (!kIsFloatType<T>) {
     return expected == actual;
   } else if (tolerance.exact) {
     switch (match) {
@@ -63,7 +59,7 @@ bool IdenticalValues(T expected, T actual) {
 template <typename T>
 std::string ExpectedText(const Tensor& expected, int64_t flat, T value, MatchClass match) {
   std::string text = FormatElement(expected, flat);
-  if constexpr (kIsFloat<T>) {
+  if constexpr (kIsFloatType<T>) {
     if (match == MatchClass::kAnyNaN) return absl::StrCat(text, " (any NaN)");
     if (match == MatchClass::kEitherZero) return absl::StrCat(text, " (either zero)");
     if (Widen(value) == 0) return absl::StrCat(text, " (sign determined)");
@@ -108,7 +104,7 @@ void CountMismatches(const Tensor& expected, const Tensor& actual, const Toleran
 
 template <typename T>
 std::string FormatValue(T value) {
-  if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
+  if constexpr (kIsHalfType<T>) {
     return absl::StrFormat("%.9g (0x%04x)", value.ToFloat(), value.bits());
   } else if constexpr (std::is_same_v<T, float>) {
     return absl::StrFormat("%.9g", value);

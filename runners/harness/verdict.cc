@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reference/interpreter.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {
@@ -114,10 +115,9 @@ Placement PlaceOutputs(const onnx::ModelProto& model, const std::vector<Tensor>&
 }  // namespace
 
 std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model) {
-  int64_t opset = 0;
-  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
-    if (import.domain().empty() || import.domain() == "ai.onnx") opset = import.version();
-  }
+  // The first import: a model the reference runs (PlaceOutputs asks only
+  // then) imports the default domain at one version.
+  const int64_t opset = DefaultDomainOpset(model).value_or(0);
   std::vector<Reading> found;
   for (const onnx::NodeProto& node : model.graph().node()) {
     const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
