@@ -13,6 +13,7 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "checker/registry.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"

@@ -1,80 +1,24 @@
 #include "caseio/case_loader.h"
 
 #include <algorithm>
-#include <map>
-#include <optional>
 #include <system_error>
+#include <utility>
 
 #include "absl/status/status.h"
-#include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kModelFile[] = "model.onnx";
-constexpr absl::string_view kDataSetPrefix = "test_data_set_";
-
-// The N of `<prefix>N<suffix>`, or nullopt when `name` has another form.
-std::optional<int64_t> NumberedName(const std::string& name, absl::string_view prefix,
-                                    absl::string_view suffix) {
-  if (!absl::StartsWith(name, prefix) || !absl::EndsWith(name, suffix)) return std::nullopt;
-  absl::string_view digits(name);
-  digits.remove_prefix(prefix.size());
-  digits.remove_suffix(suffix.size());
-  if (digits.empty() || digits.size() > 9) return std::nullopt;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return std::nullopt;
-  }
-  int64_t number = 0;
-  if (!absl::SimpleAtoi(digits, &number)) return std::nullopt;
-  return number;
-}
-
-// Tensor files `<prefix>K.pb` in K order; K must run from 0 without gaps.
-absl::StatusOr<std::vector<fs::path>> NumberedTensorFiles(const fs::path& dir,
-                                                          absl::string_view prefix) {
-  std::map<int64_t, fs::path> by_number;
-  std::error_code ec;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!absl::StartsWith(name, prefix)) continue;
-    std::optional<int64_t> k = NumberedName(name, prefix, ".pb");
-    if (!k.has_value()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          entry.path().string(), ": not a tensor file name of the form ", prefix, "K.pb"));
-    }
-    // input_1.pb and input_01.pb are the same K: refuse rather than drop one.
-    const auto [it, inserted] = by_number.emplace(*k, entry.path());
-    if (!inserted) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(dir.string(), ": ", it->second.filename().string(), " and ",
-                       entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
-    }
-  }
-  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
-  std::vector<fs::path> files;
-  for (const auto& [k, path] : by_number) {
-    if (k != static_cast<int64_t>(files.size())) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          (dir / absl::StrCat(prefix, files.size(), ".pb")).string(), ": missing (found ",
-          path.filename().string(), "; ", prefix, "K.pb must be numbered from 0 without gaps)"));
-    }
-    files.push_back(path);
-  }
-  return files;
-}
-
 absl::Status LoadTensors(const std::vector<fs::path>& files, const fs::path& case_dir,
                          std::vector<Tensor>& tensors, std::vector<std::string>& names) {
   for (const fs::path& file : files) {
     // ReadTensorProtoFile then TensorFromProto, without copying raw_data.
-    absl::StatusOr<TensorFile> read = ReadTensorFileWithName(file, case_dir);
+    absl::StatusOr<TensorFile> read = ReadCaseTensorFile(case_dir, file);
     if (!read.ok()) return read.status();
     tensors.push_back(std::move(read->tensor));
     names.push_back(std::move(read->name));
@@ -82,15 +26,12 @@ absl::Status LoadTensors(const std::vector<fs::path>& files, const fs::path& cas
   return absl::OkStatus();
 }
 
-absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir, const fs::path& case_dir) {
+absl::StatusOr<DataSet> LoadDataSet(const DataSetLayout& listed, const fs::path& case_dir) {
+  if (!listed.problems.empty()) return LayoutProblemStatus(listed.problems.front());
   DataSet data_set;
-  data_set.dir = dir;
-  absl::StatusOr<std::vector<fs::path>> inputs = NumberedTensorFiles(dir, "input_");
-  if (!inputs.ok()) return inputs.status();
-  absl::StatusOr<std::vector<fs::path>> outputs = NumberedTensorFiles(dir, "output_");
-  if (!outputs.ok()) return outputs.status();
-  data_set.input_files = *std::move(inputs);
-  data_set.output_files = *std::move(outputs);
+  data_set.dir = listed.dir;
+  data_set.input_files = listed.input_files;
+  data_set.output_files = listed.output_files;
   absl::Status status =
       LoadTensors(data_set.input_files, case_dir, data_set.inputs, data_set.input_names);
   if (!status.ok()) return status;
@@ -103,7 +44,7 @@ absl::StatusOr<DataSet> LoadDataSet(const fs::path& dir, const fs::path& case_di
 
 bool IsCaseDir(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_directory(dir, ec) && fs::is_regular_file(dir / kModelFile, ec);
+  return fs::is_directory(dir, ec) && fs::is_regular_file(dir / kModelFileName, ec);
 }
 
 namespace {
@@ -135,10 +76,10 @@ absl::Status WalkCaseTree(const fs::path& dir, std::vector<fs::path>& walked,
     // Only "no model.onnx here" means not a case; any other failure to look
     // (a path over PATH_MAX, an I/O error) would silently drop a case.
     std::error_code model_ec;
-    const bool has_model = fs::is_regular_file(it->path() / kModelFile, model_ec);
+    const bool has_model = fs::is_regular_file(it->path() / kModelFileName, model_ec);
     if (model_ec && model_ec != std::errc::no_such_file_or_directory) {
       return absl::DataLossError(
-          absl::StrCat((it->path() / kModelFile).string(), ": ", model_ec.message()));
+          absl::StrCat((it->path() / kModelFileName).string(), ": ", model_ec.message()));
     }
     if (has_model) {
       found.push_back(it->path());
@@ -174,7 +115,7 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   if (!fs::exists(root, ec)) {
     return absl::NotFoundError(absl::StrCat(root.string(), ": no such file or directory"));
   }
-  if (fs::is_regular_file(root, ec) && root.filename() == kModelFile) {
+  if (fs::is_regular_file(root, ec) && root.filename() == kModelFileName) {
     return std::vector<fs::path>{root.parent_path().empty() ? fs::path(".") : root.parent_path()};
   }
   if (IsCaseDir(root)) return std::vector<fs::path>{root};
@@ -197,46 +138,24 @@ absl::StatusOr<LoadedCase> LoadCaseModel(const fs::path& dir) {
   if (loaded.name.empty()) {
     loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
   }
-  loaded.model_file = dir / kModelFile;
-  absl::StatusOr<onnx::ModelProto> model = ReadModelFile(loaded.model_file, dir);
+  loaded.model_file = dir / kModelFileName;
+  absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
   if (!model.ok()) return model.status();
   loaded.model = *std::move(model);
   return loaded;
 }
 
 absl::Status LoadDataSets(LoadedCase& loaded) {
-  const fs::path& dir = loaded.dir;
-  std::map<int64_t, fs::path> data_set_dirs;
-  std::error_code ec;
-  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (!absl::StartsWith(name, kDataSetPrefix)) continue;
-    std::optional<int64_t> n = NumberedName(name, kDataSetPrefix, "");
-    if (!n.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(entry.path().string(), ": not a data set name of the form test_data_set_N"));
-    }
-    if (!entry.is_directory(ec)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(entry.path().string(), ": a data set must be a directory"));
-    }
-    const auto [it, inserted] = data_set_dirs.emplace(*n, entry.path());
-    if (!inserted) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(dir.string(), ": ", it->second.filename().string(), " and ",
-                       entry.path().filename().string(), " are both ", kDataSetPrefix, *n));
-    }
-  }
-  if (ec) return absl::DataLossError(absl::StrCat(dir.string(), ": ", ec.message()));
-  if (data_set_dirs.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(dir.string(), ": case has no test_data_set_N directory"));
+  const CaseLayout layout = ListCase(loaded.dir);
+  // The model is read already: a missing one is no data set's matter.
+  for (const LayoutProblem& problem : layout.problems) {
+    if (problem.kind != LayoutProblemKind::kNoModel) return LayoutProblemStatus(problem);
   }
   loaded.data_sets.clear();
-  for (const auto& [n, path] : data_set_dirs) {
-    // A data set linked from outside the case would be read from there.
-    if (absl::Status inside = CheckInsideDirectory(path, dir); !inside.ok()) return inside;
-    absl::StatusOr<DataSet> data_set = LoadDataSet(path, dir);
+  // Data set by data set, as the checker reads them: a broken data set
+  // after a good one is reported after the good one's files are read.
+  for (const DataSetLayout& listed : layout.data_sets) {
+    absl::StatusOr<DataSet> data_set = LoadDataSet(listed, layout.dir);
     if (!data_set.ok()) return data_set.status();
     loaded.data_sets.push_back(*std::move(data_set));
   }

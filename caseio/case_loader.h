@@ -1,5 +1,6 @@
 // Finding and loading ONNX node test cases: a directory holding model.onnx
-// and test_data_set_N/ folders with input_K.pb and output_K.pb.
+// and test_data_set_N/ folders with input_K.pb and output_K.pb
+// (caseio/case_layout.h lists them, caseio/case_files.h reads them).
 //
 //   absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs("cases/node");
 //   absl::StatusOr<LoadedCase> c = LoadCase(dirs->front());
@@ -7,8 +8,8 @@
 //
 // Data sets and tensor files are ordered numerically (test_data_set_10 after
 // test_data_set_9); K runs from 0 without gaps. Every error names the file.
-#ifndef ONNX_CONFORM_RUNNERS_CASE_LOADER_H_
-#define ONNX_CONFORM_RUNNERS_CASE_LOADER_H_
+#ifndef ONNX_CONFORM_CASEIO_CASE_LOADER_H_
+#define ONNX_CONFORM_CASEIO_CASE_LOADER_H_
 
 #include <filesystem>
 #include <string>
@@ -54,7 +55,9 @@ absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::files
 // case is unsupported before decoding its data (which may hold types the
 // suite does not read, such as sequences).
 absl::StatusOr<LoadedCase> LoadCaseModel(const std::filesystem::path& dir);
-// Reads every data set of a case whose model is loaded.
+// Reads every data set of a case whose model is loaded. The first problem
+// of the case's layout is the error (LayoutProblemStatus); then data set by
+// data set, the first of its problems or of its files that does not read.
 absl::Status LoadDataSets(LoadedCase& loaded_case);
 
 // Reads model.onnx and every data set. Fails (naming the file) on an
@@ -64,4 +67,4 @@ absl::StatusOr<LoadedCase> LoadCase(const std::filesystem::path& dir);
 
 }  // namespace onnx_conform
 
-#endif  // ONNX_CONFORM_RUNNERS_CASE_LOADER_H_
+#endif  // ONNX_CONFORM_CASEIO_CASE_LOADER_H_

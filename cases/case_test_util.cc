@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "caseio/case_files.h"
 #include "cases/case_values.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "caseio/case_files.h"
 #include "cases/case_test_util.h"
 #include "checker/checker.h"
 #include "checker/rules.h"

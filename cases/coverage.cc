@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 

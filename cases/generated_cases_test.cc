@@ -11,6 +11,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_files.h"
 #include "cases/case_library.h"
 #include "cases/case_test_util.h"
 #include "cases/case_values.h"

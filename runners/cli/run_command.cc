@@ -25,6 +25,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "caseio/case_loader.h"

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "google/protobuf/util/json_util.h"
 #include "runners/backends/backend.h"
 #include "caseio/case_loader.h"

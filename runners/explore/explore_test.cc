@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "checker/case_checker.h"
 #include "checker/checker.h"
 #include "checker/diagnostic.h"

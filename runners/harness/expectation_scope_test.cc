@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "caseio/case_loader.h"

@@ -14,6 +14,7 @@
 #include "runners/backends/backend.h"
 #include "runners/cli/backend_test_util.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_files.h"
 #include "runners/harness/case_runner.h"
 
 namespace onnx_conform {

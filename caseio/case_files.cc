@@ -1,0 +1,83 @@
+#include "caseio/case_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
+#include "reference/resource_limits.h"
+
+namespace onnx_conform {
+
+namespace fs = std::filesystem;
+
+absl::StatusOr<onnx::ModelProto> ReadCaseModel(const fs::path& case_dir) {
+  return ReadModelFile(case_dir / kModelFileName, case_dir);
+}
+
+absl::StatusOr<onnx::TensorProto> ReadCaseTensorProto(const fs::path& case_dir,
+                                                      const fs::path& file) {
+  return ReadTensorProtoFile(file, case_dir);
+}
+
+absl::StatusOr<TensorFile> ReadCaseTensorFile(const fs::path& case_dir, const fs::path& file) {
+  return ReadTensorFileWithName(file, case_dir);
+}
+
+absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& case_dir) {
+  const fs::path file = case_dir / kCaseMetadataFileName;
+  // One descriptor for the checks and the read. O_NOFOLLOW: a symbolic link
+  // (to /etc/passwd, say) is refused, not read; O_NONBLOCK: a FIFO is
+  // opened without waiting for a writer, then refused by fstat.
+  const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    const int error = errno;
+    if (error == ENOENT) return std::optional<CaseMetadata>();
+    if (error == ELOOP) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file.string(),
+                       ": a symbolic link (case.json is read only as a file of the case folder)"));
+    }
+    return absl::DataLossError(
+        absl::StrCat(file.string(),
+                     ": cannot open: ", std::error_code(error, std::generic_category()).message()));
+  }
+  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* open_fd) {
+    close(*open_fd);
+    delete open_fd;
+  });
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    return absl::DataLossError(absl::StrCat(file.string(), ": not a readable regular file"));
+  }
+  if (info.st_size > kMaxCaseMetadataBytes) {
+    return absl::ResourceExhaustedError(absl::StrCat(file.string(), ": file of ", info.st_size,
+                                                     " bytes is over case.json's limit of ",
+                                                     kMaxCaseMetadataBytes, " bytes"));
+  }
+  if (absl::Status charged = ChargeBytes(info.st_size, /*is_tensor=*/false,
+                                         [&] { return absl::StrCat(file.string(), ": reading"); });
+      !charged.ok()) {
+    return charged;
+  }
+  std::string text(static_cast<size_t>(info.st_size), '\0');
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = read(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  if (done != text.size()) return absl::DataLossError(absl::StrCat(file.string(), ": short read"));
+  absl::StatusOr<CaseMetadata> metadata = ParseCaseMetadata(text, file.string());
+  if (!metadata.ok()) return metadata.status();
+  return std::optional<CaseMetadata>(*std::move(metadata));
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,60 @@
+// Reading the files of one case folder: model.onnx, the data files
+// (caseio/case_layout.h names them) and case.json. Every read is confined
+// to the case folder (a file or its external data resolving outside it is
+// refused), sized before it is read, charged to the thread's budget
+// (reference/resource_limits.h) and done through one descriptor, so the
+// file checked is the file read (docs/security.md, G3 and G4).
+//
+//   absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
+//   absl::StatusOr<TensorFile> x = ReadCaseTensorFile(dir, layout.data_sets[0].input_files[0]);
+//   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir);
+//
+// The model and tensor readers are reference/tensor_file.h's, always given
+// the case folder as the root they must stay in: that reader also serves
+// files that are no case's (adapter outputs, benchmarks). case.json's reader
+// lives here. Its message, parsing and validation stay in
+// cases/case_metadata.h: oc_caseio links oc_cases_metadata, which links
+// neither oc_caseio nor anything above it, so there is no cycle, and the
+// checker (oc_checker links oc_caseio) stays above both.
+#ifndef ONNX_CONFORM_CASEIO_CASE_FILES_H_
+#define ONNX_CONFORM_CASEIO_CASE_FILES_H_
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "absl/status/statusor.h"
+#include "cases/case_metadata.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor_file.h"
+
+namespace onnx_conform {
+
+// case_dir/model.onnx, its external data resolved. Errors name the file:
+// NotFound when it does not exist, DataLoss when it does not parse, ...
+absl::StatusOr<onnx::ModelProto> ReadCaseModel(const std::filesystem::path& case_dir);
+
+// A data file of the case (input_K.pb, output_K.pb) as its TensorProto,
+// external data resolved: for files the decoder does not hold (bool,
+// string) whose type and dims still matter.
+absl::StatusOr<onnx::TensorProto> ReadCaseTensorProto(const std::filesystem::path& case_dir,
+                                                      const std::filesystem::path& file);
+
+// A data file of the case decoded, and its TensorProto's name. A large
+// raw_data may be mapped rather than copied (FileMapping).
+absl::StatusOr<TensorFile> ReadCaseTensorFile(const std::filesystem::path& case_dir,
+                                              const std::filesystem::path& file);
+
+// Reads case_dir/case.json. nullopt when the file does not exist; DataLoss
+// when it is unreadable or not valid JSON for CaseMetadata; InvalidArgument
+// when it parses but fails ValidateCaseMetadata, or is a symbolic link (it is
+// opened without following one: only the case folder's own file is read);
+// ResourceExhausted over kMaxCaseMetadataBytes or the case's budget (its
+// size is charged). A FIFO or directory is refused without blocking. Errors
+// name the file and never quote its bytes when it does not parse.
+inline constexpr int64_t kMaxCaseMetadataBytes = int64_t{1} << 20;
+absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const std::filesystem::path& case_dir);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CASEIO_CASE_FILES_H_
