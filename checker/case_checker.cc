@@ -1,17 +1,14 @@
 #include "checker/case_checker.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
-#include <system_error>
 #include <utility>
 
-#include "absl/strings/match.h"
-#include "absl/strings/strip.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "caseio/case_files.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/resource_limits.h"
@@ -22,22 +19,6 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The N of `<prefix>N<suffix>` (decimal, no sign), or nullopt.
-std::optional<int64_t> NumberedName(const std::string& name, absl::string_view prefix,
-                                    absl::string_view suffix) {
-  if (!absl::StartsWith(name, prefix) || !absl::EndsWith(name, suffix)) return std::nullopt;
-  absl::string_view digits(name);
-  digits.remove_prefix(prefix.size());
-  digits.remove_suffix(suffix.size());
-  if (digits.empty() || digits.size() > 9) return std::nullopt;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return std::nullopt;
-  }
-  int64_t number = 0;
-  if (!absl::SimpleAtoi(digits, &number)) return std::nullopt;
-  return number;
-}
 
 // Status messages of reference/tensor_file.h start with the path, which
 // the diagnostic already names.
@@ -59,21 +40,52 @@ struct LoadedFile {
   TensorInfo undecoded;  // type and dims of a valid non-numeric tensor
 };
 
+// The rule a layout problem breaks. `in_data_set`: found in a data set
+// folder rather than in the case folder.
+absl::string_view RuleOf(const LayoutProblem& problem, bool in_data_set) {
+  switch (problem.kind) {
+    case LayoutProblemKind::kNoModel:
+      return rules::kModelRead;
+    case LayoutProblemKind::kNoDataSet:
+      return rules::kDataSetMissing;
+    case LayoutProblemKind::kUnreadable:
+      return in_data_set ? rules::kDataFileNames : rules::kDataSetMissing;
+    case LayoutProblemKind::kDataSetOutsideCase:
+      return rules::kDataDecode;  // its files cannot be read as the case's
+    case LayoutProblemKind::kDataSetName:
+    case LayoutProblemKind::kDataSetNotADirectory:
+    case LayoutProblemKind::kDuplicateNumber:
+    case LayoutProblemKind::kDataFileName:
+    case LayoutProblemKind::kNumberingGap:
+      return rules::kDataFileNames;
+  }
+  return rules::kDataFileNames;
+}
+
+bool HasProblem(const std::vector<LayoutProblem>& problems, LayoutProblemKind kind) {
+  for (const LayoutProblem& problem : problems) {
+    if (problem.kind == kind) return true;
+  }
+  return false;
+}
+
 class CaseChecker {
  public:
-  explicit CaseChecker(const fs::path& dir) : dir_(dir) {}
+  explicit CaseChecker(const CaseLayout& layout) : layout_(layout), dir_(layout.dir) {}
 
-  std::vector<Diagnostic> Run() {
-    const fs::path model_file = dir_ / "model.onnx";
-    absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file, dir_);
-    if (model.ok()) {
-      Append(CheckModel(*model, model_file.string()));
-    } else {
-      Report(rules::kModelRead, model_file, WithoutPath(model.status(), model_file));
+  CaseCheck Run() {
+    const fs::path& model_file = layout_.model_file;
+    absl::StatusOr<onnx::ModelProto> model = absl::NotFoundError("no model.onnx");
+    if (!HasProblem(layout_.problems, LayoutProblemKind::kNoModel)) {
+      model = ReadCaseModel(dir_);
+      if (model.ok()) {
+        Append(CheckModel(*model, model_file.string()));
+      } else {
+        Report(rules::kModelRead, model_file, WithoutPath(model.status(), model_file));
+      }
     }
-    std::map<int64_t, fs::path> data_sets = DataSetDirs();
-    if (data_sets.empty()) {
-      Report(rules::kDataSetMissing, dir_, "the case has no test_data_set_N directory");
+    for (const LayoutProblem& problem : layout_.problems) {
+      Report(RuleOf(problem, /*in_data_set=*/false), problem.file, problem.message);
     }
     // Files of sequence, map or optional graph values hold SequenceProto,
     // MapProto or OptionalProto: not tensors, and no operator of ours takes them.
@@ -87,18 +99,16 @@ class CaseChecker {
         if (IsNonTensor(model->graph().output(k))) skip_outputs.insert(static_cast<size_t>(k));
       }
     }
-    for (const auto& [n, path] : data_sets) {
-      const size_t reported = out_.size();
-      std::vector<LoadedFile> inputs = LoadNumbered(path, "input_", skip_inputs);
-      std::vector<LoadedFile> outputs = LoadNumbered(path, "output_", skip_outputs);
-      // With a gap or a bad name, files no longer match graph values by
-      // position: comparing them would only repeat the naming finding.
-      bool misnamed = false;
-      for (size_t i = reported; i < out_.size(); ++i) {
-        misnamed = misnamed || out_[i].rule == rules::kDataFileNames;
+    for (const DataSetLayout& data_set : layout_.data_sets) {
+      for (const LayoutProblem& problem : data_set.problems) {
+        Report(RuleOf(problem, /*in_data_set=*/true), problem.file, problem.message);
       }
-      if (!model.ok() || misnamed) continue;
-      DataSetView view{path, {}, {}};
+      std::vector<LoadedFile> inputs = LoadAll(data_set.input_files, skip_inputs);
+      std::vector<LoadedFile> outputs = LoadAll(data_set.output_files, skip_outputs);
+      // With a gap or a bad name, files no longer match graph values by
+      // position: comparing them would only repeat the layout finding.
+      if (!model.ok() || !data_set.problems.empty()) continue;
+      DataSetView view{data_set.dir, {}, {}};
       for (const LoadedFile& f : inputs) {
         view.inputs.push_back({f.path, f.tensor.get(), f.name, f.undecoded});
       }
@@ -107,7 +117,9 @@ class CaseChecker {
       }
       Append(CheckDataSet(*model, view, model_file.string()));
     }
-    return std::move(out_);
+    CaseCheck check{std::move(out_), std::nullopt};
+    if (model.ok()) check.model = *std::move(model);
+    return check;
   }
 
  private:
@@ -118,54 +130,11 @@ class CaseChecker {
     for (Diagnostic& d : more) out_.push_back(std::move(d));
   }
 
-  std::map<int64_t, fs::path> DataSetDirs() {
-    std::map<int64_t, fs::path> found;
-    std::error_code ec;
-    for (const fs::directory_entry& entry : fs::directory_iterator(dir_, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (!absl::StartsWith(name, "test_data_set_")) continue;
-      std::optional<int64_t> n = NumberedName(name, "test_data_set_", "");
-      if (!n || !entry.is_directory(ec)) {
-        Report(rules::kDataFileNames, entry.path(),
-               "not a data set directory of the form test_data_set_N");
-        continue;
-      }
-      found[*n] = entry.path();
-    }
-    if (ec) Report(rules::kDataSetMissing, dir_, absl::StrCat("cannot list: ", ec.message()));
-    return found;
-  }
-
-  // prefixK.pb files in K order, each decoded; gaps and bad names reported.
-  std::vector<LoadedFile> LoadNumbered(const fs::path& dir, absl::string_view prefix,
-                                       const std::set<size_t>& skip) {
-    std::map<int64_t, fs::path> by_number;
-    std::error_code ec;
-    for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (!absl::StartsWith(name, prefix)) continue;
-      std::optional<int64_t> k = NumberedName(name, prefix, ".pb");
-      if (!k) {
-        Report(rules::kDataFileNames, entry.path(),
-               absl::StrCat("not a tensor file name of the form ", prefix, "K.pb"));
-        continue;
-      }
-      // input_1.pb and input_01.pb: which one feeds input 1 is anybody's guess.
-      if (auto [it, inserted] = by_number.emplace(*k, entry.path()); !inserted) {
-        Report(rules::kDataFileNames, dir,
-               absl::StrCat(it->second.filename().string(), " and ",
-                            entry.path().filename().string(), " are both ", prefix, *k, ".pb"));
-      }
-    }
-    if (ec) Report(rules::kDataFileNames, dir, absl::StrCat("cannot list: ", ec.message()));
+  // Each file decoded, but those of graph values that are not tensors.
+  std::vector<LoadedFile> LoadAll(const std::vector<fs::path>& paths,
+                                  const std::set<size_t>& skip) {
     std::vector<LoadedFile> files;
-    for (auto& [k, path] : by_number) {
-      if (k != static_cast<int64_t>(files.size())) {
-        Report(rules::kDataFileNames, dir / absl::StrCat(prefix, files.size(), ".pb"),
-               absl::StrCat("missing (found ", path.filename().string(), "; ", prefix,
-                            "K.pb must be numbered from 0 without gaps)"));
-        break;  // later files cannot be matched to graph values
-      }
+    for (const fs::path& path : paths) {
       files.push_back(skip.contains(files.size()) ? LoadedFile{path, nullptr, "", {}} : Load(path));
     }
     return files;
@@ -173,7 +142,7 @@ class CaseChecker {
 
   LoadedFile Load(const fs::path& path) {
     LoadedFile file{path, nullptr, "", {}};
-    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, dir_);
+    absl::StatusOr<onnx::TensorProto> proto = ReadCaseTensorProto(dir_, path);
     if (!proto.ok()) {
       Report(rules::kDataDecode, path, WithoutPath(proto.status(), path));
       return file;
@@ -195,6 +164,7 @@ class CaseChecker {
     return file;
   }
 
+  const CaseLayout& layout_;
   fs::path dir_;
   std::vector<Diagnostic> out_;
 };
@@ -214,10 +184,14 @@ std::vector<Diagnostic> CheckModelFile(const fs::path& model_file) {
   return CheckModel(*model, model_file.string());
 }
 
-std::vector<Diagnostic> CheckCaseDir(const fs::path& dir) {
+CaseCheck CheckCase(const CaseLayout& layout) {
   std::optional<ScopedResourceBudget> budget;
   if (!HasResourceBudget()) budget.emplace(ResourceLimits{});
-  return CaseChecker(dir).Run();
+  return CaseChecker(layout).Run();
+}
+
+std::vector<Diagnostic> CheckCaseDir(const fs::path& dir) {
+  return CheckCase(ListCase(dir)).diagnostics;
 }
 
 }  // namespace onnx_conform

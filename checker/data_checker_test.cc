@@ -1,18 +1,15 @@
 // CheckDataSet: test data against declarations and against what the schemas
-// infer from the actual inputs; CheckCaseDir on files written here.
+// infer from the actual inputs (CheckCaseDir on files: case_checker_test.cc).
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_join.h"
-#include "checker/case_checker.h"
 #include "checker/checker.h"
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -214,87 +211,6 @@ TEST(CheckDataSetTest, ClipBoundNotScalarInTheData) {
   m.Node("Clip", {"x", "lo"}, {"y"});
   Data data{{Floats({2}, {1, 5}), Floats({1}, {0})}, {Floats({2}, {1, 5})}, {}, {}};
   ExpectOnly(m, data, rules::kShapeClipBoundScalar);
-}
-
-// ---- Files on disk ----
-
-class CaseDirTest : public testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(testing::TempDir()) /
-           testing::UnitTest::GetInstance()->current_test_info()->name();
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "test_data_set_0");
-    TestModel m = Min2({2}, {2}, {2});
-    ASSERT_TRUE(WriteProtoFile(dir_ / "model.onnx", m.model).ok());
-    Write("input_0.pb", Floats({2}, {1, 5}), "a");
-    Write("input_1.pb", Floats({2}, {3, 2}), "b");
-    Write("output_0.pb", Floats({2}, {1, 2}), "y");
-  }
-  void Write(const std::string& file, const Tensor& t, const std::string& name) {
-    ASSERT_TRUE(WriteTensorFile(dir_ / "test_data_set_0" / file, t, name).ok());
-  }
-  void WriteRaw(const fs::path& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary) << bytes;
-  }
-  fs::path dir_;
-};
-
-TEST_F(CaseDirTest, ValidCase) {
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
-}
-
-TEST_F(CaseDirTest, UndecodableTensorFileIsNamed) {
-  WriteRaw(dir_ / "test_data_set_0" / "input_1.pb", "\xff\xff\xff garbage");
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
-  EXPECT_EQ(d[0].file, (dir_ / "test_data_set_0" / "input_1.pb").string());
-}
-
-TEST_F(CaseDirTest, DataLengthDisagreeingWithDims) {
-  onnx::TensorProto proto = TensorToProto(Floats({2}, {1, 5}), "a");
-  proto.set_raw_data(proto.raw_data().substr(0, 4));
-  ASSERT_TRUE(WriteProtoFile(dir_ / "test_data_set_0" / "input_0.pb", proto).ok());
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
-}
-
-// A bool tensor is valid ONNX the decoder does not hold: checked, not "undecodable".
-TEST_F(CaseDirTest, NonNumericTensorIsCheckedAgainstTheGraph) {
-  onnx::TensorProto proto;
-  proto.set_name("b");
-  proto.set_data_type(onnx::TensorProto::BOOL);
-  proto.add_dims(2);
-  proto.add_int32_data(1);
-  proto.add_int32_data(0);
-  ASSERT_TRUE(WriteProtoFile(dir_ / "test_data_set_0" / "input_1.pb", proto).ok());
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << Describe(d);
-}
-
-TEST_F(CaseDirTest, GapInFileNumbering) {
-  fs::rename(dir_ / "test_data_set_0" / "input_1.pb", dir_ / "test_data_set_0" / "input_2.pb");
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  // Only the gap: files no longer match graph inputs by position.
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataFileNames))) << Describe(d);
-}
-
-TEST_F(CaseDirTest, NoDataSet) {
-  fs::remove_all(dir_ / "test_data_set_0");
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataSetMissing))) << Describe(d);
-}
-
-TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
-  WriteRaw(dir_ / "model.onnx", "not a model \xff\xff");
-  WriteRaw(dir_ / "test_data_set_0" / "output_0.pb", "\xff\xff");
-  std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kModelRead),
-                                      std::string(rules::kDataDecode)))
-      << Describe(d);
-  EXPECT_THAT(CheckModelFile(dir_ / "model.onnx"), testing::SizeIs(1));
-  EXPECT_EQ(CheckModelFile(dir_ / "missing.onnx").at(0).rule, rules::kModelRead);
 }
 
 }  // namespace

@@ -1,0 +1,220 @@
+// CheckCaseDir and CheckCase on case folders written here: what each file
+// and each layout problem (caseio/case_layout.h) is reported as.
+#include "checker/case_checker.h"
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "caseio/case_layout.h"
+#include "checker/rules.h"
+#include "checker/test_model.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/tensor_file.h"
+#include "reference/tensor_proto.h"
+
+namespace onnx_conform {
+namespace {
+
+namespace fs = std::filesystem;
+using ::onnx_conform::testing_util::TestModel;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+constexpr ElementType kF = ElementType::kFloat;
+constexpr DataFileKind kIn = DataFileKind::kInput;
+constexpr DataFileKind kOut = DataFileKind::kOutput;
+
+std::string Describe(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
+  return absl::StrJoin(lines, "\n");
+}
+
+Tensor Floats(Shape shape, std::initializer_list<float> values) {
+  return Tensor::FromValues<float>(std::move(shape), values);
+}
+
+// y = Min(a, b), all of shape [2].
+TestModel Min2() {
+  TestModel m(13);
+  m.Input("a", kF, {2}).Input("b", kF, {2}).Output("y", kF, {2});
+  m.Node("Min", {"a", "b"}, {"y"});
+  return m;
+}
+
+class CaseDirTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::path(testing::TempDir()) / "case_checker_test" /
+            testing::UnitTest::GetInstance()->current_test_info()->name();
+    fs::remove_all(root_);
+    dir_ = root_ / "case";
+    WriteDataSet(0);
+    ASSERT_TRUE(WriteProtoFile(dir_ / kModelFileName, Min2().model).ok());
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  // test_data_set_N: Min([1, 5], [3, 2]) = [1, 2].
+  void WriteDataSet(int n) {
+    fs::create_directories(dir_ / DataSetDirName(n));
+    Write(DataFilePath(n, kIn, 0), Floats({2}, {1, 5}), "a");
+    Write(DataFilePath(n, kIn, 1), Floats({2}, {3, 2}), "b");
+    Write(DataFilePath(n, kOut, 0), Floats({2}, {1, 2}), "y");
+  }
+  void Write(const fs::path& relative, const Tensor& t, const std::string& name) {
+    ASSERT_TRUE(WriteTensorFile(dir_ / relative, t, name).ok());
+  }
+  static void WriteRaw(const fs::path& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+  }
+  fs::path root_, dir_;
+};
+
+TEST_F(CaseDirTest, ValidCase) {
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+}
+
+TEST_F(CaseDirTest, UndecodableTensorFileIsNamed) {
+  WriteRaw(dir_ / DataFilePath(0, kIn, 1), "\xff\xff\xff garbage");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+  EXPECT_EQ(d[0].file, (dir_ / DataFilePath(0, kIn, 1)).string());
+}
+
+TEST_F(CaseDirTest, DataLengthDisagreeingWithDims) {
+  onnx::TensorProto proto = TensorToProto(Floats({2}, {1, 5}), "a");
+  proto.set_raw_data(proto.raw_data().substr(0, 4));
+  ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 0), proto).ok());
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+}
+
+// A bool tensor is valid ONNX the decoder does not hold: checked, not "undecodable".
+TEST_F(CaseDirTest, NonNumericTensorIsCheckedAgainstTheGraph) {
+  onnx::TensorProto proto;
+  proto.set_name("b");
+  proto.set_data_type(onnx::TensorProto::BOOL);
+  proto.add_dims(2);
+  proto.add_int32_data(1);
+  proto.add_int32_data(0);
+  ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 1), proto).ok());
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << Describe(d);
+}
+
+TEST_F(CaseDirTest, GapInFileNumbering) {
+  fs::rename(dir_ / DataFilePath(0, kIn, 1), dir_ / DataFilePath(0, kIn, 2));
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  // Only the gap: files no longer match graph inputs by position.
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataFileNames))) << Describe(d);
+}
+
+TEST_F(CaseDirTest, NoDataSet) {
+  fs::remove_all(dir_ / DataSetDirName(0));
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataSetMissing))) << Describe(d);
+}
+
+TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
+  WriteRaw(dir_ / kModelFileName, "not a model \xff\xff");
+  WriteRaw(dir_ / DataFilePath(0, kOut, 0), "\xff\xff");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kModelRead),
+                                      std::string(rules::kDataDecode)))
+      << Describe(d);
+  EXPECT_THAT(CheckModelFile(dir_ / kModelFileName), testing::SizeIs(1));
+  EXPECT_EQ(CheckModelFile(dir_ / "missing.onnx").at(0).rule, rules::kModelRead);
+}
+
+// Each kind of layout problem, alone in an otherwise valid case, is one
+// finding under its rule, naming the file.
+TEST_F(CaseDirTest, EachLayoutProblemIsAFindingUnderItsRule) {
+  struct Broken {
+    const char* what;
+    std::function<void(const fs::path& dir, const fs::path& outside)> make;
+    absl::string_view rule;
+    std::string file;  // relative to the case; empty: the case folder
+    std::string says;
+  };
+  const std::vector<Broken> kinds = {
+      {"no model", [](const fs::path& d, const fs::path&) { fs::remove(d / kModelFileName); },
+       rules::kModelRead, std::string(kModelFileName), "no such file"},
+      {"no data set",
+       [](const fs::path& d, const fs::path&) { fs::remove_all(d / DataSetDirName(0)); },
+       rules::kDataSetMissing, "", "no test_data_set_N directory"},
+      {"bad data set name",
+       [](const fs::path& d, const fs::path&) { fs::create_directory(d / "test_data_set_x"); },
+       rules::kDataFileNames, "test_data_set_x", "not a data set name"},
+      {"data set that is a file",
+       [](const fs::path& d, const fs::path&) { WriteRaw(d / DataSetDirName(1), "x"); },
+       rules::kDataFileNames, DataSetDirName(1), "a data set must be a directory"},
+      {"two data sets for one N",
+       [](const fs::path& d, const fs::path&) {
+         fs::copy(d / DataSetDirName(0), d / "test_data_set_00");
+       },
+       rules::kDataFileNames, "", "are both test_data_set_0"},
+      {"data set outside the case",
+       [](const fs::path& d, const fs::path& outside) {
+         fs::copy(d / DataSetDirName(0), outside);
+         fs::create_directory_symlink(outside, d / DataSetDirName(1));
+       },
+       rules::kDataDecode, DataSetDirName(1), "only inside the case folder"},
+      {"gap", [](const fs::path& d, const fs::path&) {
+         fs::rename(d / DataFilePath(0, kOut, 0), d / DataFilePath(0, kOut, 1));
+       },
+       rules::kDataFileNames, DataFilePath(0, kOut, 0), "missing (found output_1.pb"},
+      {"two files for one K",
+       [](const fs::path& d, const fs::path&) {
+         fs::copy(d / DataFilePath(0, kIn, 1), d / DataSetDirName(0) / "input_01.pb");
+       },
+       rules::kDataFileNames, DataSetDirName(0), "are both input_1.pb"},
+      {"bad data file name",
+       [](const fs::path& d, const fs::path&) {
+         fs::copy(d / DataFilePath(0, kIn, 1), d / DataSetDirName(0) / "input_b.pb");
+       },
+       rules::kDataFileNames, DataSetDirName(0) + "/input_b.pb", "not a tensor file name"},
+  };
+  for (const Broken& broken : kinds) {
+    SCOPED_TRACE(broken.what);
+    fs::remove_all(root_);
+    SetUp();
+    const fs::path outside = root_ / "outside";
+    broken.make(dir_, outside);
+    const std::vector<Diagnostic> d = CheckCaseDir(dir_);
+    ASSERT_THAT(RuleIds(d), ElementsAre(std::string(broken.rule))) << Describe(d);
+    EXPECT_EQ(d[0].file, (broken.file.empty() ? dir_ : dir_ / broken.file).string());
+    EXPECT_THAT(d[0].message, HasSubstr(broken.says));
+  }
+}
+
+TEST_F(CaseDirTest, ALayoutProblemSkipsOnlyItsOwnDataSet) {
+  WriteDataSet(1);
+  Write(DataFilePath(0, kIn, 1), Floats({3}, {3, 2, 1}), "b");  // DATA-SHAPE
+  fs::rename(dir_ / DataFilePath(1, kIn, 1), dir_ / DataFilePath(1, kIn, 2));
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape),
+                                      std::string(rules::kDataFileNames)))
+      << Describe(d);
+}
+
+TEST_F(CaseDirTest, CheckCaseGivesTheModelItRead) {
+  CaseCheck check = CheckCase(ListCase(dir_));
+  EXPECT_THAT(check.diagnostics, IsEmpty()) << Describe(check.diagnostics);
+  ASSERT_TRUE(check.model.has_value());
+  EXPECT_EQ(check.model->graph().node(0).op_type(), "Min");
+
+  WriteRaw(dir_ / kModelFileName, "not a model \xff\xff");
+  check = CheckCase(ListCase(dir_));
+  EXPECT_FALSE(check.model.has_value());
+  EXPECT_THAT(RuleIds(check.diagnostics), ElementsAre(std::string(rules::kModelRead)));
+}
+
+}  // namespace
+}  // namespace onnx_conform
