@@ -131,13 +131,16 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   return found;
 }
 
+std::string CaseName(const fs::path& dir) {
+  const fs::path normal = dir.lexically_normal();
+  const std::string name = normal.filename().string();
+  return name.empty() ? normal.parent_path().filename().string() : name;
+}
+
 absl::StatusOr<LoadedCase> LoadCaseModel(const fs::path& dir) {
   LoadedCase loaded;
   loaded.dir = dir;
-  loaded.name = fs::path(dir).lexically_normal().filename().string();
-  if (loaded.name.empty()) {
-    loaded.name = fs::path(dir).lexically_normal().parent_path().filename().string();
-  }
+  loaded.name = CaseName(dir);
   loaded.model_file = dir / kModelFileName;
   absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
   if (!model.ok()) return model.status();

@@ -51,6 +51,9 @@ bool IsCaseDir(const std::filesystem::path& dir);
 // An existing root holding no case gives an empty list.
 absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::filesystem::path& root);
 
+// The case's name: its folder's base name, also when `dir` ends in a slash.
+std::string CaseName(const std::filesystem::path& dir);
+
 // Reads model.onnx only; data_sets stays empty. Lets a runner decide that a
 // case is unsupported before decoding its data (which may hold types the
 // suite does not read, such as sequences).

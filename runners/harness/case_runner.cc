@@ -2,13 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
-#include <map>
 #include <optional>
+#include <set>
 
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_metadata.h"
@@ -19,7 +16,7 @@
 #include "checker/node_validator.h"
 #include "checker/rules.h"
 #include "reference/interpreter.h"
-#include "reference/tensor_file.h"
+#include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "runners/harness/verdict.h"
 
@@ -131,7 +128,7 @@ InputsSource InputsOf(const LoadedCase& loaded, const DataSet& data_set, bool co
     if (!consumed) return data_set.inputs;
     std::vector<Tensor> inputs;
     for (const std::filesystem::path& file : data_set.input_files) {
-      absl::StatusOr<TensorFile> read = ReadTensorFileWithName(file, loaded.dir);
+      absl::StatusOr<TensorFile> read = ReadCaseTensorFile(loaded.dir, file);
       if (!read.ok()) return read.status();
       inputs.push_back(std::move(read->tensor));
     }
@@ -214,41 +211,29 @@ struct NegativeVerdict {
   std::string message;
 };
 
-// input_K.pb of a data set in K order, found by name only: the files of a
-// negative case may not decode, and the backend is to judge them.
-std::vector<std::filesystem::path> InputFilesByName(const std::filesystem::path& dir) {
-  std::map<std::pair<int64_t, std::string>, std::filesystem::path> ordered;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    absl::string_view digits(name);
-    if (!absl::ConsumePrefix(&digits, "input_") || !absl::ConsumeSuffix(&digits, ".pb")) continue;
-    int64_t k = 0;
-    if (!absl::SimpleAtoi(digits, &k)) k = std::numeric_limits<int64_t>::max();
-    ordered[{k, name}] = entry.path();
-  }
-  std::vector<std::filesystem::path> files;
-  for (const auto& [key, path] : ordered) files.push_back(path);
-  return files;
-}
-
 // A negative case on a backend other than the reference: the first data
 // set's inputs are sent to the adapter as they are. Refusing the case
 // (exiting non-zero) passes; running it (exit 0) fails: the backend accepted
 // what the spec forbids. Cases broken only in their expected outputs are
-// not run: a backend never sees those files.
-NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
+// not run: a backend never sees those files. `loaded` holds the model the
+// checker read (`model_read`); the adapter is handed the files all the same.
+NegativeVerdict RunNegativeCase(const CaseLayout& layout, const LoadedCase& loaded,
+                                bool model_read, const std::vector<Diagnostic>& diagnostics,
                                 const CaseMetadata& metadata, Backend& backend,
                                 CaseResult& result) {
   const std::string& rule = metadata.rule_id();
-  const std::vector<Diagnostic> diagnostics = CheckCaseDir(case_dir);
+  std::set<std::string> expected_outputs;
+  for (const DataSetLayout& listed : layout.data_sets) {
+    for (const std::filesystem::path& file : listed.output_files) {
+      expected_outputs.insert(file.string());
+    }
+  }
   bool visible_to_backend = false;
   for (const Diagnostic& d : diagnostics) {
     if (d.rule != rule || d.severity != Severity::kError) continue;
-    const std::string file = std::filesystem::path(d.file).filename().string();
     // A backend sees the model and the input files' contents, never the
     // expected outputs or how the files are named.
-    if (!absl::StartsWith(file, "output_") && rule != rules::kDataOutputCount &&
+    if (!expected_outputs.contains(d.file) && rule != rules::kDataOutputCount &&
         rule != rules::kDataSetMissing && rule != rules::kDataFileNames) {
       visible_to_backend = true;
     }
@@ -258,17 +243,15 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
             absl::StrCat("negative case (breaks ", rule,
                          ") in files the backend never sees: not run on backends")};
   }
-  LoadedCase loaded;
-  loaded.dir = case_dir;
-  loaded.name = result.name;
-  loaded.model_file = case_dir / "model.onnx";
-  if (absl::StatusOr<LoadedCase> model = LoadCaseModel(case_dir); model.ok()) {
-    loaded = *std::move(model);
-    result.opset = DefaultDomainOpset(loaded.model);
-  }
+  if (model_read) result.opset = DefaultDomainOpset(loaded.model);
   DataSet data_set;
-  data_set.dir = case_dir / "test_data_set_0";
-  data_set.input_files = InputFilesByName(data_set.dir);
+  if (layout.data_sets.empty()) {
+    data_set.dir = layout.dir / DataSetDirName(0);
+  } else {
+    data_set.dir = layout.data_sets.front().dir;
+    // The files may not decode: the backend is to judge them.
+    data_set.input_files = layout.data_sets.front().input_files;
+  }
   const BackendOutcome outcome = backend.Run(loaded, data_set);
   result.ran_on_backend = true;
   const Rule* rule_info = FindRule(rule);
@@ -294,7 +277,7 @@ NegativeVerdict RunNegativeCase(const std::filesystem::path& case_dir,
   // A refusal scores only when the backend runs the valid case this one
   // was derived from: an adapter that refuses everything proves nothing.
   if (!metadata.twin().empty()) {
-    const std::filesystem::path twin_dir = case_dir.parent_path().parent_path() / "node" /
+    const std::filesystem::path twin_dir = layout.dir.parent_path().parent_path() / "node" /
                                            std::filesystem::path(metadata.twin()).filename();
     absl::StatusOr<LoadedCase> twin = LoadCase(twin_dir);
     if (!twin.ok() || twin->data_sets.empty()) {
@@ -373,18 +356,27 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
     result.types = absl::StrJoin(metadata->types(), ",");
   }
   // On a backend, a negative case asks whether it refuses what the spec
-  // forbids; on the reference, whether the suite's checker does.
-  if (negative && !backend.is_reference()) {
-    const NegativeVerdict verdict = RunNegativeCase(case_dir, *metadata, backend, result);
-    return finish(verdict.status, verdict.message);
-  }
-
-  absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);
+  // forbids; on the reference, whether the suite's checker does. Either
+  // way the checker reads every file, once, so that a broken one is a
+  // finding (MODEL-READ, DATA-DECODE, ...) rather than a load error; its
+  // listing and its model serve the rest.
   if (negative) {
-    // The checker reads every file itself, so that a broken one is a finding
-    // (MODEL-READ, DATA-DECODE, ...) rather than a load error.
-    if (loaded.ok()) DescribeCase(*loaded, metadata, result);
-    const std::vector<Diagnostic> diagnostics = CheckCaseDir(case_dir);
+    const CaseLayout layout = ListCase(case_dir);
+    CaseCheck check = CheckCase(layout);
+    LoadedCase checked;
+    checked.dir = case_dir;
+    checked.name = CaseName(case_dir);
+    checked.model_file = layout.model_file;
+    const bool model_read = check.model.has_value();
+    if (model_read) checked.model = *std::move(check.model);
+    if (!backend.is_reference()) {
+      const NegativeVerdict verdict = RunNegativeCase(layout, checked, model_read,
+                                                      check.diagnostics, *metadata, backend,
+                                                      result);
+      return finish(verdict.status, verdict.message);
+    }
+    if (model_read) DescribeCase(checked, metadata, result);
+    const std::vector<Diagnostic>& diagnostics = check.diagnostics;
     const std::vector<std::string> rule_ids = RuleIds(diagnostics);
     const bool rejected = HasErrors(diagnostics);
     if (rejected && std::find(rule_ids.begin(), rule_ids.end(), metadata->rule_id()) !=
@@ -399,6 +391,8 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
                                                                          Severity::kError))
                                         : std::string("accepted it")));
   }
+
+  absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);
   if (!loaded.ok()) return finish(CaseStatus::kError, std::string(loaded.status().message()));
   result.name = loaded->name;
   DescribeCase(*loaded, metadata, result);
