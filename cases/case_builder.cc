@@ -6,6 +6,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "reference/tensor_file.h"
 
 namespace onnx_conform {
@@ -224,20 +225,19 @@ Case CaseBuilder::Build() const {
 
 void RenderCaseFiles(Case& c) {
   c.files.clear();
-  c.files["model.onnx"] = Serialize(c.model);
-  c.files["case.json"] = CaseMetadataToJson(c.metadata);
+  c.files[std::string(kModelFileName)] = Serialize(c.model);
+  c.files[std::string(kCaseMetadataFileName)] = CaseMetadataToJson(c.metadata);
   const onnx::GraphProto& graph = c.model.graph();
   for (size_t n = 0; n < c.data_sets.size(); ++n) {
-    const std::string dir = absl::StrCat("test_data_set_", n, "/");
     const CaseDataSet& ds = c.data_sets[n];
     for (size_t k = 0; k < ds.inputs.size(); ++k) {
       const std::string name = k < static_cast<size_t>(graph.input_size()) ? graph.input(k).name() : "";
-      c.files[absl::StrCat(dir, "input_", k, ".pb")] = SerializeTensorFile(ds.inputs[k], name);
+      c.files[DataFilePath(n, DataFileKind::kInput, k)] = SerializeTensorFile(ds.inputs[k], name);
     }
     for (size_t k = 0; k < ds.outputs.size(); ++k) {
       const std::string name =
           k < static_cast<size_t>(graph.output_size()) ? graph.output(k).name() : "";
-      c.files[absl::StrCat(dir, "output_", k, ".pb")] = SerializeTensorFile(ds.outputs[k], name);
+      c.files[DataFilePath(n, DataFileKind::kOutput, k)] = SerializeTensorFile(ds.outputs[k], name);
     }
   }
 }

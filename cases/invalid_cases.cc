@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
@@ -49,6 +50,10 @@ constexpr std::string_view kConstantValueRequired =
     "tensor.";
 
 using CaseEdit = std::function<void(Case&)>;
+
+// Keys of Case::files: the first data set's K-th input and output file.
+std::string InputFileKey(int k) { return DataFilePath(0, DataFileKind::kInput, k); }
+std::string OutputFileKey(int k) { return DataFilePath(0, DataFileKind::kOutput, k); }
 
 // The rule's own summary: the quote for rules of ONNX's format rather than
 // of an operator text.
@@ -369,9 +374,9 @@ void InvalidCases::AddTypeRules() {
            for (int v : values) t.add_int32_data(v);
            return t.SerializeAsString();
          };
-         c.files["test_data_set_0/input_0.pb"] = bools("data_0", {1, 0, 1});
-         c.files["test_data_set_0/input_1.pb"] = bools("data_1", {0, 0, 1});
-         c.files["test_data_set_0/output_0.pb"] = bools("min", {0, 0, 1});
+         c.files[InputFileKey(0)] = bools("data_0", {1, 0, 1});
+         c.files[InputFileKey(1)] = bools("data_1", {0, 0, 1});
+         c.files[OutputFileKey(0)] = bools("min", {0, 0, 1});
        });
   {
     CaseBuilder b("Min", 13, ElementType::kFloat, "float_and_double_inputs");
@@ -545,33 +550,33 @@ void InvalidCases::AddDataRules() {
        [](Case& c) { c.data_sets.clear(); });
   Emit(Min("input_numbering_gap", rules::kDataFileNames).Quote(RuleQuote(rules::kDataFileNames)),
        nullptr, [](Case& c) {
-         c.files["test_data_set_0/input_2.pb"] = c.files["test_data_set_0/input_1.pb"];
-         c.files.erase("test_data_set_0/input_1.pb");
+         c.files[InputFileKey(2)] = c.files[InputFileKey(1)];
+         c.files.erase(InputFileKey(1));
        });
   Emit(Min("input_not_protobuf", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)),
        nullptr, [](Case& c) {
-         c.files["test_data_set_0/input_0.pb"] = std::string("\xff\xff\xff\xff", 4);
+         c.files[InputFileKey(0)] = std::string("\xff\xff\xff\xff", 4);
        });
   Emit(Min("raw_data_too_short", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)),
        nullptr, [](Case& c) {
          onnx::TensorProto t = TensorToProto(MakeTensor<float>({3}, {1, 5, 3}), "data_0");
          t.mutable_raw_data()->resize(8);
-         c.files["test_data_set_0/input_0.pb"] = t.SerializeAsString();
+         c.files[InputFileKey(0)] = t.SerializeAsString();
        });
   Emit(Min("one_input_file", rules::kDataInputCount).Quote(RuleQuote(rules::kDataInputCount)),
-       nullptr, [](Case& c) { c.files.erase("test_data_set_0/input_1.pb"); });
+       nullptr, [](Case& c) { c.files.erase(InputFileKey(1)); });
   Emit(Min("two_output_files", rules::kDataOutputCount).Quote(RuleQuote(rules::kDataOutputCount)),
        nullptr, [](Case& c) {
-         c.files["test_data_set_0/output_1.pb"] = c.files["test_data_set_0/output_0.pb"];
+         c.files[OutputFileKey(1)] = c.files[OutputFileKey(0)];
        });
   Emit(Min("double_input_data", rules::kDataType).Quote(RuleQuote(rules::kDataType)), nullptr,
        [](Case& c) {
-         c.files["test_data_set_0/input_1.pb"] =
+         c.files[InputFileKey(1)] =
              TensorToProto(MakeTensor<double>({3}, {4, 2, 3}), "data_1").SerializeAsString();
        });
   Emit(Min("input_data_shape", rules::kDataShape).Quote(RuleQuote(rules::kDataShape)), nullptr,
        [](Case& c) {
-         c.files["test_data_set_0/input_1.pb"] =
+         c.files[InputFileKey(1)] =
              TensorToProto(MakeTensor<float>({1, 3}, {4, 2, 3}), "data_1").SerializeAsString();
        });
 }

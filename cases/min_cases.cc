@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
@@ -286,9 +287,10 @@ void AddMinCases(std::vector<Case>& cases) {
         .Quote(kSummary)
         .Describe("input_K.pb feeds the K-th graph input whatever TensorProto.name says");
     Case named = b.Build();
-    named.files["test_data_set_0/input_0.pb"] = TensorToProto(a, "x").SerializeAsString();
-    named.files["test_data_set_0/input_1.pb"] = TensorToProto(c, "y").SerializeAsString();
-    named.files["test_data_set_0/output_0.pb"] = TensorToProto(out, "z").SerializeAsString();
+    named.files[DataFilePath(0, DataFileKind::kInput, 0)] = TensorToProto(a, "x").SerializeAsString();
+    named.files[DataFilePath(0, DataFileKind::kInput, 1)] = TensorToProto(c, "y").SerializeAsString();
+    named.files[DataFilePath(0, DataFileKind::kOutput, 0)] =
+        TensorToProto(out, "z").SerializeAsString();
     cases.push_back(std::move(named));
   }
   // The last opset each version serves (ONNX 1.12 knows opsets up to 17).
