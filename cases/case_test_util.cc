@@ -1,14 +1,11 @@
 #include "cases/case_test_util.h"
 
 #include <algorithm>
-#include <map>
 
-#include "absl/strings/numbers.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "cases/case_values.h"
-#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -16,34 +13,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// N of "<prefix>N<suffix>", or -1.
-int64_t Number(const std::string& name, const std::string& prefix, const std::string& suffix) {
-  if (!absl::StartsWith(name, prefix) || !absl::EndsWith(name, suffix)) return -1;
-  const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-  int64_t n = -1;
-  if (digits.empty() || !absl::SimpleAtoi(digits, &n)) return -1;
-  return n;
-}
-
-std::vector<TensorFileOnDisk> ReadTensorFiles(const fs::path& dir, const std::string& prefix,
-                                              bool& gap) {
-  std::map<int64_t, fs::path> files;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    const std::string name = e.path().filename().string();
-    if (!absl::StartsWith(name, prefix)) continue;
-    const int64_t k = Number(name, prefix, ".pb");
-    if (k < 0) {
-      gap = true;
-      continue;
-    }
-    files[k] = e.path();
-  }
+// Each file read and decoded, failures kept.
+std::vector<TensorFileOnDisk> ReadTensorFiles(const fs::path& case_dir,
+                                              const std::vector<fs::path>& paths) {
   std::vector<TensorFileOnDisk> out;
-  for (const auto& [k, path] : files) {
-    if (k != static_cast<int64_t>(out.size())) gap = true;
+  for (const fs::path& path : paths) {
     TensorFileOnDisk& file = out.emplace_back();
     file.path = path;
-    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path);
+    absl::StatusOr<onnx::TensorProto> proto = ReadCaseTensorProto(case_dir, path);
     if (!proto.ok()) {
       file.tensor = proto.status();
       continue;
@@ -81,17 +58,13 @@ CaseOnDisk ReadCaseOnDisk(const fs::path& dir) {
   CaseOnDisk c;
   c.dir = dir;
   c.metadata = ReadCaseMetadata(dir);
-  c.model = ReadModelFile(dir / "model.onnx");
-  std::map<int64_t, fs::path> sets;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    const int64_t n = Number(e.path().filename().string(), "test_data_set_", "");
-    if (n >= 0 && e.is_directory()) sets[n] = e.path();
-  }
-  for (const auto& [n, path] : sets) {
+  c.model = ReadCaseModel(dir);
+  for (const DataSetLayout& listed : ListCase(dir).data_sets) {
     DataSetOnDisk& ds = c.data_sets.emplace_back();
-    ds.dir = path;
-    ds.inputs = ReadTensorFiles(path, "input_", ds.numbering_gap);
-    ds.outputs = ReadTensorFiles(path, "output_", ds.numbering_gap);
+    ds.dir = listed.dir;
+    ds.layout_problem = !listed.problems.empty();
+    ds.inputs = ReadTensorFiles(dir, listed.input_files);
+    ds.outputs = ReadTensorFiles(dir, listed.output_files);
   }
   return c;
 }

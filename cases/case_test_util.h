@@ -1,6 +1,7 @@
 // Test helper: reads a case folder as written by the generator, keeping
 // every file-level failure (instead of stopping at the first), so tests can
-// run the checker and the reference over the committed cases.
+// run the checker and the reference over the committed cases. Listing and
+// reading are caseio's (ListCase, ReadCaseTensorProto, ...).
 //
 //   for (const fs::path& dir : CaseDirsUnder(root)) {
 //     CaseOnDisk c = ReadCaseOnDisk(dir);
@@ -29,16 +30,16 @@ struct TensorFileOnDisk {
 
 struct DataSetOnDisk {
   std::filesystem::path dir;
-  std::vector<TensorFileOnDisk> inputs;   // input_K.pb by K
-  std::vector<TensorFileOnDisk> outputs;  // output_K.pb by K
-  bool numbering_gap = false;             // some K missing or a file named otherwise
+  std::vector<TensorFileOnDisk> inputs;   // input_K.pb by K, up to a gap
+  std::vector<TensorFileOnDisk> outputs;  // output_K.pb by K, up to a gap
+  bool layout_problem = false;            // a K missing, a file named otherwise, ...
 };
 
 struct CaseOnDisk {
   std::filesystem::path dir;
   absl::StatusOr<std::optional<CaseMetadata>> metadata = std::optional<CaseMetadata>();
   absl::StatusOr<onnx::ModelProto> model = absl::UnknownError("not read");
-  std::vector<DataSetOnDisk> data_sets;  // test_data_set_N by N
+  std::vector<DataSetOnDisk> data_sets;  // by N (caseio/case_layout.h)
 };
 
 // Sub-folders of root, sorted; empty when root does not exist.

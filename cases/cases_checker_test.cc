@@ -36,8 +36,8 @@ std::vector<Diagnostic> CheckCaseOnDisk(const CaseOnDisk& c) {
     out.push_back(MakeDiagnostic(rules::kDataSetMissing, c.dir.string(), "", "", "no data set"));
   }
   for (const DataSetOnDisk& ds : c.data_sets) {
-    if (ds.numbering_gap) {
-      out.push_back(MakeDiagnostic(rules::kDataFileNames, ds.dir.string(), "", "", "gap"));
+    if (ds.layout_problem) {
+      out.push_back(MakeDiagnostic(rules::kDataFileNames, ds.dir.string(), "", "", "layout"));
     }
     DataSetView view{ds.dir, {}, {}};
     bool decoded = true;
@@ -52,7 +52,7 @@ std::vector<Diagnostic> CheckCaseOnDisk(const CaseOnDisk& c) {
             .push_back({f.path, f.tensor.ok() ? &*f.tensor : nullptr, f.name});
       }
     }
-    if (!decoded || ds.numbering_gap) continue;
+    if (!decoded || ds.layout_problem) continue;
     std::vector<Diagnostic> more = CheckDataSet(*c.model, view, model_file);
     out.insert(out.end(), more.begin(), more.end());
   }

@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "cases/case_library.h"
 #include "cases/case_test_util.h"
 #include "cases/case_values.h"
@@ -203,8 +204,8 @@ TEST(GeneratedCasesTest, IrVersionIsTheOneReleasedWithTheOpset) {
 // ---- Spot checks: committed expectations against literals written here ----
 
 Tensor Output(const std::string& name, int data_set = 0, int k = 0) {
-  const fs::path file = kCases / "node" / name /
-                        absl::StrCat("test_data_set_", data_set) / absl::StrCat("output_", k, ".pb");
+  const fs::path file =
+      kCases / "node" / name / DataFilePath(data_set, DataFileKind::kOutput, k);
   absl::StatusOr<Tensor> t = ReadTensorFile(file);
   if (!t.ok()) ADD_FAILURE() << t.status();
   return t.ok() ? *std::move(t) : Tensor();
@@ -279,9 +280,9 @@ TEST(GeneratedCasesTest, SpotCheckMinInt64Extremes) {
 
 TEST(GeneratedCasesTest, SpotCheckMinBroadcast3d) {
   // a [2,1,3] = {-3, 4, -2, 5, -1, 6}; b [4,1] = {0, -6, 1, -5} (the case's inputs).
-  const fs::path dir = kCases / "node" / "min_v13_int32_broadcast_3d" / "test_data_set_0";
-  absl::StatusOr<Tensor> a = ReadTensorFile(dir / "input_0.pb");
-  absl::StatusOr<Tensor> b = ReadTensorFile(dir / "input_1.pb");
+  const fs::path dir = kCases / "node" / "min_v13_int32_broadcast_3d" / DataSetDirName(0);
+  absl::StatusOr<Tensor> a = ReadTensorFile(dir / InputFileName(0));
+  absl::StatusOr<Tensor> b = ReadTensorFile(dir / InputFileName(1));
   ASSERT_TRUE(a.ok() && b.ok());
   std::span<const int32_t> av = a->data<int32_t>(), bv = b->data<int32_t>();
   EXPECT_EQ(std::vector<int32_t>(av.begin(), av.end()), (std::vector<int32_t>{-3, 4, -2, 5, -1, 6}));

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "cases/case_test_util.h"
 #include "cases/case_writer.h"
 #include "cases/large_cases.h"
@@ -54,8 +56,8 @@ TEST(LargeCasesTest, LargeTensorFilesAreWrittenToBeMapped) {
   ASSERT_TRUE(WriteCase(c, root).ok()) << c.name;
   const fs::path dir = root / "node" / c.name;
   int files = 0;
-  for (const auto& entry : fs::directory_iterator(dir / "test_data_set_0")) {
-    absl::StatusOr<TensorFile> file = ReadTensorFileWithName(entry.path(), dir);
+  for (const auto& entry : fs::directory_iterator(dir / DataSetDirName(0))) {
+    absl::StatusOr<TensorFile> file = ReadCaseTensorFile(dir, entry.path());
     ASSERT_TRUE(file.ok()) << file.status();
     if (file->tensor.byte_size() < static_cast<size_t>(kAlignedRawDataMinBytes)) continue;
     EXPECT_TRUE(file->tensor.maps_file()) << entry.path();
