@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "caseio/case_layout.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
@@ -229,12 +230,12 @@ TEST(AuditModelTest, Min1CaseFolderUsesItsTestData) {
   *g->add_input() = Value("b", onnx::TensorProto::FLOAT, {3});
   *g->add_output() = Value("m", onnx::TensorProto::FLOAT, {3});
   ASSERT_TRUE(WriteProtoFile(dir / "model.onnx", m).ok());
-  fs::create_directories(dir / "test_data_set_0");
-  ASSERT_TRUE(WriteTensorFile(dir / "test_data_set_0" / "input_0.pb",
+  fs::create_directories(dir / DataSetDirName(0));
+  ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kInput, 0),
                               Tensor::FromValues<float>({3}, {1, 5, -2}), "a").ok());
-  ASSERT_TRUE(WriteTensorFile(dir / "test_data_set_0" / "input_1.pb",
+  ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kInput, 1),
                               Tensor::FromValues<float>({3}, {2, 4, -3}), "b").ok());
-  ASSERT_TRUE(WriteTensorFile(dir / "test_data_set_0" / "output_0.pb",
+  ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kOutput, 0),
                               Tensor::FromValues<float>({3}, {1, 4, -3}), "m").ok());
 
   absl::StatusOr<ModelAudit> audit = AuditModel(dir / "model.onnx", 6);

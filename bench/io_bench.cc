@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench/bench_util.h"
+#include "caseio/case_layout.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 #include "runners/harness/diff.h"
@@ -31,7 +32,7 @@ const fs::path& TensorFile() {
       std::error_code ec;
       fs::remove_all(dir, ec);
     });
-    auto* file = new fs::path(dir / "input_0.pb");
+    auto* file = new fs::path(dir / InputFileName(0));
     const Tensor t = RandomTensor(ElementType::kFloat, {Side(), Side()}, 1, 1021);
     if (!WriteTensorFile(*file, t, "x").ok()) std::abort();
     return file;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "caseio/case_layout.h"
 #include "cases/case_builder.h"
 #include "cases/case_writer.h"
 #include "reference/tensor_proto.h"
@@ -83,10 +84,10 @@ int main(int argc, char** argv) {
     if (s.ok() && std::string(suffix) == "bench_e2e") {
       // Rewritten as ONNX writes them.
       const std::filesystem::path data =
-          std::filesystem::path(argv[1]) / "node" / "min_v13_float_bench_e2e" / "test_data_set_0";
-      s = WritePlain(data / "input_0.pb", inputs[0], "data_0");
-      if (s.ok()) s = WritePlain(data / "input_1.pb", inputs[1], "data_1");
-      if (s.ok()) s = WritePlain(data / "output_0.pb", expected, "min");
+          std::filesystem::path(argv[1]) / "node" / "min_v13_float_bench_e2e" / DataSetDirName(0);
+      s = WritePlain(data / InputFileName(0), inputs[0], "data_0");
+      if (s.ok()) s = WritePlain(data / InputFileName(1), inputs[1], "data_1");
+      if (s.ok()) s = WritePlain(data / OutputFileName(0), expected, "min");
     }
     if (!s.ok()) {
       std::fprintf(stderr, "oc-bench-large-case: %s\n", std::string(s.message()).c_str());

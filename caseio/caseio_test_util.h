@@ -22,9 +22,10 @@ namespace onnx_conform {
 class CaseFolderTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    // Suite and test: ctest runs each test as a process of its own, at once.
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
     root_ = std::filesystem::path(::testing::TempDir()) /
-            absl::StrCat("caseio_test_",
-                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+            absl::StrCat("caseio_test_", test->test_suite_name(), "_", test->name());
     std::filesystem::remove_all(root_);
     std::filesystem::create_directories(root_);
   }

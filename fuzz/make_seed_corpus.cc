@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "fuzz/fuzz_case.pb.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
+#include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 
 namespace {
@@ -29,6 +29,13 @@ std::string ReadAll(const fs::path& file) {
   std::stringstream bytes;
   bytes << in.rdbuf();
   return bytes.str();
+}
+
+// The files of a case's first data set, as the runner lists them (none
+// when the case has no data set).
+onnx_conform::DataSetLayout FirstDataSet(const fs::path& dir) {
+  const onnx_conform::CaseLayout layout = onnx_conform::ListCase(dir);
+  return layout.data_sets.empty() ? onnx_conform::DataSetLayout() : layout.data_sets.front();
 }
 
 class CorpusWriter {
@@ -144,22 +151,21 @@ int main(int argc, char** argv) {
       references(out / "reference", 60), diffs(out / "diff", 24),
       metadata(out / "case_metadata", 30), large_tensors(out / "tensor_fast_path", 8);
   for (const fs::path& dir : EveryNth(valid, valid.size() / 40 + 1)) {
-    for (const auto& entry : fs::directory_iterator(dir / "test_data_set_0")) {
-      tensors.Add(ReadAll(entry.path()));
+    const onnx_conform::DataSetLayout first = FirstDataSet(dir);
+    for (const std::vector<fs::path>* files : {&first.input_files, &first.output_files}) {
+      for (const fs::path& file : *files) tensors.Add(ReadAll(file));
     }
   }
   for (const fs::path& dir : EveryNth(valid, valid.size() / 40 + 1)) {
-    models.Add(ReadAll(dir / "model.onnx"));
+    models.Add(ReadAll(dir / onnx_conform::kModelFileName));
   }
   for (const fs::path& dir : EveryNth(invalid, invalid.size() / 20 + 1)) {
-    models.Add(ReadAll(dir / "model.onnx"));
+    models.Add(ReadAll(dir / onnx_conform::kModelFileName));
   }
   for (const fs::path& dir : EveryNth(valid, valid.size() / 60 + 1)) {
     onnx_conform::fuzz::FuzzCase fuzz_case;
-    fuzz_case.set_model(ReadAll(dir / "model.onnx"));
-    for (int k = 0; fs::exists(dir / "test_data_set_0" / absl::StrCat("input_", k, ".pb")); ++k) {
-      fuzz_case.add_inputs(ReadAll(dir / "test_data_set_0" / absl::StrCat("input_", k, ".pb")));
-    }
+    fuzz_case.set_model(ReadAll(dir / onnx_conform::kModelFileName));
+    for (const fs::path& file : FirstDataSet(dir).input_files) fuzz_case.add_inputs(ReadAll(file));
     references.Add(fuzz_case.SerializeAsString());
   }
   for (uint8_t type = 0; type < 12; ++type) {
@@ -169,7 +175,8 @@ int main(int argc, char** argv) {
   std::vector<fs::path> all = valid;
   all.insert(all.end(), invalid.begin(), invalid.end());
   for (const fs::path& dir : EveryNth(all, all.size() / 30 + 1)) {
-    if (fs::exists(dir / "case.json")) metadata.Add(ReadAll(dir / "case.json"));
+    const fs::path case_json = dir / onnx_conform::kCaseMetadataFileName;
+    if (fs::exists(case_json)) metadata.Add(ReadAll(case_json));
   }
   for (const std::string& seed : LargeTensorSeeds()) large_tensors.Add(seed);
   std::printf(

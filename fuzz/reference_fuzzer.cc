@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "checker/checker.h"
 #include "checker/diagnostic.h"
 #include "checker/rules.h"
@@ -54,10 +55,10 @@ int FuzzReference(const uint8_t* data, size_t size) {
 
   std::vector<Tensor> inputs;
   DataSetView view;
-  view.dir = "test_data_set_0";
+  view.dir = DataSetDirName(0);
   inputs.reserve(fuzz_case.inputs_size());
   for (int k = 0; k < fuzz_case.inputs_size(); ++k) {
-    const std::string file = absl::StrCat("test_data_set_0/input_", k, ".pb");
+    const std::string file = DataFilePath(0, DataFileKind::kInput, k);
     absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(fuzz_case.inputs(k), file);
     if (!proto.ok()) return Stop("input", proto.status().message());
     absl::StatusOr<Tensor> tensor = TensorFromProto(*proto);
@@ -66,7 +67,7 @@ int FuzzReference(const uint8_t* data, size_t size) {
     inputs.push_back(*std::move(tensor));
   }
   for (size_t k = 0; k < inputs.size(); ++k) {
-    view.inputs.emplace_back(absl::StrCat("input_", k, ".pb"), &inputs[k]);
+    view.inputs.emplace_back(InputFileName(k), &inputs[k]);
   }
   for (const Diagnostic& d : CheckDataSet(*model, view, "model.onnx")) {
     // No expected outputs are given: their count is not the question here.
@@ -99,7 +100,7 @@ int FuzzReference(const uint8_t* data, size_t size) {
   // The checker, given the reference's outputs as the expected ones, must
   // find nothing: its shape and type inference agrees with the reference.
   for (size_t k = 0; k < outputs->size(); ++k) {
-    view.outputs.emplace_back(absl::StrCat("output_", k, ".pb"), &(*outputs)[k]);
+    view.outputs.emplace_back(OutputFileName(k), &(*outputs)[k]);
   }
   for (const Diagnostic& d : CheckDataSet(*model, view, "model.onnx")) {
     if (d.severity == Severity::kError) {

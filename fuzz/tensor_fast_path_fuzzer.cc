@@ -17,6 +17,7 @@
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "fuzz/fuzz_targets.h"
 #include "reference/resource_limits.h"
 #include "reference/tensor_file.h"
@@ -95,7 +96,7 @@ void ExpectSame(const absl::StatusOr<TensorFile>& general, const absl::StatusOr<
 
 int FuzzTensorFastPath(const uint8_t* data, size_t size) {
   const fs::path& dir = WorkDir();
-  const fs::path path = dir / "input_0.pb";
+  const fs::path path = dir / InputFileName(0);
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "fuzz/fuzz_targets.h"
 #include "reference/external_data.h"
 #include "reference/resource_limits.h"
@@ -62,7 +63,7 @@ int FuzzTensor(const uint8_t* data, size_t size) {
   ScopedResourceBudget budget(
       ResourceLimits{.max_tensor_bytes = int64_t{16} << 20, .max_case_bytes = int64_t{64} << 20});
   absl::string_view bytes(reinterpret_cast<const char*>(data), size);
-  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(bytes, "input_0.pb");
+  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(bytes, InputFileName(0));
   if (!proto.ok()) return 0;
   const bool external =
       proto->data_location() == onnx::TensorProto::EXTERNAL || proto->external_data_size() > 0;

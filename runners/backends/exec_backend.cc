@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "google/protobuf/util/json_util.h"
+#include "caseio/case_layout.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
 #include "runners/backends/subprocess.h"
@@ -273,20 +274,18 @@ class ExecBackend : public Backend {
     std::error_code ec;
     for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
-      int k = 0;
-      absl::string_view digits(name);
-      if (absl::ConsumePrefix(&digits, "output_") && absl::ConsumeSuffix(&digits, ".pb") &&
-          absl::SimpleAtoi(digits, &k) && k >= count) {
+      const std::optional<int64_t> k = ParseDataFileName(DataFileKind::kOutput, name);
+      if (k.has_value() && *k >= count) {
         outcome.message = absl::StrCat("adapter wrote ", name, " but the model has ", count,
                                        count == 1 ? " output" : " outputs");
         return outcome;
       }
     }
     for (int k = 0; k < count; ++k) {
-      const fs::path file = dir / absl::StrCat("output_", k, ".pb");
+      const fs::path file = dir / OutputFileName(k);
       if (!fs::exists(file, ec)) {
-        outcome.message = absl::StrCat("adapter exited with 0 but wrote no output_", k,
-                                       ".pb (graph output '",
+        outcome.message = absl::StrCat("adapter exited with 0 but wrote no ", OutputFileName(k),
+                                       " (graph output '",
                                        loaded_case.model.graph().output(k).name(), "')");
         return outcome;
       }
@@ -295,7 +294,7 @@ class ExecBackend : public Backend {
         // The path is a temporary one: name the file by its base name.
         std::string why(tensor.status().message());
         if (absl::StartsWith(why, file.string())) why = why.substr(file.string().size());
-        outcome.message = absl::StrCat("adapter's output_", k, ".pb is unreadable", why);
+        outcome.message = absl::StrCat("adapter's ", OutputFileName(k), " is unreadable", why);
         return outcome;
       }
       outcome.outputs.push_back(*std::move(tensor));

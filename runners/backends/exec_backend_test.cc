@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
@@ -149,7 +150,7 @@ TEST_F(ExecBackendTest, AdapterGetsTheProtocolArgumentsWithAbsolutePaths) {
   EXPECT_EQ(args[4], "--output-dir");
   EXPECT_TRUE(fs::path(args[5]).is_absolute());
   for (int k = 0; k < 3; ++k) {
-    EXPECT_EQ(fs::path(args[6 + k]), c / "test_data_set_0" / absl::StrCat("input_", k, ".pb"));
+    EXPECT_EQ(fs::path(args[6 + k]), c / DataFilePath(0, DataFileKind::kInput, k));
   }
   // The output directory is gone after the run.
   EXPECT_FALSE(fs::exists(args[5]));
@@ -215,7 +216,7 @@ TEST_F(ExecBackendTest, ValueDifferencesOnAReferenceDefinedCaseFail) {
 TEST_F(ExecBackendTest, TheReferenceItselfFailsOnAReferenceDefinedCase) {
   const fs::path c = CopyCase("test_min_example", "min_nan");
   WriteText(c / "case.json", kReferenceDefinedMin);
-  const fs::path output = c / "test_data_set_0" / "output_0.pb";
+  const fs::path output = c / DataFilePath(0, DataFileKind::kOutput, 0);
   absl::StatusOr<Tensor> expected = ReadTensorFile(output);
   ASSERT_TRUE(expected.ok());
   expected->data<float>()[0] = 7;
@@ -229,7 +230,7 @@ TEST_F(ExecBackendTest, TheReferenceItselfFailsOnAReferenceDefinedCase) {
 
 TEST_F(ExecBackendTest, ToleranceFromCaseJsonReplacesExactComparison) {
   const fs::path c = CopyCase("test_min_example", "min_tolerant");
-  const fs::path output = c / "test_data_set_0" / "output_0.pb";
+  const fs::path output = c / DataFilePath(0, DataFileKind::kOutput, 0);
   absl::StatusOr<Tensor> expected = ReadTensorFile(output);
   ASSERT_TRUE(expected.ok());
   expected->data<float>()[1] = 2.0005f;  // the reference gives 2
@@ -293,7 +294,7 @@ TEST_F(ExecBackendTest, NegativeCasesAreJudgedByTheCheckerOnTheReference) {
 
 TEST_F(ExecBackendTest, NegativeCasesWithBrokenFilesNameTheRuleTheyBreak) {
   const fs::path truncated = CopyCase("test_clip", "clip_truncated_input");
-  const fs::path input = truncated / "test_data_set_0" / "input_0.pb";
+  const fs::path input = truncated / DataFilePath(0, DataFileKind::kInput, 0);
   fs::resize_file(input, fs::file_size(input) / 2);
   WriteText(truncated / "case.json", R"({"operator": "Clip", "version": 11, "types": ["float"],
     "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
@@ -332,7 +333,7 @@ TEST_F(ExecBackendTest, OnOtherBackendsANegativeCasePassesWhenTheBackendRefusesI
 
 TEST_F(ExecBackendTest, ANegativeCaseBrokenOnlyInItsExpectedOutputsIsNotRunOnBackends) {
   const fs::path c = CopyCase("test_min_example", "min_no_expected_output");
-  fs::remove(c / "test_data_set_0" / "output_0.pb");
+  fs::remove(c / DataFilePath(0, DataFileKind::kOutput, 0));
   WriteText(c / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
     "expectation": "invalid", "rule_id": "DATA-OUTPUT-COUNT", "semantics": "spec"})");
   EXPECT_EQ(RunCase(c, *MakeReferenceBackend()).status, CaseStatus::kPass);
@@ -344,7 +345,7 @@ TEST_F(ExecBackendTest, ANegativeCaseBrokenOnlyInItsExpectedOutputsIsNotRunOnBac
 
 TEST_F(ExecBackendTest, ANegativeCaseWithAnUndecodableInputIsStillSentAsItIs) {
   const fs::path c = CopyCase("test_clip", "clip_truncated_input");
-  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  const fs::path input = c / DataFilePath(0, DataFileKind::kInput, 0);
   fs::resize_file(input, fs::file_size(input) / 2);
   WriteText(c / "case.json", R"({"operator": "Clip", "version": 11, "types": ["float"],
     "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
@@ -369,9 +370,9 @@ TEST_F(ExecBackendTest, ANegativeCaseNeverHandsTheAdapterAPathOutsideTheCase) {
   WriteText(model_case / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
     "expectation": "invalid", "rule_id": "MODEL-READ", "semantics": "spec"})");
   const fs::path input_case = CopyCase("test_min_example", "min_input_outside");
-  const fs::path input = input_case / "test_data_set_0" / "input_0.pb";
-  fs::rename(input, outside / "input_0.pb");
-  fs::create_symlink(outside / "input_0.pb", input);
+  const fs::path input = input_case / DataFilePath(0, DataFileKind::kInput, 0);
+  fs::rename(input, outside / InputFileName(0));
+  fs::create_symlink(outside / InputFileName(0), input);
   WriteText(input_case / "case.json", R"({"operator": "Min", "version": 13, "types": ["float"],
     "expectation": "invalid", "rule_id": "DATA-DECODE", "semantics": "spec"})");
   for (const fs::path& c : {model_case, input_case}) {

@@ -10,6 +10,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "checker/test_model.h"
 #include "gtest/gtest.h"
 #include "google/protobuf/util/json_util.h"
@@ -98,7 +99,7 @@ TEST_F(RunCommandTest, OfficialMinCasesPassWithReports) {
 // case rejected for its rule passes.
 TEST_F(RunCommandTest, AnUndeclaredInvalidCaseFailsTheRun) {
   const fs::path c = CopyCase("test_min_example");
-  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  const fs::path input = c / DataFilePath(0, DataFileKind::kInput, 0);
   absl::StatusOr<Tensor> x = ReadTensorFile(input);
   ASSERT_TRUE(x.ok());
   Tensor doubles = Tensor::FromValues<double>(x->shape(), {3, 2, 1});
@@ -114,7 +115,7 @@ TEST_F(RunCommandTest, AnUndeclaredInvalidCaseFailsTheRun) {
 
 TEST_F(RunCommandTest, WrongExpectedValueFailsWithIndexAndValues) {
   const fs::path c = CopyCase("test_min_example");
-  const fs::path output = c / "test_data_set_0" / "output_0.pb";
+  const fs::path output = c / DataFilePath(0, DataFileKind::kOutput, 0);
   absl::StatusOr<Tensor> expected = ReadTensorFile(output);
   ASSERT_TRUE(expected.ok());
   ASSERT_EQ(expected->shape(), Shape({3}));
@@ -134,7 +135,7 @@ TEST_F(RunCommandTest, WrongExpectedValueFailsWithIndexAndValues) {
 
 TEST_F(RunCommandTest, TruncatedInputIsAnErrorNamingTheFile) {
   const fs::path c = CopyCase("test_clip");
-  const fs::path input = c / "test_data_set_0" / "input_0.pb";
+  const fs::path input = c / DataFilePath(0, DataFileKind::kInput, 0);
   fs::resize_file(input, fs::file_size(input) / 2);
   const fs::path json = dir_ / "report.json";
   EXPECT_EQ(Run({"--report-json=" + json.string(), c.string()}), kExitFailed);
@@ -170,7 +171,7 @@ TEST_F(RunCommandTest, ModelFromTheVersionConverterRuns) {
       FAIL() << "version converter: " << e.what();
     }
     const fs::path c = dir_ / "cases" / absl::StrCat("clip6_to_11_", ElementTypeName(type));
-    fs::create_directories(c / "test_data_set_0");
+    fs::create_directories(c / DataSetDirName(0));
     ASSERT_TRUE(WriteProtoFile(c / "model.onnx", converted).ok());
     Tensor x, y;
     if (type == ElementType::kFloat) {
@@ -185,8 +186,8 @@ TEST_F(RunCommandTest, ModelFromTheVersionConverterRuns) {
       x = half({-3, 0, 1.5f, 9});
       y = half({-1, 0, 1.5f, 2});
     }
-    ASSERT_TRUE(WriteTensorFile(c / "test_data_set_0" / "input_0.pb", x, "x").ok());
-    ASSERT_TRUE(WriteTensorFile(c / "test_data_set_0" / "output_0.pb", y, "y").ok());
+    ASSERT_TRUE(WriteTensorFile(c / DataFilePath(0, DataFileKind::kInput, 0), x, "x").ok());
+    ASSERT_TRUE(WriteTensorFile(c / DataFilePath(0, DataFileKind::kOutput, 0), y, "y").ok());
 
     const fs::path json = dir_ / "report.json";
     Run({"--report-json=" + json.string(), c.string()});

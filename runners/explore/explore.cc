@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "cases/case_metadata.h"
+#include "caseio/case_layout.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/interpreter.h"
@@ -60,17 +61,17 @@ uint64_t CaseSeed(uint64_t seed, int64_t index) {
 // The first error the suite's checker reports for the case's model and
 // inputs; empty for a valid case.
 std::string FirstCheckerError(const BuiltCase& built) {
-  std::vector<Diagnostic> diagnostics = CheckModel(built.model, "model.onnx");
+  std::vector<Diagnostic> diagnostics = CheckModel(built.model, std::string(kModelFileName));
   if (diagnostics.empty() || diagnostics.front().severity != Severity::kError) {
     bool any_error = false;
     for (const Diagnostic& d : diagnostics) any_error |= d.severity == Severity::kError;
     if (!any_error) {
-      DataSetView view{"test_data_set_0", {}, {}};
+      DataSetView view{DataSetDirName(0), {}, {}};
       for (size_t k = 0; k < built.inputs.size(); ++k) {
-        view.inputs.emplace_back(fs::path("test_data_set_0") / absl::StrCat("input_", k, ".pb"),
-                                 &built.inputs[k], built.model.graph().input(k).name());
+        view.inputs.emplace_back(DataFilePath(0, DataFileKind::kInput, k), &built.inputs[k],
+                                 built.model.graph().input(k).name());
       }
-      diagnostics = CheckDataSet(built.model, view, "model.onnx");
+      diagnostics = CheckDataSet(built.model, view, std::string(kModelFileName));
     }
   }
   for (const Diagnostic& d : diagnostics) {
@@ -132,15 +133,15 @@ class Evaluator {
 
  private:
   absl::Status WriteFiles(const BuiltCase& built, LoadedCase& loaded, DataSet& data_set) {
-    const fs::path data_dir = scratch_ / "test_data_set_0";
+    const fs::path data_dir = scratch_ / DataSetDirName(0);
     std::error_code ec;
     fs::create_directories(data_dir, ec);
     loaded.dir = scratch_;
-    loaded.model_file = scratch_ / "model.onnx";
+    loaded.model_file = scratch_ / kModelFileName;
     if (absl::Status s = WriteProtoFile(loaded.model_file, built.model); !s.ok()) return s;
     data_set.dir = data_dir;
     for (size_t k = 0; k < built.inputs.size(); ++k) {
-      data_set.input_files.push_back(data_dir / absl::StrCat("input_", k, ".pb"));
+      data_set.input_files.push_back(data_dir / InputFileName(k));
       const std::string& name = built.model.graph().input(k).name();
       data_set.input_names.push_back(name);
       if (absl::Status s = WriteTensorFile(data_set.input_files.back(), built.inputs[k], name);
@@ -243,7 +244,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
   absl::StatusOr<BuiltCase> built = BuildCase(finding.minimal);
   if (!built.ok()) return built.status();
   const fs::path folder = root / FolderName(finding.key);
-  const fs::path data_dir = folder / "test_data_set_0";
+  const fs::path data_dir = folder / DataSetDirName(0);
   std::error_code ec;
   fs::remove_all(folder, ec);
   fs::create_directories(data_dir, ec);
@@ -259,16 +260,16 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
     outputs = *std::move(run);
     DeclareOutputShapes(built->model, outputs);
   }
-  if (absl::Status s = WriteProtoFile(folder / "model.onnx", built->model); !s.ok()) return s;
+  if (absl::Status s = WriteProtoFile(folder / kModelFileName, built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("input_", k, ".pb"),
-                                         built->inputs[k], built->model.graph().input(k).name());
+    if (absl::Status s = WriteTensorFile(data_dir / InputFileName(k), built->inputs[k],
+                                         built->model.graph().input(k).name());
         !s.ok()) {
       return s;
     }
   }
   for (size_t k = 0; k < outputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / absl::StrCat("output_", k, ".pb"), outputs[k],
+    if (absl::Status s = WriteTensorFile(data_dir / OutputFileName(k), outputs[k],
                                          built->model.graph().output(k).name());
         !s.ok()) {
       return s;
@@ -290,7 +291,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
   metadata.set_description(absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
                                         finding.case_index, ") on ", backend_name, ": ",
                                         finding.minimal.Describe(), ": ", finding.detail));
-  std::ofstream(folder / "case.json") << CaseMetadataToJson(metadata);
+  std::ofstream(folder / kCaseMetadataFileName) << CaseMetadataToJson(metadata);
   return folder;
 }
 

@@ -15,6 +15,7 @@
 #include "runners/cli/backend_test_util.h"
 #include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "runners/harness/case_runner.h"
 
 namespace onnx_conform {
@@ -173,7 +174,7 @@ TEST_F(VerdictRunTest, OtherValuesOnAReferenceDefinedCaseFail) {
 TEST_F(VerdictRunTest, TheReferenceIsDivergentWhenTheCaseFollowsAnotherReading) {
   // The case's expected outputs replaced by the function body's: +-inf kept.
   const fs::path c = Suite("clip_v13_float_inf_default_bounds");
-  const fs::path output = c / "test_data_set_0" / "output_0.pb";
+  const fs::path output = c / DataFilePath(0, DataFileKind::kOutput, 0);
   ASSERT_TRUE(WriteTensorFile(output, Floats({-kInf, kInf, 1}), "output").ok());
   const CaseResult result = RunCase(c, *MakeReferenceBackend());
   EXPECT_EQ(result.status, CaseStatus::kDivergent) << result.message;

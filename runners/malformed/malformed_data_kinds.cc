@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "caseio/case_layout.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
@@ -59,9 +60,9 @@ std::vector<MalformedKind> MalformedDataKinds() {
        {"must be a directory"},
        "DATA-FILE-NAMES"},
       {"GapInInputNumbering",
-       [](P d, P) { fs::rename(d / kInput1, d / kDataSet / "input_2.pb"); },
+       [](P d, P) { fs::rename(d / kInput1, d / kDataSet / InputFileName(2)); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"missing (found input_2.pb"},
        "DATA-FILE-NAMES"},
       {"TwoFilesWithOneNumber",
@@ -73,11 +74,11 @@ std::vector<MalformedKind> MalformedDataKinds() {
       {"BadTensorFileName",
        [](P d, P) { fs::copy_file(d / kInput1, d / kDataSet / "input_x.pb"); },
        kError,
-       "test_data_set_0/input_x.pb",
+       kDataSet / "input_x.pb",
        {"not a tensor file name"},
        "DATA-FILE-NAMES"},
       {"MoreOutputFilesThanGraphOutputs",
-       [](P d, P) { fs::copy_file(d / kOutput0, d / kDataSet / "output_1.pb"); },
+       [](P d, P) { fs::copy_file(d / kOutput0, d / kDataSet / OutputFileName(1)); },
        kInvalid,
        kDataSet,
        {"DATA-OUTPUT-COUNT", "2 output files", "1 outputs"},
@@ -99,7 +100,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          WriteProto(d / kInput1, t);
        },
        kInvalid,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"DATA-TYPE", "int32"},
        "DATA-TYPE"},
       {"InputOfTheWrongShape",
@@ -107,7 +108,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          WriteProto(d / kInput1, FloatProto({3}, {3, 2, 1}, "y"));
        },
        kInvalid,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"DATA-SHAPE", "[3]"},
        "DATA-SHAPE"},
       {"ExpectedOutputOfTheWrongShape",
@@ -115,7 +116,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          WriteProto(d / kOutput0, FloatProto({1, 2}, {1, 2}, "z"));
        },
        kInvalid,
-       "test_data_set_0/output_0.pb",
+       kOutput0,
        {"DATA-SHAPE", "[1,2]"},
        "DATA-SHAPE"},
 
@@ -123,7 +124,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
       {"TensorFileEmpty",
        [](P d, P) { WriteBytes(d / kInput1, ""); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"empty file"},
        "DATA-DECODE"},
       {"TensorFileTruncated",
@@ -132,13 +133,13 @@ std::vector<MalformedKind> MalformedDataKinds() {
          WriteBytes(d / kInput1, bytes.substr(0, bytes.size() - 3));
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"not a valid serialized onnx.TensorProto"},
        "DATA-DECODE"},
       {"TensorFileNotProtobuf",
        [](P d, P) { WriteBytes(d / kInput1, "\x0f\xff\xff garbage"); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"not a valid serialized onnx.TensorProto"},
        "DATA-DECODE"},
       {"TensorFileIsAModel",
@@ -146,7 +147,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          fs::copy_file(d / "model.onnx", d / kInput1, fs::copy_options::overwrite_existing);
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"not an onnx.TensorProto", "it is an onnx.ModelProto"},
        "DATA-DECODE"},
       {"TensorFileIsAFifo",
@@ -155,7 +156,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          ASSERT_EQ(mkfifo((d / kInput1).c_str(), 0600), 0);
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"not a regular file"},
        "DATA-DECODE"},
       {"TensorFileIsADirectory",
@@ -164,7 +165,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          fs::create_directory(d / kInput1);
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"not a regular file"},
        "DATA-DECODE"},
       {"TensorFileSymlinkOutsideTheCase",
@@ -174,16 +175,16 @@ std::vector<MalformedKind> MalformedDataKinds() {
          fs::create_symlink(outside / "y.pb", d / kInput1);
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"outside"},
        "DATA-DECODE"},
       {"TensorFileSymlinkLoop",
        [](P d, P) {
          fs::remove(d / kInput1);
-         fs::create_symlink("input_1.pb", d / kInput1);
+         fs::create_symlink(kInput1.filename(), d / kInput1);
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"symbolic links"},
        "DATA-DECODE"},
 
@@ -191,13 +192,13 @@ std::vector<MalformedKind> MalformedDataKinds() {
       {"DataTypeUnset",
        [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.clear_data_type(); }); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"data_type is not set"},
        "DATA-DECODE"},
       {"DataTypeUnknown",
        [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_data_type(99); }); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"unknown data_type 99"},
        "DATA-DECODE"},
       {"DataTypeString",
@@ -214,13 +215,13 @@ std::vector<MalformedKind> MalformedDataKinds() {
        // The loader refuses to decode it; the checker reads its type and
        // reports the graph's float input fed with strings.
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"string is not a numeric type"},
        "DATA-TYPE"},
       {"DimsAndRawDataDisagree",
        [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_dims(0, 3); }); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"raw_data has 8 bytes, but dims [3] of float need 12"},
        "DATA-DECODE"},
       {"DimsAndTypedDataDisagree",
@@ -231,13 +232,13 @@ std::vector<MalformedKind> MalformedDataKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"float_data has 1 values, but dims [2] need 2"},
        "DATA-DECODE"},
       {"NegativeDim",
        [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_dims(0, -2); }); },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"negative dimension -2"},
        "DATA-DECODE"},
       {"DimsProductOverflowsInt64",
@@ -248,7 +249,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"more than 2^63 elements"},
        "DATA-DECODE"},
       {"DimsExceedMemoryWithLittleData",
@@ -257,7 +258,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_dims(0, int64_t{1} << 42); });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"raw_data has 8 bytes", "need 17592186044416"},
        "DATA-DECODE"},
       {"RawDataNotAMultipleOfTheElementSize",
@@ -265,7 +266,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.mutable_raw_data()->append("x"); });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"raw_data has 9 bytes"},
        "DATA-DECODE"},
       {"RawAndTypedDataBothSet",
@@ -276,7 +277,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"both raw_data and typed data"},
        "DATA-DECODE"},
       {"TypedDataInTheWrongField",
@@ -288,7 +289,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"double_data is set", "belongs in float_data"},
        "DATA-DECODE"},
       {"Int8OutOfRangeInInt32Data",
@@ -305,7 +306,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          }
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"int32_data[1] = 200 is out of range for int8"},
        "DATA-DECODE"},
       {"Float16BitsOutOfRange",
@@ -322,7 +323,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          }
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"65536 is out of range for float16"},
        "DATA-DECODE"},
       {"SegmentedTensor",
@@ -330,7 +331,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
          EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.mutable_segment()->set_end(2); });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"segmented tensors are not supported"},
        "DATA-DECODE"},
 

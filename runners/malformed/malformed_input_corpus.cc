@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "caseio/case_layout.h"
 #include "checker/test_model.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
@@ -57,10 +58,10 @@ onnx::TensorProto FloatProto(std::vector<int64_t> dims, std::vector<float> value
   return proto;
 }
 
-const fs::path kDataSet = "test_data_set_0";
-const fs::path kInput0 = kDataSet / "input_0.pb";
-const fs::path kInput1 = kDataSet / "input_1.pb";
-const fs::path kOutput0 = kDataSet / "output_0.pb";
+const fs::path kDataSet = DataSetDirName(0);
+const fs::path kInput0 = DataFilePath(0, DataFileKind::kInput, 0);
+const fs::path kInput1 = DataFilePath(0, DataFileKind::kInput, 1);
+const fs::path kOutput0 = DataFilePath(0, DataFileKind::kOutput, 0);
 
 void WriteValidCase(const fs::path& dir) {
   WriteProto(dir / "model.onnx", MinModel());

@@ -34,7 +34,7 @@ std::vector<MalformedKind> MalformedLimitKinds() {
       {"TensorOverMaxTensorBytes",
        [](P, P) {},
        kError,
-       "test_data_set_0/input_0.pb",
+       kInput0,
        {"over the limit of 4 bytes per tensor (--max-tensor-bytes)"},
        "",
        ResourceLimits{.max_tensor_bytes = 4}},

@@ -293,7 +293,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"no location is given"},
        "DATA-DECODE"},
       {"ExternalDataInAnInputFileOutsideItsFolder",
@@ -308,7 +308,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          });
        },
        kError,
-       "test_data_set_0/input_1.pb",
+       kInput1,
        {"holds '..'"},
        "DATA-DECODE"},
   };

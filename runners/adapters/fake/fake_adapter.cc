@@ -56,6 +56,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
 #include "absl/strings/str_split.h"
+#include "caseio/case_layout.h"
 #include "reference/interpreter.h"
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
@@ -66,6 +67,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using onnx_conform::ElementType;
+using onnx_conform::OutputFileName;
 using onnx_conform::Tensor;
 
 // Our pid as /proc numbers it (the tests' view): the runner may start us in
@@ -132,7 +134,7 @@ void WriteBugOutputs(const std::string& bug, const fs::path& model_file,
       onnx_conform::RunWithPlantedBug(bug, ReadModel(model_file), ReadInputs(inputs));
   if (!outputs.ok()) Fail(std::string(outputs.status().message()));
   for (size_t k = 0; k < outputs->size(); ++k) {
-    Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k]);
+    Write(out_dir / OutputFileName(k), (*outputs)[k]);
   }
 }
 
@@ -156,7 +158,7 @@ void WriteReadingOutputs(const std::string& names, const fs::path& model_file,
       onnx_conform::ExplainModel(model, tensors, readings);
   if (!outputs.ok()) Fail(std::string(outputs.status().message()));
   for (size_t k = 0; k < outputs->size(); ++k) {
-    Write(out_dir / absl::StrCat("output_", k, ".pb"), (*outputs)[k].value);
+    Write(out_dir / OutputFileName(k), (*outputs)[k].value);
   }
 }
 
@@ -211,7 +213,7 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (mode == "missing") return 0;
   if (mode == "garbage") {
     std::cerr << "\x01\x02 garbage \xff\xfe" << std::endl;
-    std::ofstream(out_dir / "output_0.pb") << "\xff\xff\xff\xff this is no tensor";
+    std::ofstream(out_dir / OutputFileName(0)) << "\xff\xff\xff\xff this is no tensor";
     return 0;
   }
   if (mode == "loud") {
@@ -233,7 +235,7 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   }
   const fs::path data_set = fs::path(inputs[0]).parent_path();
   for (int k = 0;; ++k) {
-    const fs::path expected_file = data_set / absl::StrCat("output_", k, ".pb");
+    const fs::path expected_file = data_set / OutputFileName(k);
     if (!fs::exists(expected_file)) break;
     absl::StatusOr<Tensor> expected = onnx_conform::ReadTensorFile(expected_file);
     if (!expected.ok()) Fail(std::string(expected.status().message()));
@@ -249,9 +251,9 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
     } else if (mode == "flip-zero-sign") {
       FlipZeroSigns(output);
     }
-    Write(out_dir / absl::StrCat("output_", k, ".pb"), output);
+    Write(out_dir / OutputFileName(k), output);
   }
-  if (mode == "extra") Write(out_dir / "output_7.pb", Zeros(ElementType::kFloat, {1}));
+  if (mode == "extra") Write(out_dir / OutputFileName(7), Zeros(ElementType::kFloat, {1}));
   return 0;
 }
 
