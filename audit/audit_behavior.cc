@@ -10,11 +10,10 @@
 #include "checker/registry.h"
 #include "checker/rules.h"
 #include "onnx/version_converter/convert.h"
-#include "reference/interpreter.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 #include "audit/audit_retarget.h"
-#include "runners/harness/diff.h"
+#include "runners/harness/in_memory_case.h"
 
 namespace onnx_conform {
 namespace {
@@ -72,28 +71,28 @@ Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, in
 }
 
 // Empty when the outputs agree; else what differs, "expected" being the
-// first run's outputs.
-std::string OutputDifference(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                             const onnx::GraphProto& graph) {
+// first run's outputs (of `expected_case`), judged as the harness judges a
+// case's outputs.
+std::string OutputDifference(const AuditCase& expected_case, const std::vector<Tensor>& expected,
+                             const std::vector<Tensor>& actual, const onnx::GraphProto& graph) {
   if (expected.size() != actual.size()) {
     return absl::StrCat(expected.size(), " outputs against ", actual.size());
   }
-  std::vector<std::string> parts;
+  std::vector<std::string> names;
   for (size_t k = 0; k < expected.size(); ++k) {
-    TensorDiff diff = DiffTensors(expected[k], actual[k], Tolerance::Exact(), 3);
-    if (diff.matches()) continue;
-    const std::string name = static_cast<int>(k) < graph.output_size()
-                                 ? graph.output(static_cast<int>(k)).name()
-                                 : absl::StrCat(k);
-    parts.push_back(diff.Describe(name));
+    names.push_back(static_cast<int>(k) < graph.output_size()
+                        ? graph.output(static_cast<int>(k)).name()
+                        : absl::StrCat(k));
   }
-  return absl::StrJoin(parts, "; ");
+  return absl::StrJoin(OutputDifferences(expected_case.model, expected_case.inputs, expected,
+                                         actual, names, /*max_reported=*/3),
+                       "; ");
 }
 
-// Compares two runs of the reference. Returns the finding's change and
-// detail, or nothing when they agree (or both fail).
+// Compares two runs of the reference, the first of `a_case`. Returns the
+// finding's change and detail, or nothing when they agree (or both fail).
 std::optional<std::pair<std::string, std::string>> CompareRuns(
-    const CaseOutcome& a, const std::string& a_label, const CaseOutcome& b,
+    const AuditCase& a_case, const CaseOutcome& a, const std::string& a_label, const CaseOutcome& b,
     const std::string& b_label, const onnx::GraphProto& graph) {
   if (!a.outputs.ok() && !b.outputs.ok()) return std::nullopt;
   if (!a.outputs.ok() || !b.outputs.ok()) {
@@ -104,7 +103,7 @@ std::optional<std::pair<std::string, std::string>> CompareRuns(
                      (a_fails ? a.outputs : b.outputs).status().message(), "; it runs at ",
                      a_fails ? b_label : a_label)};
   }
-  std::string difference = OutputDifference(*a.outputs, *b.outputs, graph);
+  std::string difference = OutputDifference(a_case, *a.outputs, *b.outputs, graph);
   if (difference.empty()) return std::nullopt;
   return std::pair{std::string("outputs differ"),
                    absl::StrCat("expected = ", a_label, ", got = ", b_label, ": ", difference)};
@@ -158,7 +157,7 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
   }
   if (first != nullptr) outcome.message = ShortDiagnostic(*first);
   if (Runs(outcome.validity)) {
-    outcome.outputs = RunModel(audit_case.model, audit_case.inputs);
+    outcome.outputs = RunOnReference(audit_case.model, audit_case.inputs);
   } else {
     outcome.outputs = absl::FailedPreconditionError("not run: the checker rejects the model");
   }
@@ -185,7 +184,7 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
     findings.push_back(std::move(f));
   }
   if (Runs(oa.validity) && Runs(ob.validity)) {
-    if (auto diff = CompareRuns(oa, a_label, ob, b_label, b->model.graph())) {
+    if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label, b->model.graph())) {
       Finding f = CaseFinding(FindingKind::kOutputChange, audit_case, from_opset, to_opset);
       f.change = diff->first;
       f.detail = diff->second;
@@ -236,7 +235,7 @@ std::vector<Finding> AuditConversion(const AuditCase& audit_case, int64_t target
     findings.push_back(std::move(f));
     return findings;
   }
-  if (auto diff = CompareRuns(original, source_label, after, target_label,
+  if (auto diff = CompareRuns(audit_case, original, source_label, after, target_label,
                               converted_case.model.graph())) {
     Finding f = CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset,
                             target_opset);

@@ -8,8 +8,10 @@
 //   // converter-failed / converter-invalid / converter-output-change, or nothing
 //
 // A case is judged by the suite's checker (CheckModel + CheckDataSet) and
-// run on the reference; the two runs compared are the reference under each
-// version, never the reference against itself at one version.
+// run on the reference through the harness, which also judges two runs'
+// outputs as it judges a case's (runners/harness/in_memory_case.h); the two
+// runs compared are the reference under each version, never the reference
+// against itself at one version.
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_BEHAVIOR_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_BEHAVIOR_H_
 

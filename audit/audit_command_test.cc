@@ -47,11 +47,11 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
   ASSERT_TRUE(in.good()) << doc << " is missing: run `onnx-conform audit > docs/upgrade-audit.md`";
   std::stringstream committed;
   committed << in.rdbuf();
-  absl::StatusOr<std::string> current = UpgradeAuditDocument();
-  ASSERT_TRUE(current.ok()) << current.status();
-  if (committed.str() == *current) return;
+  const CommandResult current = RunAudit({});
+  ASSERT_EQ(current.code, kExitOk) << current.err;
+  if (committed.str() == current.out) return;
   std::vector<std::string> a = absl::StrSplit(committed.str(), '\n');
-  std::vector<std::string> b = absl::StrSplit(*current, '\n');
+  std::vector<std::string> b = absl::StrSplit(current.out, '\n');
   size_t line = 0;
   while (line < a.size() && line < b.size() && a[line] == b[line]) ++line;
   FAIL() << doc << " is out of date (regenerate it: `onnx-conform audit > docs/upgrade-audit.md`)."
@@ -63,9 +63,6 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
 TEST(AuditCommandTest, PrintsTheDocumentByDefault) {
   CommandResult r = RunAudit({});
   EXPECT_EQ(r.code, kExitOk) << r.err;
-  absl::StatusOr<std::string> doc = UpgradeAuditDocument();
-  ASSERT_TRUE(doc.ok());
-  EXPECT_EQ(r.out, *doc);
   EXPECT_THAT(r.out, HasSubstr("## ArgMin"));
   EXPECT_THAT(r.out, HasSubstr("## Clip"));
   EXPECT_THAT(r.out, HasSubstr("## Min"));

@@ -26,6 +26,7 @@
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
 #include "runners/harness/diff.h"
+#include "runners/harness/in_memory_case.h"
 
 namespace onnx_conform {
 namespace {
@@ -97,7 +98,7 @@ absl::StatusOr<std::map<std::string, Tensor>> RunEveryValue(const AuditCase& c) 
       }
     }
   }
-  absl::StatusOr<std::vector<Tensor>> run = RunModel(model, c.inputs);
+  absl::StatusOr<std::vector<Tensor>> run = RunOnReference(model, c.inputs);
   if (!run.ok()) return run.status();
   std::map<std::string, Tensor> values;
   for (int k = 0; k < model.graph().output_size() && k < static_cast<int>(run->size()); ++k) {
@@ -316,19 +317,24 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
   return *std::move(converted);
 }
 
+std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
+  std::vector<std::string> names;
+  for (const onnx::ValueInfoProto& output : model.graph().output()) names.push_back(output.name());
+  return names;
+}
+
 // Whether the repaired model gives the original's outputs; drops it when not.
 void CheckRepairOnData(const AuditCase& whole, const std::vector<Tensor>& expected,
                        ModelAudit& audit) {
   if (!audit.repaired.has_value()) return;
-  absl::StatusOr<std::vector<Tensor>> got = RunModel(*audit.repaired, whole.inputs);
+  absl::StatusOr<std::vector<Tensor>> got = RunOnReference(*audit.repaired, whole.inputs);
   std::string difference;
   if (!got.ok()) {
     difference = std::string(got.status().message());
   } else {
-    for (size_t k = 0; k < expected.size() && k < got->size(); ++k) {
-      TensorDiff diff = DiffTensors(expected[k], (*got)[k], Tolerance::Exact(), 3);
-      if (!diff.matches()) difference = diff.Describe(whole.model.graph().output(k).name());
-    }
+    const std::vector<std::string> differences = OutputDifferences(
+        whole.model, whole.inputs, expected, *got, OutputNames(whole.model), /*max_reported=*/3);
+    if (!differences.empty()) difference = differences.back();  // the last differing output
   }
   if (difference.empty()) {
     audit.repaired_checked_on_data = true;
@@ -377,7 +383,7 @@ void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& conv
   if (!converted.has_value()) return;
   AuditCase after = whole;
   after.model = *converted;
-  absl::StatusOr<std::vector<Tensor>> outputs = RunModel(after.model, after.inputs);
+  absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(after.model, after.inputs);
   if (!original.outputs.ok() || !outputs.ok()) {
     if (original.outputs.ok() != outputs.ok()) {
       audit.findings.push_back(ModelFinding(
@@ -388,11 +394,9 @@ void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& conv
     }
     return;
   }
-  std::vector<std::string> parts;
-  for (size_t k = 0; k < original.outputs->size() && k < outputs->size(); ++k) {
-    TensorDiff diff = DiffTensors((*original.outputs)[k], (*outputs)[k], Tolerance::Exact(), 3);
-    if (!diff.matches()) parts.push_back(diff.Describe(whole.model.graph().output(k).name()));
-  }
+  const std::vector<std::string> parts =
+      OutputDifferences(whole.model, whole.inputs, *original.outputs, *outputs,
+                        OutputNames(whole.model), /*max_reported=*/3);
   if (parts.empty()) return;
   Finding f = ModelFinding(FindingKind::kConverterOutputChange, audit, "outputs differ",
                            absl::StrCat("expected = the original model (opset ", audit.from_opset,

@@ -8,7 +8,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "checker/registry.h"
 #include "google/protobuf/util/json_util.h"
 #include "audit/audit_report.pb.h"
 
@@ -467,16 +466,6 @@ std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit
   // Printing a message of a fixed, valid schema cannot fail.
   (void)google::protobuf::util::MessageToJsonString(report, &json, options);
   return json;
-}
-
-absl::StatusOr<std::string> UpgradeAuditDocument() {
-  std::vector<OperatorAudit> audits;
-  for (absl::string_view op : RegisteredOperators()) {
-    absl::StatusOr<OperatorAudit> audit = AuditOperator(op, {});
-    if (!audit.ok()) return audit.status();
-    audits.push_back(*std::move(audit));
-  }
-  return AuditMarkdown(audits);
 }
 
 }  // namespace onnx_conform

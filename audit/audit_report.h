@@ -5,14 +5,12 @@
 //   std::vector<OperatorAudit> audits = ...;   // audit/audit.h
 //   std::cout << AuditMarkdown(audits);
 //   std::cout << AuditJson(audits, nullptr);
-//   UpgradeAuditDocument();  // what docs/upgrade-audit.md holds
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_
 
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "audit/audit.h"
 
 namespace onnx_conform {
@@ -26,10 +24,6 @@ std::string ModelAuditMarkdown(const ModelAudit& audit);
 
 // `model` may be null.
 std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model);
-
-// docs/upgrade-audit.md: the audit of every operator of the registry over
-// all its versions, as `onnx-conform audit` prints it.
-absl::StatusOr<std::string> UpgradeAuditDocument();
 
 // Escapes a Markdown table cell: '|' and line breaks.
 std::string MarkdownCell(absl::string_view text);

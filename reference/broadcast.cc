@@ -91,33 +91,4 @@ BroadcastWalk PlanBroadcastWalk(const Shape& out, std::span<const Shape> inputs)
   return walk;
 }
 
-BroadcastPlan PlanBroadcast(const Shape& out, const Shape& a, const Shape& b) {
-  const Shape inputs[] = {a, b};
-  const BroadcastWalk walk = PlanBroadcastWalk(out, inputs);
-  BroadcastPlan plan;
-  plan.element_count = walk.element_count;
-  if (plan.element_count == 0) return plan;
-  plan.row_length = walk.row_length;
-  plan.a_row_step = walk.row_steps[0];
-  plan.b_row_step = walk.row_steps[1];
-  plan.outer_dims = walk.outer_dims;
-  for (const std::vector<int64_t>& strides : walk.strides) {
-    plan.a_strides.push_back(strides[0]);
-    plan.b_strides.push_back(strides[1]);
-  }
-  return plan;
-}
-
-BroadcastWalk ToWalk(const BroadcastPlan& plan) {
-  BroadcastWalk walk;
-  walk.element_count = plan.element_count;
-  walk.row_length = plan.row_length;
-  walk.row_steps = {plan.a_row_step, plan.b_row_step};
-  walk.outer_dims = plan.outer_dims;
-  for (size_t d = 0; d < plan.outer_dims.size(); ++d) {
-    walk.strides.push_back({plan.a_strides[d], plan.b_strides[d]});
-  }
-  return walk;
-}
-
 }  // namespace onnx_conform

@@ -2,9 +2,15 @@
 // inputs, and a row-by-row walk of the output with the inputs broadcast
 // into it.
 //
-//   absl::StatusOr<Shape> out = BroadcastShapes({{2, 3, 4}, {3, 1}});  // [2,3,4]
-//   BroadcastPlan plan = PlanBroadcast(*out, {2, 3, 4}, {3, 1});
-//   ForEachBroadcast(plan, a, b, result, [](float x, float y) { return x + y; });
+//   const Shape shapes[] = {{2, 3, 4}, {3, 1}};
+//   absl::StatusOr<Shape> out = BroadcastShapes(shapes);  // [2,3,4]
+//   BroadcastWalk walk = PlanBroadcastWalk(*out, shapes);
+//   ForEachBroadcastRowRun(walk, 8, [&](int64_t at, std::span<const int64_t> offsets,
+//                                       int64_t rows) {
+//     ApplyRows(result + at, walk.row_length, walk.row_length, rows, add,
+//               RowOperand<float>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
+//               RowOperand<float>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)});
+//   });
 //
 // The walk never divides or takes a modulo per element: the output is split
 // into rows (the innermost collapsed dimension) that each input reads with a
@@ -90,15 +96,6 @@ void ForEachBroadcastRowRun(const BroadcastWalk& walk, int64_t max_rows, RowsFn&
 // Input k's element stride from one row of a run to the next.
 inline int64_t RowStride(const BroadcastWalk& walk, size_t k) {
   return walk.strides.empty() ? 0 : walk.strides.back()[k];
-}
-
-// Calls row(out_offset, offsets) for every output row, in row-major order:
-// the row is out[out_offset, out_offset + row_length), and input k's row
-// starts at offsets[k] and advances by walk.row_steps[k].
-template <typename RowFn>
-void ForEachBroadcastRow(const BroadcastWalk& walk, RowFn&& row) {
-  ForEachBroadcastRowRun(walk, 1, [&](int64_t out_offset, std::span<const int64_t> offsets,
-                                      int64_t) { row(out_offset, offsets); });
 }
 
 // One operand of ApplyRows: rows of elements at data + r * row_stride, read
@@ -221,44 +218,6 @@ void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
         }
       },
       out, out_row_stride, n, rows, op, first, rest...);
-}
-
-// One row: ApplyRows of a single row.
-template <typename T, typename Op>
-void ApplyRow(const T* a, int64_t a_step, const T* b, int64_t b_step, T* out, int64_t n, Op op) {
-  ApplyRows(out, 0, n, 1, op, RowOperand<T>{a, a_step, 0}, RowOperand<T>{b, b_step, 0});
-}
-
-// The two-input walk, as the kernels and tests use it.
-struct BroadcastPlan {
-  int64_t element_count = 0;  // of the output
-  int64_t row_length = 1;     // innermost collapsed dimension
-  int64_t a_row_step = 0;     // 0 (broadcast) or 1 (contiguous) along a row
-  int64_t b_row_step = 0;
-  // The outer collapsed dimensions, outermost first, with each input's
-  // element stride per dimension (0 where the input is broadcast).
-  std::vector<int64_t> outer_dims;
-  std::vector<int64_t> a_strides;
-  std::vector<int64_t> b_strides;
-};
-
-// Precondition: `out` is BroadcastShapes of a and b (or a shape both
-// broadcast to).
-BroadcastPlan PlanBroadcast(const Shape& out, const Shape& a, const Shape& b);
-
-// The same walk as a BroadcastWalk of two inputs.
-BroadcastWalk ToWalk(const BroadcastPlan& plan);
-
-// out[i] = op(a[...], b[...]) for every output element, in row-major order.
-// `out` may alias `a` or `b` when that input is not broadcast (same shape as
-// the output).
-template <typename T, typename Op>
-void ForEachBroadcast(const BroadcastPlan& plan, const T* a, const T* b, T* out, Op op) {
-  const BroadcastWalk walk = ToWalk(plan);
-  ForEachBroadcastRow(walk, [&](int64_t out_offset, std::span<const int64_t> offsets) {
-    ApplyRow(a + offsets[0], walk.row_steps[0], b + offsets[1], walk.row_steps[1],
-             out + out_offset, walk.row_length, op);
-  });
 }
 
 }  // namespace onnx_conform

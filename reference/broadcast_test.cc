@@ -35,42 +35,55 @@ TEST(BroadcastShapes, IncompatibleShapesNameTheInputs) {
   EXPECT_FALSE(BroadcastShapes({{0}, {2}}).ok());  // 0 is not 1
 }
 
-TEST(PlanBroadcast, CollapsesDimensionsTreatedAlike) {
-  BroadcastPlan same = PlanBroadcast({2, 3, 4}, {2, 3, 4}, {2, 3, 4});
+BroadcastWalk Walk(const Shape& out, const Shape& a, const Shape& b) {
+  const Shape inputs[] = {a, b};
+  return PlanBroadcastWalk(out, inputs);
+}
+
+TEST(PlanBroadcastWalk, CollapsesDimensionsTreatedAlike) {
+  BroadcastWalk same = Walk({2, 3, 4}, {2, 3, 4}, {2, 3, 4});
   EXPECT_EQ(same.row_length, 24);
   EXPECT_TRUE(same.outer_dims.empty());
 
-  BroadcastPlan row = PlanBroadcast({2, 3, 4}, {2, 3, 4}, {4});
+  BroadcastWalk row = Walk({2, 3, 4}, {2, 3, 4}, {4});
   EXPECT_EQ(row.row_length, 4);
-  EXPECT_EQ(row.a_row_step, 1);
-  EXPECT_EQ(row.b_row_step, 1);
+  EXPECT_THAT(row.row_steps, ElementsAre(1, 1));
   EXPECT_THAT(row.outer_dims, ElementsAre(6));
-  EXPECT_THAT(row.a_strides, ElementsAre(4));
-  EXPECT_THAT(row.b_strides, ElementsAre(0));
+  EXPECT_THAT(row.strides, ElementsAre(ElementsAre(4, 0)));
 
-  BroadcastPlan column = PlanBroadcast({2, 3, 4}, {2, 3, 1}, {1, 1, 4});
+  BroadcastWalk column = Walk({2, 3, 4}, {2, 3, 1}, {1, 1, 4});
   EXPECT_EQ(column.row_length, 4);
-  EXPECT_EQ(column.a_row_step, 0);
-  EXPECT_EQ(column.b_row_step, 1);
+  EXPECT_THAT(column.row_steps, ElementsAre(0, 1));
   EXPECT_THAT(column.outer_dims, ElementsAre(6));
-  EXPECT_THAT(column.a_strides, ElementsAre(1));
-  EXPECT_THAT(column.b_strides, ElementsAre(0));
+  EXPECT_THAT(column.strides, ElementsAre(ElementsAre(1, 0)));
 
-  BroadcastPlan scalar = PlanBroadcast({}, {}, {});
+  BroadcastWalk scalar = Walk({}, {}, {});
   EXPECT_EQ(scalar.element_count, 1);
   EXPECT_EQ(scalar.row_length, 1);
 }
 
-TEST(ForEachBroadcast, SmallLiteralCases) {
+// out[i] = op(a[...], b[...]) over the walk, as the kernels run it (runs of
+// up to 8 rows, each through ApplyRows).
+template <typename Op>
+void ApplyBroadcast(const Shape& out_shape, const Shape& a_shape, const Shape& b_shape,
+                    const int64_t* a, const int64_t* b, int64_t* out, Op op) {
+  const BroadcastWalk walk = Walk(out_shape, a_shape, b_shape);
+  ForEachBroadcastRowRun(
+      walk, 8, [&](int64_t out_offset, std::span<const int64_t> offsets, int64_t rows) {
+        ApplyRows(out + out_offset, walk.row_length, walk.row_length, rows, op,
+                  RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
+                  RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)});
+      });
+}
+
+TEST(ApplyBroadcast, SmallLiteralCases) {
   const int64_t a[] = {1, 2, 3, 4, 5, 6};  // [2,3]
   const int64_t b[] = {10, 20};            // [2,1]
   int64_t out[6];
-  ForEachBroadcast(PlanBroadcast({2, 3}, {2, 3}, {2, 1}), a, b, out,
-                   [](int64_t x, int64_t y) { return x + y; });
+  ApplyBroadcast({2, 3}, {2, 3}, {2, 1}, a, b, out, [](int64_t x, int64_t y) { return x + y; });
   EXPECT_THAT(out, ElementsAre(11, 12, 13, 24, 25, 26));
   const int64_t c[] = {100, 200, 300};  // [3]
-  ForEachBroadcast(PlanBroadcast({2, 3}, {2, 1}, {3}), b, c, out,
-                   [](int64_t x, int64_t y) { return x + y; });
+  ApplyBroadcast({2, 3}, {2, 1}, {3}, b, c, out, [](int64_t x, int64_t y) { return x + y; });
   EXPECT_THAT(out, ElementsAre(110, 210, 310, 120, 220, 320));
 }
 
@@ -145,11 +158,10 @@ void ExpectSumsOfBroadcastElements(Walk walk) {
   }
 }
 
-TEST(ForEachBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
+TEST(ApplyBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
   ExpectSumsOfBroadcastElements(
       [](const BroadcastCase& c, const int64_t* a, const int64_t* b, int64_t* out) {
-        ForEachBroadcast(PlanBroadcast(c.out, c.a, c.b), a, b, out,
-                         [](int64_t x, int64_t y) { return x + y; });
+        ApplyBroadcast(c.out, c.a, c.b, a, b, out, [](int64_t x, int64_t y) { return x + y; });
       });
 }
 
@@ -220,19 +232,17 @@ TEST(ApplyRows, WritesInPlaceIntoTheFirstOperand) {
                                2 * (8 + 20) + 100, 2 * (10 + 20) + 200, 2 * (12 + 20) + 300));
 }
 
-TEST(ForEachBroadcast, OutputMayAliasAFullSizeInput) {
+TEST(ApplyBroadcast, OutputMayAliasAFullSizeInput) {
   int64_t acc[] = {1, 2, 3, 4, 5, 6};  // [3,2]
   const int64_t b[] = {10, 20};        // [2]
-  ForEachBroadcast(PlanBroadcast({3, 2}, {3, 2}, {2}), acc, b, acc,
-                   [](int64_t x, int64_t y) { return x * y; });
+  ApplyBroadcast({3, 2}, {3, 2}, {2}, acc, b, acc, [](int64_t x, int64_t y) { return x * y; });
   EXPECT_THAT(acc, ElementsAre(10, 40, 30, 80, 50, 120));
 }
 
-TEST(ForEachBroadcast, EmptyOutputTouchesNothing) {
+TEST(ApplyBroadcast, EmptyOutputTouchesNothing) {
   const int64_t a[] = {1};
   int64_t out[1] = {42};
-  ForEachBroadcast(PlanBroadcast({0, 3}, {0, 1}, {3}), a, a, out,
-                   [](int64_t, int64_t) -> int64_t { return 7; });
+  ApplyBroadcast({0, 3}, {0, 1}, {3}, a, a, out, [](int64_t, int64_t) -> int64_t { return 7; });
   EXPECT_EQ(out[0], 42);
 }
 

@@ -132,7 +132,7 @@ std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model) {
 OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
                               const std::vector<Tensor>& expected,
                               const std::vector<Tensor>& actual, const Tolerance& tolerance,
-                              const std::vector<std::string>& output_names) {
+                              const std::vector<std::string>& output_names, int max_reported) {
   OutputsJudgement judgement;
   const auto name = [&](size_t i) {
     return i < output_names.size() ? output_names[i] : absl::StrCat("output_", i);
@@ -164,7 +164,7 @@ OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource&
   for (size_t i = 0; i < actual.size(); ++i) {
     const MatchClasses& classes =
         classes_from != nullptr ? classes_from->outputs[i].classes : MatchClasses{};
-    const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes);
+    const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes, max_reported);
     if (diff.matches()) continue;
     if (!diff.type_or_shape_error.empty()) judgement.only_values_differ = false;
     judgement.problems.push_back(diff.Describe(name(i)));

@@ -45,14 +45,15 @@ struct OutputsJudgement {
 };
 
 // `inputs` gives the data set's inputs (the graph inputs that are not
-// initializers, in order); `output_names` names the outputs in messages.
+// initializers, in order); `output_names` names the outputs in messages,
+// which show at most `max_reported` differing elements of each.
 // `inputs` is called only when the bytes differ (a backend may have taken
 // the data set's inputs over).
 using InputsSource = std::function<absl::StatusOr<std::vector<Tensor>>()>;
 OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
                               const std::vector<Tensor>& expected,
                               const std::vector<Tensor>& actual, const Tolerance& tolerance,
-                              const std::vector<std::string>& output_names);
+                              const std::vector<std::string>& output_names, int max_reported = 5);
 
 // The alternative readings that apply to the graph's nodes at its opset.
 std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model);

@@ -1,0 +1,48 @@
+// A model and one data set's inputs held in memory rather than in a case
+// folder (the audit's cases): run on a backend and judged by the same
+// harness as a folder, so that what the reference gives and whether two
+// sets of outputs differ are decided in one place.
+//
+//   absl::StatusOr<std::vector<Tensor>> a = RunOnReference(clip6.model, clip6.inputs);
+//   absl::StatusOr<std::vector<Tensor>> b = RunOnReference(clip11.model, clip11.inputs);
+//   std::vector<std::string> d =
+//       OutputDifferences(clip6.model, clip6.inputs, *a, *b, {"y"}, /*max_reported=*/3);
+//   // {"output 'y': 1 of 4 elements differ: [2] expected 1, got 2"}, or none
+#ifndef ONNX_CONFORM_RUNNERS_HARNESS_IN_MEMORY_CASE_H_
+#define ONNX_CONFORM_RUNNERS_HARNESS_IN_MEMORY_CASE_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+#include "runners/backends/backend.h"
+
+namespace onnx_conform {
+
+// Runs `model` on `inputs` on `backend`. A run without outputs is an error
+// holding the message a case folder's run would report for it
+// (outcome_status.h, without a data set's name).
+absl::StatusOr<std::vector<Tensor>> RunInMemory(Backend& backend, const onnx::ModelProto& model,
+                                                std::vector<Tensor> inputs);
+
+// RunInMemory on the suite's reference (its fast kernels).
+absl::StatusOr<std::vector<Tensor>> RunOnReference(const onnx::ModelProto& model,
+                                                   std::vector<Tensor> inputs);
+
+// How `actual` differs from `expected`, the outputs of `model` on `inputs`,
+// judged exactly as a case's outputs are (JudgeOutputs: under the expected
+// outputs' match classes): one line per differing output, none when they
+// match. Outputs past the shorter list are not compared (callers that care
+// compare the counts); at most `max_reported` elements of each are shown.
+std::vector<std::string> OutputDifferences(const onnx::ModelProto& model,
+                                           const std::vector<Tensor>& inputs,
+                                           const std::vector<Tensor>& expected,
+                                           const std::vector<Tensor>& actual,
+                                           const std::vector<std::string>& output_names,
+                                           int max_reported);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_HARNESS_IN_MEMORY_CASE_H_
