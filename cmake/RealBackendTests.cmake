@@ -16,6 +16,19 @@
 # (`npm ci` there: dev.sh test does it) and Node.js is found; the OpenCV one
 # when oc-opencv-dnn-adapter is built (runners/CMakeLists.txt).
 
+# With ONNX_CONFORM_REQUIRE_REAL_BACKENDS (dev.sh test sets it) a backend
+# that cannot be registered stops the configuration, so that CI never passes
+# by skipping one; otherwise it is said and skipped.
+option(ONNX_CONFORM_REQUIRE_REAL_BACKENDS
+       "Fail the configuration unless every real backend's test can be registered" OFF)
+
+function(oc_real_backend_missing name why)
+  if(ONNX_CONFORM_REQUIRE_REAL_BACKENDS)
+    message(FATAL_ERROR "ONNX_CONFORM_REQUIRE_REAL_BACKENDS: no backend/${name} test: ${why}")
+  endif()
+  message(STATUS "no backend/${name} test: ${why}")
+endfunction()
+
 # Paths relative to the source folder, so that reports and scoreboards name
 # files the same on every machine.
 set(ONNX_CONFORM_BACKEND_CASES cases/node cases/invalid)
