@@ -6,11 +6,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "checker/registry.h"
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
+#include "checker/registry.h"
 
 namespace onnx_conform {
 namespace {
@@ -77,8 +77,8 @@ absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,
                                                   const AuditRange& range) {
   std::vector<const OpSchema*> versions = SchemaVersions(op_type);
   if (versions.empty()) {
-    return absl::UnimplementedError(absl::StrCat("operator '", op_type,
-                                                 "' is not in the registry"));
+    return absl::UnimplementedError(
+        absl::StrCat("operator '", op_type, "' is not in the registry"));
   }
   std::vector<OpsetPair> pairs;
   if (!range.from_opset.has_value() && !range.to_opset.has_value()) {
@@ -93,13 +93,13 @@ absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,
   const int to = range.to_opset.value_or(NewestRegistryOpset());
   for (int opset : {from, to}) {
     if (SchemaAt(op_type, opset) == nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          op_type, " does not exist at opset ", opset, " (its versions start at ",
-          versions.front()->since_version(), ")"));
+      return absl::InvalidArgumentError(absl::StrCat(op_type, " does not exist at opset ", opset,
+                                                     " (its versions start at ",
+                                                     versions.front()->since_version(), ")"));
     }
   }
-  pairs.push_back({from, to, SchemaAt(op_type, from)->since_version(),
-                   SchemaAt(op_type, to)->since_version()});
+  pairs.push_back(
+      {from, to, SchemaAt(op_type, from)->since_version(), SchemaAt(op_type, to)->since_version()});
   return pairs;
 }
 

@@ -21,10 +21,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
 #include "audit/audit_cases.h"
 #include "audit/audit_finding.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
 
 namespace onnx_conform {
 
@@ -46,8 +46,8 @@ struct OperatorAudit {
   std::vector<OpsetPair> pairs;
   // Schema changes, then behaviour, then converter findings, each in pair order.
   std::vector<Finding> findings;
-  int cases_compared = 0;  // case x pair comparisons run
-  int conversions = 0;     // ONNX converter runs
+  int cases_compared = 0;            // case x pair comparisons run
+  int conversions = 0;               // ONNX converter runs
   std::vector<std::string> skipped;  // cases that could not be written at a version, and why
 };
 
@@ -67,7 +67,7 @@ struct NodeChange {
   std::string node;  // "'name'" or "#index Op", after "graph path: " inside a subgraph
   std::string op_type;
   int from_version = 0;
-  int to_version = 0;  // 0: the operator does not exist at the target opset
+  int to_version = 0;               // 0: the operator does not exist at the target opset
   std::optional<ElementType> type;  // its type parameter's binding, when known
   bool in_suite = true;             // false: audited by its schema in ONNX's registry only
 };

@@ -6,13 +6,13 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "audit/audit_retarget.h"
 #include "checker/checker.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_retarget.h"
 #include "runners/harness/in_memory_case.h"
 
 namespace onnx_conform {
@@ -40,14 +40,10 @@ int VersionAt(const std::string& op_type, int64_t opset) {
 
 std::string OutcomeText(const CaseOutcome& outcome) {
   switch (outcome.validity) {
-    case Validity::kValid:
-      return "valid";
-    case Validity::kWarned:
-      return absl::StrCat("valid with warning ", outcome.message);
-    case Validity::kInvalid:
-      return absl::StrCat("invalid ", outcome.message);
-    case Validity::kUnsupported:
-      return absl::StrCat("unsupported ", outcome.message);
+    case Validity::kValid: return "valid";
+    case Validity::kWarned: return absl::StrCat("valid with warning ", outcome.message);
+    case Validity::kInvalid: return absl::StrCat("invalid ", outcome.message);
+    case Validity::kUnsupported: return absl::StrCat("unsupported ", outcome.message);
   }
   return "";
 }
@@ -97,11 +93,10 @@ std::optional<std::pair<std::string, std::string>> CompareRuns(
   if (!a.outputs.ok() && !b.outputs.ok()) return std::nullopt;
   if (!a.outputs.ok() || !b.outputs.ok()) {
     const bool a_fails = !a.outputs.ok();
-    return std::pair{
-        absl::StrCat("reference fails at ", a_fails ? a_label : b_label),
-        absl::StrCat("the reference fails at ", a_fails ? a_label : b_label, ": ",
-                     (a_fails ? a.outputs : b.outputs).status().message(), "; it runs at ",
-                     a_fails ? b_label : a_label)};
+    return std::pair{absl::StrCat("reference fails at ", a_fails ? a_label : b_label),
+                     absl::StrCat("the reference fails at ", a_fails ? a_label : b_label, ": ",
+                                  (a_fails ? a.outputs : b.outputs).status().message(),
+                                  "; it runs at ", a_fails ? b_label : a_label)};
   }
   std::string difference = OutputDifference(a_case, *a.outputs, *b.outputs, graph);
   if (difference.empty()) return std::nullopt;
@@ -237,8 +232,8 @@ std::vector<Finding> AuditConversion(const AuditCase& audit_case, int64_t target
   }
   if (auto diff = CompareRuns(audit_case, original, source_label, after, target_label,
                               converted_case.model.graph())) {
-    Finding f = CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset,
-                            target_opset);
+    Finding f =
+        CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset, target_opset);
     f.change = diff->first;
     f.detail = diff->second;
     findings.push_back(std::move(f));

@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "onnx/onnx_pb.h"
 #include "audit/audit_cases.h"
 #include "audit/audit_finding.h"
+#include "onnx/onnx_pb.h"
 
 namespace onnx_conform {
 

@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "audit/audit.h"
 #include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit.h"
 
 namespace onnx_conform {
 namespace {
@@ -27,10 +27,9 @@ constexpr ElementType kF16 = ElementType::kFloat16;
 constexpr ElementType kF32 = ElementType::kFloat;
 constexpr ElementType kF64 = ElementType::kDouble;
 constexpr ElementType kBf16 = ElementType::kBFloat16;
-constexpr ElementType kIntegers[] = {ElementType::kInt8,   ElementType::kInt16,
-                                     ElementType::kInt32,  ElementType::kInt64,
-                                     ElementType::kUint8,  ElementType::kUint16,
-                                     ElementType::kUint32, ElementType::kUint64};
+constexpr ElementType kIntegers[] = {
+    ElementType::kInt8,  ElementType::kInt16,  ElementType::kInt32,  ElementType::kInt64,
+    ElementType::kUint8, ElementType::kUint16, ElementType::kUint32, ElementType::kUint64};
 
 std::vector<Finding> Audit(absl::string_view op, int from, int to) {
   absl::StatusOr<OperatorAudit> audit = AuditOperator(op, {from, to});
@@ -180,8 +179,7 @@ TEST(ConverterTest, Clip1MissingBoundsConvertLikeClip6) {
 TEST(BehaviourTest, Clip6To11AttributesToInputsKeepSetBounds) {
   std::vector<Finding> d = Audit("Clip", 6, 11);
   for (ElementType t : {kF16, kF32, kF64}) {
-    EXPECT_EQ(Find(d, FindingKind::kOutputChange, "both_bounds", t), nullptr)
-        << ElementTypeName(t);
+    EXPECT_EQ(Find(d, FindingKind::kOutputChange, "both_bounds", t), nullptr) << ElementTypeName(t);
     EXPECT_EQ(Find(d, FindingKind::kValidityChange, "both_bounds", t), nullptr);
   }
   // An unset bound meant float's limits at Clip-6 and T's limits from
@@ -280,8 +278,8 @@ TEST(ConverterTest, HandWrittenClip6Float16Model) {
     info->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT16);
     info->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(2);
   }
-  c.inputs.push_back(Tensor::FromValues<Float16>(
-      {2}, {Float16::FromFloat(0.5f), Float16::FromFloat(3.0f)}));
+  c.inputs.push_back(
+      Tensor::FromValues<Float16>({2}, {Float16::FromFloat(0.5f), Float16::FromFloat(3.0f)}));
   ASSERT_EQ(EvaluateCase(c).validity, Validity::kValid);
 
   std::vector<Finding> d = AuditConversion(c, 11);
@@ -296,7 +294,8 @@ TEST(ConverterTest, HandWrittenClip6Float16Model) {
   ASSERT_TRUE(converted.ok()) << converted.status();
   bool float_constant = false;
   for (const onnx::NodeProto& node : converted->graph().node()) {
-    if (node.op_type() == "Constant" && node.attribute(0).t().data_type() == onnx::TensorProto::FLOAT) {
+    if (node.op_type() == "Constant" &&
+        node.attribute(0).t().data_type() == onnx::TensorProto::FLOAT) {
       float_constant = true;
     }
   }
@@ -387,10 +386,10 @@ TEST(EvaluateCaseTest, ValidWarnedInvalid) {
   ASSERT_TRUE(valid.outputs.ok());
   // Literal: the float samples clipped to [-1.5, 2.25].
   std::span<const float> y = (*valid.outputs)[0].data<float>();
-  EXPECT_EQ(y[0], -1.5f);   // -inf
-  EXPECT_EQ(y[2], -1.5f);   // -2.5
-  EXPECT_EQ(y[8], 2.25f);   // 2.25
-  EXPECT_EQ(y[9], 2.25f);   // 3.75
+  EXPECT_EQ(y[0], -1.5f);  // -inf
+  EXPECT_EQ(y[2], -1.5f);  // -2.5
+  EXPECT_EQ(y[8], 2.25f);  // 2.25
+  EXPECT_EQ(y[9], 2.25f);  // 3.75
   EXPECT_TRUE(std::isnan(y[12]));
 
   CaseOutcome warned = EvaluateCase(get("Clip", 12, kF32, "min_above_max"));

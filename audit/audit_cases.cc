@@ -7,19 +7,19 @@
 #include <set>
 #include <utility>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
-#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
-#include "cases/case_metadata.h"
+#include "audit/audit_retarget.h"
 #include "caseio/case_files.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "checker/registry.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_retarget.h"
-#include "caseio/case_loader.h"
 
 namespace onnx_conform {
 namespace {
@@ -44,14 +44,23 @@ std::vector<T> SampleValues() {
   if constexpr (kIsFloatType<T>) {
     const double inf = std::numeric_limits<double>::infinity();
     std::vector<T> values = {FromDouble<T>(-inf), Limits::lowest()};
-    for (double v : {-2.5, -1.0, -0.0, 0.0, 0.5, 1.0, 2.25, 3.75}) values.push_back(FromDouble<T>(v));
+    for (double v : {-2.5, -1.0, -0.0, 0.0, 0.5, 1.0, 2.25, 3.75})
+      values.push_back(FromDouble<T>(v));
     values.push_back(Limits::max());
     values.push_back(FromDouble<T>(inf));
     values.push_back(FromDouble<T>(std::numeric_limits<double>::quiet_NaN()));
     return values;
   } else if constexpr (std::is_signed_v<T>) {
-    return {Limits::lowest(), static_cast<T>(Limits::lowest() + 1), T{-2}, T{-1}, T{0}, T{1},
-            T{2}, T{3}, static_cast<T>(Limits::max() - 1), Limits::max()};
+    return {Limits::lowest(),
+            static_cast<T>(Limits::lowest() + 1),
+            T{-2},
+            T{-1},
+            T{0},
+            T{1},
+            T{2},
+            T{3},
+            static_cast<T>(Limits::max() - 1),
+            Limits::max()};
   } else {
     return {T{0}, T{1}, T{2}, T{3}, T{5}, static_cast<T>(Limits::max() - 1), Limits::max()};
   }
@@ -165,18 +174,17 @@ void AddMinCases(int version, std::vector<AuditCase>& out) {
   std::vector<T> rotated = Cycle(v, v.size(), v.size() / 2);
   auto add = [&](absl::string_view scenario, std::vector<FedInput> inputs,
                  std::vector<onnx::AttributeProto> attributes = {}) {
-    out.push_back(MakeCase("Min", version, type, scenario, std::move(inputs),
-                           std::move(attributes), "min", type));
+    out.push_back(MakeCase("Min", version, type, scenario, std::move(inputs), std::move(attributes),
+                           "min", type));
   };
   add("one_input", {{"data_0", MakeTensor(flat, v)}});
   add("two_inputs", {{"data_0", MakeTensor(flat, v)}, {"data_1", MakeTensor(flat, reversed)}});
   add("three_inputs", {{"data_0", MakeTensor(flat, v)},
                        {"data_1", MakeTensor(flat, reversed)},
                        {"data_2", MakeTensor(flat, rotated)}});
-  add("broadcast", {{"data_0", MakeTensor({2, 3}, Cycle(v, 6))},
-                    {"data_1", MakeTensor({3}, Cycle(v, 3, 6))}});
-  add("consumed_inputs",
-      {{"data_0", MakeTensor(flat, v)}, {"data_1", MakeTensor(flat, reversed)}},
+  add("broadcast",
+      {{"data_0", MakeTensor({2, 3}, Cycle(v, 6))}, {"data_1", MakeTensor({3}, Cycle(v, 3, 6))}});
+  add("consumed_inputs", {{"data_0", MakeTensor(flat, v)}, {"data_1", MakeTensor(flat, reversed)}},
       {IntsAttr("consumed_inputs", {0, 0})});
 }
 
@@ -231,11 +239,9 @@ void AddClipCases(int version, std::vector<AuditCase>& out) {
   if (attribute_form) add("consumed_inputs", lo, hi, {IntsAttr("consumed_inputs", {0})});
 }
 
-
 }  // namespace
 
-std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
-                                         ElementType type) {
+std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version, ElementType type) {
   std::vector<AuditCase> cases;
   if (!IsNumeric(type)) return cases;
   VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
@@ -309,13 +315,14 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
     }
     for (size_t k = 0; k < loaded->data_sets.size(); ++k) {
       AuditCase c;
-      c.name = k == 0 ? folder : absl::StrCat(folder, "/", loaded->data_sets[k].dir.filename().string());
+      c.name =
+          k == 0 ? folder : absl::StrCat(folder, "/", loaded->data_sets[k].dir.filename().string());
       c.op_type = op;
       c.version = version;
       c.inputs = loaded->data_sets[k].inputs;
       c.type = c.inputs.empty() ? ElementType::kUndefined : c.inputs.front().type();
-      const std::string prefix = absl::StrCat(absl::AsciiStrToLower(op), "_v", version, "_",
-                                              ElementTypeName(c.type), "_");
+      const std::string prefix =
+          absl::StrCat(absl::AsciiStrToLower(op), "_v", version, "_", ElementTypeName(c.type), "_");
       // Marked apart from the audit's own scenarios of the same name.
       c.scenario = absl::StrCat(
           "library/", absl::StartsWith(folder, prefix) ? folder.substr(prefix.size()) : folder);

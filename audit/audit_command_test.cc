@@ -10,14 +10,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "audit/audit.h"
+#include "audit/audit_report.h"
+#include "audit/audit_report.pb.h"
 #include "caseio/case_layout.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
-#include "audit/audit.h"
-#include "audit/audit_report.h"
-#include "audit/audit_report.pb.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 
@@ -55,9 +55,9 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
   size_t line = 0;
   while (line < a.size() && line < b.size() && a[line] == b[line]) ++line;
   FAIL() << doc << " is out of date (regenerate it: `onnx-conform audit > docs/upgrade-audit.md`)."
-         << "\nFirst difference at line " << line + 1 << ":\n  committed: "
-         << (line < a.size() ? a[line] : "<end>") << "\n  current:   "
-         << (line < b.size() ? b[line] : "<end>");
+         << "\nFirst difference at line " << line + 1
+         << ":\n  committed: " << (line < a.size() ? a[line] : "<end>")
+         << "\n  current:   " << (line < b.size() ? b[line] : "<end>");
 }
 
 TEST(AuditCommandTest, PrintsTheDocumentByDefault) {
@@ -229,11 +229,14 @@ TEST(AuditModelTest, Min1CaseFolderUsesItsTestData) {
   ASSERT_TRUE(WriteProtoFile(dir / "model.onnx", m).ok());
   fs::create_directories(dir / DataSetDirName(0));
   ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kInput, 0),
-                              Tensor::FromValues<float>({3}, {1, 5, -2}), "a").ok());
+                              Tensor::FromValues<float>({3}, {1, 5, -2}), "a")
+                  .ok());
   ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kInput, 1),
-                              Tensor::FromValues<float>({3}, {2, 4, -3}), "b").ok());
+                              Tensor::FromValues<float>({3}, {2, 4, -3}), "b")
+                  .ok());
   ASSERT_TRUE(WriteTensorFile(dir / DataFilePath(0, DataFileKind::kOutput, 0),
-                              Tensor::FromValues<float>({3}, {1, 4, -3}), "m").ok());
+                              Tensor::FromValues<float>({3}, {1, 4, -3}), "m")
+                  .ok());
 
   absl::StatusOr<ModelAudit> audit = AuditModel(dir / "model.onnx", 6);
   ASSERT_TRUE(audit.ok()) << audit.status();

@@ -5,10 +5,10 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "audit/audit.h"
 #include "audit/audit_report.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 namespace onnx_conform {
 namespace {

@@ -34,10 +34,8 @@ std::optional<FindingKind> FindingKindFromName(absl::string_view name) {
 
 bool FindingApplies(const Finding& finding, const NodeFacts& node) {
   switch (finding.applies) {
-    case Applicability::kAlways:
-      return true;
-    case Applicability::kNever:
-      return false;
+    case Applicability::kAlways: return true;
+    case Applicability::kNever: return false;
     case Applicability::kNodeType: {
       // Type findings name their type parameter; an unknown binding may match.
       auto it = node.type_bindings.find(finding.name);
@@ -45,12 +43,9 @@ bool FindingApplies(const Finding& finding, const NodeFacts& node) {
       return std::find(finding.types.begin(), finding.types.end(), it->second) !=
              finding.types.end();
     }
-    case Applicability::kNodeSetsAttribute:
-      return node.attributes_set.contains(finding.name);
-    case Applicability::kNodeOmitsAttribute:
-      return !node.attributes_set.contains(finding.name);
-    case Applicability::kNodeUsesInput:
-      return node.inputs_used.contains(finding.name);
+    case Applicability::kNodeSetsAttribute: return node.attributes_set.contains(finding.name);
+    case Applicability::kNodeOmitsAttribute: return !node.attributes_set.contains(finding.name);
+    case Applicability::kNodeUsesInput: return node.inputs_used.contains(finding.name);
   }
   return true;
 }

@@ -40,12 +40,12 @@ std::optional<FindingKind> FindingKindFromName(absl::string_view name);
 
 // When a schema finding concerns one node of a model (see NodeFacts).
 enum class Applicability {
-  kAlways,                // every node of the operator (rules, texts, shape inference)
-  kNever,                 // no existing node (an optional attribute or input added)
-  kNodeType,              // the node's type parameter is bound to one of Finding::types
-  kNodeSetsAttribute,     // the node sets attribute Finding::name
-  kNodeOmitsAttribute,    // the node leaves attribute Finding::name to its default
-  kNodeUsesInput,         // the node gives input Finding::name (output: produces it)
+  kAlways,              // every node of the operator (rules, texts, shape inference)
+  kNever,               // no existing node (an optional attribute or input added)
+  kNodeType,            // the node's type parameter is bound to one of Finding::types
+  kNodeSetsAttribute,   // the node sets attribute Finding::name
+  kNodeOmitsAttribute,  // the node leaves attribute Finding::name to its default
+  kNodeUsesInput,       // the node gives input Finding::name (output: produces it)
 };
 
 struct Finding {
@@ -53,7 +53,7 @@ struct Finding {
   std::string op_type;
   int from_version = 0;  // the operator versions compared (since_version)
   int to_version = 0;
-  int from_opset = 0;    // the opsets compared (equal to the versions unless asked otherwise)
+  int from_opset = 0;  // the opsets compared (equal to the versions unless asked otherwise)
   int to_opset = 0;
   // Schema changes: "type", "input", "output", "input arity", "output arity",
   // "attribute", "rule", "summary", "shape inference", "function".
@@ -82,9 +82,9 @@ struct Finding {
 
 // What a model's node shows of itself, for Applicability.
 struct NodeFacts {
-  std::set<std::string> attributes_set;          // attribute names the node sets
+  std::set<std::string> attributes_set;              // attribute names the node sets
   std::map<std::string, ElementType> type_bindings;  // "T" -> float16, where known
-  std::set<std::string> inputs_used;             // formal input/output names it gives
+  std::set<std::string> inputs_used;                 // formal input/output names it gives
 };
 
 // Whether a schema finding concerns the node. A type finding applies when

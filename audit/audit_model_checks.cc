@@ -9,13 +9,13 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "audit/audit_retarget.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
-#include "reference/model_versions.h"
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
-#include "audit/audit_retarget.h"
+#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "audit/audit_finding.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
-#include "audit/audit_finding.h"
 
 namespace onnx_conform {
 

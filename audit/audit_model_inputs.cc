@@ -5,9 +5,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "checker/checker.h"
 #include "audit/audit_cases.h"
 #include "caseio/case_loader.h"
+#include "checker/checker.h"
 
 namespace onnx_conform {
 namespace {

@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "audit/audit.h"
+#include "audit/audit_model_checks.h"
+#include "audit/audit_model_test_util.h"
+#include "audit/audit_report.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
@@ -14,10 +18,6 @@
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit.h"
-#include "audit/audit_model_checks.h"
-#include "audit/audit_model_test_util.h"
-#include "audit/audit_report.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/diff.h"
 
@@ -25,17 +25,17 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::HasSubstr;
 using audit_testing::CommandResult;
-using audit_testing::ModelBuilder;
-using audit_testing::MinClipArgMin;
-using audit_testing::OfKind;
-using audit_testing::RunAudit;
-using audit_testing::Write;
 using audit_testing::kDouble;
 using audit_testing::kFloat;
 using audit_testing::kHalf;
+using audit_testing::MinClipArgMin;
+using audit_testing::ModelBuilder;
+using audit_testing::OfKind;
+using audit_testing::RunAudit;
+using audit_testing::Write;
+using ::testing::Contains;
+using ::testing::HasSubstr;
 
 TEST(AuditModelExitTest, FailOnChoosesTheFailingKinds) {
   const fs::path file = Write("exit_codes", MinClipArgMin(kDouble, {"2", "3"}, false));

@@ -5,28 +5,28 @@
 #include <string>
 #include <vector>
 
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "audit/audit.h"
 #include "audit/audit_model_test_util.h"
 #include "audit/audit_report.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::HasSubstr;
-using ::testing::Not;
 using audit_testing::CommandResult;
-using audit_testing::ModelBuilder;
+using audit_testing::kDouble;
+using audit_testing::kHalf;
 using audit_testing::MinClipArgMin;
+using audit_testing::ModelBuilder;
 using audit_testing::OfKind;
 using audit_testing::RunAudit;
 using audit_testing::Write;
-using audit_testing::kDouble;
-using audit_testing::kHalf;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 // x (double [2,3]) -> If(cond): then Clip-6(x, min=-1), else Identity(x).
 onnx::ModelProto ClipInIfBranch(int opset) {

@@ -8,33 +8,33 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "gmock/gmock.h"
-#include "google/protobuf/util/json_util.h"
-#include "gtest/gtest.h"
-#include "reference/tensor_proto.h"
 #include "audit/audit.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_test_util.h"
 #include "audit/audit_report.h"
 #include "audit/audit_report.pb.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "reference/tensor_proto.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::HasSubstr;
-using ::testing::Not;
 using audit_testing::CommandResult;
-using audit_testing::ModelBuilder;
-using audit_testing::MinClipArgMin;
-using audit_testing::OfKind;
-using audit_testing::RunAudit;
-using audit_testing::Write;
 using audit_testing::kDouble;
 using audit_testing::kFloat;
 using audit_testing::kHalf;
+using audit_testing::MinClipArgMin;
+using audit_testing::ModelBuilder;
+using audit_testing::OfKind;
+using audit_testing::RunAudit;
+using audit_testing::Write;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(AuditModelChainTest, ConverterInvalidIsBlamedOnTheClipNode) {
   const fs::path file = Write("chain", MinClipArgMin(kHalf, {"2", "3"}, false));

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "audit/audit.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit.h"
 #include "runners/cli/commands.h"
 
 namespace onnx_conform {

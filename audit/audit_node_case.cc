@@ -8,9 +8,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "audit/audit_retarget.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_retarget.h"
 
 namespace onnx_conform {
 namespace {

@@ -7,12 +7,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "audit/audit_model_checks.h"
+#include "audit/audit_retarget.h"
 #include "checker/registry.h"
 #include "reference/element_rules.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_model_checks.h"
-#include "audit/audit_retarget.h"
 
 namespace onnx_conform {
 namespace {

@@ -8,15 +8,15 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "google/protobuf/util/json_util.h"
 #include "audit/audit_report.pb.h"
+#include "google/protobuf/util/json_util.h"
 
 namespace onnx_conform {
 namespace {
 
 constexpr FindingKind kAllKinds[] = {
-    FindingKind::kSchemaChange,    FindingKind::kValidityChange,
-    FindingKind::kOutputChange,    FindingKind::kConverterFailed,
+    FindingKind::kSchemaChange,     FindingKind::kValidityChange,
+    FindingKind::kOutputChange,     FindingKind::kConverterFailed,
     FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
 };
 
@@ -68,7 +68,8 @@ constexpr char kIntro[] =
     "data; behaviour and outputs are compared when the reference runs every node, on the model "
     "folder's test_data_set_0 or on generated inputs (`--shape=NAME=DIMS` for symbolic "
     "dimensions), and otherwise node by node: each Min, ArgMin and Clip node alone on generated "
-    "values of its inputs' types and shapes. `--to` defaults to the newest opset here, never a downgrade; `--write=FILE` "
+    "values of its inputs' types and shapes. `--to` defaults to the newest opset here, never a "
+    "downgrade; `--write=FILE` "
     "writes the converted model with the converter's Clip bounds repaired, once it passes both "
     "checkers (and gives the original's outputs where the reference runs it). The command exits "
     "1 when a finding of a failing kind is present (`--fail-on=KINDS`; with `--model` the "
@@ -86,7 +87,7 @@ std::string TypesText(const std::vector<ElementType>& types) {
 struct Row {
   const Finding* first = nullptr;
   std::vector<ElementType> types;
-  std::vector<int> targets;  // converter rows: the target opsets merged
+  std::vector<int> targets;         // converter rows: the target opsets merged
   std::vector<const Finding*> all;  // every finding merged, for every type's values
 };
 
@@ -150,8 +151,7 @@ std::vector<Row> MergeByType(const std::vector<const Finding*>& findings) {
 // change and types) become one row listing the targets.
 std::vector<Row> MergeByTarget(std::vector<Row> rows) {
   std::vector<Row> merged;
-  std::map<std::tuple<FindingKind, int, std::string, std::string, std::vector<ElementType>>,
-           size_t>
+  std::map<std::tuple<FindingKind, int, std::string, std::string, std::vector<ElementType>>, size_t>
       index;
   for (Row& row : rows) {
     const Finding& f = *row.first;
@@ -260,11 +260,13 @@ void AppendOperator(std::string& out, const OperatorAudit& audit) {
                     " conversions of the cases valid at their version: every converted model is "
                     "valid and gives the same outputs.\n\n");
   } else {
-    absl::StrAppend(&out, audit.conversions, " conversions of the cases valid at their version:\n\n");
+    absl::StrAppend(&out, audit.conversions,
+                    " conversions of the cases valid at their version:\n\n");
     AppendCaseTable(out, converter, true);
   }
   if (!audit.skipped.empty()) {
-    absl::StrAppend(&out, "Cases not compared (they cannot be written at one of the versions):\n\n");
+    absl::StrAppend(&out,
+                    "Cases not compared (they cannot be written at one of the versions):\n\n");
     for (const std::string& s : audit.skipped) absl::StrAppend(&out, "- ", MarkdownCell(s), "\n");
     absl::StrAppend(&out, "\n");
   }
@@ -331,8 +333,7 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
     absl::StrAppend(&out, "## Node ", node.node, ": ", node.op_type, "-", node.from_version,
                     " -> ");
     if (node.to_version == 0) {
-      absl::StrAppend(&out, "none (the operator does not exist at opset ", audit.to_opset,
-                      ")\n\n");
+      absl::StrAppend(&out, "none (the operator does not exist at opset ", audit.to_opset, ")\n\n");
       continue;
     }
     absl::StrAppend(&out, node.op_type, "-", node.to_version);
@@ -347,9 +348,8 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
   }
   absl::StrAppend(&out, "## The model\n\n");
   if (!audit.data.empty()) {
-    absl::StrAppend(&out, "Run with inputs from ", audit.data == "generated"
-                                                       ? std::string("generated values")
-                                                       : audit.data,
+    absl::StrAppend(&out, "Run with inputs from ",
+                    audit.data == "generated" ? std::string("generated values") : audit.data,
                     ".\n\n");
   }
   std::vector<const Finding*> model;

@@ -66,21 +66,20 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
 
 absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value) {
   if (!IsNumeric(type)) {
-    return absl::InvalidArgumentError(absl::StrCat("type ", ElementTypeName(type),
-                                                   " is not numeric"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("type ", ElementTypeName(type), " is not numeric"));
   }
   return VisitNumericType(type, [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
     if constexpr (kIsFloatType<T>) {
       return Tensor::FromValues<T>({}, {ConvertFloatAttribute<T>(value)});
     } else {
-      const bool exact = std::isfinite(value) && std::trunc(value) == value &&
-                         static_cast<double>(value) >= static_cast<double>(
-                             std::numeric_limits<T>::lowest()) &&
-                         static_cast<double>(value) <= static_cast<double>(
-                             std::numeric_limits<T>::max());
+      const bool exact =
+          std::isfinite(value) && std::trunc(value) == value &&
+          static_cast<double>(value) >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
+          static_cast<double>(value) <= static_cast<double>(std::numeric_limits<T>::max());
       if (!exact) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "the FLOAT bound ", value, " is not a ", ElementTypeName(type), " value"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("the FLOAT bound ", value, " is not a ", ElementTypeName(type), " value"));
       }
       return Tensor::FromValues<T>({}, {static_cast<T>(value)});
     }
@@ -92,8 +91,8 @@ namespace {
 // A one-element tensor's value as a float, when exactly representable.
 absl::StatusOr<float> ExactFloat(const Tensor& scalar) {
   if (scalar.element_count() != 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the bound has shape ", ShapeToString(scalar.shape()), ", not one element"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the bound has shape ", ShapeToString(scalar.shape()), ", not one element"));
   }
   return VisitNumericType(scalar.type(), [&]<typename T>(TypeTag<T>) -> absl::StatusOr<float> {
     const auto wide = Widen(scalar.data<T>()[0]);
@@ -103,8 +102,8 @@ absl::StatusOr<float> ExactFloat(const Tensor& scalar) {
     }
     if (static_cast<decltype(wide)>(f) != wide ||
         (std::is_integral_v<decltype(wide)> && !std::isfinite(f))) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the ", ElementTypeName(scalar.type()), " bound is not exactly a FLOAT value"));
+      return absl::InvalidArgumentError(absl::StrCat("the ", ElementTypeName(scalar.type()),
+                                                     " bound is not exactly a FLOAT value"));
     }
     return f;
   });
@@ -297,11 +296,11 @@ absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opse
   for (int i = 0; i < c.model.graph().node_size(); ++i) {
     const onnx::NodeProto& node = c.model.graph().node(i);
     if (node.op_type() != "Clip" || !IsDefaultDomain(node.domain())) continue;
-    absl::Status s = attributes_after ? rewriter.InputsToAttributes(i)
-                                      : rewriter.AttributesToInputs(i);
+    absl::Status s =
+        attributes_after ? rewriter.InputsToAttributes(i) : rewriter.AttributesToInputs(i);
     if (!s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(audit_case.name, ": cannot rewrite Clip to opset ",
-                                                     opset, ": ", s.message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          audit_case.name, ": cannot rewrite Clip to opset ", opset, ": ", s.message()));
     }
   }
   rewriter.Finish();

@@ -16,9 +16,9 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "audit/audit_cases.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
-#include "audit/audit_cases.h"
 
 namespace onnx_conform {
 
@@ -33,16 +33,14 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
 absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value);
 
 // The case at another opset of the default domain: opset_import rewritten,
-// ir_version raised to IrVersionForOpset (reference/model_versions.h) when lower, and every Clip node
-// rewritten between attribute bounds (Clip-1/6) and input bounds (Clip-11+)
-// when the opsets are on either side of 11. Attribute -> input: each bound
-// set becomes a scalar initializer of the input's type (float16/bfloat16
-// rounded to nearest even, as the reference converts the attribute); an
-// unset bound stays unset (the input form's own default applies). Input ->
-// attribute: a bound given by an initializer, a fed graph input or a
-// Constant node becomes a FLOAT attribute. InvalidArgument when a bound is
-// not a known scalar or not exactly a float (it cannot be written as a
-// Clip-6 attribute), or a type needed is not declared.
+// ir_version raised to IrVersionForOpset (reference/model_versions.h) when lower, and every Clip
+// node rewritten between attribute bounds (Clip-1/6) and input bounds (Clip-11+) when the opsets
+// are on either side of 11. Attribute -> input: each bound set becomes a scalar initializer of the
+// input's type (float16/bfloat16 rounded to nearest even, as the reference converts the attribute);
+// an unset bound stays unset (the input form's own default applies). Input -> attribute: a bound
+// given by an initializer, a fed graph input or a Constant node becomes a FLOAT attribute.
+// InvalidArgument when a bound is not a known scalar or not exactly a float (it cannot be written
+// as a Clip-6 attribute), or a type needed is not declared.
 absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset);
 
 }  // namespace onnx_conform

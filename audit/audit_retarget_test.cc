@@ -6,11 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "audit/audit_cases.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
-#include "audit/audit_cases.h"
 
 namespace onnx_conform {
 namespace {
@@ -85,7 +85,8 @@ TEST(RetargetCaseTest, Clip6AttributesBecomeScalarInitializersOfTheInputType) {
 }
 
 TEST(RetargetCaseTest, OnlyMaxSkipsMinWithAnEmptyName) {
-  absl::StatusOr<AuditCase> at13 = RetargetCase(Clip6Case(ElementType::kDouble, std::nullopt, 4.5f), 13);
+  absl::StatusOr<AuditCase> at13 =
+      RetargetCase(Clip6Case(ElementType::kDouble, std::nullopt, 4.5f), 13);
   ASSERT_TRUE(at13.ok()) << at13.status();
   const onnx::NodeProto& node = at13->model.graph().node(0);
   ASSERT_EQ(node.input_size(), 3);

@@ -166,8 +166,8 @@ class SchemaDiff {
       if (!added.empty()) {
         // A type added concerns no existing (valid) node.
         Add("type", a.type_param, "added",
-            absl::StrCat(a.type_param, " also allows ", TypeList(added), " (", from_.Name(),
-                         ": ", TypeList(a.allowed), ")"),
+            absl::StrCat(a.type_param, " also allows ", TypeList(added), " (", from_.Name(), ": ",
+                         TypeList(a.allowed), ")"),
             Applicability::kNever)
             .types = added;
       }

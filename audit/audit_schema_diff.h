@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/schema.h"
 #include "audit/audit_finding.h"
+#include "checker/schema.h"
 
 namespace onnx_conform {
 

@@ -94,7 +94,9 @@ TEST(DiffSchemasTest, InputOptionArityAndTypeChanges) {
   a.Input("x", "T", "").Input("bias", "T", "").Output("y", "tensor(int64)", "");
   OpSchema b("Op", 2);
   // As ONNX counts: the optional input before the variadic one counts toward the minimum.
-  b.Input("x", "T", "").Input("bias", "T", "", kOptional).Input("more", "T", "", kVariadic, 2)
+  b.Input("x", "T", "")
+      .Input("bias", "T", "", kOptional)
+      .Input("more", "T", "", kVariadic, 2)
       .Output("y", "T", "");
   std::vector<Finding> d = DiffSchemas(a, b);
   EXPECT_THAT(Describe(d, "input", "bias"),
@@ -122,13 +124,15 @@ TEST(DiffSchemasTest, InputRemovedAppliesToNodesGivingIt) {
 
 TEST(DiffSchemasTest, AttributesAddedRemovedRetypedDefaultChanged) {
   OpSchema a("Op", 1);
-  a.Input("x", "T", "").Output("y", "T", "")
+  a.Input("x", "T", "")
+      .Output("y", "T", "")
       .Attr("axis", onnx::AttributeProto::INT, "", int64_t{0})
       .Attr("alpha", onnx::AttributeProto::FLOAT, "", 1.0f)
       .OptionalAttr("legacy", onnx::AttributeProto::INTS, "")
       .Attr("mode", onnx::AttributeProto::INT, "", int64_t{0});
   OpSchema b("Op", 2);
-  b.Input("x", "T", "").Output("y", "T", "")
+  b.Input("x", "T", "")
+      .Output("y", "T", "")
       .Attr("axis", onnx::AttributeProto::INT, "", int64_t{-1})
       .Attr("alpha", onnx::AttributeProto::INT, "", int64_t{1})
       .RequiredAttr("mode", onnx::AttributeProto::INT, "")
@@ -160,11 +164,14 @@ TEST(DiffSchemasTest, AttributesAddedRemovedRetypedDefaultChanged) {
 
 TEST(DiffSchemasTest, AttributeTurnedIntoInputIsOneFindingPerBound) {
   OpSchema a("Op", 1);
-  a.Input("x", "T", "").Output("y", "T", "")
+  a.Input("x", "T", "")
+      .Output("y", "T", "")
       .Attr("lo", onnx::AttributeProto::FLOAT, "", -2.0f)
       .OptionalAttr("hi", onnx::AttributeProto::FLOAT, "");
   OpSchema b("Op", 2);
-  b.Input("x", "T", "").Input("lo", "T", "", kOptional).Input("hi", "T", "", kOptional)
+  b.Input("x", "T", "")
+      .Input("lo", "T", "", kOptional)
+      .Input("hi", "T", "", kOptional)
       .Output("y", "T", "");
   std::vector<Finding> d = DiffSchemas(a, b);
   EXPECT_THAT(Describe(d, "attribute", "lo"),
@@ -189,11 +196,19 @@ TEST(DiffSchemasTest, AttributeTurnedIntoInputIsOneFindingPerBound) {
 
 TEST(DiffSchemasTest, RulesTextsAndFlags) {
   OpSchema a("Op", 1);
-  a.Summary("Does a thing. Inputs must match.").Input("x", "T", "The input").Output("y", "T", "")
-      .Rule("Same shape.").Rule("Kept.").ShapeInference(false);
+  a.Summary("Does a thing. Inputs must match.")
+      .Input("x", "T", "The input")
+      .Output("y", "T", "")
+      .Rule("Same shape.")
+      .Rule("Kept.")
+      .ShapeInference(false);
   OpSchema b("Op", 2);
-  b.Summary("does a thing. Inputs broadcast.").Input("x", "T", "The input. Must be 2-D.")
-      .Output("y", "T", "").Rule("Kept.").Rule("Broadcasting.").Function(true);
+  b.Summary("does a thing. Inputs broadcast.")
+      .Input("x", "T", "The input. Must be 2-D.")
+      .Output("y", "T", "")
+      .Rule("Kept.")
+      .Rule("Broadcasting.")
+      .Function(true);
   std::vector<Finding> d = DiffSchemas(a, b);
   EXPECT_THAT(Describe(d, "rule", ""),
               UnorderedElementsAre("removed: Op-1: Same shape.", "added: Op-2: Broadcasting."));
@@ -203,9 +218,9 @@ TEST(DiffSchemasTest, RulesTextsAndFlags) {
   EXPECT_THAT(Describe(d, "input", "x"),
               UnorderedElementsAre("description changed: the description of input 'x' adds "
                                    "\"Must be 2-D.\""));
-  EXPECT_THAT(Describe(d, "shape inference", ""),
-              UnorderedElementsAre(
-                  "added: ONNX defines shape inference for Op-2 but not for Op-1"));
+  EXPECT_THAT(
+      Describe(d, "shape inference", ""),
+      UnorderedElementsAre("added: ONNX defines shape inference for Op-2 but not for Op-1"));
   EXPECT_THAT(Describe(d, "function", ""),
               UnorderedElementsAre("added: Op-2 is also defined as a function (a body of other "
                                    "operators); Op-1 is not"));
@@ -253,10 +268,10 @@ TEST(RegistryDiffTest, Min8To12AddsTheEightIntegerTypes) {
   std::vector<Finding> d = DiffRegistry("Min", 8, 12);
   const Finding* f = FindOne(d, "type", "T", "added");
   ASSERT_NE(f, nullptr);
-  EXPECT_THAT(f->types, UnorderedElementsAre(ElementType::kInt8, ElementType::kInt16,
-                                             ElementType::kInt32, ElementType::kInt64,
-                                             ElementType::kUint8, ElementType::kUint16,
-                                             ElementType::kUint32, ElementType::kUint64));
+  EXPECT_THAT(f->types,
+              UnorderedElementsAre(ElementType::kInt8, ElementType::kInt16, ElementType::kInt32,
+                                   ElementType::kInt64, ElementType::kUint8, ElementType::kUint16,
+                                   ElementType::kUint32, ElementType::kUint64));
 }
 
 TEST(RegistryDiffTest, Min12To13AddsBfloat16Only) {

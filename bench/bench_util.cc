@@ -140,8 +140,7 @@ double FreshOutputSeconds(size_t bytes) {
   static auto* cache = new std::map<size_t, double>();
   if (auto it = cache->find(bytes); it != cache->end()) return it->second;
   const double seconds = MedianSeconds([&] {
-    absl::StatusOr<Tensor> out =
-        Tensor::Create(ElementType::kUint8, {static_cast<int64_t>(bytes)});
+    absl::StatusOr<Tensor> out = Tensor::Create(ElementType::kUint8, {static_cast<int64_t>(bytes)});
     if (!out.ok()) std::abort();
     std::memset(out->bytes().data(), 3, bytes);
     benchmark::DoNotOptimize(out->bytes().data());

@@ -52,7 +52,8 @@ void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& input
   }
   const double read = StreamReadSeconds(bytes);
   const double copy = MemcpySeconds(static_cast<size_t>(total));
-  const double output = output_bytes > 0 ? FreshOutputSeconds(static_cast<size_t>(output_bytes)) : 0;
+  const double output =
+      output_bytes > 0 ? FreshOutputSeconds(static_cast<size_t>(output_bytes)) : 0;
   LoopTimer timer;
   for (auto _ : state) {
     const int64_t elements = kernel();
@@ -62,8 +63,8 @@ void TimeKernel(benchmark::State& state, const std::vector<const Tensor*>& input
     }
     benchmark::DoNotOptimize(elements);
   }
-  ReportRatios(state, timer.SecondsPerIteration(state), {.input = total, .output = output_bytes}, read,
-               copy, output);
+  ReportRatios(state, timer.SecondsPerIteration(state), {.input = total, .output = output_bytes},
+               read, copy, output);
 }
 
 std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {

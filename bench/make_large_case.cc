@@ -77,8 +77,9 @@ int main(int argc, char** argv) {
                        .DataSet(inputs, {expected})
                        .Features({"large", "nan"})
                        .ReferenceDefined()
-                       .Quote("Min with NaN: NaN propagates (if any input element is NaN the "
-                              "result is NaN).")
+                       .Quote(
+                           "Min with NaN: NaN propagates (if any input element is NaN the "
+                           "result is NaN).")
                        .Build();
     absl::Status s = WriteCase(c, argv[1]);
     if (s.ok() && std::string(suffix) == "bench_e2e") {

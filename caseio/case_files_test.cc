@@ -130,8 +130,7 @@ TEST_F(ReadCaseMetadataTest, ReadNamesTheMalformedFile) {
   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir_);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_NE(m.status().message().find((dir_ / "case.json").string()),
-            absl::string_view::npos)
+  EXPECT_NE(m.status().message().find((dir_ / "case.json").string()), absl::string_view::npos)
       << m.status();
 }
 
@@ -144,7 +143,7 @@ TEST_F(ReadCaseMetadataTest, ReadRejectsADirectoryNamedCaseJson) {
 
 TEST_F(ReadCaseMetadataTest, InconsistentMetadataIsInvalidArgument) {
   Write(dir_, "case.json",
-            R"({"operator": "Min", "version": 8, "expectation": "invalid", "semantics": "spec"})");
+        R"({"operator": "Min", "version": 8, "expectation": "invalid", "semantics": "spec"})");
   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir_);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);

@@ -63,9 +63,9 @@ void AddDataFile(DataFileKind kind, const fs::path& dir, const fs::path& path,
   const absl::string_view prefix = DataFilePrefix(kind);
   std::optional<int64_t> k = ParseDataFileName(kind, name);
   if (!k.has_value()) {
-    files.problems.push_back({LayoutProblemKind::kDataFileName, path,
-                              absl::StrCat("not a tensor file name of the form ", prefix, "K",
-                                           kDataFileSuffix)});
+    files.problems.push_back(
+        {LayoutProblemKind::kDataFileName, path,
+         absl::StrCat("not a tensor file name of the form ", prefix, "K", kDataFileSuffix)});
     return;
   }
   // input_1.pb and input_01.pb: which one feeds input 1 is anybody's guess.
@@ -149,18 +149,15 @@ std::optional<int64_t> ParseDataFileName(DataFileKind kind, absl::string_view na
 absl::Status LayoutProblemStatus(const LayoutProblem& problem) {
   const std::string message = absl::StrCat(problem.file.string(), ": ", problem.message);
   switch (problem.kind) {
-    case LayoutProblemKind::kNoModel:
-      return absl::NotFoundError(message);
-    case LayoutProblemKind::kUnreadable:
-      return absl::DataLossError(message);
+    case LayoutProblemKind::kNoModel: return absl::NotFoundError(message);
+    case LayoutProblemKind::kUnreadable: return absl::DataLossError(message);
     case LayoutProblemKind::kNoDataSet:
     case LayoutProblemKind::kDataSetName:
     case LayoutProblemKind::kDataSetNotADirectory:
     case LayoutProblemKind::kDataSetOutsideCase:
     case LayoutProblemKind::kDuplicateNumber:
     case LayoutProblemKind::kDataFileName:
-    case LayoutProblemKind::kNumberingGap:
-      break;
+    case LayoutProblemKind::kNumberingGap: break;
   }
   return absl::InvalidArgumentError(message);
 }

@@ -93,7 +93,7 @@ struct DataSetLayout {
 
 struct CaseLayout {
   std::filesystem::path dir;
-  std::filesystem::path model_file;  // dir/model.onnx, whether it exists or not
+  std::filesystem::path model_file;      // dir/model.onnx, whether it exists or not
   std::vector<DataSetLayout> data_sets;  // by N; of two names for one N, the first listed
   std::vector<LayoutProblem> problems;   // the case folder's own; data sets hold theirs
 

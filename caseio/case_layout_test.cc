@@ -41,10 +41,10 @@ TEST(CaseLayoutNamesTest, ParsesOnlyPlainDecimalNumbers) {
   EXPECT_EQ(ParseDataSetDirName("test_data_set_10"), 10);
   EXPECT_EQ(ParseDataSetDirName("test_data_set_007"), 7);
   EXPECT_EQ(ParseDataSetDirName("test_data_set_123456789"), 123456789);
-  for (const char* bad : {"test_data_set_", "test_data_set_x", "test_data_set_-1",
-                          "test_data_set_+1", "test_data_set_ 1", "test_data_set_1 ",
-                          "test_data_set_1234567890", "test_data_set", "data_set_1",
-                          "Test_data_set_1"}) {
+  for (const char* bad :
+       {"test_data_set_", "test_data_set_x", "test_data_set_-1", "test_data_set_+1",
+        "test_data_set_ 1", "test_data_set_1 ", "test_data_set_1234567890", "test_data_set",
+        "data_set_1", "Test_data_set_1"}) {
     EXPECT_EQ(ParseDataSetDirName(bad), std::nullopt) << bad;
   }
   EXPECT_EQ(ParseDataFileName(DataFileKind::kInput, "input_0.pb"), 0);
@@ -219,9 +219,8 @@ TEST_F(ListCaseTest, DataSetThatIsAFileOrALinkLoop) {
   Touch(dir / "test_data_set_1");
   fs::create_directory_symlink("test_data_set_2", dir / "test_data_set_2");
   const CaseLayout layout = ListCase(dir);
-  ASSERT_THAT(KindsOf(layout.problems),
-              ElementsAre(LayoutProblemKind::kDataSetNotADirectory,
-                          LayoutProblemKind::kDataSetNotADirectory));
+  ASSERT_THAT(KindsOf(layout.problems), ElementsAre(LayoutProblemKind::kDataSetNotADirectory,
+                                                    LayoutProblemKind::kDataSetNotADirectory));
   std::vector<fs::path> files = {layout.problems[0].file, layout.problems[1].file};
   std::sort(files.begin(), files.end());
   EXPECT_THAT(files, ElementsAre(dir / "test_data_set_1", dir / "test_data_set_2"));
@@ -265,8 +264,7 @@ TEST_F(ListCaseTest, DataSetLinkedInsideTheCaseIsListed) {
   const CaseLayout layout = ListCase(dir);
   EXPECT_TRUE(layout.ok());
   ASSERT_EQ(layout.data_sets.size(), 2u);
-  EXPECT_THAT(layout.data_sets[1].input_files,
-              ElementsAre(dir / "test_data_set_1" / "input_0.pb"));
+  EXPECT_THAT(layout.data_sets[1].input_files, ElementsAre(dir / "test_data_set_1" / "input_0.pb"));
 }
 
 TEST_F(ListCaseTest, GapInInputNumbering) {
@@ -353,8 +351,7 @@ TEST_F(ListCaseTest, AFolderThatCannotBeListed) {
 
 TEST_F(ListCaseTest, ProblemsAsStatusesNameTheFile) {
   const fs::path file = root_ / "c" / "test_data_set_0" / "input_1.pb";
-  const absl::Status gap =
-      LayoutProblemStatus({LayoutProblemKind::kNumberingGap, file, "missing"});
+  const absl::Status gap = LayoutProblemStatus({LayoutProblemKind::kNumberingGap, file, "missing"});
   EXPECT_EQ(gap.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(gap.message(), file.string() + ": missing");
   EXPECT_EQ(LayoutProblemStatus({LayoutProblemKind::kNoModel, file, ""}).code(),

@@ -26,9 +26,9 @@ struct DataSet {
   std::filesystem::path dir;
   std::vector<std::filesystem::path> input_files;
   std::vector<std::filesystem::path> output_files;
-  std::vector<Tensor> inputs;   // decoded input_K.pb, in K order
-  std::vector<Tensor> outputs;  // decoded output_K.pb, in K order
-  std::vector<std::string> input_names;   // TensorProto.name of each file (may be empty)
+  std::vector<Tensor> inputs;            // decoded input_K.pb, in K order
+  std::vector<Tensor> outputs;           // decoded output_K.pb, in K order
+  std::vector<std::string> input_names;  // TensorProto.name of each file (may be empty)
   std::vector<std::string> output_names;
 };
 

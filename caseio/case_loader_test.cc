@@ -2,6 +2,10 @@
 // temporary folder, and on ONNX's official Min/ArgMin/Clip node tests.
 #include "caseio/case_loader.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -9,16 +13,12 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "caseio/caseio_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "caseio/caseio_test_util.h"
 #include "reference/tensor_file.h"
 
 namespace onnx_conform {
@@ -116,14 +116,22 @@ TEST_F(CaseLoaderTest, LayoutProblemsAreErrorsNamingTheFile) {
   const fs::path outside = root_ / "outside";
   WriteScalar(outside / InputFileName(0), 0);
   const std::vector<Broken> cases = {
-      {"gap", [](const fs::path& d) { fs::rename(d / DataFilePath(0, kIn, 0), d / DataFilePath(0, kIn, 1)); },
+      {"gap",
+       [](const fs::path& d) {
+         fs::rename(d / DataFilePath(0, kIn, 0), d / DataFilePath(0, kIn, 1));
+       },
        absl::StatusCode::kInvalidArgument, DataFilePath(0, kIn, 0), "missing (found input_1.pb"},
       {"two files for one K",
-       [](const fs::path& d) { fs::copy(d / DataFilePath(0, kIn, 0), d / DataSetDirName(0) / "input_00.pb"); },
+       [](const fs::path& d) {
+         fs::copy(d / DataFilePath(0, kIn, 0), d / DataSetDirName(0) / "input_00.pb");
+       },
        absl::StatusCode::kInvalidArgument, DataSetDirName(0), "are both input_0.pb"},
       {"bad file name",
-       [](const fs::path& d) { fs::copy(d / DataFilePath(0, kIn, 0), d / DataSetDirName(0) / "input_x.pb"); },
-       absl::StatusCode::kInvalidArgument, DataSetDirName(0) + "/input_x.pb", "not a tensor file name"},
+       [](const fs::path& d) {
+         fs::copy(d / DataFilePath(0, kIn, 0), d / DataSetDirName(0) / "input_x.pb");
+       },
+       absl::StatusCode::kInvalidArgument, DataSetDirName(0) + "/input_x.pb",
+       "not a tensor file name"},
       {"two data sets for one N",
        [](const fs::path& d) { fs::copy(d / DataSetDirName(0), d / "test_data_set_00"); },
        absl::StatusCode::kInvalidArgument, "", "are both test_data_set_0"},

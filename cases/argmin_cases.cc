@@ -148,8 +148,8 @@ class ArgMinCaseSet {
                    std::initializer_list<std::string_view> features, std::string_view quote,
                    bool reference_defined = false) {
     const int64_t rank = data.rank();
-    const int64_t axis = attrs.axis.value_or(0) < 0 ? attrs.axis.value_or(0) + rank
-                                                    : attrs.axis.value_or(0);
+    const int64_t axis =
+        attrs.axis.value_or(0) < 0 ? attrs.axis.value_or(0) + rank : attrs.axis.value_or(0);
     Tensor expected = ExpectArgMin<T>(data, axis, attrs.keepdims.value_or(1) != 0,
                                       attrs.select_last_index.value_or(0) != 0);
     Add(what, attrs, std::move(data), std::move(expected), features, quote, reference_defined);
@@ -187,8 +187,8 @@ class ArgMinCaseSet {
           {"axis"}, kAxisRange);
     }
     if (version_ >= 12) {
-      Add("select_last_index0", {.axis = 1, .select_last_index = 0}, x, Indices({2, 1}, {1, 0}),
-          {}, kSelectLast);
+      Add("select_last_index0", {.axis = 1, .select_last_index = 0}, x, Indices({2, 1}, {1, 0}), {},
+          kSelectLast);
       Add("select_last_index1_no_tie", {.axis = 1, .select_last_index = 1}, x,
           Indices({2, 1}, {1, 0}), {}, kSelectLast);
     }
@@ -196,10 +196,9 @@ class ArgMinCaseSet {
 
   // Rank 1 (down to a rank-0 output), 3 and 4, every axis of the 3-D input.
   void AddRanks() {
-    Add("rank1", {}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}), Indices({1}, {2}), {"rank1"},
-        kKeepdims);
-    Add("rank1_keepdims0", {.keepdims = 0}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}),
-        Indices({}, {2}), {"rank1", "scalar"}, kKeepdims);
+    Add("rank1", {}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}), Indices({1}, {2}), {"rank1"}, kKeepdims);
+    Add("rank1_keepdims0", {.keepdims = 0}, MakeTensor<T>({5}, {4, 2, 0, 3, 1}), Indices({}, {2}),
+        {"rank1", "scalar"}, kKeepdims);
     for (int64_t axis : {0, 1, 2}) {
       AddComputed(absl::StrCat("rank3_axis", axis), {.axis = axis},
                   TensorOf<T>({2, 3, 4}, DistinctPattern<T>(24)), {"axis"}, kKeepdims);
@@ -227,8 +226,8 @@ class ArgMinCaseSet {
     Add("tie_select_first", {.axis = 1, .select_last_index = 0}, x, Indices({3, 1}, {1, 0, 0}),
         {"tie"}, kSelectLast);
     Add("tie_select_last_axis_minus2_keepdims0",
-        {.axis = -2, .keepdims = 0, .select_last_index = 1}, x, Indices({3}, {2, 0, 2}),
-        {"tie"}, kSelectLast);
+        {.axis = -2, .keepdims = 0, .select_last_index = 1}, x, Indices({3}, {2, 0, 2}), {"tie"},
+        kSelectLast);
     AddComputed("tie_pattern_rank3_select_last", {.axis = 1, .select_last_index = 1},
                 TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)), {"tie"}, kSelectLast);
   }
@@ -237,8 +236,7 @@ class ArgMinCaseSet {
     const T nan = NaN<T>(), inf = Inf<T>(), ninf = NegInf<T>(), nz = NegZero<T>();
     const T zero = Value<T>(0), one = Value<T>(1), two = Value<T>(2), three = Value<T>(3),
             five = Value<T>(5);
-    const Tensor with_nan =
-        TensorOf<T>({3, 3}, {one, nan, nan, nan, zero, ninf, three, two, one});
+    const Tensor with_nan = TensorOf<T>({3, 3}, {one, nan, nan, nan, zero, ninf, three, two, one});
     Add("nan", {.axis = 1}, with_nan, Indices({3, 1}, {1, 0, 2}), {"nan", "inf"}, kNaN,
         /*reference_defined=*/true);
     const Tensor with_inf = TensorOf<T>({3, 3}, {inf, ninf, zero, inf, inf, inf, ninf, ninf, five});
@@ -248,9 +246,8 @@ class ArgMinCaseSet {
     Add("neg_zero", {.axis = 1}, zeros, Indices({2, 1}, {0, 0}), {"neg_zero", "tie"}, kSignedZero,
         /*reference_defined=*/true);
     const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>();
-    Add("float_extremes", {.axis = 1},
-        TensorOf<T>({2, 3}, {hi, lo, dn, dn, Negate(dn), zero}), Indices({2, 1}, {1, 1}),
-        {"float_extremes", "subnormal"}, kSummary);
+    Add("float_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, dn, dn, Negate(dn), zero}),
+        Indices({2, 1}, {1, 1}), {"float_extremes", "subnormal"}, kSummary);
     if (version_ >= 12) {
       Add("nan_select_last", {.axis = 1, .select_last_index = 1}, with_nan,
           Indices({3, 1}, {2, 0, 2}), {"nan", "inf"}, kNaN, /*reference_defined=*/true);
@@ -284,9 +281,8 @@ class ArgMinCaseSet {
 
 void AddArgMinCases(std::vector<Case>& cases) {
   for (int version : SuiteVersions("ArgMin")) {
-    ForEachSuiteType("ArgMin", version, [&]<typename T>(TypeTag<T>) {
-      ArgMinCaseSet<T>(version, cases).AddAll();
-    });
+    ForEachSuiteType("ArgMin", version,
+                     [&]<typename T>(TypeTag<T>) { ArgMinCaseSet<T>(version, cases).AddAll(); });
   }
   const std::pair<int, int> kRanges[] = {{1, 10}, {13, 17}};
   for (auto [version, opset] : kRanges) ArgMinCaseSet<float>(version, cases).AddOpsetRange(opset);

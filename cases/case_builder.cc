@@ -222,7 +222,8 @@ void RenderCaseFiles(Case& c) {
   for (size_t n = 0; n < c.data_sets.size(); ++n) {
     const CaseDataSet& ds = c.data_sets[n];
     for (size_t k = 0; k < ds.inputs.size(); ++k) {
-      const std::string name = k < static_cast<size_t>(graph.input_size()) ? graph.input(k).name() : "";
+      const std::string name =
+          k < static_cast<size_t>(graph.input_size()) ? graph.input(k).name() : "";
       c.files[DataFilePath(n, DataFileKind::kInput, k)] = SerializeTensorFile(ds.inputs[k], name);
     }
     for (size_t k = 0; k < ds.outputs.size(); ++k) {

@@ -11,7 +11,7 @@ using E = ElementType;
 
 std::vector<ElementType> Floats() { return {E::kFloat16, E::kFloat, E::kDouble}; }
 std::vector<ElementType> AllNumeric() {
-  return {E::kFloat16, E::kFloat, E::kDouble, E::kInt8,   E::kInt16,  E::kInt32,
+  return {E::kFloat16, E::kFloat, E::kDouble, E::kInt8,   E::kInt16, E::kInt32,
           E::kInt64,   E::kUint8, E::kUint16, E::kUint32, E::kUint64};
 }
 std::vector<ElementType> AllNumericBf() {
@@ -60,11 +60,11 @@ void AssignTwins(std::vector<Case>& cases) {
 
 const std::vector<OperatorVersion>& SuiteOperatorVersions() {
   static const auto* const kVersions = new std::vector<OperatorVersion>{
-      {"Min", 1, Floats()},          {"Min", 6, Floats()},         {"Min", 8, Floats()},
-      {"Min", 12, AllNumeric()},     {"Min", 13, AllNumericBf()},  {"ArgMin", 1, AllNumeric()},
-      {"ArgMin", 11, AllNumeric()},  {"ArgMin", 12, AllNumeric()}, {"ArgMin", 13, AllNumericBf()},
-      {"Clip", 1, Floats()},         {"Clip", 6, Floats()},        {"Clip", 11, Floats()},
-      {"Clip", 12, AllNumeric()},    {"Clip", 13, AllNumericBf()},
+      {"Min", 1, Floats()},         {"Min", 6, Floats()},         {"Min", 8, Floats()},
+      {"Min", 12, AllNumeric()},    {"Min", 13, AllNumericBf()},  {"ArgMin", 1, AllNumeric()},
+      {"ArgMin", 11, AllNumeric()}, {"ArgMin", 12, AllNumeric()}, {"ArgMin", 13, AllNumericBf()},
+      {"Clip", 1, Floats()},        {"Clip", 6, Floats()},        {"Clip", 11, Floats()},
+      {"Clip", 12, AllNumeric()},   {"Clip", 13, AllNumericBf()},
   };
   return *kVersions;
 }

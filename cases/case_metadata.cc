@@ -76,7 +76,8 @@ absl::Status ValidateCaseMetadata(const CaseMetadata& m) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json, std::string_view source_view) {
+absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json,
+                                               std::string_view source_view) {
   const std::string source(source_view);
   CaseMetadata metadata;
   google::protobuf::util::JsonParseOptions options;

@@ -90,8 +90,7 @@ TEST(CaseMetadataTest, RejectsUnknownFieldsAndBadValues) {
   for (const Bad& bad : kBad) {
     absl::StatusOr<CaseMetadata> m = ParseCaseMetadata(bad.json, "dir/case.json");
     ASSERT_FALSE(m.ok()) << bad.json;
-    EXPECT_NE(m.status().message().find("dir/case.json"), absl::string_view::npos)
-        << m.status();
+    EXPECT_NE(m.status().message().find("dir/case.json"), absl::string_view::npos) << m.status();
     EXPECT_NE(m.status().message().find(bad.says), absl::string_view::npos) << m.status();
   }
 }

@@ -82,8 +82,8 @@ std::string CompareTensors(const Tensor& expected, const Tensor& actual) {
     std::span<const T> e = expected.data<T>();
     std::span<const T> a = actual.data<T>();
     for (size_t i = 0; i < e.size(); ++i) {
-      const bool equal = (IsNaN(e[i]) && IsNaN(a[i])) || (!Less(e[i], a[i]) && !Less(a[i], e[i]) &&
-                                                          !IsNaN(e[i]) && !IsNaN(a[i]));
+      const bool equal = (IsNaN(e[i]) && IsNaN(a[i])) ||
+                         (!Less(e[i], a[i]) && !Less(a[i], e[i]) && !IsNaN(e[i]) && !IsNaN(a[i]));
       if (!equal) {
         return absl::StrCat("element ", i, ": ", Format(a[i]), " instead of ", Format(e[i]));
       }

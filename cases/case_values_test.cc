@@ -54,8 +54,9 @@ TEST(CaseValuesTest, MakeTensorChecksTheCount) {
 
 TEST(CompareTensorsTest, ExactAsValues) {
   const float nan = NaN<float>();
-  EXPECT_EQ(CompareTensors(TensorOf<float>({3}, {nan, -0.0f, 1}), TensorOf<float>({3}, {nan, 0.0f, 1})),
-            "");
+  EXPECT_EQ(
+      CompareTensors(TensorOf<float>({3}, {nan, -0.0f, 1}), TensorOf<float>({3}, {nan, 0.0f, 1})),
+      "");
   EXPECT_EQ(CompareTensors(TensorOf<float>({2}, {1, 2}), TensorOf<float>({2}, {1, 3})),
             "element 1: 3 instead of 2");
   EXPECT_NE(CompareTensors(TensorOf<float>({1}, {nan}), TensorOf<float>({1}, {0})), "");

@@ -30,9 +30,9 @@ absl::Status CheckOnlyCases(const fs::path& dir) {
   if (!fs::exists(dir, error)) return absl::OkStatus();
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
     if (!entry.is_directory() || !fs::is_regular_file(entry.path() / "case.json")) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          entry.path().string(), ": not a generated case folder; refusing to replace ",
-          dir.string()));
+      return absl::FailedPreconditionError(
+          absl::StrCat(entry.path().string(), ": not a generated case folder; refusing to replace ",
+                       dir.string()));
     }
   }
   if (error) return absl::PermissionDeniedError(absl::StrCat(dir.string(), ": ", error.message()));

@@ -110,8 +110,9 @@ TEST(CasesCheckerTest, EveryInvalidCaseIsRejectedUnderItsRuleAlone) {
         m.expectation() == kExpectUnsupported ? Severity::kUnsupported : Severity::kError;
     EXPECT_EQ(rule->severity, expected) << dir;
     const std::set<std::string> found = RulesOf(d, expected);
-    EXPECT_TRUE(found.count(m.rule_id())) << dir.filename() << " expects " << m.rule_id()
-                                          << ", got:\n" << Describe(d);
+    EXPECT_TRUE(found.count(m.rule_id()))
+        << dir.filename() << " expects " << m.rule_id() << ", got:\n"
+        << Describe(d);
     // Nothing else is wrong with the case, but for the data set it may lack.
     std::set<std::string> allowed = {m.rule_id()};
     if (c.data_sets.empty()) allowed.insert(std::string(rules::kDataSetMissing));

@@ -38,7 +38,8 @@ constexpr std::string_view kMinGtMaxEarlier =
     "when min is greater than max, every value becomes max ... Earlier versions leave that case "
     "unstated.";
 constexpr std::string_view kNaN = "Clip with a NaN input element: stays NaN.";
-constexpr std::string_view kNaNBound = "Clip with a NaN input element: stays NaN. A NaN bound: unspecified.";
+constexpr std::string_view kNaNBound =
+    "Clip with a NaN input element: stays NaN. A NaN bound: unspecified.";
 constexpr std::string_view kSignedZero =
     "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
 constexpr std::string_view kOpsetRange =
@@ -121,8 +122,10 @@ class ClipCaseSet {
 
   void AddOpsetRange(int opset) {
     CaseBuilder& b = Start(absl::StrCat("opset", opset), Both(2, 6));
-    b.Opset(opset).Feature("opset_range").Quote(kOpsetRange).Describe(
-        absl::StrCat("opset ", opset, " resolves Clip to version ", version_));
+    b.Opset(opset)
+        .Feature("opset_range")
+        .Quote(kOpsetRange)
+        .Describe(absl::StrCat("opset ", opset, " resolves Clip to version ", version_));
     Data(b, Both(2, 6), MakeTensor<T>({2, 4}, {0, 1, 3, 4, 6, 8, 9, 2}));
     Commit();
   }
@@ -243,12 +246,14 @@ class ClipCaseSet {
         /*reference_defined=*/true);
     Add("inf", Both(2, 6), TensorOf<T>({3}, {ninf, inf, Value<T>(3)}), {"inf"}, kSummary);
     // Infinite bounds clip nothing, not even the infinities.
-    Add("inf_bounds", {ninf, inf},
-        TensorOf<T>({5}, {ninf, inf, Lowest<T>(), Highest<T>(), zero}), {"inf"}, kSummary);
+    Add("inf_bounds", {ninf, inf}, TensorOf<T>({5}, {ninf, inf, Lowest<T>(), Highest<T>(), zero}),
+        {"inf"}, kSummary);
     // Missing bounds with infinite elements: Clip-1 and Clip-6 clip to
     // float's limits as T; Clip-11+ to T's own lowest() and max().
     Add("inf_default_bounds", {}, TensorOf<T>({3}, {ninf, inf, one}), {"inf"},
-        version_ == 1 ? kAttrsV1 : version_ == 6 ? kDefaultsV6 : kMissingBounds,
+        version_ == 1   ? kAttrsV1
+        : version_ == 6 ? kDefaultsV6
+                        : kMissingBounds,
         /*reference_defined=*/version_ == 1 && !std::is_same_v<T, float>);
     // A NaN bound: the texts are silent; every number becomes NaN (numpy).
     const Tensor with_nan = TensorOf<T>({4}, {one, Value<T>(7), nan, ninf});
@@ -272,8 +277,10 @@ class ClipCaseSet {
     const T lo1 = static_cast<T>(lo + 1), hi1 = static_cast<T>(hi - 1);
     const Tensor x = TensorOf<T>({4}, {lo, lo1, hi1, hi});
     CaseBuilder& b = Start("int_extremes", {lo1, hi1});
-    Data(b, {lo1, hi1}, x).Feature("int_extremes").Quote(kSummary).Describe(
-        "two data sets: bounds one inside the extremes, bounds at the extremes");
+    Data(b, {lo1, hi1}, x)
+        .Feature("int_extremes")
+        .Quote(kSummary)
+        .Describe("two data sets: bounds one inside the extremes, bounds at the extremes");
     Data(b, {lo, hi}, x);
     Commit();
   }
@@ -287,9 +294,8 @@ class ClipCaseSet {
 
 void AddClipCases(std::vector<Case>& cases) {
   for (int version : SuiteVersions("Clip")) {
-    ForEachSuiteType("Clip", version, [&]<typename T>(TypeTag<T>) {
-      ClipCaseSet<T>(version, cases).AddAll();
-    });
+    ForEachSuiteType("Clip", version,
+                     [&]<typename T>(TypeTag<T>) { ClipCaseSet<T>(version, cases).AddAll(); });
   }
   const std::pair<int, int> kRanges[] = {{1, 5}, {6, 10}, {13, 17}};
   for (auto [version, opset] : kRanges) ClipCaseSet<float>(version, cases).AddOpsetRange(opset);

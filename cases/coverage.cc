@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "cases/case_metadata.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 
@@ -53,7 +53,8 @@ absl::Status AddCase(const fs::path& dir, CoverageReport& report,
 // Case folders at or below root, sorted (a case folder is not descended into).
 absl::Status FindCases(const fs::path& root, std::vector<fs::path>& out) {
   std::error_code error;
-  if (!fs::exists(root, error)) return absl::NotFoundError(absl::StrCat(root.string(), ": no such path"));
+  if (!fs::exists(root, error))
+    return absl::NotFoundError(absl::StrCat(root.string(), ": no such path"));
   if (fs::is_regular_file(root / "model.onnx") || fs::is_regular_file(root / "case.json")) {
     out.push_back(root);
     return absl::OkStatus();
@@ -124,9 +125,10 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
   line();
   line("- Cases: ", r.valid + r.invalid + r.unsupported, " (", r.valid, " valid, ", r.invalid,
        " invalid, ", r.unsupported, " unsupported)");
-  line("- Cells (operator, version, type) in the registry: ", r.cells.size(), "; with a valid case: ",
-       r.cells.size() - empty.size(), "; empty: ", empty.size());
-  if (r.without_metadata > 0) line("- Folders without case.json (not counted): ", r.without_metadata);
+  line("- Cells (operator, version, type) in the registry: ", r.cells.size(),
+       "; with a valid case: ", r.cells.size() - empty.size(), "; empty: ", empty.size());
+  if (r.without_metadata > 0)
+    line("- Folders without case.json (not counted): ", r.without_metadata);
   if (!r.outside_cells.empty()) {
     line("- Valid cases outside the registry's cells: ", absl::StrJoin(r.outside_cells, ", "));
   }
@@ -242,14 +244,15 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
     const int n = it == r.negative_cases.end() ? 0 : it->second;
     if (rule.severity == Severity::kWarning) continue;  // warnings: listed by valid cases
     if (n == 0) uncovered.push_back(id);
-    line("| ", id, " | ", std::string(SeverityName(rule.severity)), " | ", n == 0 ? "-" : absl::StrCat(n), " |");
+    line("| ", id, " | ", std::string(SeverityName(rule.severity)), " | ",
+         n == 0 ? "-" : absl::StrCat(n), " |");
   }
   for (const auto& [id, n] : r.negative_cases) {
     if (FindRule(id) == nullptr) line("| ", id, " (unknown rule) | | ", n, " |");
   }
   line();
-  line("Rules without a negative case: ", uncovered.empty() ? "none" : absl::StrJoin(uncovered, ", "),
-       ".");
+  line("Rules without a negative case: ",
+       uncovered.empty() ? "none" : absl::StrJoin(uncovered, ", "), ".");
   line();
 
   line("## Warnings expected on valid cases");
@@ -259,8 +262,8 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
   for (const Rule& rule : AllRules()) {
     if (rule.severity != Severity::kWarning) continue;
     auto it = r.warning_cases.find(std::string(rule.id));
-    line("| ", std::string(rule.id), " | ", it == r.warning_cases.end() ? "-" : absl::StrCat(it->second),
-         " |");
+    line("| ", std::string(rule.id), " | ",
+         it == r.warning_cases.end() ? "-" : absl::StrCat(it->second), " |");
   }
   line();
 

@@ -40,16 +40,16 @@ std::vector<CoverageCell> RegistryCells();
 std::vector<std::filesystem::path> DefaultCoverageRoots();
 
 struct CoverageReport {
-  std::vector<CoverageCell> cells;                  // the cells to cover, in order
-  std::map<CoverageCell, int> valid_cases;          // valid cases per cell
+  std::vector<CoverageCell> cells;          // the cells to cover, in order
+  std::map<CoverageCell, int> valid_cases;  // valid cases per cell
   std::map<std::pair<std::string, int>, std::map<std::string, int>>
-      features;                                     // (op, version) -> feature -> valid cases
+      features;  // (op, version) -> feature -> valid cases
   std::map<std::string, std::map<std::string, int>> semantics;  // op -> semantics -> cases
-  std::map<std::string, int> negative_cases;        // rule id -> invalid/unsupported cases
-  std::map<std::string, int> warning_cases;         // rule id -> valid cases expecting it
-  std::vector<std::string> outside_cells;           // valid cases whose cell is not in `cells`
+  std::map<std::string, int> negative_cases;  // rule id -> invalid/unsupported cases
+  std::map<std::string, int> warning_cases;   // rule id -> valid cases expecting it
+  std::vector<std::string> outside_cells;     // valid cases whose cell is not in `cells`
   int valid = 0, invalid = 0, unsupported = 0;
-  int without_metadata = 0;                         // case folders with no case.json
+  int without_metadata = 0;  // case folders with no case.json
 
   std::vector<CoverageCell> EmptyCells() const;
 };

@@ -63,9 +63,9 @@ class CoverageFixture : public ::testing::Test {
   }
   ~CoverageFixture() override { fs::remove_all(root_); }
 
-  void AddCase(const std::string& name, const std::string& op, int version,
-               const std::string& type, std::vector<std::string> features,
-               const std::string& expectation = "valid", const std::string& rule = "") {
+  void AddCase(const std::string& name, const std::string& op, int version, const std::string& type,
+               std::vector<std::string> features, const std::string& expectation = "valid",
+               const std::string& rule = "") {
     CaseMetadata m;
     m.set_operator_(op);
     m.set_version(version);

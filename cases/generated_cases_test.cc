@@ -17,8 +17,8 @@
 #include "cases/case_test_util.h"
 #include "cases/case_values.h"
 #include "cases/case_writer.h"
-#include "reference/tensor_file.h"
 #include "gtest/gtest.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -158,9 +158,8 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
   for (const OperatorVersion& v : SuiteOperatorVersions()) {
     for (ElementType type : v.types) {
       ++cells;
-      const std::string cell =
-          absl::StrCat(std::string(v.op_type), "-", v.version, "-",
-                       std::string(ElementTypeName(type)));
+      const std::string cell = absl::StrCat(std::string(v.op_type), "-", v.version, "-",
+                                            std::string(ElementTypeName(type)));
       std::vector<std::string> required = kRequired.at(std::string(v.op_type));
       if (IsFloatingPoint(type)) {
         required.insert(required.end(), {"nan", "inf", "neg_zero", "float_extremes"});
@@ -170,7 +169,8 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
       if (v.op_type == "Min" && v.version >= 8) required.push_back("broadcast");
       if (v.op_type == "ArgMin" && v.version >= 11) required.push_back("negative_axis");
       if (v.op_type == "ArgMin" && v.version >= 12) required.push_back("select_last_index");
-      if (v.op_type == "Clip") required.push_back(v.version < 11 ? "default_attr" : "skipped_input");
+      if (v.op_type == "Clip")
+        required.push_back(v.version < 11 ? "default_attr" : "skipped_input");
       for (const std::string& feature : required) {
         EXPECT_TRUE(features[cell].count(feature)) << cell << " has no case for " << feature;
       }
@@ -194,8 +194,7 @@ TEST(GeneratedCasesTest, WriterRefusesToReplaceAFolderItDidNotWrite) {
 // ---- Spot checks: committed expectations against literals written here ----
 
 Tensor Output(const std::string& name, int data_set = 0, int k = 0) {
-  const fs::path file =
-      kCases / "node" / name / DataFilePath(data_set, DataFileKind::kOutput, k);
+  const fs::path file = kCases / "node" / name / DataFilePath(data_set, DataFileKind::kOutput, k);
   absl::StatusOr<Tensor> t = ReadTensorFile(file);
   if (!t.ok()) ADD_FAILURE() << t.status();
   return t.ok() ? *std::move(t) : Tensor();
@@ -275,14 +274,15 @@ TEST(GeneratedCasesTest, SpotCheckMinBroadcast3d) {
   absl::StatusOr<Tensor> b = ReadTensorFile(dir / InputFileName(1));
   ASSERT_TRUE(a.ok() && b.ok());
   std::span<const int32_t> av = a->data<int32_t>(), bv = b->data<int32_t>();
-  EXPECT_EQ(std::vector<int32_t>(av.begin(), av.end()), (std::vector<int32_t>{-3, 4, -2, 5, -1, 6}));
+  EXPECT_EQ(std::vector<int32_t>(av.begin(), av.end()),
+            (std::vector<int32_t>{-3, 4, -2, 5, -1, 6}));
   EXPECT_EQ(std::vector<int32_t>(bv.begin(), bv.end()), (std::vector<int32_t>{0, -6, 1, -5}));
   const Tensor t = Output("min_v13_int32_broadcast_3d");
   EXPECT_EQ(t.shape(), (Shape{2, 4, 3}));
   std::span<const int32_t> v = t.data<int32_t>();
   EXPECT_EQ(std::vector<int32_t>(v.begin(), v.end()),
-            (std::vector<int32_t>{-3, 0, -2, -6, -6, -6, -3, 1, -2, -5, -5, -5,
-                                  0, -1, 0,  -6, -6, -6, 1,  -1, 1, -5, -5, -5}));
+            (std::vector<int32_t>{-3, 0,  -2, -6, -6, -6, -3, 1,  -2, -5, -5, -5,
+                                  0,  -1, 0,  -6, -6, -6, 1,  -1, 1,  -5, -5, -5}));
 }
 
 }  // namespace

@@ -36,7 +36,8 @@ constexpr std::string_view kArgMinSelectLast =
 constexpr std::string_view kArgMinKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; if 0 "
     "that dimension is removed.";
-constexpr std::string_view kArgMinEmptyAxis = "ArgMin over an axis of size 0: an error (no index exists).";
+constexpr std::string_view kArgMinEmptyAxis =
+    "ArgMin over an axis of size 0: an error (no index exists).";
 constexpr std::string_view kClipAttrs = "`min` FLOAT, `max` FLOAT";
 constexpr std::string_view kClipInputs =
     "inputs: 1 to 3 inputs `input`, optional `min`, optional `max`, each of type T and a scalar "
@@ -91,8 +92,8 @@ class InvalidCases {
     return b;
   }
   // Min with two inputs of these shapes and no data (nothing computable).
-  static CaseBuilder MinShapes(int version, std::string_view what, absl::string_view rule,
-                               Shape a, Shape b, Shape out) {
+  static CaseBuilder MinShapes(int version, std::string_view what, absl::string_view rule, Shape a,
+                               Shape b, Shape out) {
     auto zeros = [](const Shape& s) {
       int64_t n = 1;
       for (int64_t d : s) n *= d;
@@ -160,8 +161,8 @@ onnx::NodeProto& FeedFromConstant(Case& c, int index) {
 }
 
 void InvalidCases::AddModelRules() {
-  Emit(Min("model_not_protobuf", rules::kModelRead).Quote(RuleQuote(rules::kModelRead)),
-       nullptr, [](Case& c) { c.files["model.onnx"] = std::string("\xff\xff\xff\xff", 4); });
+  Emit(Min("model_not_protobuf", rules::kModelRead).Quote(RuleQuote(rules::kModelRead)), nullptr,
+       [](Case& c) { c.files["model.onnx"] = std::string("\xff\xff\xff\xff", 4); });
   Emit(Min("ir_version_missing", rules::kModelIrVersion).Quote(RuleQuote(rules::kModelIrVersion)),
        [](Case& c) { c.model.clear_ir_version(); });
   Emit(Min("no_opset_import", rules::kModelOpsetImport).Quote(RuleQuote(rules::kModelOpsetImport)),
@@ -285,13 +286,12 @@ void InvalidCases::AddNodeRules() {
         .Describe("Clip-6 takes its bounds as attributes: one input only");
     Emit(b);
   }
-  Emit(Min("two_outputs", rules::kNodeOutputArity).Quote("Output: `min` of type T."),
-       [](Case& c) {
-         Node(c).add_output(std::string("min2"));
-         *Graph(c).add_output() = Graph(c).output(0);
-         Graph(c).mutable_output(1)->set_name(std::string("min2"));
-         c.data_sets[0].outputs.push_back(c.data_sets[0].outputs[0]);
-       });
+  Emit(Min("two_outputs", rules::kNodeOutputArity).Quote("Output: `min` of type T."), [](Case& c) {
+    Node(c).add_output(std::string("min2"));
+    *Graph(c).add_output() = Graph(c).output(0);
+    Graph(c).mutable_output(1)->set_name(std::string("min2"));
+    c.data_sets[0].outputs.push_back(c.data_sets[0].outputs[0]);
+  });
   Emit(Clip("input_skipped", rules::kNodeEmptyInputNotOptional)
            .Quote(kClipInputs)
            .Describe("Clip(\"\", min, max): `input` is not optional"),
@@ -314,8 +314,8 @@ template <typename T>
 void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
   const ElementType type = ElementTypeOf<T>();
   const std::string what = "type_not_allowed";
-  const std::string description =
-      absl::StrCat(std::string(op), "-", version, " does not allow ", std::string(ElementTypeName(type)));
+  const std::string description = absl::StrCat(std::string(op), "-", version, " does not allow ",
+                                               std::string(ElementTypeName(type)));
   if (op == "Min") {
     CaseBuilder b("Min", version, type, what);
     b.Inputs({"data_0", "data_1"})
@@ -325,20 +325,24 @@ void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
   } else if (op == "ArgMin") {
     CaseBuilder b("ArgMin", version, type, what);
-    b.Inputs({"data"}).Outputs({"reduced"}).DataSet(
-        {MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})});
+    b.Inputs({"data"})
+        .Outputs({"reduced"})
+        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})},
+                 {MakeTensor<int64_t>({1, 3}, {1, 0, 0})});
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
   } else {
     CaseBuilder b("Clip", version, type, what);
     b.Outputs({"output"});
     if (version < 11) {
-      b.Inputs({"input"}).Attr("min", 2.0f).Attr("max", 6.0f).DataSet(
-          {MakeTensor<T>({4}, {0, 3, 7, 9})}, {MakeTensor<T>({4}, {2, 3, 6, 6})});
+      b.Inputs({"input"})
+          .Attr("min", 2.0f)
+          .Attr("max", 6.0f)
+          .DataSet({MakeTensor<T>({4}, {0, 3, 7, 9})}, {MakeTensor<T>({4}, {2, 3, 6, 6})});
     } else {
       b.Inputs({"input", "min", "max"})
-          .DataSet({MakeTensor<T>({4}, {0, 3, 7, 9}), MakeTensor<T>({}, {2}),
-                    MakeTensor<T>({}, {6})},
-                   {MakeTensor<T>({4}, {2, 3, 6, 6})});
+          .DataSet(
+              {MakeTensor<T>({4}, {0, 3, 7, 9}), MakeTensor<T>({}, {2}), MakeTensor<T>({}, {6})},
+              {MakeTensor<T>({4}, {2, 3, 6, 6})});
     }
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
   }
@@ -351,33 +355,35 @@ void InvalidCases::AddTypeRules() {
       bool allowed = false;
       for (ElementType t : v.types) allowed = allowed || t == type;
       if (allowed) continue;
-      VisitNumericType(type, [&]<typename T>(TypeTag<T>) { AddTypeNotAllowed<T>(v.op_type, v.version); });
+      VisitNumericType(type,
+                       [&]<typename T>(TypeTag<T>) { AddTypeNotAllowed<T>(v.op_type, v.version); });
     }
   }
   // bool: not numeric at all (hand-written tensor files: Tensor holds numbers only).
-  Emit(Min("bool_inputs", rules::kTypeNotAllowed)
-           .Quote(kTypeLists)
-           .Describe("Min-13 over bool tensors: bool is in no type list"),
-       [](Case& c) {
-         for (onnx::ValueInfoProto& v : *Graph(c).mutable_input()) {
-           v.mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::BOOL);
-         }
-         Graph(c).mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
-             onnx::TensorProto::BOOL);
-       },
-       [](Case& c) {
-         auto bools = [](const std::string& name, std::vector<int> values) {
-           onnx::TensorProto t;
-           t.set_name(name);
-           t.set_data_type(onnx::TensorProto::BOOL);
-           t.add_dims(static_cast<int64_t>(values.size()));
-           for (int v : values) t.add_int32_data(v);
-           return t.SerializeAsString();
-         };
-         c.files[InputFileKey(0)] = bools("data_0", {1, 0, 1});
-         c.files[InputFileKey(1)] = bools("data_1", {0, 0, 1});
-         c.files[OutputFileKey(0)] = bools("min", {0, 0, 1});
-       });
+  Emit(
+      Min("bool_inputs", rules::kTypeNotAllowed)
+          .Quote(kTypeLists)
+          .Describe("Min-13 over bool tensors: bool is in no type list"),
+      [](Case& c) {
+        for (onnx::ValueInfoProto& v : *Graph(c).mutable_input()) {
+          v.mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::BOOL);
+        }
+        Graph(c).mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+            onnx::TensorProto::BOOL);
+      },
+      [](Case& c) {
+        auto bools = [](const std::string& name, std::vector<int> values) {
+          onnx::TensorProto t;
+          t.set_name(name);
+          t.set_data_type(onnx::TensorProto::BOOL);
+          t.add_dims(static_cast<int64_t>(values.size()));
+          for (int v : values) t.add_int32_data(v);
+          return t.SerializeAsString();
+        };
+        c.files[InputFileKey(0)] = bools("data_0", {1, 0, 1});
+        c.files[InputFileKey(1)] = bools("data_1", {0, 0, 1});
+        c.files[OutputFileKey(0)] = bools("min", {0, 0, 1});
+      });
   {
     CaseBuilder b("Min", 13, ElementType::kFloat, "float_and_double_inputs");
     b.ExtraType(ElementType::kDouble)
@@ -494,8 +500,13 @@ void InvalidCases::AddShapeRules() {
   Emit(MinShapes(13, "negative_dim", rules::kShapeDimInvalid, {3}, {3}, {3})
            .Quote(RuleQuote(rules::kShapeDimInvalid)),
        [](Case& c) {
-         Graph(c).mutable_input(0)->mutable_type()->mutable_tensor_type()->mutable_shape()
-             ->mutable_dim(0)->set_dim_value(-3);
+         Graph(c)
+             .mutable_input(0)
+             ->mutable_type()
+             ->mutable_tensor_type()
+             ->mutable_shape()
+             ->mutable_dim(0)
+             ->set_dim_value(-3);
        });
   Emit(MinShapes(6, "unequal_shapes", rules::kShapeEqualRequired, {2, 3}, {3}, {2, 3})
            .Quote(kMinSameShape)
@@ -511,8 +522,13 @@ void InvalidCases::AddShapeRules() {
     b.Quote(kClipInputs);
     Emit(b, [](Case& c) {
       c.data_sets[0].inputs[1] = MakeTensor<float>({1}, {2});
-      Graph(c).mutable_input(1)->mutable_type()->mutable_tensor_type()->mutable_shape()
-          ->add_dim()->set_dim_value(1);
+      Graph(c)
+          .mutable_input(1)
+          ->mutable_type()
+          ->mutable_tensor_type()
+          ->mutable_shape()
+          ->add_dim()
+          ->set_dim_value(1);
     });
   }
   {
@@ -520,8 +536,13 @@ void InvalidCases::AddShapeRules() {
     b.Quote(kClipInputs);
     Emit(b, [](Case& c) {
       c.data_sets.clear();
-      Graph(c).mutable_input(2)->mutable_type()->mutable_tensor_type()->mutable_shape()
-          ->add_dim()->set_dim_value(2);
+      Graph(c)
+          .mutable_input(2)
+          ->mutable_type()
+          ->mutable_tensor_type()
+          ->mutable_shape()
+          ->add_dim()
+          ->set_dim_value(2);
     });
   }
   for (int version : {1, 13}) {
@@ -553,12 +574,10 @@ void InvalidCases::AddDataRules() {
          c.files[InputFileKey(2)] = c.files[InputFileKey(1)];
          c.files.erase(InputFileKey(1));
        });
-  Emit(Min("input_not_protobuf", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)),
-       nullptr, [](Case& c) {
-         c.files[InputFileKey(0)] = std::string("\xff\xff\xff\xff", 4);
-       });
-  Emit(Min("raw_data_too_short", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)),
-       nullptr, [](Case& c) {
+  Emit(Min("input_not_protobuf", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)), nullptr,
+       [](Case& c) { c.files[InputFileKey(0)] = std::string("\xff\xff\xff\xff", 4); });
+  Emit(Min("raw_data_too_short", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)), nullptr,
+       [](Case& c) {
          onnx::TensorProto t = TensorToProto(MakeTensor<float>({3}, {1, 5, 3}), "data_0");
          t.mutable_raw_data()->resize(8);
          c.files[InputFileKey(0)] = t.SerializeAsString();
@@ -566,9 +585,7 @@ void InvalidCases::AddDataRules() {
   Emit(Min("one_input_file", rules::kDataInputCount).Quote(RuleQuote(rules::kDataInputCount)),
        nullptr, [](Case& c) { c.files.erase(InputFileKey(1)); });
   Emit(Min("two_output_files", rules::kDataOutputCount).Quote(RuleQuote(rules::kDataOutputCount)),
-       nullptr, [](Case& c) {
-         c.files[OutputFileKey(1)] = c.files[OutputFileKey(0)];
-       });
+       nullptr, [](Case& c) { c.files[OutputFileKey(1)] = c.files[OutputFileKey(0)]; });
   Emit(Min("double_input_data", rules::kDataType).Quote(RuleQuote(rules::kDataType)), nullptr,
        [](Case& c) {
          c.files[InputFileKey(1)] =

@@ -18,7 +18,9 @@ class Lcg {
     return state_;
   }
   // Uniform-ish in [0, n).
-  int64_t Below(int64_t n) { return static_cast<int64_t>((Next() >> 33) % static_cast<uint64_t>(n)); }
+  int64_t Below(int64_t n) {
+    return static_cast<int64_t>((Next() >> 33) % static_cast<uint64_t>(n));
+  }
 
  private:
   uint64_t state_;
@@ -76,8 +78,9 @@ Case LargeArgMin() {
       .DataSet({TensorOf<Float16>({kSide, kSide}, x)}, {TensorOf<int64_t>({kSide}, out)})
       .Features({"large", "tie", "nan", "select_last_index", "keepdims"})
       .ReferenceDefined()
-      .Quote("ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
-             "select_last_index=1).")
+      .Quote(
+          "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
+          "select_last_index=1).")
       .Build();
 }
 

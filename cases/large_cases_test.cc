@@ -1,5 +1,7 @@
 // The large cases, generated into a temporary folder at test time (never
 // committed) and run through the reference: exactness at 2^20 elements.
+#include "cases/large_cases.h"
+
 #include <unistd.h>
 
 #include "absl/strings/str_cat.h"
@@ -7,7 +9,6 @@
 #include "caseio/case_layout.h"
 #include "cases/case_test_util.h"
 #include "cases/case_writer.h"
-#include "cases/large_cases.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
@@ -38,8 +39,7 @@ TEST(LargeCasesTest, GeneratedLargeCasesMatchTheReference) {
     ASSERT_TRUE(outputs.ok()) << c.name << ": " << outputs.status();
     ASSERT_EQ(outputs->size(), 1u);
     ASSERT_TRUE(on_disk.data_sets[0].outputs[0].tensor.ok());
-    EXPECT_EQ(CompareTensors(*on_disk.data_sets[0].outputs[0].tensor, (*outputs)[0]), "")
-        << c.name;
+    EXPECT_EQ(CompareTensors(*on_disk.data_sets[0].outputs[0].tensor, (*outputs)[0]), "") << c.name;
   }
   fs::remove_all(root);
 }
@@ -63,7 +63,8 @@ TEST(LargeCasesTest, LargeTensorFilesAreWrittenToBeMapped) {
     EXPECT_TRUE(file->tensor.maps_file()) << entry.path();
     ++files;
   }
-  EXPECT_GT(files, 0) << "no tensor of " << kAlignedRawDataMinBytes << " bytes or more in " << c.name;
+  EXPECT_GT(files, 0) << "no tensor of " << kAlignedRawDataMinBytes << " bytes or more in "
+                      << c.name;
   fs::remove_all(root);
 }
 

@@ -18,8 +18,7 @@ namespace {
 constexpr std::string_view kSummary = "Min — element-wise minimum of the inputs";
 constexpr std::string_view kVariadic =
     "Inputs: 1 to 2147483647, variadic `data_0` of type T. Output: `min` of type T.";
-constexpr std::string_view kSameShapeV1 =
-    "all inputs the same shape; output the same dimensions";
+constexpr std::string_view kSameShapeV1 = "all inputs the same shape; output the same dimensions";
 constexpr std::string_view kSameShape = "all inputs the same shape";
 constexpr std::string_view kBroadcast = "multidirectional (numpy-style) broadcasting";
 constexpr std::string_view kNaN =
@@ -269,9 +268,8 @@ class MinCaseSet {
 
 void AddMinCases(std::vector<Case>& cases) {
   for (int version : SuiteVersions("Min")) {
-    ForEachSuiteType("Min", version, [&]<typename T>(TypeTag<T>) {
-      MinCaseSet<T>(version, cases).AddAll();
-    });
+    ForEachSuiteType("Min", version,
+                     [&]<typename T>(TypeTag<T>) { MinCaseSet<T>(version, cases).AddAll(); });
   }
   // Tensor files named otherwise than the graph values they feed: still
   // valid (files feed graph inputs by position), with a checker warning.
@@ -287,8 +285,10 @@ void AddMinCases(std::vector<Case>& cases) {
         .Quote(kSummary)
         .Describe("input_K.pb feeds the K-th graph input whatever TensorProto.name says");
     Case named = b.Build();
-    named.files[DataFilePath(0, DataFileKind::kInput, 0)] = TensorToProto(a, "x").SerializeAsString();
-    named.files[DataFilePath(0, DataFileKind::kInput, 1)] = TensorToProto(c, "y").SerializeAsString();
+    named.files[DataFilePath(0, DataFileKind::kInput, 0)] =
+        TensorToProto(a, "x").SerializeAsString();
+    named.files[DataFilePath(0, DataFileKind::kInput, 1)] =
+        TensorToProto(c, "y").SerializeAsString();
     named.files[DataFilePath(0, DataFileKind::kOutput, 0)] =
         TensorToProto(out, "z").SerializeAsString();
     cases.push_back(std::move(named));

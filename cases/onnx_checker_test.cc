@@ -53,8 +53,8 @@ TEST(OnnxCheckerTest, EveryValidCasePassesOnnxFullCheck) {
 
 // The oracle can fail: a model ONNX must reject, built like our cases.
 TEST(OnnxCheckerTest, OracleRejectsATypeMinDoesNotAllow) {
-  const fs::path dir = fs::path(ONNX_CONFORM_SOURCE_DIR) / "cases" / "node" /
-                       "min_v12_int32_two_inputs";
+  const fs::path dir =
+      fs::path(ONNX_CONFORM_SOURCE_DIR) / "cases" / "node" / "min_v12_int32_two_inputs";
   absl::StatusOr<onnx::ModelProto> model = ReadModelFile(dir / "model.onnx");
   ASSERT_TRUE(model.ok()) << model.status();
   EXPECT_EQ(OnnxFullCheck(*model), "");
@@ -63,13 +63,18 @@ TEST(OnnxCheckerTest, OracleRejectsATypeMinDoesNotAllow) {
 }
 
 TEST(OnnxCheckerTest, OracleRejectsAContradictedOutputShape) {
-  const fs::path dir = fs::path(ONNX_CONFORM_SOURCE_DIR) / "cases" / "node" /
-                       "argmin_v13_float_axis1_keepdims0";
+  const fs::path dir =
+      fs::path(ONNX_CONFORM_SOURCE_DIR) / "cases" / "node" / "argmin_v13_float_axis1_keepdims0";
   absl::StatusOr<onnx::ModelProto> model = ReadModelFile(dir / "model.onnx");
   ASSERT_TRUE(model.ok()) << model.status();
   EXPECT_EQ(OnnxFullCheck(*model), "");
-  model->mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()
-      ->mutable_shape()->mutable_dim(0)->set_dim_value(3);  // inferred: 2
+  model->mutable_graph()
+      ->mutable_output(0)
+      ->mutable_type()
+      ->mutable_tensor_type()
+      ->mutable_shape()
+      ->mutable_dim(0)
+      ->set_dim_value(3);  // inferred: 2
   EXPECT_NE(OnnxFullCheck(*model), "");
 }
 

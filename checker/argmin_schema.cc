@@ -63,8 +63,8 @@ void CheckArgMin(NodeContext& context) {
   const size_t reduced = static_cast<size_t>(axis < 0 ? axis + *rank : axis);
   if (shape[reduced] == 0) {
     context.Report(rules::kShapeReducedAxisEmpty, "input 0",
-                   absl::StrCat("axis ", axis, " of input shape ",
-                                SymbolicShapeToString(shape), " has size 0: no index exists"));
+                   absl::StrCat("axis ", axis, " of input shape ", SymbolicShapeToString(shape),
+                                " has size 0: no index exists"));
   }
   const std::optional<int64_t> keepdims = context.GetInt("keepdims");
   if (keepdims == 1) {
@@ -85,8 +85,7 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
   schema.Summary(std::move(summary))
       .Input("data", "T", "An input tensor.")
       .Output("reduced", "tensor(int64)", "Reduced output tensor with integer data type.")
-      .Attr("axis", onnx::AttributeProto::INT, version >= 11 ? kAxisRangeDoc : kAxisDoc,
-            int64_t{0})
+      .Attr("axis", onnx::AttributeProto::INT, version >= 11 ? kAxisRangeDoc : kAxisDoc, int64_t{0})
       .Attr("keepdims", onnx::AttributeProto::INT, kKeepdimsDoc, int64_t{1});
   if (version >= 12) {
     schema.Attr("select_last_index", onnx::AttributeProto::INT, kSelectLastIndexDoc, int64_t{0});
@@ -101,15 +100,18 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
       .Rule("The reduced axis must not have size 0 (no index exists).")
       .Check(CheckArgMin);
   if (version == 11) {
-    schema.Rule("The ArgMin-11 text adds \"the input tensor must not be empty\" (ArgMin-12 drops "
-                "it); the checker rejects only an empty reduced axis, where no index exists.");
+    schema.Rule(
+        "The ArgMin-11 text adds \"the input tensor must not be empty\" (ArgMin-12 drops "
+        "it); the checker rejects only an empty reduced axis, where no index exists.");
   }
   if (version >= 12) {
-    schema.Rule("select_last_index is 0 or 1: on ties, 1 selects the last occurrence of the "
-                "minimum, 0 the first.");
+    schema.Rule(
+        "select_last_index is 0 or 1: on ties, 1 selects the last occurrence of the "
+        "minimum, 0 the first.");
   } else {
-    schema.Rule("The text does not say which index a tie selects; the suite resolves it as the "
-                "first occurrence (what select_last_index=0 states from ArgMin-12).");
+    schema.Rule(
+        "The text does not say which index a tie selects; the suite resolves it as the "
+        "first occurrence (what select_last_index=0 states from ArgMin-12).");
   }
   return schema;
 }

@@ -44,10 +44,8 @@ struct LoadedFile {
 // folder rather than in the case folder.
 absl::string_view RuleOf(const LayoutProblem& problem, bool in_data_set) {
   switch (problem.kind) {
-    case LayoutProblemKind::kNoModel:
-      return rules::kModelRead;
-    case LayoutProblemKind::kNoDataSet:
-      return rules::kDataSetMissing;
+    case LayoutProblemKind::kNoModel: return rules::kModelRead;
+    case LayoutProblemKind::kNoDataSet: return rules::kDataSetMissing;
     case LayoutProblemKind::kUnreadable:
       return in_data_set ? rules::kDataFileNames : rules::kDataSetMissing;
     case LayoutProblemKind::kDataSetOutsideCase:
@@ -56,8 +54,7 @@ absl::string_view RuleOf(const LayoutProblem& problem, bool in_data_set) {
     case LayoutProblemKind::kDataSetNotADirectory:
     case LayoutProblemKind::kDuplicateNumber:
     case LayoutProblemKind::kDataFileName:
-    case LayoutProblemKind::kNumberingGap:
-      return rules::kDataFileNames;
+    case LayoutProblemKind::kNumberingGap: return rules::kDataFileNames;
   }
   return rules::kDataFileNames;
 }

@@ -126,8 +126,8 @@ TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
   WriteRaw(dir_ / kModelFileName, "not a model \xff\xff");
   WriteRaw(dir_ / DataFilePath(0, kOut, 0), "\xff\xff");
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kModelRead),
-                                      std::string(rules::kDataDecode)))
+  EXPECT_THAT(RuleIds(d),
+              ElementsAre(std::string(rules::kModelRead), std::string(rules::kDataDecode)))
       << Describe(d);
   EXPECT_THAT(CheckModelFile(dir_ / kModelFileName), testing::SizeIs(1));
   EXPECT_EQ(CheckModelFile(dir_ / "missing.onnx").at(0).rule, rules::kModelRead);
@@ -166,7 +166,8 @@ TEST_F(CaseDirTest, EachLayoutProblemIsAFindingUnderItsRule) {
          fs::create_directory_symlink(outside, d / DataSetDirName(1));
        },
        rules::kDataDecode, DataSetDirName(1), "only inside the case folder"},
-      {"gap", [](const fs::path& d, const fs::path&) {
+      {"gap",
+       [](const fs::path& d, const fs::path&) {
          fs::rename(d / DataFilePath(0, kOut, 0), d / DataFilePath(0, kOut, 1));
        },
        rules::kDataFileNames, DataFilePath(0, kOut, 0), "missing (found output_1.pb"},
@@ -199,8 +200,8 @@ TEST_F(CaseDirTest, ALayoutProblemSkipsOnlyItsOwnDataSet) {
   Write(DataFilePath(0, kIn, 1), Floats({3}, {3, 2, 1}), "b");  // DATA-SHAPE
   fs::rename(dir_ / DataFilePath(1, kIn, 1), dir_ / DataFilePath(1, kIn, 2));
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape),
-                                      std::string(rules::kDataFileNames)))
+  EXPECT_THAT(RuleIds(d),
+              ElementsAre(std::string(rules::kDataShape), std::string(rules::kDataFileNames)))
       << Describe(d);
 }
 

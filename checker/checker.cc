@@ -105,8 +105,7 @@ class Analyzer {
       return info;
     }
     switch (value.type().value_case()) {
-      case onnx::TypeProto::kTensorType:
-        break;
+      case onnx::TypeProto::kTensorType: break;
       case onnx::TypeProto::VALUE_NOT_SET:
         Report(rules::kGraphValueType, field, "its type names no kind (tensor, sequence, ...)");
         return info;
@@ -298,10 +297,10 @@ class Analyzer {
                                 ", which comes later (nodes must be topologically sorted)"),
                    label);
           } else {
-            Report(rules::kGraphInputUndefined, absl::StrCat("input ", i),
-                   absl::StrCat("'", name,
-                                "' is no graph input, initializer or earlier node output"),
-                   label);
+            Report(
+                rules::kGraphInputUndefined, absl::StrCat("input ", i),
+                absl::StrCat("'", name, "' is no graph input, initializer or earlier node output"),
+                label);
           }
           continue;
         }
@@ -313,8 +312,8 @@ class Analyzer {
             input_kinds.try_emplace(param->type_param, kind->second);
           } else {
             Report(rules::kGraphValueType, absl::StrCat("input ", i),
-                   absl::StrCat("'", name, "' is ", KindName(kind->second), "; ",
-                                schema->Name(), " takes ", AcceptedKinds(*schema, param)),
+                   absl::StrCat("'", name, "' is ", KindName(kind->second), "; ", schema->Name(),
+                                " takes ", AcceptedKinds(*schema, param)),
                    label);
           }
           input_defined[i] = false;  // its element type is not tracked: no TYPE-UNDECLARED
@@ -330,8 +329,9 @@ class Analyzer {
         if (auto it = result_.declared.find(node.output(o)); it != result_.declared.end()) {
           declared_outputs[o] = it->second;
         }
-        if (schema != nullptr) output_kinds[o] = CheckOutputKind(*schema, node, o, input_kinds,
-                                                                 declared_outputs[o], label);
+        if (schema != nullptr)
+          output_kinds[o] =
+              CheckOutputKind(*schema, node, o, input_kinds, declared_outputs[o], label);
       }
       std::vector<TensorInfo> inferred(node.output_size());
       NodeOutputValues output_values;
@@ -349,7 +349,8 @@ class Analyzer {
         if (name.empty()) continue;
         if (!defined_.insert(name).second) {
           Report(rules::kGraphDuplicateOutput, absl::StrCat("output ", o),
-                 absl::StrCat("'", name, "' is already defined (graph input, initializer or "
+                 absl::StrCat("'", name,
+                              "' is already defined (graph input, initializer or "
                               "an earlier node output)"),
                  label);
           continue;
@@ -371,7 +372,8 @@ class Analyzer {
   // the input bound to its type parameter, or a tensor. Reports
   // GRAPH-VALUE-TYPE when the graph declares it of another kind.
   std::optional<ValueKind> CheckOutputKind(const OpSchema& schema, const onnx::NodeProto& node,
-                                           int o, const std::map<std::string, ValueKind>& input_kinds,
+                                           int o,
+                                           const std::map<std::string, ValueKind>& input_kinds,
                                            const TensorInfo& declared, const std::string& label) {
     const std::string& name = node.output(o);
     const FormalParameter* param = schema.OutputParam(o);
@@ -407,8 +409,7 @@ class Analyzer {
   void CheckGraphOutputs() {
     for (const onnx::ValueInfoProto& output : graph_.output()) {
       if (output.name().empty() || defined_.contains(output.name())) continue;
-      Report(rules::kGraphOutputNotProduced,
-             absl::StrCat("graph output '", output.name(), "'"),
+      Report(rules::kGraphOutputNotProduced, absl::StrCat("graph output '", output.name(), "'"),
              "no node produces it and it is no graph input");
     }
   }
@@ -421,7 +422,7 @@ class Analyzer {
   std::map<std::string, int64_t> opsets_;  // normalized domain -> version
   std::set<std::string> defined_;          // names defined so far
   std::set<std::string> initializers_;
-  std::set<std::string> flagged_;  // names whose declaration was reported as broken
+  std::set<std::string> flagged_;                // names whose declaration was reported as broken
   std::map<std::string, ValueKind> non_tensor_;  // sequences, maps, optionals, sparse tensors
   std::map<std::string, const Tensor*> values_;
   std::vector<std::unique_ptr<Tensor>> owned_values_;

@@ -40,7 +40,9 @@ struct TensorFileView {
   TensorFileView() = default;
   TensorFileView(std::filesystem::path path, const Tensor* tensor, std::string name = "",
                  TensorInfo undecoded = {})
-      : path(std::move(path)), tensor(tensor), name(std::move(name)),
+      : path(std::move(path)),
+        tensor(tensor),
+        name(std::move(name)),
         undecoded(std::move(undecoded)) {}
 
   std::filesystem::path path;

@@ -90,8 +90,9 @@ TEST(CheckModelTest, OpsetBetweenVersionsUsesTheOlderVersion) {
 
 TEST(CheckModelTest, ClipSkipsMinWithAnEmptyName) {
   TestModel m(13);
-  m.Input("x", ElementType::kInt8, {3}).Input("hi", ElementType::kInt8, {}).Output(
-      "y", ElementType::kInt8, {3});
+  m.Input("x", ElementType::kInt8, {3})
+      .Input("hi", ElementType::kInt8, {})
+      .Output("y", ElementType::kInt8, {3});
   m.Node("Clip", {"x", "", "hi"}, {"y"});
   ExpectValid(m.model);
 }
@@ -180,7 +181,10 @@ TEST(CheckModelTest, GraphValueTypeMissingOrNotTensor) {
   ExpectOnly(m.model, rules::kGraphValueType);
 
   TestModel undefined = MinModel(13);
-  undefined.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()
+  undefined.model.mutable_graph()
+      ->mutable_output(0)
+      ->mutable_type()
+      ->mutable_tensor_type()
       ->set_elem_type(0);
   ExpectOnly(undefined.model, rules::kGraphValueType);
 
@@ -189,7 +193,10 @@ TEST(CheckModelTest, GraphValueTypeMissingOrNotTensor) {
   ExpectOnly(kindless.model, rules::kGraphValueType);
 
   TestModel unknown = MinModel(13);
-  unknown.model.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()
+  unknown.model.mutable_graph()
+      ->mutable_input(0)
+      ->mutable_type()
+      ->mutable_tensor_type()
       ->set_elem_type(99);
   ExpectOnly(unknown.model, rules::kGraphValueType);
 }
@@ -235,10 +242,10 @@ TEST(CheckModelTest, EveryViolationIsReported) {
   SetInt(node, "select_last_index", 1);
   m.model.set_ir_version(0);
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
-  EXPECT_THAT(RuleIds(d), testing::UnorderedElementsAre(
-                              std::string(rules::kModelIrVersion),
-                              std::string(rules::kAttrUnknown), std::string(rules::kTypeNotAllowed),
-                              std::string(rules::kAttrBoolValue)))
+  EXPECT_THAT(RuleIds(d), testing::UnorderedElementsAre(std::string(rules::kModelIrVersion),
+                                                        std::string(rules::kAttrUnknown),
+                                                        std::string(rules::kTypeNotAllowed),
+                                                        std::string(rules::kAttrBoolValue)))
       << Describe(d);
 }
 

@@ -49,7 +49,8 @@ inline TestModel MinModel(int64_t opset, ElementType type = kF) {
 }
 
 inline TestModel ArgMinModel(int64_t opset, std::initializer_list<testing_util::TestDim> in,
-                      std::initializer_list<testing_util::TestDim> out, ElementType type = kF) {
+                             std::initializer_list<testing_util::TestDim> out,
+                             ElementType type = kF) {
   TestModel m(opset);
   m.Input("x", type, in).Output("y", kI64, out);
   m.Node("ArgMin", {"x"}, {"y"});

@@ -79,10 +79,10 @@ void CheckClipAttributes(NodeContext& context) {
   std::optional<float> min = context.GetFloat("min");
   std::optional<float> max = context.GetFloat("max");
   if (!nan && min && max && *min > *max) {
-    context.Report(rules::kAttrClipBoundsOrder, "attribute min",
-                   absl::StrCat("min ", *min, " is greater than max ", *max, "; ",
-                                context.schema().Name(),
-                                " leaves the result unstated (defined from Clip-13)"));
+    context.Report(
+        rules::kAttrClipBoundsOrder, "attribute min",
+        absl::StrCat("min ", *min, " is greater than max ", *max, "; ", context.schema().Name(),
+                     " leaves the result unstated (defined from Clip-13)"));
   }
 }
 
@@ -105,9 +105,9 @@ void CheckClipInputs(NodeContext& context) {
   for (auto [index, bound] : {std::pair{1, min}, std::pair{2, max}}) {
     if (bound != nullptr && bound->element_count() == 1 && IsNanScalar(*bound)) {
       nan = true;
-      context.Report(rules::kDataClipBoundNan, absl::StrCat("input ", index),
-                     absl::StrCat(index == 1 ? "min" : "max",
-                                  " is NaN: the result is unspecified"));
+      context.Report(
+          rules::kDataClipBoundNan, absl::StrCat("input ", index),
+          absl::StrCat(index == 1 ? "min" : "max", " is NaN: the result is unspecified"));
     }
   }
   if (context.schema().since_version() < 13 && !nan && min != nullptr && max != nullptr &&
@@ -133,8 +133,7 @@ OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const c
       .Rule("A missing bound defaults to numeric_limits<T>::lowest() (min) or max() (max).")
       .Check(CheckClipInputs);
   if (version >= 13) {
-    schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))")
-        .Function(true);
+    schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))").Function(true);
   } else {
     schema.Rule("min > max: the text leaves the result unstated (defined from Clip-13).");
   }
@@ -168,8 +167,7 @@ std::vector<OpSchema> ClipSchemas() {
           .Summary(kAttributeSummary)
           .Input("input", "T", kInputDoc)
           .Output("output", "T", kOutputDoc)
-          .Attr("max", onnx::AttributeProto::FLOAT, kMaxAttrDoc,
-                std::numeric_limits<float>::max())
+          .Attr("max", onnx::AttributeProto::FLOAT, kMaxAttrDoc, std::numeric_limits<float>::max())
           .Attr("min", onnx::AttributeProto::FLOAT, kMinAttrDoc,
                 std::numeric_limits<float>::lowest())
           .TypeConstraint("T", kFloatTypes, kFloatDoc)

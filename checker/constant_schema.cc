@@ -64,17 +64,16 @@ std::optional<ConstantOutput> FromTensor(NodeContext& context, const onnx::Tenso
                                          const std::string& field) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.data_type());
   if (!type || *type == ElementType::kUndefined) {
-    context.Report(rules::kAttrConstantValue, field,
-                   absl::StrCat("the tensor's data_type ", proto.data_type(),
-                                " is not an ONNX data type"));
+    context.Report(
+        rules::kAttrConstantValue, field,
+        absl::StrCat("the tensor's data_type ", proto.data_type(), " is not an ONNX data type"));
     return std::nullopt;
   }
   if (!ValidDims(proto.dims())) {
     context.Report(rules::kAttrConstantValue, field, "the tensor has a negative dimension");
     return std::nullopt;
   }
-  ConstantOutput out{{type, SymbolicShape(proto.dims().begin(), proto.dims().end())},
-                     std::nullopt};
+  ConstantOutput out{{type, SymbolicShape(proto.dims().begin(), proto.dims().end())}, std::nullopt};
   if (!IsNumeric(*type)) return out;  // string, bool, complex: the type is what matters
   absl::StatusOr<Tensor> tensor = TensorFromProto(proto);
   if (absl::IsResourceExhausted(tensor.status())) return out;
@@ -89,8 +88,7 @@ std::optional<ConstantOutput> FromTensor(NodeContext& context, const onnx::Tenso
 
 // `sparse_value`: a dense tensor of dims, of the values' type. Its value is
 // not decoded (no covered operator reads a sparse constant's elements).
-std::optional<ConstantOutput> FromSparse(NodeContext& context,
-                                         const onnx::SparseTensorProto& proto,
+std::optional<ConstantOutput> FromSparse(NodeContext& context, const onnx::SparseTensorProto& proto,
                                          const std::string& field) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.values().data_type());
   if (!type || *type == ElementType::kUndefined) {
@@ -138,8 +136,8 @@ void CheckConstant(NodeContext& context) {
   }
   if (set.size() > 1) {
     context.Report(rules::kAttrConstantValue, absl::StrCat("attribute ", set[1]),
-                   absl::StrCat("the node sets ", absl::StrJoin(set, " and "), "; ",
-                                schema.Name(), " takes exactly one value attribute"));
+                   absl::StrCat("the node sets ", absl::StrJoin(set, " and "), "; ", schema.Name(),
+                                " takes exactly one value attribute"));
     return;
   }
   if (set.empty()) {
@@ -150,8 +148,8 @@ void CheckConstant(NodeContext& context) {
       std::vector<std::string> names;
       for (const AttributeSpec& spec : schema.attributes()) names.push_back(spec.name);
       context.Report(rules::kAttrConstantValue, "attributes",
-                     absl::StrCat("the node sets none; ", schema.Name(),
-                                  " takes exactly one of ", absl::StrJoin(names, ", ")));
+                     absl::StrCat("the node sets none; ", schema.Name(), " takes exactly one of ",
+                                  absl::StrJoin(names, ", ")));
     }
     return;
   }
@@ -170,8 +168,8 @@ void CheckConstant(NodeContext& context) {
   const std::optional<ElementType> declared = context.declared_output(0).type;
   if (declared && *declared != type) {
     context.Report(rules::kOutputTypeInferred, "output 0",
-                   absl::StrCat("declared ", ElementTypeName(*declared), ", but the ",
-                                attr->name(), " attribute holds ", ElementTypeName(type)));
+                   absl::StrCat("declared ", ElementTypeName(*declared), ", but the ", attr->name(),
+                                " attribute holds ", ElementTypeName(type)));
   }
   if (out->value) {
     context.SetOutputValue(0, *std::move(out->value));
@@ -192,8 +190,9 @@ OpSchema Constant(int version, const char* summary, std::span<const ElementType>
         .Rule("The output is the `value` tensor: its type and shape.");
     return schema;
   }
-  schema.OptionalAttr("sparse_value", onnx::AttributeProto::SPARSE_TENSOR,
-                      "The value for the elements of the output tensor in sparse format.")
+  schema
+      .OptionalAttr("sparse_value", onnx::AttributeProto::SPARSE_TENSOR,
+                    "The value for the elements of the output tensor in sparse format.")
       .OptionalAttr("value", onnx::AttributeProto::TENSOR, kValueDoc);
   if (version >= 12) {
     schema

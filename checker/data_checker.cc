@@ -98,9 +98,9 @@ class DataChecker {
     const std::string field = absl::StrCat(what, " '", name, "'");
     bool agrees = true;
     if (!file.name.empty() && file.name != name) {
-      Report(rules::kDataNameMismatch, file.path.string(), field,
-             absl::StrCat("the tensor is named '", file.name, "' but feeds ", what, " '", name,
-                          "'"));
+      Report(
+          rules::kDataNameMismatch, file.path.string(), field,
+          absl::StrCat("the tensor is named '", file.name, "' but feeds ", what, " '", name, "'"));
     }
     if (declared.type && *declared.type != *actual.type) {
       agrees = false;
@@ -110,23 +110,23 @@ class DataChecker {
     }
     if (declared.shape && actual.shape && !ShapesCompatible(*declared.shape, *actual.shape)) {
       agrees = false;
-      Report(rules::kDataShape, file.path.string(), field,
-             absl::StrCat("the tensor has shape ", SymbolicShapeToString(actual.shape), " but ",
-                          what, " '", name, "' is declared ",
-                          SymbolicShapeToString(declared.shape)));
+      Report(
+          rules::kDataShape, file.path.string(), field,
+          absl::StrCat("the tensor has shape ", SymbolicShapeToString(actual.shape), " but ", what,
+                       " '", name, "' is declared ", SymbolicShapeToString(declared.shape)));
     }
     return agrees;
   }
 
   // An expected output against what the schema infers from the inputs.
-  void CheckInferred(const TensorFileView& file, const TensorInfo& actual,
-                     const std::string& name, const TensorInfo& inferred) {
+  void CheckInferred(const TensorFileView& file, const TensorInfo& actual, const std::string& name,
+                     const TensorInfo& inferred) {
     const std::string field = absl::StrCat("graph output '", name, "'");
     if (inferred.type && *inferred.type != *actual.type) {
-      Report(rules::kDataType, file.path.string(), field,
-             absl::StrCat("the tensor is ", ElementTypeName(*actual.type),
-                          " but the operator gives ", ElementTypeName(*inferred.type),
-                          " for this data set's inputs"));
+      Report(
+          rules::kDataType, file.path.string(), field,
+          absl::StrCat("the tensor is ", ElementTypeName(*actual.type), " but the operator gives ",
+                       ElementTypeName(*inferred.type), " for this data set's inputs"));
     }
     if (inferred.shape && actual.shape && !ShapesCompatible(*inferred.shape, *actual.shape)) {
       Report(rules::kDataShape, file.path.string(), field,

@@ -118,7 +118,9 @@ TEST(CheckDataSetTest, InitializersAreNotFed) {
 
 TEST(CheckDataSetTest, TypeAgainstDeclaration) {
   Data data{{Floats({2}, {1, 5}), Tensor::FromValues<double>({2}, {3, 2})},
-            {Floats({2}, {1, 2})}, {}, {}};
+            {Floats({2}, {1, 2})},
+            {},
+            {}};
   ExpectOnly(Min2({2}, {2}, {2}), data, rules::kDataType);
 }
 
@@ -131,8 +133,8 @@ TEST(CheckDataSetTest, ShapeAgainstDeclaration) {
 
 // The declarations leave the shapes open; the data fixes them.
 TEST(CheckDataSetTest, ExpectedOutputShapeAgainstInference) {
-  Data data{{Floats({2, 1}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2, 2}, {1, 2, 1, 2})},
-            {}, {}};
+  Data data{
+      {Floats({2, 1}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2, 2}, {1, 2, 1, 2})}, {}, {}};
   std::vector<Diagnostic> d = Check(Min2({"N", 1}, {"M"}, {"P", "Q"}), data);
   ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape))) << Describe(d);
   EXPECT_EQ(d[0].file, "ds/output_0.pb");
@@ -170,7 +172,9 @@ TEST(CheckDataSetTest, ArgMinOverAnEmptyAxisInTheData) {
   m.Input("x", kF, {2, "N"}).Output("y", ElementType::kInt64, {2, 1});
   SetInt(m.Node("ArgMin", {"x"}, {"y"}), "axis", 1);
   Data data{{Tensor::FromValues<float>({2, 0}, {})},
-            {Tensor::FromValues<int64_t>({2, 1}, {0, 0})}, {}, {}};
+            {Tensor::FromValues<int64_t>({2, 1}, {0, 0})},
+            {},
+            {}};
   ExpectOnly(m, data, rules::kShapeReducedAxisEmpty);
 }
 
@@ -201,7 +205,9 @@ TEST(CheckDataSetTest, ClipMinAboveMaxIsUnstatedBeforeVersion13) {
 
 TEST(CheckDataSetTest, ClipNanBound) {
   Data data{{Floats({2}, {1, 5}), Floats({}, {std::nanf("")}), Floats({}, {2})},
-            {Floats({2}, {1, 2})}, {}, {}};
+            {Floats({2}, {1, 2})},
+            {},
+            {}};
   ExpectOnly(ClipInputs(13), data, rules::kDataClipBoundNan);
 }
 

@@ -17,8 +17,8 @@ Diagnostic MakeDiagnostic(absl::string_view rule_id, std::string file, std::stri
                  static_cast<int>(rule_id.size()), rule_id.data());
     std::abort();
   }
-  return Diagnostic{std::string(rule->id), rule->severity, std::move(file), std::move(node),
-                    std::move(field), std::move(message)};
+  return Diagnostic{std::string(rule->id), rule->severity,   std::move(file),
+                    std::move(node),       std::move(field), std::move(message)};
 }
 
 std::string FormatDiagnostic(const Diagnostic& d) {

@@ -44,18 +44,18 @@ OpSchema Identity(int version, absl::string_view type_param, std::span<const Ele
 
 std::vector<OpSchema> IdentitySchemas() {
   std::vector<OpSchema> schemas;
-  schemas.push_back(Identity(1, "T", kAllTensorTypes,
-                             "Constrain input and output types to all tensor types."));
+  schemas.push_back(
+      Identity(1, "T", kAllTensorTypes, "Constrain input and output types to all tensor types."));
   schemas.push_back(Identity(13, "T", kAllTensorBfTypes,
                              "Constrain input and output types to all tensor types."));
-  schemas.push_back(
-      Identity(14, "V", kAllTensorBfTypes,
-               "Constrain input and output types to all tensor and sequence types.", kSequences));
+  schemas.push_back(Identity(14, "V", kAllTensorBfTypes,
+                             "Constrain input and output types to all tensor and sequence types.",
+                             kSequences));
   schemas.back().Rule("A sequence passes through; the checker does not look inside it.");
-  schemas.push_back(Identity(
-      16, "V", kAllTensorBfTypes,
-      "Constrain input and output types to all tensor, sequence, and optional types.",
-      kSequencesAndOptionals));
+  schemas.push_back(
+      Identity(16, "V", kAllTensorBfTypes,
+               "Constrain input and output types to all tensor, sequence, and optional types.",
+               kSequencesAndOptionals));
   schemas.back().Rule(
       "A sequence or an optional passes through; the checker does not look inside it.");
   return schemas;

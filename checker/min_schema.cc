@@ -32,8 +32,7 @@ OpSchema SameShapeMin(int version) {
 }
 
 // Versions 8, 12 and 13: multidirectional broadcasting.
-OpSchema BroadcastingMin(int version, std::span<const ElementType> types,
-                         const char* type_doc) {
+OpSchema BroadcastingMin(int version, std::span<const ElementType> types, const char* type_doc) {
   return std::move(OpSchema("Min", version)
                        .Summary(kBroadcastSummary)
                        .Input("data_0", "T", "List of tensors for min.", kVariadic)

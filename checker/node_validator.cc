@@ -31,9 +31,7 @@ std::string TypeName(ElementType type) {
   return name.empty() ? absl::StrCat("data type ", static_cast<int>(type)) : std::string(name);
 }
 
-std::string AttrTypeName(AttrType type) {
-  return onnx::AttributeProto::AttributeType_Name(type);
-}
+std::string AttrTypeName(AttrType type) { return onnx::AttributeProto::AttributeType_Name(type); }
 
 // Whether an attribute carries a value in the field its type names.
 bool HasValueFor(const onnx::AttributeProto& attr, AttrType type) {
@@ -66,9 +64,12 @@ class NodeContextImpl final : public NodeContext {
  public:
   NodeContextImpl(const OpSchema& schema, const NodeView& view,
                   const std::map<std::string, const onnx::AttributeProto*>& accepted,
-                  std::vector<TensorInfo>& outputs, NodeOutputValues& values,
-                  DiagnosticSink& sink)
-      : schema_(schema), view_(view), accepted_(accepted), outputs_(outputs), values_(values),
+                  std::vector<TensorInfo>& outputs, NodeOutputValues& values, DiagnosticSink& sink)
+      : schema_(schema),
+        view_(view),
+        accepted_(accepted),
+        outputs_(outputs),
+        values_(values),
         sink_(sink) {}
 
   const OpSchema& schema() const override { return schema_; }
@@ -155,10 +156,10 @@ class NodeContextImpl final : public NodeContext {
 void CheckArity(const OpSchema& schema, const onnx::NodeProto& node, DiagnosticSink& sink) {
   const int inputs = node.input_size();
   if (inputs < schema.min_inputs() || inputs > schema.max_inputs()) {
-    sink.Report(rules::kNodeInputArity, "inputs",
-                absl::StrCat(schema.Name(), " takes ",
-                             ArityText(schema.min_inputs(), schema.max_inputs()),
-                             " inputs; the node has ", inputs));
+    sink.Report(
+        rules::kNodeInputArity, "inputs",
+        absl::StrCat(schema.Name(), " takes ", ArityText(schema.min_inputs(), schema.max_inputs()),
+                     " inputs; the node has ", inputs));
   }
   for (int i = 0; i < inputs; ++i) {
     const FormalParameter* param = schema.InputParam(i);
@@ -170,10 +171,10 @@ void CheckArity(const OpSchema& schema, const onnx::NodeProto& node, DiagnosticS
   }
   const int outputs = node.output_size();
   if (outputs < schema.min_outputs() || outputs > schema.max_outputs()) {
-    sink.Report(rules::kNodeOutputArity, "outputs",
-                absl::StrCat(schema.Name(), " has ",
-                             ArityText(schema.min_outputs(), schema.max_outputs()),
-                             " outputs; the node has ", outputs));
+    sink.Report(
+        rules::kNodeOutputArity, "outputs",
+        absl::StrCat(schema.Name(), " has ", ArityText(schema.min_outputs(), schema.max_outputs()),
+                     " outputs; the node has ", outputs));
   }
   for (int i = 0; i < outputs; ++i) {
     const FormalParameter* param = schema.OutputParam(i);
@@ -267,8 +268,8 @@ std::map<std::string, ElementType> CheckTypes(const OpSchema& schema, const Node
     const FormalParameter* param = schema.InputParam(i);
     if (param == nullptr || node.input(i).empty()) continue;
     const std::string where = absl::StrCat("input ", i);
-    const bool defined = static_cast<size_t>(i) >= view.input_defined.size() ||
-                         view.input_defined[i];
+    const bool defined =
+        static_cast<size_t>(i) >= view.input_defined.size() || view.input_defined[i];
     const std::optional<ElementType> type =
         static_cast<size_t>(i) < view.inputs.size() ? view.inputs[i].type : std::nullopt;
     if (type) {
@@ -306,9 +307,8 @@ void CheckDeclaredOutputShapes(const OpSchema& schema, const NodeView& view,
     if (!declared || !inferred[i].shape) continue;
     if (!ShapesCompatible(*declared, *inferred[i].shape)) {
       sink.Report(rules::kOutputShapeInferred, absl::StrCat("output ", i),
-                  absl::StrCat("declared shape ", SymbolicShapeToString(declared),
-                               ", but ", schema.Name(), " gives ",
-                               SymbolicShapeToString(inferred[i].shape)));
+                  absl::StrCat("declared shape ", SymbolicShapeToString(declared), ", but ",
+                               schema.Name(), " gives ", SymbolicShapeToString(inferred[i].shape)));
     }
   }
 }
@@ -327,8 +327,7 @@ std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& vie
   known_values.values.assign(view.node->output_size(), nullptr);
   const onnx::NodeProto& node = *view.node;
   CheckArity(schema, node, sink);
-  std::map<std::string, const onnx::AttributeProto*> accepted =
-      CheckAttributes(schema, node, sink);
+  std::map<std::string, const onnx::AttributeProto*> accepted = CheckAttributes(schema, node, sink);
   std::map<std::string, ElementType> bindings = CheckTypes(schema, view, sink);
 
   std::vector<TensorInfo> outputs(node.output_size());

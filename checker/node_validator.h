@@ -44,8 +44,8 @@ class DiagnosticSink {
 // inputs and outputs; missing entries count as unknown.
 struct NodeView {
   const onnx::NodeProto* node = nullptr;
-  std::span<const TensorInfo> inputs;         // known info per node input
-  std::span<const Tensor* const> values;      // known value per node input, or nullptr
+  std::span<const TensorInfo> inputs;     // known info per node input
+  std::span<const Tensor* const> values;  // known value per node input, or nullptr
   // false: undefined or badly declared name (already reported), so an
   // unknown type is not worth a TYPE-UNDECLARED warning.
   std::span<const bool> input_defined;

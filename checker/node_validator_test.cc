@@ -182,8 +182,7 @@ TEST(CheckModelTest, AttrType) {
   ExpectOnly(untyped.model, rules::kAttrType);
 
   TestModel no_value = ArgMinModel(13, {2, 3}, {1, 3});
-  AddAttribute(*no_value.model.mutable_graph()->mutable_node(0), "axis",
-               onnx::AttributeProto::INT);
+  AddAttribute(*no_value.model.mutable_graph()->mutable_node(0), "axis", onnx::AttributeProto::INT);
   ExpectOnly(no_value.model, rules::kAttrType);
 }
 
@@ -191,7 +190,9 @@ TEST(CheckModelTest, AttrType) {
 // generic rule.
 TEST(ValidateNodeTest, AttrRequiredMissing) {
   OpSchema schema("Example", 1);
-  schema.Input("x", "T", "").Output("y", "T", "").TypeConstraint("T", kFloatTypes, "")
+  schema.Input("x", "T", "")
+      .Output("y", "T", "")
+      .TypeConstraint("T", kFloatTypes, "")
       .RequiredAttr("alpha", onnx::AttributeProto::FLOAT, "");
   onnx::NodeProto node;
   node.set_op_type("Example");

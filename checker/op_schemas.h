@@ -13,8 +13,8 @@ std::vector<OpSchema> MinSchemas();     // checker/min_schema.cc
 std::vector<OpSchema> ArgMinSchemas();  // checker/argmin_schema.cc
 std::vector<OpSchema> ClipSchemas();    // checker/clip_schema.cc
 // Supporting operators (registry.h): validated, not covered by the suite.
-std::vector<OpSchema> ConstantSchemas();  // checker/constant_schema.cc
-std::vector<OpSchema> IdentitySchemas();  // checker/identity_schema.cc
+std::vector<OpSchema> ConstantSchemas();      // checker/constant_schema.cc
+std::vector<OpSchema> IdentitySchemas();      // checker/identity_schema.cc
 std::vector<OpSchema> FunctionBodySchemas();  // checker/function_body_schemas.cc (Less, Where)
 
 }  // namespace onnx_conform::internal

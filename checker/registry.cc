@@ -42,9 +42,8 @@ const Registry& GetRegistry() {
 
 // Supporting operators: validated, not covered.
 const Registry& GetSupportRegistry() {
-  static const Registry* registry =
-      MakeRegistry({&internal::ConstantSchemas, &internal::IdentitySchemas,
-                    &internal::FunctionBodySchemas});
+  static const Registry* registry = MakeRegistry(
+      {&internal::ConstantSchemas, &internal::IdentitySchemas, &internal::FunctionBodySchemas});
   return *registry;
 }
 
@@ -61,15 +60,16 @@ std::vector<const OpSchema*> VersionsIn(const Registry& registry, absl::string_v
 absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::string_view op_type,
                                              int64_t opset) {
   if (!IsDefaultDomain(domain)) {
-    return absl::UnimplementedError(absl::StrCat(
-        "domain '", domain, "' is not supported: the registry covers only the default ONNX domain"));
+    return absl::UnimplementedError(
+        absl::StrCat("domain '", domain,
+                     "' is not supported: the registry covers only the default ONNX domain"));
   }
   std::vector<const OpSchema*> versions = SchemaVersions(op_type);
   if (versions.empty()) versions = SupportSchemaVersions(op_type);
   if (versions.empty()) {
-    return absl::UnimplementedError(
-        absl::StrCat("operator '", op_type, "' is not in the registry (it covers ",
-                     absl::StrJoin(RegisteredOperators(), ", "), ")"));
+    return absl::UnimplementedError(absl::StrCat("operator '", op_type,
+                                                 "' is not in the registry (it covers ",
+                                                 absl::StrJoin(RegisteredOperators(), ", "), ")"));
   }
   if (opset < 1) {
     return absl::InvalidArgumentError(absl::StrCat("opset ", opset, " is below 1"));
@@ -79,9 +79,9 @@ absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::str
     if (schema->since_version() <= opset) found = schema;
   }
   if (found == nullptr) {
-    return absl::UnimplementedError(absl::StrCat("operator '", op_type, "' does not exist in opset ",
-                                                 opset, ": its first version is ",
-                                                 versions.front()->since_version()));
+    return absl::UnimplementedError(
+        absl::StrCat("operator '", op_type, "' does not exist in opset ", opset,
+                     ": its first version is ", versions.front()->since_version()));
   }
   return found;
 }

@@ -24,8 +24,8 @@
 #include <span>
 #include <vector>
 
-#include "absl/strings/string_view.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "checker/schema.h"
 
 namespace onnx_conform {

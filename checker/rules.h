@@ -195,7 +195,8 @@ inline constexpr Rule kRules[] = {
      "a tensor file's name is set and differs from the graph input or output it feeds"},
     {rules::kDataClipBoundsOrder, Severity::kWarning,
      "Clip-11/12 data has min greater than max: defined only from Clip-13"},
-    {rules::kDataClipBoundNan, Severity::kWarning, "a Clip bound is NaN: the result is unspecified"},
+    {rules::kDataClipBoundNan, Severity::kWarning,
+     "a Clip bound is NaN: the result is unspecified"},
 };
 
 constexpr std::span<const Rule> AllRules() { return kRules; }

@@ -15,13 +15,16 @@ constexpr Example kExamples[] = {
     {rules::kModelRead, "`model.onnx` holds random bytes, or the ModelProto has no graph."},
     {rules::kModelIrVersion, "A model without `ir_version`."},
     {rules::kModelOpsetImport, "A Min node in a model whose `opset_import` list is empty."},
-    {rules::kModelOpsetDuplicate, "`opset_import` lists `\"\"` version 13 and `ai.onnx` version 12."},
+    {rules::kModelOpsetDuplicate,
+     "`opset_import` lists `\"\"` version 13 and `ai.onnx` version 12."},
     {rules::kModelOpsetVersion, "`opset_import { domain: \"\" version: 0 }`."},
     {rules::kGraphNoNode, "A graph whose only output is its input, with no node."},
     {rules::kGraphNameEmpty, "A graph output named `\"\"`."},
-    {rules::kGraphInputUndefined, "`Min(a, nowhere)` where no graph input or node defines `nowhere`."},
+    {rules::kGraphInputUndefined,
+     "`Min(a, nowhere)` where no graph input or node defines `nowhere`."},
     {rules::kGraphNodeOrder, "Node 0 is `Min(a, t) -> y` and node 1 is `Min(a) -> t`."},
-    {rules::kGraphDuplicateOutput, "Two nodes both write `y`, or a node writes the graph input `a`."},
+    {rules::kGraphDuplicateOutput,
+     "Two nodes both write `y`, or a node writes the graph input `a`."},
     {rules::kGraphOutputNotProduced, "A graph output `z` that no node produces."},
     {rules::kGraphValueType,
      "A graph input without a type or with `elem_type: 0` or `99`; a sequence feeding Min, or "
@@ -29,7 +32,8 @@ constexpr Example kExamples[] = {
     {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
     {rules::kNodeSchemaUnknown,
      "A `Relu` node; a Min node in domain `com.example` (reported as unsupported)."},
-    {rules::kNodeInputArity, "ArgMin with two inputs; Clip at opset 6 with inputs `(x, min, max)`."},
+    {rules::kNodeInputArity,
+     "ArgMin with two inputs; Clip at opset 6 with inputs `(x, min, max)`."},
     {rules::kNodeOutputArity, "Min with outputs `(y, extra)`."},
     {rules::kNodeEmptyInputNotOptional, "`Min(a, \"\")` or `Clip(\"\", min)`."},
     {rules::kNodeEmptyOutputNotOptional, "A Min node whose output is named `\"\"`."},
@@ -101,8 +105,8 @@ std::string RulesMarkdown() {
       "| Rule | Severity | Meaning | Example |\n"
       "|---|---|---|---|\n";
   for (const Rule& rule : AllRules()) {
-    absl::StrAppend(&out, "| `", rule.id, "` | ", SeverityName(rule.severity), " | ",
-                    rule.summary, " | ", RuleExample(rule.id), " |\n");
+    absl::StrAppend(&out, "| `", rule.id, "` | ", SeverityName(rule.severity), " | ", rule.summary,
+                    " | ", RuleExample(rule.id), " |\n");
   }
   absl::StrAppend(
       &out,

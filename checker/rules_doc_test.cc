@@ -1,5 +1,7 @@
 // docs/rules.md documents every rule id, with an example, and is exactly
 // what oc_rules_doc generates.
+#include "checker/rules_doc.h"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -7,7 +9,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "checker/rules.h"
-#include "checker/rules_doc.h"
 #include "gtest/gtest.h"
 
 namespace onnx_conform {
@@ -24,8 +25,8 @@ TEST(RulesTest, IdsAreUniqueAndWellFormed) {
   std::set<std::string> ids;
   for (const Rule& rule : AllRules()) {
     EXPECT_TRUE(ids.insert(std::string(rule.id)).second) << rule.id;
-    for (char c : rule.id) EXPECT_TRUE((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')
-        << rule.id;
+    for (char c : rule.id)
+      EXPECT_TRUE((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-') << rule.id;
     EXPECT_FALSE(rule.summary.empty()) << rule.id;
     EXPECT_EQ(FindRule(rule.id), &rule);
   }

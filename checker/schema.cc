@@ -32,8 +32,7 @@ FormalParameter OpSchema::MakeParam(std::string name, absl::string_view type,
   param.option = option;
   param.min_arity = min_arity;
   if (absl::StartsWith(type, "tensor(") && absl::EndsWith(type, ")")) {
-    std::optional<ElementType> fixed =
-        ElementTypeFromName(type.substr(7, type.size() - 8));
+    std::optional<ElementType> fixed = ElementTypeFromName(type.substr(7, type.size() - 8));
     // A misspelt fixed type is a bug in a schema file: fail loudly at startup.
     if (!fixed) std::abort();
     param.fixed_type = *fixed;
@@ -75,10 +74,9 @@ OpSchema& OpSchema::RequiredAttr(std::string name, AttrType type, std::string de
 OpSchema& OpSchema::TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
                                    std::string description,
                                    std::span<const ValueKind> other_kinds) {
-  type_constraints_.push_back({std::move(type_param),
-                               std::vector<ElementType>(allowed.begin(), allowed.end()),
-                               std::move(description),
-                               std::vector<ValueKind>(other_kinds.begin(), other_kinds.end())});
+  type_constraints_.push_back(
+      {std::move(type_param), std::vector<ElementType>(allowed.begin(), allowed.end()),
+       std::move(description), std::vector<ValueKind>(other_kinds.begin(), other_kinds.end())});
   return *this;
 }
 
@@ -149,9 +147,9 @@ bool OpSchema::AcceptsKind(const FormalParameter& param, ValueKind kind) const {
   if (kind == onnx::TypeProto::kTensorType) return true;
   if (param.type_param.empty()) return false;
   const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
-  return constraint != nullptr && std::find(constraint->other_kinds.begin(),
-                                            constraint->other_kinds.end(),
-                                            kind) != constraint->other_kinds.end();
+  return constraint != nullptr &&
+         std::find(constraint->other_kinds.begin(), constraint->other_kinds.end(), kind) !=
+             constraint->other_kinds.end();
 }
 
 std::vector<ElementType> OpSchema::PrimaryTypes() const {
@@ -193,12 +191,12 @@ void CheckSameShapeElementwise(NodeContext& context) {
   for (size_t k = 1; k < shapes.size(); ++k) {
     const auto& [index, shape] = shapes[k];
     if (!ShapesCompatible(merged, shape)) {
-      context.Report(rules::kShapeEqualRequired, absl::StrCat("input ", index),
-                     absl::StrCat("shape ", SymbolicShapeToString(shape), " differs from input ",
-                                  shapes.front().first, "'s ",
-                                  SymbolicShapeToString(shapes.front().second), "; ",
-                                  context.schema().Name(),
-                                  " requires all inputs to have the same shape (no broadcasting)"));
+      context.Report(
+          rules::kShapeEqualRequired, absl::StrCat("input ", index),
+          absl::StrCat("shape ", SymbolicShapeToString(shape), " differs from input ",
+                       shapes.front().first, "'s ", SymbolicShapeToString(shapes.front().second),
+                       "; ", context.schema().Name(),
+                       " requires all inputs to have the same shape (no broadcasting)"));
       consistent = false;
       continue;
     }

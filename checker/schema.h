@@ -34,15 +34,16 @@ namespace onnx_conform {
 
 // Every tensor type of ONNX before bfloat16 (Constant-9, Identity-1), and with it.
 inline constexpr ElementType kAllTensorTypes[] = {
-    ElementType::kUint8,   ElementType::kUint16, ElementType::kUint32,    ElementType::kUint64,
-    ElementType::kInt8,    ElementType::kInt16,  ElementType::kInt32,     ElementType::kInt64,
-    ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble,    ElementType::kString,
+    ElementType::kUint8,   ElementType::kUint16,    ElementType::kUint32,    ElementType::kUint64,
+    ElementType::kInt8,    ElementType::kInt16,     ElementType::kInt32,     ElementType::kInt64,
+    ElementType::kFloat16, ElementType::kFloat,     ElementType::kDouble,    ElementType::kString,
     ElementType::kBool,    ElementType::kComplex64, ElementType::kComplex128};
 inline constexpr ElementType kAllTensorBfTypes[] = {
-    ElementType::kUint8,    ElementType::kUint16,    ElementType::kUint32,  ElementType::kUint64,
-    ElementType::kInt8,     ElementType::kInt16,     ElementType::kInt32,   ElementType::kInt64,
-    ElementType::kBFloat16, ElementType::kFloat16,   ElementType::kFloat,   ElementType::kDouble,
-    ElementType::kString,   ElementType::kBool,      ElementType::kComplex64,
+    ElementType::kUint8,     ElementType::kUint16, ElementType::kUint32,
+    ElementType::kUint64,    ElementType::kInt8,   ElementType::kInt16,
+    ElementType::kInt32,     ElementType::kInt64,  ElementType::kBFloat16,
+    ElementType::kFloat16,   ElementType::kFloat,  ElementType::kDouble,
+    ElementType::kString,    ElementType::kBool,   ElementType::kComplex64,
     ElementType::kComplex128};
 
 enum class ParamOption { kSingle, kOptional, kVariadic };
@@ -53,7 +54,7 @@ inline constexpr ParamOption kVariadic = ParamOption::kVariadic;
 struct FormalParameter {
   std::string name;
   std::string description;
-  std::string type_param;                           // "T"; empty when the type is fixed
+  std::string type_param;                            // "T"; empty when the type is fixed
   ElementType fixed_type = ElementType::kUndefined;  // set for e.g. "tensor(int64)"
   ParamOption option = kSingle;
   int min_arity = 1;  // variadic only: fewest values it takes
@@ -108,8 +109,7 @@ class OpSchema {
   OpSchema& OptionalAttr(std::string name, AttrType type, std::string description);
   OpSchema& RequiredAttr(std::string name, AttrType type, std::string description);
   OpSchema& TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
-                           std::string description,
-                           std::span<const ValueKind> other_kinds = {});
+                           std::string description, std::span<const ValueKind> other_kinds = {});
   // A sentence of the text the checker enforces or a reader must know
   // (printed by `onnx-conform schema`).
   OpSchema& Rule(std::string text);

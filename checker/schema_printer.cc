@@ -44,11 +44,10 @@ void AppendParams(std::string* out, const std::vector<FormalParameter>& params) 
 std::string JsonParams(const std::vector<FormalParameter>& params) {
   std::vector<std::string> items;
   for (const FormalParameter& p : params) {
-    items.push_back(absl::StrCat("{\"name\": ", JsonString(p.name), ", \"type\": ",
-                                 JsonString(p.TypeString()), ", \"option\": ",
-                                 JsonString(OptionName(p.option)), ", \"min_arity\": ",
-                                 p.min_arity, ", \"description\": ", JsonString(p.description),
-                                 "}"));
+    items.push_back(absl::StrCat(
+        "{\"name\": ", JsonString(p.name), ", \"type\": ", JsonString(p.TypeString()),
+        ", \"option\": ", JsonString(OptionName(p.option)), ", \"min_arity\": ", p.min_arity,
+        ", \"description\": ", JsonString(p.description), "}"));
   }
   return absl::StrCat("[", absl::StrJoin(items, ", "), "]");
 }
@@ -192,10 +191,10 @@ std::string AttrValueToString(const AttrValue& value) {
 
 std::string SchemaToText(const OpSchema& s) {
   std::string out = absl::StrCat("## ", s.Name(), "\n\n");
-  absl::StrAppend(&out, "Domain \"\" (ai.onnx), opsets ", s.since_version(),
-                  " and up until the next version. Shape inference: ",
-                  s.has_shape_inference() ? "yes" : "no",
-                  ". Function: ", s.has_function() ? "yes" : "no", ".\n\n");
+  absl::StrAppend(
+      &out, "Domain \"\" (ai.onnx), opsets ", s.since_version(),
+      " and up until the next version. Shape inference: ", s.has_shape_inference() ? "yes" : "no",
+      ". Function: ", s.has_function() ? "yes" : "no", ".\n\n");
   absl::StrAppend(&out, s.summary(), "\n\n");
   absl::StrAppend(&out, "Inputs (", Bounds(s.min_inputs(), s.max_inputs()), "):\n");
   AppendParams(&out, s.inputs());
@@ -212,8 +211,8 @@ std::string SchemaToText(const OpSchema& s) {
   }
   absl::StrAppend(&out, "\nType constraints:\n");
   for (const TypeConstraintSpec& c : s.type_constraints()) {
-    absl::StrAppend(&out, "- `", c.type_param, "` in {", TypeNames(c.allowed), "}: ",
-                    c.description, "\n");
+    absl::StrAppend(&out, "- `", c.type_param, "` in {", TypeNames(c.allowed), "}: ", c.description,
+                    "\n");
   }
   if (!s.rules().empty()) {
     absl::StrAppend(&out, "\nRules:\n");
@@ -227,11 +226,11 @@ std::string SchemasToJson(std::span<const OpSchema* const> schemas) {
   for (const OpSchema* s : schemas) {
     std::vector<std::string> attrs;
     for (const AttributeSpec& a : s->attributes()) {
-      attrs.push_back(absl::StrCat(
-          "{\"name\": ", JsonString(a.name), ", \"type\": ",
-          JsonString(onnx::AttributeProto::AttributeType_Name(a.type)),
-          ", \"required\": ", a.required ? "true" : "false", ", \"default\": ",
-          JsonDefault(a.default_value), ", \"description\": ", JsonString(a.description), "}"));
+      attrs.push_back(absl::StrCat("{\"name\": ", JsonString(a.name), ", \"type\": ",
+                                   JsonString(onnx::AttributeProto::AttributeType_Name(a.type)),
+                                   ", \"required\": ", a.required ? "true" : "false",
+                                   ", \"default\": ", JsonDefault(a.default_value),
+                                   ", \"description\": ", JsonString(a.description), "}"));
     }
     std::vector<std::string> constraints;
     for (const TypeConstraintSpec& c : s->type_constraints()) {

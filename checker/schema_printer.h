@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-
 #include "checker/schema.h"
 
 namespace onnx_conform {

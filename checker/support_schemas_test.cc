@@ -78,10 +78,10 @@ TestModel ClipWithConstantBounds(int opset, const Tensor& lo, const Tensor& hi) 
 TEST(SupportRegistryTest, SupportingOperatorsAreFoundButNotCovered) {
   std::vector<std::string> names;
   for (const OpSchema* schema : SupportSchemas()) names.push_back(schema->Name());
-  EXPECT_THAT(names, ElementsAre("Constant-1", "Constant-9", "Constant-11", "Constant-12",
-                                 "Constant-13", "Identity-1", "Identity-13", "Identity-14",
-                                 "Identity-16", "Less-7", "Less-9", "Less-13", "Where-9",
-                                 "Where-16"));
+  EXPECT_THAT(names,
+              ElementsAre("Constant-1", "Constant-9", "Constant-11", "Constant-12", "Constant-13",
+                          "Identity-1", "Identity-13", "Identity-14", "Identity-16", "Less-7",
+                          "Less-9", "Less-13", "Where-9", "Where-16"));
   for (const OpSchema* schema : AllSchemas()) {
     for (const char* support : {"Constant", "Identity", "Less", "Where"}) {
       EXPECT_NE(schema->op_type(), support);
@@ -189,8 +189,9 @@ TEST(ConstantTest, EveryValueFormAtItsVersion) {
       t->set_data_type(static_cast<int32_t>(form.type));
       for (int64_t d : form.dims) t->add_dims(d);
       for (int i = 0; i < 6; ++i) {
-        form.type == kF ? t->add_float_data(i) : form.type == kI64 ? t->add_int64_data(i)
-                                                                   : t->add_int32_data(i);
+        form.type == kF     ? t->add_float_data(i)
+        : form.type == kI64 ? t->add_int64_data(i)
+                            : t->add_int32_data(i);
       }
     } else if (name == "value_float") {
       SetFloat(node, name, 1.5f);
@@ -269,9 +270,9 @@ TEST(ConstantTest, AttributeOfTheWrongTypeOrUndecodable) {
 
   TestModel truncated(13);
   truncated.Output("c", kF, {3});
-  onnx::TensorProto* t = AddAttribute(truncated.Node("Constant", {}, {"c"}), "value",
-                                      onnx::AttributeProto::TENSOR)
-                             .mutable_t();
+  onnx::TensorProto* t =
+      AddAttribute(truncated.Node("Constant", {}, {"c"}), "value", onnx::AttributeProto::TENSOR)
+          .mutable_t();
   t->set_data_type(onnx::TensorProto::FLOAT);
   t->add_dims(3);
   t->set_raw_data(std::string(4, '\0'));
@@ -279,9 +280,9 @@ TEST(ConstantTest, AttributeOfTheWrongTypeOrUndecodable) {
 
   TestModel unknown_type(13);
   unknown_type.Output("c", kF, {});
-  onnx::TensorProto* u = AddAttribute(unknown_type.Node("Constant", {}, {"c"}), "value",
-                                      onnx::AttributeProto::TENSOR)
-                             .mutable_t();
+  onnx::TensorProto* u =
+      AddAttribute(unknown_type.Node("Constant", {}, {"c"}), "value", onnx::AttributeProto::TENSOR)
+          .mutable_t();
   u->set_data_type(99);
   ExpectOnly(unknown_type.model, rules::kAttrConstantValue);
 }
@@ -355,9 +356,8 @@ TEST(IdentityTest, PassesTypeShapeAndValue) {
   // The value goes through: a NaN initializer read by Clip through Identity.
   TestModel value(13);
   value.Input("x", kF, {4}).Output("y", kF, {4});
-  *value.model.mutable_graph()->add_initializer() =
-      TensorToProto(Tensor::FromValues<float>({}, {std::numeric_limits<float>::quiet_NaN()}),
-                    "nan");
+  *value.model.mutable_graph()->add_initializer() = TensorToProto(
+      Tensor::FromValues<float>({}, {std::numeric_limits<float>::quiet_NaN()}), "nan");
   value.Node("Identity", {"nan"}, {"lo"});
   value.Node("Clip", {"x", "lo"}, {"y"});
   ExpectOnly(value.model, rules::kDataClipBoundNan);

@@ -23,7 +23,7 @@ using SymbolicDim = std::optional<int64_t>;  // nullopt: unknown (symbolic)
 using SymbolicShape = std::vector<SymbolicDim>;
 
 struct TensorInfo {
-  std::optional<ElementType> type;    // nullopt: undeclared
+  std::optional<ElementType> type;     // nullopt: undeclared
   std::optional<SymbolicShape> shape;  // nullopt: rank unknown
 
   static TensorInfo Of(const Tensor& tensor);

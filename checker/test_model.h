@@ -21,8 +21,8 @@ namespace onnx_conform::testing_util {
 
 // A dimension: a number, or a dim_param name (symbolic).
 struct TestDim {
-  TestDim(int64_t value) : value(value) {}  // NOLINT: implicit for brevity
-  TestDim(int value) : value(int64_t{value}) {}  // NOLINT
+  TestDim(int64_t value) : value(value) {}                   // NOLINT: implicit for brevity
+  TestDim(int value) : value(int64_t{value}) {}              // NOLINT
   TestDim(const char* param) : value(std::string(param)) {}  // NOLINT
   std::variant<int64_t, std::string> value;
 };

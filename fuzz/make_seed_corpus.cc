@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "caseio/case_layout.h"
+#include "caseio/case_loader.h"
 #include "fuzz/fuzz_case.pb.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
-#include "caseio/case_layout.h"
-#include "caseio/case_loader.h"
 
 namespace {
 

@@ -104,8 +104,8 @@ int FuzzReference(const uint8_t* data, size_t size) {
   }
   for (const Diagnostic& d : CheckDataSet(*model, view, "model.onnx")) {
     if (d.severity == Severity::kError) {
-      FuzzFinding(absl::StrCat("the checker rejects the reference's own outputs: ",
-                               FormatDiagnostic(d)));
+      FuzzFinding(
+          absl::StrCat("the checker rejects the reference's own outputs: ", FormatDiagnostic(d)));
     }
   }
   return Stop("ran");

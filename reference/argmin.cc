@@ -85,9 +85,9 @@ absl::StatusOr<Tensor> ArgMin(int64_t version, const Tensor& data,
   const Shape& shape = data.shape();
   const int64_t n = shape[axis];
   if (n == 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        label, ": axis ", attributes.axis, " of data ", ShapeToString(shape),
-        " has size 0, so no index of a minimum exists"));
+    return absl::InvalidArgumentError(absl::StrCat(label, ": axis ", attributes.axis, " of data ",
+                                                   ShapeToString(shape),
+                                                   " has size 0, so no index of a minimum exists"));
   }
 
   Shape out_shape = shape;
@@ -115,9 +115,9 @@ absl::StatusOr<Tensor> RunArgMinNode(const onnx::NodeProto& node, int64_t versio
                                      const PlainEvaluation* plain) {
   const std::string label = OpLabel("ArgMin", version);
   if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
-  absl::Status names = version >= 12
-                           ? CheckAttributeNames(node, label, {"axis", "keepdims", "select_last_index"})
-                           : CheckAttributeNames(node, label, {"axis", "keepdims"});
+  absl::Status names =
+      version >= 12 ? CheckAttributeNames(node, label, {"axis", "keepdims", "select_last_index"})
+                    : CheckAttributeNames(node, label, {"axis", "keepdims"});
   if (!names.ok()) return names;
   if (inputs.size() != 1 || inputs[0] == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(label, ": input 0 (data) is missing"));

@@ -33,9 +33,9 @@ struct ArgMinAttributes {
 };
 
 // `version` is one of kArgMinVersions. InvalidArgument for a disallowed type,
-// a rank-0 input (no axis exists), an axis outside [-r, r-1], keepdims or select_last_index not 0/1, select_last_index = 1
-// before ArgMin-12, and an axis of size 0 (no index to return).
-// `plain`: null for the fast kernel, else the plain loop (reference/evaluation.h).
+// a rank-0 input (no axis exists), an axis outside [-r, r-1], keepdims or select_last_index not
+// 0/1, select_last_index = 1 before ArgMin-12, and an axis of size 0 (no index to return). `plain`:
+// null for the fast kernel, else the plain loop (reference/evaluation.h).
 absl::StatusOr<Tensor> ArgMin(int64_t version, const Tensor& data,
                               const ArgMinAttributes& attributes,
                               const PlainEvaluation* plain = nullptr);

@@ -167,8 +167,8 @@ TEST_P(ArgMinTest, Errors) {
   });
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVersionsAndTypes, ArgMinTest,
-                         ::testing::ValuesIn(CombosOf("ArgMin")), ComboName);
+INSTANTIATE_TEST_SUITE_P(AllVersionsAndTypes, ArgMinTest, ::testing::ValuesIn(CombosOf("ArgMin")),
+                         ComboName);
 
 class ArgMinFloatTest : public ArgMinTest {};
 
@@ -221,8 +221,8 @@ TEST_P(ArgMinFloatTest, SubnormalsAndExtremes) {
   });
 }
 
-INSTANTIATE_TEST_SUITE_P(FloatTypes, ArgMinFloatTest,
-                         ::testing::ValuesIn(FloatCombosOf("ArgMin")), ComboName);
+INSTANTIATE_TEST_SUITE_P(FloatTypes, ArgMinFloatTest, ::testing::ValuesIn(FloatCombosOf("ArgMin")),
+                         ComboName);
 
 class ArgMinIntegerTest : public ArgMinTest {};
 
@@ -259,8 +259,7 @@ TEST(ArgMinWideIntegers, ValuesBeyondTwoToThe53) {
     absl::StatusOr<Tensor> out = RunArgMin(version, data, {.keepdims = 0});
     ASSERT_TRUE(out.ok()) << out.status();
     EXPECT_BITS_EQ(*out, Int64s({}, {1}));
-    const uint64_t wide[] = {18446744073709551615u, 18446744073709551614u,
-                             18446744073709551615u};
+    const uint64_t wide[] = {18446744073709551615u, 18446744073709551614u, 18446744073709551615u};
     out = RunArgMin(version, Tensor::FromValues<uint64_t>({3}, std::span<const uint64_t>(wide)),
                     {.keepdims = 0});
     ASSERT_TRUE(out.ok()) << out.status();

@@ -26,11 +26,12 @@ absl::StatusOr<Shape> BroadcastShapes(std::span<const Shape> shapes) {
         source[pad + d] = k;
         continue;
       }
-      return absl::InvalidArgumentError(absl::StrCat(
-          "shapes cannot be broadcast: input ", source[pad + d], " has shape ",
-          ShapeToString(shapes[source[pad + d]]), " and input ", k, " has shape ",
-          ShapeToString(shape), " (dimension ", static_cast<int64_t>(pad + d) - static_cast<int64_t>(rank),
-          " from the right: ", out_dim, " vs ", dim, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("shapes cannot be broadcast: input ", source[pad + d], " has shape ",
+                       ShapeToString(shapes[source[pad + d]]), " and input ", k, " has shape ",
+                       ShapeToString(shape), " (dimension ",
+                       static_cast<int64_t>(pad + d) - static_cast<int64_t>(rank),
+                       " from the right: ", out_dim, " vs ", dim, ")"));
     }
   }
   return out;

@@ -130,9 +130,7 @@ template <typename T>
 struct ContiguousRows {
   const T* data;
   int64_t row_stride;
-  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const {
-    return {data + r * row_stride};
-  }
+  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const { return {data + r * row_stride}; }
 };
 template <typename T>
 struct RepeatedValues {
@@ -149,9 +147,7 @@ template <typename T>
 struct OutputRows {
   T* data;
   int64_t row_stride;
-  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const {
-    return {data + r * row_stride};
-  }
+  ONNX_CONFORM_VECTOR_LOOP ContiguousRow<T> Row(int64_t r) const { return {data + r * row_stride}; }
 };
 
 // Calls loop(operands...) with each operand as ContiguousRows or
@@ -190,8 +186,8 @@ ONNX_CONFORM_VECTOR_LOOP inline void WithOperandSteps(Loop loop, RowOperand<T> f
 // measures it). With the widest vectors the CPU has
 // (reference/vector_isa.h), on kWidth bits for AVX-512.
 template <Avx512Width kWidth = Avx512Width::k512, typename T, typename Op, typename... Operands>
-void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op,
-               RowOperand<T> first, Operands... rest) {
+void ApplyRows(T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,
+               Operands... rest) {
   static_assert(sizeof...(rest) == 1 || sizeof...(rest) == 2, "two or three inputs");
   RunWithWidestVectors<kWidth>(
       [](T* out, int64_t out_row_stride, int64_t n, int64_t rows, Op op, RowOperand<T> first,

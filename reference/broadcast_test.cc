@@ -150,9 +150,9 @@ void ExpectSumsOfBroadcastElements(Walk walk) {
       walk(c, a_values.data(), b_values.data(), result.data());
       for (int64_t i = 0; i < static_cast<int64_t>(result.size()); ++i) {
         const int64_t expected = NaiveOffset(c.out, c.a, i) * 1000 + NaiveOffset(c.out, c.b, i);
-        ASSERT_EQ(result[i], expected) << "element " << i << " of " << ShapeToString(c.out)
-                                       << " from " << ShapeToString(c.a) << " and "
-                                       << ShapeToString(c.b);
+        ASSERT_EQ(result[i], expected)
+            << "element " << i << " of " << ShapeToString(c.out) << " from " << ShapeToString(c.a)
+            << " and " << ShapeToString(c.b);
       }
     }
   }
@@ -171,25 +171,25 @@ TEST(ApplyBroadcast, MatchesTheNaiveFormulaForRanksOneToSix) {
 TEST(ForEachBroadcastRowRun, RunsOfRowsMatchTheNaiveFormula) {
   for (int64_t max_rows : {int64_t{1}, int64_t{2}, int64_t{3}, int64_t{5}, int64_t{100},
                            std::numeric_limits<int64_t>::max()}) {
-    ExpectSumsOfBroadcastElements(
-        [&](const BroadcastCase& c, const int64_t* a, const int64_t* b, int64_t* out) {
-          const std::vector<Shape> shapes = {c.a, c.b};
-          const BroadcastWalk walk = PlanBroadcastWalk(c.out, shapes);
-          int64_t rows_seen = 0;
-          ForEachBroadcastRowRun(walk, max_rows, [&](int64_t out_offset,
-                                                     std::span<const int64_t> offsets,
-                                                     int64_t rows) {
+    ExpectSumsOfBroadcastElements([&](const BroadcastCase& c, const int64_t* a, const int64_t* b,
+                                      int64_t* out) {
+      const std::vector<Shape> shapes = {c.a, c.b};
+      const BroadcastWalk walk = PlanBroadcastWalk(c.out, shapes);
+      int64_t rows_seen = 0;
+      ForEachBroadcastRowRun(
+          walk, max_rows, [&](int64_t out_offset, std::span<const int64_t> offsets, int64_t rows) {
             ASSERT_GE(rows, 1);
             ASSERT_LE(rows, max_rows);
             ASSERT_EQ(out_offset, rows_seen * walk.row_length);
             rows_seen += rows;
-            ApplyRows(out + out_offset, walk.row_length, walk.row_length, rows,
-                      [](int64_t x, int64_t y) { return x + y; },
-                      RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
-                      RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)});
+            ApplyRows(
+                out + out_offset, walk.row_length, walk.row_length, rows,
+                [](int64_t x, int64_t y) { return x + y; },
+                RowOperand<int64_t>{a + offsets[0], walk.row_steps[0], RowStride(walk, 0)},
+                RowOperand<int64_t>{b + offsets[1], walk.row_steps[1], RowStride(walk, 1)});
           });
-          EXPECT_EQ(rows_seen * walk.row_length, ElementCount(c.out)) << "max_rows " << max_rows;
-        });
+      EXPECT_EQ(rows_seen * walk.row_length, ElementCount(c.out)) << "max_rows " << max_rows;
+    });
   }
 }
 
@@ -209,8 +209,8 @@ TEST(ApplyRows, PassesThreeOperandsInOrderForEveryStep) {
         for (int64_t r = 0; r < 2; ++r) {
           for (int64_t i = 0; i < 3; ++i) {
             const int64_t at = r * 3;
-            EXPECT_EQ(out[at + i], 2 * (2 * a[at + i * a_step] + b[at + i * b_step]) +
-                                       c[at + i * c_step])
+            EXPECT_EQ(out[at + i],
+                      2 * (2 * a[at + i * a_step] + b[at + i * b_step]) + c[at + i * c_step])
                 << "steps " << a_step << b_step << c_step << " row " << r << " element " << i;
           }
         }
@@ -222,12 +222,12 @@ TEST(ApplyRows, PassesThreeOperandsInOrderForEveryStep) {
 // In place (out is the first operand), with later operands broadcast along
 // the rows and across them (row stride 0).
 TEST(ApplyRows, WritesInPlaceIntoTheFirstOperand) {
-  int64_t acc[] = {1, 2, 3, 4, 5, 6};  // two rows of three
-  const int64_t b[] = {10, 20};        // one value per row
+  int64_t acc[] = {1, 2, 3, 4, 5, 6};   // two rows of three
+  const int64_t b[] = {10, 20};         // one value per row
   const int64_t c[] = {100, 200, 300};  // the same row for both rows
-  ApplyRows(acc, 3, 3, 2, [](int64_t x, int64_t y, int64_t z) { return 2 * (2 * x + y) + z; },
-            RowOperand<int64_t>{acc, 1, 3}, RowOperand<int64_t>{b, 0, 1},
-            RowOperand<int64_t>{c, 1, 0});
+  ApplyRows(
+      acc, 3, 3, 2, [](int64_t x, int64_t y, int64_t z) { return 2 * (2 * x + y) + z; },
+      RowOperand<int64_t>{acc, 1, 3}, RowOperand<int64_t>{b, 0, 1}, RowOperand<int64_t>{c, 1, 0});
   EXPECT_THAT(acc, ElementsAre(2 * (2 + 10) + 100, 2 * (4 + 10) + 200, 2 * (6 + 10) + 300,
                                2 * (8 + 20) + 100, 2 * (10 + 20) + 200, 2 * (12 + 20) + 300));
 }

@@ -70,9 +70,10 @@ template <typename T>
 absl::StatusOr<Tensor> ClipTo(const Tensor& input, Bound<T> lo, Bound<T> hi, Tensor* reusable,
                               const PlainEvaluation* plain) {
   const Tensor* const only[] = {&input};
-  const bool in_place = plain == nullptr &&
-                        CanWriteOutputInto(reusable, &input, only, input.type(), input.shape());
-  absl::StatusOr<Tensor> created = in_place ? Tensor() : Tensor::Create(input.type(), input.shape());
+  const bool in_place =
+      plain == nullptr && CanWriteOutputInto(reusable, &input, only, input.type(), input.shape());
+  absl::StatusOr<Tensor> created =
+      in_place ? Tensor() : Tensor::Create(input.type(), input.shape());
   if (!created.ok()) return created.status();
   Tensor& out = in_place ? *reusable : *created;
   if (plain == nullptr) {
@@ -135,16 +136,17 @@ absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, cons
           ShapeToString(bound->shape())));
     }
     if (bound->type() != input.type()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(label, ": ", name, " has element type ", ElementTypeName(bound->type()),
-                       " but input 0 has ", ElementTypeName(input.type()),
-                       " (all share one type T)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          label, ": ", name, " has element type ", ElementTypeName(bound->type()),
+          " but input 0 has ", ElementTypeName(input.type()), " (all share one type T)"));
     }
   }
   return VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) {
     // Spec-defined: a missing bound is T's lowest() or max().
-    const Bound<T> lo = min != nullptr ? Bound<T>(min->data<T>()[0]) : MissingBound<T>(true, true, plain);
-    const Bound<T> hi = max != nullptr ? Bound<T>(max->data<T>()[0]) : MissingBound<T>(false, true, plain);
+    const Bound<T> lo =
+        min != nullptr ? Bound<T>(min->data<T>()[0]) : MissingBound<T>(true, true, plain);
+    const Bound<T> hi =
+        max != nullptr ? Bound<T>(max->data<T>()[0]) : MissingBound<T>(false, true, plain);
     return ClipTo<T>(input, lo, hi, reusable, plain);
   });
 }
@@ -166,8 +168,9 @@ absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
 
   if (absl::Status s = CheckArity(node, label, 1, 1); !s.ok()) return s;
   // consumed_inputs (Clip-1) was a legacy optimisation hint: accepted, ignored.
-  absl::Status names = version == 1 ? CheckAttributeNames(node, label, {"min", "max", "consumed_inputs"})
-                                    : CheckAttributeNames(node, label, {"min", "max"});
+  absl::Status names = version == 1
+                           ? CheckAttributeNames(node, label, {"min", "max", "consumed_inputs"})
+                           : CheckAttributeNames(node, label, {"min", "max"});
   if (!names.ok()) return names;
   if (inputs.size() != 1 || inputs[0] == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(label, ": input 0 (input) is missing"));

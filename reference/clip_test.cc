@@ -129,8 +129,8 @@ TEST_P(ClipInputBoundsTest, BoundErrors) {
     Tensor x = Values<T>({2}, {0, 9});
     Tensor scalar = Values<T>({}, {1});
     Tensor one_element = Values<T>({1}, {1});
-    Tensor other_type = GetParam().type == ElementType::kFloat ? Values<double>({}, {1})
-                                                               : Values<float>({}, {1});
+    Tensor other_type =
+        GetParam().type == ElementType::kFloat ? Values<double>({}, {1}) : Values<float>({}, {1});
     onnx::NodeProto node = NodeBuilder("Clip").Inputs({"x", "min", "max"}).Build();
     ExpectInvalid(RunOne(node, version(), {&x, &one_element, &scalar}), "min (input 1)");
     ExpectInvalid(RunOne(node, version(), {&x, &scalar, &one_element}), "max (input 2)");
@@ -282,14 +282,13 @@ TEST(ClipAttributeDefaults, Clip6DefaultsAreFloatLowestAndMax) {
   Tensor f = Values<float>({3}, {-kInf, 1, kInf});
   absl::StatusOr<Tensor> out = RunOne(node, 6, {&f});
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_BITS_EQ(*out,
-                 Values<float>({3}, {-3.4028234663852886e38, 1, 3.4028234663852886e38}));
+  EXPECT_BITS_EQ(*out, Values<float>({3}, {-3.4028234663852886e38, 1, 3.4028234663852886e38}));
   // double: the float limits, exactly, clip wider double values.
   Tensor d = Values<double>({4}, {-1e300, 1e300, 3.4e38, kInf});
   out = RunOne(node, 6, {&d});
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_BITS_EQ(*out, Values<double>({4}, {-3.4028234663852886e38, 3.4028234663852886e38,
-                                            3.4e38, 3.4028234663852886e38}));
+  EXPECT_BITS_EQ(*out, Values<double>({4}, {-3.4028234663852886e38, 3.4028234663852886e38, 3.4e38,
+                                            3.4028234663852886e38}));
   // float16: the float limits round to infinities, so nothing is clipped.
   Tensor h = Values<Float16>({3}, {-kInf, 65504, kInf});
   out = RunOne(node, 6, {&h});
@@ -330,8 +329,8 @@ TEST(ClipAttributeConversion, DoubleTakesTheFloatExactly) {
   absl::StatusOr<Tensor> out = RunOne(node, 6, {&x});
   ASSERT_TRUE(out.ok()) << out.status();
   // (double)0.1f, and 0.1 (double) is below it.
-  EXPECT_BITS_EQ(*out, Values<double>({2}, {0.100000001490116119384765625,
-                                            0.100000001490116119384765625}));
+  EXPECT_BITS_EQ(
+      *out, Values<double>({2}, {0.100000001490116119384765625, 0.100000001490116119384765625}));
 }
 
 TEST(ClipAttributes, ConsumedInputsOnlyAtClip1AndTypeChecked) {

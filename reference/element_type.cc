@@ -10,22 +10,14 @@ struct TypeInfo {
 };
 
 constexpr TypeInfo kTypeInfo[] = {
-    {ElementType::kUndefined, "undefined", 0},
-    {ElementType::kFloat, "float", 4},
-    {ElementType::kUint8, "uint8", 1},
-    {ElementType::kInt8, "int8", 1},
-    {ElementType::kUint16, "uint16", 2},
-    {ElementType::kInt16, "int16", 2},
-    {ElementType::kInt32, "int32", 4},
-    {ElementType::kInt64, "int64", 8},
-    {ElementType::kString, "string", 0},
-    {ElementType::kBool, "bool", 1},
-    {ElementType::kFloat16, "float16", 2},
-    {ElementType::kDouble, "double", 8},
-    {ElementType::kUint32, "uint32", 4},
-    {ElementType::kUint64, "uint64", 8},
-    {ElementType::kComplex64, "complex64", 0},
-    {ElementType::kComplex128, "complex128", 0},
+    {ElementType::kUndefined, "undefined", 0}, {ElementType::kFloat, "float", 4},
+    {ElementType::kUint8, "uint8", 1},         {ElementType::kInt8, "int8", 1},
+    {ElementType::kUint16, "uint16", 2},       {ElementType::kInt16, "int16", 2},
+    {ElementType::kInt32, "int32", 4},         {ElementType::kInt64, "int64", 8},
+    {ElementType::kString, "string", 0},       {ElementType::kBool, "bool", 1},
+    {ElementType::kFloat16, "float16", 2},     {ElementType::kDouble, "double", 8},
+    {ElementType::kUint32, "uint32", 4},       {ElementType::kUint64, "uint64", 8},
+    {ElementType::kComplex64, "complex64", 0}, {ElementType::kComplex128, "complex128", 0},
     {ElementType::kBFloat16, "bfloat16", 2},
 };
 

@@ -13,9 +13,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
-#include "absl/strings/string_view.h"
 #include <utility>
 
+#include "absl/strings/string_view.h"
 #include "reference/float16.h"
 
 namespace onnx_conform {
@@ -43,10 +43,9 @@ enum class ElementType : int32_t {
 // The twelve numeric types the suite's operators use, in ONNX's type-list
 // order (as the operator texts print them).
 inline constexpr ElementType kNumericTypes[] = {
-    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,
-    ElementType::kFloat16,  ElementType::kInt16,  ElementType::kInt32,
-    ElementType::kInt64,    ElementType::kInt8,   ElementType::kUint16,
-    ElementType::kUint32,   ElementType::kUint64, ElementType::kUint8,
+    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16,
+    ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
+    ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8,
 };
 
 // The operator texts' type lists, in ONNX's order (as the texts print them):
@@ -80,33 +79,107 @@ struct TypeTag {
   using type = T;
 };
 
-template <ElementType E> struct CppTypeOf;
-template <> struct CppTypeOf<ElementType::kFloat> { using type = float; };
-template <> struct CppTypeOf<ElementType::kDouble> { using type = double; };
-template <> struct CppTypeOf<ElementType::kFloat16> { using type = Float16; };
-template <> struct CppTypeOf<ElementType::kBFloat16> { using type = BFloat16; };
-template <> struct CppTypeOf<ElementType::kInt8> { using type = int8_t; };
-template <> struct CppTypeOf<ElementType::kInt16> { using type = int16_t; };
-template <> struct CppTypeOf<ElementType::kInt32> { using type = int32_t; };
-template <> struct CppTypeOf<ElementType::kInt64> { using type = int64_t; };
-template <> struct CppTypeOf<ElementType::kUint8> { using type = uint8_t; };
-template <> struct CppTypeOf<ElementType::kUint16> { using type = uint16_t; };
-template <> struct CppTypeOf<ElementType::kUint32> { using type = uint32_t; };
-template <> struct CppTypeOf<ElementType::kUint64> { using type = uint64_t; };
+template <ElementType E>
+struct CppTypeOf;
+template <>
+struct CppTypeOf<ElementType::kFloat> {
+  using type = float;
+};
+template <>
+struct CppTypeOf<ElementType::kDouble> {
+  using type = double;
+};
+template <>
+struct CppTypeOf<ElementType::kFloat16> {
+  using type = Float16;
+};
+template <>
+struct CppTypeOf<ElementType::kBFloat16> {
+  using type = BFloat16;
+};
+template <>
+struct CppTypeOf<ElementType::kInt8> {
+  using type = int8_t;
+};
+template <>
+struct CppTypeOf<ElementType::kInt16> {
+  using type = int16_t;
+};
+template <>
+struct CppTypeOf<ElementType::kInt32> {
+  using type = int32_t;
+};
+template <>
+struct CppTypeOf<ElementType::kInt64> {
+  using type = int64_t;
+};
+template <>
+struct CppTypeOf<ElementType::kUint8> {
+  using type = uint8_t;
+};
+template <>
+struct CppTypeOf<ElementType::kUint16> {
+  using type = uint16_t;
+};
+template <>
+struct CppTypeOf<ElementType::kUint32> {
+  using type = uint32_t;
+};
+template <>
+struct CppTypeOf<ElementType::kUint64> {
+  using type = uint64_t;
+};
 
-template <typename T> constexpr ElementType ElementTypeOf();
-template <> constexpr ElementType ElementTypeOf<float>() { return ElementType::kFloat; }
-template <> constexpr ElementType ElementTypeOf<double>() { return ElementType::kDouble; }
-template <> constexpr ElementType ElementTypeOf<Float16>() { return ElementType::kFloat16; }
-template <> constexpr ElementType ElementTypeOf<BFloat16>() { return ElementType::kBFloat16; }
-template <> constexpr ElementType ElementTypeOf<int8_t>() { return ElementType::kInt8; }
-template <> constexpr ElementType ElementTypeOf<int16_t>() { return ElementType::kInt16; }
-template <> constexpr ElementType ElementTypeOf<int32_t>() { return ElementType::kInt32; }
-template <> constexpr ElementType ElementTypeOf<int64_t>() { return ElementType::kInt64; }
-template <> constexpr ElementType ElementTypeOf<uint8_t>() { return ElementType::kUint8; }
-template <> constexpr ElementType ElementTypeOf<uint16_t>() { return ElementType::kUint16; }
-template <> constexpr ElementType ElementTypeOf<uint32_t>() { return ElementType::kUint32; }
-template <> constexpr ElementType ElementTypeOf<uint64_t>() { return ElementType::kUint64; }
+template <typename T>
+constexpr ElementType ElementTypeOf();
+template <>
+constexpr ElementType ElementTypeOf<float>() {
+  return ElementType::kFloat;
+}
+template <>
+constexpr ElementType ElementTypeOf<double>() {
+  return ElementType::kDouble;
+}
+template <>
+constexpr ElementType ElementTypeOf<Float16>() {
+  return ElementType::kFloat16;
+}
+template <>
+constexpr ElementType ElementTypeOf<BFloat16>() {
+  return ElementType::kBFloat16;
+}
+template <>
+constexpr ElementType ElementTypeOf<int8_t>() {
+  return ElementType::kInt8;
+}
+template <>
+constexpr ElementType ElementTypeOf<int16_t>() {
+  return ElementType::kInt16;
+}
+template <>
+constexpr ElementType ElementTypeOf<int32_t>() {
+  return ElementType::kInt32;
+}
+template <>
+constexpr ElementType ElementTypeOf<int64_t>() {
+  return ElementType::kInt64;
+}
+template <>
+constexpr ElementType ElementTypeOf<uint8_t>() {
+  return ElementType::kUint8;
+}
+template <>
+constexpr ElementType ElementTypeOf<uint16_t>() {
+  return ElementType::kUint16;
+}
+template <>
+constexpr ElementType ElementTypeOf<uint32_t>() {
+  return ElementType::kUint32;
+}
+template <>
+constexpr ElementType ElementTypeOf<uint64_t>() {
+  return ElementType::kUint64;
+}
 
 // Calls visitor(TypeTag<T>{}) with T the C++ type of a numeric `type`.
 // Precondition: IsNumeric(type). All branches must return the same type.
@@ -129,8 +202,7 @@ decltype(auto) VisitNumericType(ElementType type, Visitor&& visitor) {
     ONNX_CONFORM_VISIT_CASE(kUint32)
     ONNX_CONFORM_VISIT_CASE(kUint64)
 #undef ONNX_CONFORM_VISIT_CASE
-    default:
-      std::abort();  // Precondition broken: callers check IsNumeric first.
+    default: std::abort();  // Precondition broken: callers check IsNumeric first.
   }
 }
 

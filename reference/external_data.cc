@@ -74,8 +74,8 @@ absl::Status ResolveExternalData(onnx::TensorProto& proto, const fs::path& base_
   if (proto.data_location() != onnx::TensorProto::EXTERNAL && proto.external_data_size() == 0) {
     return absl::OkStatus();
   }
-  const std::string label = proto.name().empty() ? std::string("tensor")
-                                                  : absl::StrCat("tensor '", proto.name(), "'");
+  const std::string label =
+      proto.name().empty() ? std::string("tensor") : absl::StrCat("tensor '", proto.name(), "'");
   auto error = [&](auto&&... parts) {
     return absl::InvalidArgumentError(absl::StrCat(label, ": external data: ", parts...));
   };
@@ -107,12 +107,14 @@ absl::Status ResolveExternalData(onnx::TensorProto& proto, const fs::path& base_
   if (location->find('\0') != std::string::npos) return error("the location holds a NUL byte");
   const fs::path relative(*location);
   if (relative.is_absolute()) {
-    return error("location '", *location, "' is absolute; only paths inside the tensor's folder "
+    return error("location '", *location,
+                 "' is absolute; only paths inside the tensor's folder "
                  "are read");
   }
   for (const fs::path& part : relative) {
     if (part == "..") {
-      return error("location '", *location, "' holds '..'; only paths inside the tensor's folder "
+      return error("location '", *location,
+                   "' holds '..'; only paths inside the tensor's folder "
                    "are read");
     }
   }
@@ -145,8 +147,8 @@ absl::Status ResolveExternalData(onnx::TensorProto& proto, const fs::path& base_
   }
   const int64_t count = length.value_or(size - begin);
   if (count > size - begin) {
-    return error("offset ", begin, " + length ", count, " reaches past the end of ",
-                 file.string(), " (", size, " bytes)");
+    return error("offset ", begin, " + length ", count, " reaches past the end of ", file.string(),
+                 " (", size, " bytes)");
   }
   if (count > max_bytes) {
     return absl::ResourceExhaustedError(absl::StrCat(

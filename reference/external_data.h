@@ -25,8 +25,7 @@ namespace onnx_conform {
 // is missing or not a regular file; an offset or length that is not a
 // decimal number or reaches past the end of the file; more than max_bytes.
 // A tensor without external data is left as it is.
-absl::Status ResolveExternalData(onnx::TensorProto& proto,
-                                 const std::filesystem::path& base_dir,
+absl::Status ResolveExternalData(onnx::TensorProto& proto, const std::filesystem::path& base_dir,
                                  const std::filesystem::path& root = {},
                                  int64_t max_bytes = kDefaultMaxTensorBytes);
 

@@ -36,7 +36,8 @@ Float16 Float16::FromFloat(float value) {
     // (exact: the scaled value has at most 24 significant bits).
     const float scaled = std::bit_cast<float>(abs) * 0x1p24f;
     const float rounded_up = scaled + 0x1p23f;  // forces rounding at the units place
-    const uint32_t mantissa = std::bit_cast<uint32_t>(rounded_up) - std::bit_cast<uint32_t>(0x1p23f);
+    const uint32_t mantissa =
+        std::bit_cast<uint32_t>(rounded_up) - std::bit_cast<uint32_t>(0x1p23f);
     return FromBits(static_cast<uint16_t>(sign | mantissa));
   }
   // Normal: rebias the exponent and round the 13 dropped mantissa bits.

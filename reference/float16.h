@@ -73,12 +73,20 @@ class std::numeric_limits<onnx_conform::Float16> {
   static constexpr bool is_integer = false;
   static constexpr bool has_quiet_NaN = true;
   static constexpr bool has_infinity = true;
-  static constexpr onnx_conform::Float16 lowest() { return onnx_conform::Float16::FromBits(0xFBFF); }
+  static constexpr onnx_conform::Float16 lowest() {
+    return onnx_conform::Float16::FromBits(0xFBFF);
+  }
   static constexpr onnx_conform::Float16 max() { return onnx_conform::Float16::FromBits(0x7BFF); }
   static constexpr onnx_conform::Float16 min() { return onnx_conform::Float16::FromBits(0x0400); }
-  static constexpr onnx_conform::Float16 denorm_min() { return onnx_conform::Float16::FromBits(0x0001); }
-  static constexpr onnx_conform::Float16 infinity() { return onnx_conform::Float16::FromBits(0x7C00); }
-  static constexpr onnx_conform::Float16 quiet_NaN() { return onnx_conform::Float16::FromBits(0x7E00); }
+  static constexpr onnx_conform::Float16 denorm_min() {
+    return onnx_conform::Float16::FromBits(0x0001);
+  }
+  static constexpr onnx_conform::Float16 infinity() {
+    return onnx_conform::Float16::FromBits(0x7C00);
+  }
+  static constexpr onnx_conform::Float16 quiet_NaN() {
+    return onnx_conform::Float16::FromBits(0x7E00);
+  }
 };
 
 template <>
@@ -89,12 +97,20 @@ class std::numeric_limits<onnx_conform::BFloat16> {
   static constexpr bool is_integer = false;
   static constexpr bool has_quiet_NaN = true;
   static constexpr bool has_infinity = true;
-  static constexpr onnx_conform::BFloat16 lowest() { return onnx_conform::BFloat16::FromBits(0xFF7F); }
+  static constexpr onnx_conform::BFloat16 lowest() {
+    return onnx_conform::BFloat16::FromBits(0xFF7F);
+  }
   static constexpr onnx_conform::BFloat16 max() { return onnx_conform::BFloat16::FromBits(0x7F7F); }
   static constexpr onnx_conform::BFloat16 min() { return onnx_conform::BFloat16::FromBits(0x0080); }
-  static constexpr onnx_conform::BFloat16 denorm_min() { return onnx_conform::BFloat16::FromBits(0x0001); }
-  static constexpr onnx_conform::BFloat16 infinity() { return onnx_conform::BFloat16::FromBits(0x7F80); }
-  static constexpr onnx_conform::BFloat16 quiet_NaN() { return onnx_conform::BFloat16::FromBits(0x7FC0); }
+  static constexpr onnx_conform::BFloat16 denorm_min() {
+    return onnx_conform::BFloat16::FromBits(0x0001);
+  }
+  static constexpr onnx_conform::BFloat16 infinity() {
+    return onnx_conform::BFloat16::FromBits(0x7F80);
+  }
+  static constexpr onnx_conform::BFloat16 quiet_NaN() {
+    return onnx_conform::BFloat16::FromBits(0x7FC0);
+  }
 };
 
 #endif  // ONNX_CONFORM_REFERENCE_FLOAT16_H_

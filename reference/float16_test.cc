@@ -22,8 +22,8 @@ TEST(Float16Test, ToFloatOfKnownPatterns) {
   EXPECT_EQ(Float16::FromBits(0x3E00).ToFloat(), 1.5f);
   EXPECT_EQ(Float16::FromBits(0x7BFF).ToFloat(), 65504.0f);
   EXPECT_EQ(Float16::FromBits(0xFBFF).ToFloat(), -65504.0f);
-  EXPECT_EQ(Float16::FromBits(0x0400).ToFloat(), 0x1p-14f);        // smallest normal
-  EXPECT_EQ(Float16::FromBits(0x0001).ToFloat(), 0x1p-24f);        // smallest subnormal
+  EXPECT_EQ(Float16::FromBits(0x0400).ToFloat(), 0x1p-14f);         // smallest normal
+  EXPECT_EQ(Float16::FromBits(0x0001).ToFloat(), 0x1p-24f);         // smallest subnormal
   EXPECT_EQ(Float16::FromBits(0x03FF).ToFloat(), 1023 * 0x1p-24f);  // largest subnormal
   EXPECT_EQ(Float16::FromBits(0x8001).ToFloat(), -0x1p-24f);
   EXPECT_EQ(Float16::FromBits(0x3555).ToFloat(), 0.333251953125f);
@@ -96,8 +96,8 @@ TEST(Float16Test, FromFloatTiesGoToEven) {
 TEST(Float16Test, FromFloatSubnormalsRoundToNearestEven) {
   EXPECT_EQ(Float16::FromFloat(0x1p-25f).bits(), 0x0000);  // tie between 0 and 0x0001: 0
   EXPECT_EQ(Float16::FromFloat(-0x1p-25f).bits(), 0x8000);
-  EXPECT_EQ(Float16::FromFloat(3 * 0x1p-25f).bits(), 0x0002);   // tie 1|2: 2
-  EXPECT_EQ(Float16::FromFloat(5 * 0x1p-25f).bits(), 0x0002);   // tie 2|3: 2
+  EXPECT_EQ(Float16::FromFloat(3 * 0x1p-25f).bits(), 0x0002);         // tie 1|2: 2
+  EXPECT_EQ(Float16::FromFloat(5 * 0x1p-25f).bits(), 0x0002);         // tie 2|3: 2
   EXPECT_EQ(Float16::FromFloat(0x1p-25f + 0x1p-35f).bits(), 0x0001);  // above half
   EXPECT_EQ(Float16::FromFloat(0x1p-26f).bits(), 0x0000);
   EXPECT_EQ(Float16::FromFloat(std::numeric_limits<float>::denorm_min()).bits(), 0x0000);
@@ -129,8 +129,8 @@ TEST(Float16Test, FromFloatOverflow) {
 TEST(Float16Test, FromFloatNaNStaysNaN) {
   // Quiet NaN, a signaling NaN whose payload sits only in the low bits (a
   // plain truncation would turn it into infinity), and negative NaNs.
-  for (uint32_t nan_bits : {0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu, 0xFFC00000u, 0xFF800001u,
-                            0x7F802000u}) {
+  for (uint32_t nan_bits :
+       {0x7FC00000u, 0x7F800001u, 0x7FFFFFFFu, 0xFFC00000u, 0xFF800001u, 0x7F802000u}) {
     SCOPED_TRACE(nan_bits);
     const Float16 h = Float16::FromFloat(FloatFromBits(nan_bits));
     EXPECT_TRUE(h.IsNaN());
@@ -237,8 +237,8 @@ TEST(BFloat16Test, FromFloatOverflowsToInfinity) {
 }
 
 TEST(BFloat16Test, FromFloatNaNStaysNaN) {
-  for (uint32_t nan_bits : {0x7FC00000u, 0x7F800001u, 0x7F80FFFFu, 0x7FFFFFFFu, 0xFFC00000u,
-                            0xFF800001u}) {
+  for (uint32_t nan_bits :
+       {0x7FC00000u, 0x7F800001u, 0x7F80FFFFu, 0x7FFFFFFFu, 0xFFC00000u, 0xFF800001u}) {
     SCOPED_TRACE(nan_bits);
     const BFloat16 b = BFloat16::FromFloat(FloatFromBits(nan_bits));
     EXPECT_TRUE(b.IsNaN());

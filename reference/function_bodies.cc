@@ -63,8 +63,9 @@ absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& mod
   for (int n = 0; n < model.graph().node_size(); ++n) {
     const onnx::NodeProto& node = model.graph().node(n);
     const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
-    if (!IsDefaultDomain(node.domain()) || !version.has_value() || !HasFunctionBody(node.op_type(), *version) ||
-        node.input_size() < 1 || node.output_size() != 1) {
+    if (!IsDefaultDomain(node.domain()) || !version.has_value() ||
+        !HasFunctionBody(node.op_type(), *version) || node.input_size() < 1 ||
+        node.output_size() != 1) {
       *graph.add_node() = node;
       continue;
     }

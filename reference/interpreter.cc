@@ -51,7 +51,6 @@ struct GraphValue {
   const Tensor& tensor() const { return input != nullptr ? *input : owned; }
 };
 
-
 struct OperatorEntry {
   absl::string_view op_type;
   std::span<const int64_t> versions;  // ascending
@@ -90,8 +89,8 @@ absl::Status Prefixed(absl::string_view prefix, const absl::Status& status) {
 absl::StatusOr<Tensor> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t opset,
                                          std::span<const Tensor* const> inputs, Tensor* reusable,
                                          const PlainEvaluation* plain) {
-  const OperatorEntry* entry = IsDefaultDomain(node.domain()) ? FindOperator(node.op_type())
-                                                              : nullptr;
+  const OperatorEntry* entry =
+      IsDefaultDomain(node.domain()) ? FindOperator(node.op_type()) : nullptr;
   if (entry == nullptr) {
     return absl::UnimplementedError(absl::StrCat("operator ", node.op_type(), " (domain '",
                                                  node.domain(),
@@ -105,14 +104,13 @@ absl::StatusOr<Tensor> RunNodeUnprefixed(const onnx::NodeProto& node, int64_t op
   }
   if (static_cast<int>(inputs.size()) != node.input_size()) {
     return absl::InvalidArgumentError(absl::StrCat("the node names ", node.input_size(),
-                                                   " inputs but ", inputs.size(),
-                                                   " were given"));
+                                                   " inputs but ", inputs.size(), " were given"));
   }
   for (int i = 0; i < node.input_size(); ++i) {
     if (node.input(i).empty() != (inputs[i] == nullptr)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("input ", i, node.input(i).empty() ? " has an empty name but a value"
-                                                          : " has a name but no value"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "input ", i,
+          node.input(i).empty() ? " has an empty name but a value" : " has a name but no value"));
     }
   }
   return entry->run(node, *version, inputs, reusable, plain);
@@ -133,8 +131,8 @@ absl::Status ChargeNodeWork(const onnx::NodeProto& node, std::span<const Tensor*
     absl::StatusOr<Shape> out = BroadcastShapes(shapes);
     absl::StatusOr<int64_t> count = out.ok() ? ElementCount(*out) : absl::StatusOr<int64_t>(0);
     int64_t total = 0;
-    if (count.ok() && !__builtin_mul_overflow(*count, static_cast<int64_t>(shapes.size()),
-                                              &total)) {
+    if (count.ok() &&
+        !__builtin_mul_overflow(*count, static_cast<int64_t>(shapes.size()), &total)) {
       operations = std::max(operations, total);
     } else if (count.ok()) {
       operations = int64_t{1} << 62;
@@ -172,13 +170,12 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& mo
                                                       const std::vector<Tensor>& inputs,
                                                       std::vector<Tensor>* consumable,
                                                       const EvaluationOptions& options) {
-  const bool plain_loops = options.kernels == Kernels::kPlain || options.explain ||
-                           !options.readings.empty();
+  const bool plain_loops =
+      options.kernels == Kernels::kPlain || options.explain || !options.readings.empty();
   if (!model.has_graph()) return absl::InvalidArgumentError("model has no graph");
   const onnx::GraphProto& graph = model.graph();
   if (graph.sparse_initializer_size() > 0) {
-    return absl::UnimplementedError(
-        "graph sparse_initializer is not implemented by the reference");
+    return absl::UnimplementedError("graph sparse_initializer is not implemented by the reference");
   }
   absl::flat_hash_map<std::string, GraphValue> values;
 
@@ -215,9 +212,8 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& mo
           declared_type ? ElementTypeName(*declared_type) : absl::StrCat("type ", declared),
           " but the tensor given is ", ElementTypeName(inputs[k].type())));
     }
-    GraphValue value = consumable != nullptr
-                           ? GraphValue{.owned = std::move((*consumable)[k])}
-                           : GraphValue{.owned = Tensor(), .input = &inputs[k]};
+    GraphValue value = consumable != nullptr ? GraphValue{.owned = std::move((*consumable)[k])}
+                                             : GraphValue{.owned = Tensor(), .input = &inputs[k]};
     if (!values.emplace(info.name(), std::move(value)).second) {
       return absl::InvalidArgumentError(
           absl::StrCat("graph input '", info.name(), "' is defined twice"));
@@ -258,9 +254,9 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& mo
       }
       auto it = values.find(name);
       if (it == values.end()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            where, ": input ", i, " '", name,
-            "' is not defined (by a graph input, an initializer or an earlier node)"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": input ", i, " '", name,
+                         "' is not defined (by a graph input, an initializer or an earlier node)"));
       }
       node_inputs.push_back(&it->second.tensor());
       plain.input_classes.resize(static_cast<size_t>(i) + 1, nullptr);
@@ -270,15 +266,15 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const onnx::ModelProto& mo
     if (absl::Status work = ChargeNodeWork(node, node_inputs); !work.ok()) {
       return Prefixed(where, work);
     }
-    absl::StatusOr<Tensor> output = RunNodeUnprefixed(node, node_opset, node_inputs, reusable,
-                                                      plain_loops ? &plain : nullptr);
+    absl::StatusOr<Tensor> output =
+        RunNodeUnprefixed(node, node_opset, node_inputs, reusable, plain_loops ? &plain : nullptr);
     if (!output.ok()) return Prefixed(where, output.status());
     // Every operator the reference runs has one output (CheckArity).
     const std::string& name = node.output(0);
     if (name.empty()) continue;  // an optional output nobody reads
     if (!values
-             .emplace(name, GraphValue{.owned = *std::move(output),
-                                       .classes = std::move(output_classes)})
+             .emplace(name,
+                      GraphValue{.owned = *std::move(output), .classes = std::move(output_classes)})
              .second) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, ": output 0 '", name, "' is already defined"));

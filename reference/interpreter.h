@@ -12,8 +12,8 @@
 //
 // The fast kernels run by default; EvaluationOptions selects the plain
 // normative loops, another reading of the texts, or an explained run that
-// gives every output element's MatchClass (reference/readings.h). A node runs the newest version not above the model's opset
-// for its domain ("" or "ai.onnx").
+// gives every output element's MatchClass (reference/readings.h). A node runs the newest version
+// not above the model's opset for its domain ("" or "ai.onnx").
 //
 // Errors: Unimplemented for an operator, domain or opset the reference does
 // not implement; InvalidArgument for a malformed model or inputs (naming the
@@ -61,9 +61,9 @@ absl::StatusOr<std::vector<Tensor>> RunModel(const onnx::ModelProto& model,
 // RunModel, taking the inputs over: a node may then write its output into
 // an input that nothing reads after it (Min into its first input, Clip into
 // its input), so a large case needs one new buffer fewer. Same results.
-absl::StatusOr<std::vector<Tensor>> RunModelConsumingInputs(
-    const onnx::ModelProto& model, std::vector<Tensor> inputs,
-    const EvaluationOptions& options = {});
+absl::StatusOr<std::vector<Tensor>> RunModelConsumingInputs(const onnx::ModelProto& model,
+                                                            std::vector<Tensor> inputs,
+                                                            const EvaluationOptions& options = {});
 
 // The plain loops under `readings` (empty: the suite's own), with each
 // output element's MatchClass.

@@ -56,8 +56,8 @@ void ExpectCode(const absl::Status& status, absl::StatusCode code, const std::st
 }
 
 TEST(ResolveOperatorVersion, NewestVersionNotAboveTheOpset) {
-  const std::vector<std::optional<int64_t>> min = {std::nullopt, 1, 1, 1, 1, 1, 6, 6, 8, 8,
-                                                   8,            8, 12, 13, 13, 13, 13, 13, 13};
+  const std::vector<std::optional<int64_t>> min = {
+      std::nullopt, 1, 1, 1, 1, 1, 6, 6, 8, 8, 8, 8, 12, 13, 13, 13, 13, 13, 13};
   for (int64_t opset = 0; opset < static_cast<int64_t>(min.size()); ++opset) {
     EXPECT_EQ(ResolveOperatorVersion("Min", opset), min[opset]) << "opset " << opset;
   }
@@ -86,10 +86,8 @@ TEST(RunNode, TheOpsetSelectsTheVersion) {
   EXPECT_BITS_EQ(*out, Values<float>({2}, {1, 3}));
   // Opset 11 runs ArgMin-11, which has no select_last_index.
   Tensor data = Values<float>({3}, {0, 0, 1});
-  onnx::NodeProto argmin =
-      NodeBuilder("ArgMin").Inputs({"x"}).Int("select_last_index", 1).Build();
-  ExpectCode(RunOne(argmin, 11, {&data}).status(), absl::StatusCode::kInvalidArgument,
-             "ArgMin-11");
+  onnx::NodeProto argmin = NodeBuilder("ArgMin").Inputs({"x"}).Int("select_last_index", 1).Build();
+  ExpectCode(RunOne(argmin, 11, {&data}).status(), absl::StatusCode::kInvalidArgument, "ArgMin-11");
   out = RunOne(argmin, 17, {&data});
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_BITS_EQ(*out, Int64s({1}, {1}));
@@ -124,14 +122,14 @@ TEST(RunNode, ArityErrorsNameTheNode) {
 }
 
 TEST(RunModel, IdentityChainsAndInitializers) {
-  onnx::ModelProto model = MakeModel(
-      13,
-      {NodeBuilder("Identity").Inputs({"x"}).Outputs({"x1"}).Build(),
-       NodeBuilder("Identity").Inputs({"x1"}).Outputs({"x2"}).Build(),
-       NodeBuilder("Min").Inputs({"x2", "limit", "y"}).Outputs({"m"}).Build(),
-       NodeBuilder("Identity").Inputs({"m"}).Outputs({"out"}).Build()},
-      {{"x", ElementType::kInt32}, {"y", ElementType::kInt32}}, {"out", "x1"},
-      {{"limit", Values<int32_t>({3}, {4, 4, 4})}});
+  onnx::ModelProto model =
+      MakeModel(13,
+                {NodeBuilder("Identity").Inputs({"x"}).Outputs({"x1"}).Build(),
+                 NodeBuilder("Identity").Inputs({"x1"}).Outputs({"x2"}).Build(),
+                 NodeBuilder("Min").Inputs({"x2", "limit", "y"}).Outputs({"m"}).Build(),
+                 NodeBuilder("Identity").Inputs({"m"}).Outputs({"out"}).Build()},
+                {{"x", ElementType::kInt32}, {"y", ElementType::kInt32}}, {"out", "x1"},
+                {{"limit", Values<int32_t>({3}, {4, 4, 4})}});
   absl::StatusOr<std::vector<Tensor>> out =
       RunModel(model, {Values<int32_t>({2, 3}, {1, 9, 5, 7, 3, 8}), Values<int32_t>({}, {6})});
   ASSERT_TRUE(out.ok()) << out.status();
@@ -158,9 +156,8 @@ TEST(RunModel, InputsAreNotCopiedAndOutputsAreMoved) {
     EXPECT_EQ(budget.charged_bytes(), 4000);
     EXPECT_EQ(out->at(0).data<float>()[999], -1.0f);
   }
-  onnx::ModelProto echo = MakeModel(
-      13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"m"}).Build()},
-      {{"x", ElementType::kFloat}}, {"m", "x", "m"});
+  onnx::ModelProto echo = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"m"}).Build()},
+                                    {{"x", ElementType::kFloat}}, {"m", "x", "m"});
   ScopedResourceBudget budget(ResourceLimits{});
   absl::StatusOr<std::vector<Tensor>> out = RunModel(echo, {x});
   ASSERT_TRUE(out.ok()) << out.status();
@@ -188,14 +185,18 @@ TEST(RunModel, InitializersListedAsInputsAreNotFed) {
 // What ONNX's version converter makes of Clip-6 (attributes) at opset 11:
 // Constant nodes holding the bounds, fed to Clip-11's inputs.
 TEST(RunModel, ConstantBoundsIntoClip11) {
-  onnx::ModelProto model = MakeModel(
-      11,
-      {NodeBuilder("Constant").Outputs({"lo"}).TensorAttribute("value", Values<float>({}, {-1}))
-           .Build(),
-       NodeBuilder("Constant").Outputs({"hi"}).TensorAttribute("value", Values<float>({}, {1}))
-           .Build(),
-       NodeBuilder("Clip").Inputs({"x", "lo", "hi"}).Outputs({"y"}).Build()},
-      {{"x", ElementType::kFloat}}, {"y"});
+  onnx::ModelProto model =
+      MakeModel(11,
+                {NodeBuilder("Constant")
+                     .Outputs({"lo"})
+                     .TensorAttribute("value", Values<float>({}, {-1}))
+                     .Build(),
+                 NodeBuilder("Constant")
+                     .Outputs({"hi"})
+                     .TensorAttribute("value", Values<float>({}, {1}))
+                     .Build(),
+                 NodeBuilder("Clip").Inputs({"x", "lo", "hi"}).Outputs({"y"}).Build()},
+                {{"x", ElementType::kFloat}}, {"y"});
   absl::StatusOr<std::vector<Tensor>> out =
       RunModel(model, {Values<float>({4}, {-3, -0.5, 0.5, kInf})});
   ASSERT_TRUE(out.ok()) << out.status();
@@ -204,7 +205,8 @@ TEST(RunModel, ConstantBoundsIntoClip11) {
 
 TEST(RunModel, RealVersionConverterOutputRuns) {
   onnx::ModelProto clip6 = MakeModel(
-      10, {NodeBuilder("Clip").Inputs({"x"}).Outputs({"y"}).Float("min", -1).Float("max", 2).Build()},
+      10,
+      {NodeBuilder("Clip").Inputs({"x"}).Outputs({"y"}).Float("min", -1).Float("max", 2).Build()},
       {{"x", ElementType::kFloat}}, {"y"});
   onnx::ValueInfoProto* output = clip6.mutable_graph()->mutable_output(0);
   output->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
@@ -315,13 +317,15 @@ TEST(RunModelConsumingInputs, MinAndClipWriteIntoAnInputReadOnce) {
   const Tensor y = Values<float>({3}, {1, 1, 1});
   const Tensor lo = Values<float>({}, {-0.5});
   const Tensor hi = Values<float>({}, {4});
-  onnx::ModelProto model = MakeModel(
-      13,
-      {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build(),
-       NodeBuilder("Clip").Inputs({"m", "lo", "hi"}).Outputs({"c"}).Build()},
-      {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}, {"lo", ElementType::kFloat},
-       {"hi", ElementType::kFloat}},
-      {"c"});
+  onnx::ModelProto model =
+      MakeModel(13,
+                {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build(),
+                 NodeBuilder("Clip").Inputs({"m", "lo", "hi"}).Outputs({"c"}).Build()},
+                {{"x", ElementType::kFloat},
+                 {"y", ElementType::kFloat},
+                 {"lo", ElementType::kFloat},
+                 {"hi", ElementType::kFloat}},
+                {"c"});
   const Tensor expected = Values<float>({2, 3}, {1, -0.5, kNaN, 0, 1, -0.0});
   absl::StatusOr<std::vector<Tensor>> borrowed = RunModel(model, {x, y, lo, hi});
   ASSERT_TRUE(borrowed.ok()) << borrowed.status();
@@ -329,8 +333,7 @@ TEST(RunModelConsumingInputs, MinAndClipWriteIntoAnInputReadOnce) {
 
   std::vector<Tensor> inputs = {x, y, lo, hi};
   const std::byte* x_memory = DataOf(inputs[0]);
-  absl::StatusOr<std::vector<Tensor>> consumed =
-      RunModelConsumingInputs(model, std::move(inputs));
+  absl::StatusOr<std::vector<Tensor>> consumed = RunModelConsumingInputs(model, std::move(inputs));
   ASSERT_TRUE(consumed.ok()) << consumed.status();
   EXPECT_BITS_EQ(consumed->at(0), expected);
   EXPECT_EQ(DataOf(consumed->at(0)), x_memory);

@@ -24,8 +24,7 @@ std::span<const ElementType> MinTypes(int64_t version) {
 // Numpy-style broadcasting support)"; Min-1/6 have one shape, a broadcast
 // that changes nothing. Folds left: Min(Min(in0, in1), in2) ...
 template <typename T>
-void MinElements(std::span<const Tensor* const> inputs, Tensor& out,
-                 const PlainEvaluation& plain) {
+void MinElements(std::span<const Tensor* const> inputs, Tensor& out, const PlainEvaluation& plain) {
   std::vector<BroadcastIndex> at;
   for (const Tensor* input : inputs) at.emplace_back(out.shape(), input->shape());
   const auto operand = [&](size_t k, int64_t i) {
@@ -46,8 +45,8 @@ void MinElements(std::span<const Tensor* const> inputs, Tensor& out,
 
 }  // namespace
 
-absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs,
-                           Tensor* reusable, const PlainEvaluation* plain) {
+absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> inputs, Tensor* reusable,
+                           const PlainEvaluation* plain) {
   const std::string label = OpLabel("Min", version);
   if (std::find(std::begin(kMinVersions), std::end(kMinVersions), version) ==
       std::end(kMinVersions)) {

@@ -41,8 +41,7 @@ absl::StatusOr<Tensor> Min(int64_t version, std::span<const Tensor* const> input
 // `consumed_inputs`; later versions have none). inputs[i] is node.input(i);
 // `reusable` as for Min.
 absl::StatusOr<Tensor> RunMinNode(const onnx::NodeProto& node, int64_t version,
-                                  std::span<const Tensor* const> inputs,
-                                  Tensor* reusable = nullptr,
+                                  std::span<const Tensor* const> inputs, Tensor* reusable = nullptr,
                                   const PlainEvaluation* plain = nullptr);
 
 }  // namespace onnx_conform

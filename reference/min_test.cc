@@ -153,8 +153,8 @@ TEST_P(MinBroadcastTest, SixDimensionalBroadcast) {
           for (int i3 = 0; i3 < 2; ++i3)
             for (int i4 = 0; i4 < 2; ++i4)
               for (int i5 = 0; i5 < 3; ++i5) {
-                const int ai = ((i0 * 3 + i2) * 2 + i4);              // [2,_,3,_,2,_]
-                const int bi = ((i1 * 2 + i3) * 3 + i5);              // [3,_,2,_,3]
+                const int ai = ((i0 * 3 + i2) * 2 + i4);  // [2,_,3,_,2,_]
+                const int bi = ((i1 * 2 + i3) * 3 + i5);  // [3,_,2,_,3]
                 const int av = (ai * 7) % 12, bv = (bi * 5) % 12;
                 expected.push_back(V<T>(av < bv ? av : bv));
               }
@@ -265,8 +265,8 @@ TEST_P(MinIntegerTest, WholeRangeOfTheType) {
   });
 }
 
-INSTANTIATE_TEST_SUITE_P(IntegerTypes, MinIntegerTest,
-                         ::testing::ValuesIn(IntegerCombosOf("Min")), ComboName);
+INSTANTIATE_TEST_SUITE_P(IntegerTypes, MinIntegerTest, ::testing::ValuesIn(IntegerCombosOf("Min")),
+                         ComboName);
 
 // Values a double cannot tell apart (beyond 2^53) compare exactly.
 TEST(MinWideIntegers, Int64BeyondTwoToThe53) {
@@ -281,12 +281,9 @@ TEST(MinWideIntegers, Int64BeyondTwoToThe53) {
 
 TEST(MinWideIntegers, Uint64NearTheTop) {
   for (int64_t version : {12, 13}) {
-    const uint64_t a_values[] = {18446744073709551615u, 18446744073709551614u,
-                                 9007199254740993u};
-    const uint64_t b_values[] = {18446744073709551614u, 18446744073709551615u,
-                                 9007199254740992u};
-    const uint64_t expected[] = {18446744073709551614u, 18446744073709551614u,
-                                 9007199254740992u};
+    const uint64_t a_values[] = {18446744073709551615u, 18446744073709551614u, 9007199254740993u};
+    const uint64_t b_values[] = {18446744073709551614u, 18446744073709551615u, 9007199254740992u};
+    const uint64_t expected[] = {18446744073709551614u, 18446744073709551614u, 9007199254740992u};
     Tensor a = Tensor::FromValues<uint64_t>({3}, std::span<const uint64_t>(a_values));
     Tensor b = Tensor::FromValues<uint64_t>({3}, std::span<const uint64_t>(b_values));
     absl::StatusOr<Tensor> out = RunMin(version, {&a, &b});

@@ -19,9 +19,9 @@ absl::StatusOr<int64_t> UnambiguousDefaultDomainOpset(const onnx::ModelProto& mo
   for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
     if (!IsDefaultDomain(import.domain())) continue;
     if (opset.has_value() && *opset != import.version()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "model opset_import gives the default domain two versions: ", *opset, " and ",
-          import.version()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("model opset_import gives the default domain two versions: ", *opset,
+                       " and ", import.version()));
     }
     opset = import.version();
   }

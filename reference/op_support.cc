@@ -73,9 +73,9 @@ absl::StatusOr<std::optional<int64_t>> GetIntAttribute(const onnx::NodeProto& no
   const bool untyped_int = attribute->type() == onnx::AttributeProto::UNDEFINED &&
                            attribute->has_i() && !attribute->has_f();
   if (attribute->type() != onnx::AttributeProto::INT && !untyped_int) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        op_label, ": attribute '", name, "' must be an INT, not ",
-        onnx::AttributeProto::AttributeType_Name(attribute->type())));
+    return absl::InvalidArgumentError(
+        absl::StrCat(op_label, ": attribute '", name, "' must be an INT, not ",
+                     onnx::AttributeProto::AttributeType_Name(attribute->type())));
   }
   return attribute->i();
 }
@@ -88,9 +88,9 @@ absl::StatusOr<std::optional<float>> GetFloatAttribute(const onnx::NodeProto& no
   const bool untyped_float = attribute->type() == onnx::AttributeProto::UNDEFINED &&
                              attribute->has_f() && !attribute->has_i();
   if (attribute->type() != onnx::AttributeProto::FLOAT && !untyped_float) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        op_label, ": attribute '", name, "' must be a FLOAT, not ",
-        onnx::AttributeProto::AttributeType_Name(attribute->type())));
+    return absl::InvalidArgumentError(
+        absl::StrCat(op_label, ": attribute '", name, "' must be a FLOAT, not ",
+                     onnx::AttributeProto::AttributeType_Name(attribute->type())));
   }
   return attribute->f();
 }
@@ -99,11 +99,10 @@ absl::Status CheckArity(const onnx::NodeProto& node, absl::string_view op_label,
                         int max_inputs) {
   if (node.input_size() < min_inputs || node.input_size() > max_inputs) {
     return absl::InvalidArgumentError(
-        min_inputs == max_inputs
-            ? absl::StrCat(op_label, " takes ", min_inputs, " input(s), the node has ",
-                           node.input_size())
-            : absl::StrCat(op_label, " takes ", min_inputs, " to ", max_inputs,
-                           " inputs, the node has ", node.input_size()));
+        min_inputs == max_inputs ? absl::StrCat(op_label, " takes ", min_inputs,
+                                                " input(s), the node has ", node.input_size())
+                                 : absl::StrCat(op_label, " takes ", min_inputs, " to ", max_inputs,
+                                                " inputs, the node has ", node.input_size()));
   }
   if (node.output_size() != 1) {
     return absl::InvalidArgumentError(

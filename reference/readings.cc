@@ -56,7 +56,9 @@ const ReadingInfo kReadings[] = {
      "min > max gives min everywhere (Max(min, Min(input, max)))",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
      "implementations that clip the upper side first; the texts before Clip-13 are silent"},
-    {Reading::kClipInvertedBoundsMinFirst, "clip-inverted-bounds-min-first", "Clip",
+    {Reading::kClipInvertedBoundsMinFirst,
+     "clip-inverted-bounds-min-first",
+     "Clip",
      {1, 6, 11, 12},
      "min > max: an element below min becomes min, any other max (x < min ? min : x > max ? "
      "max : x)",
@@ -68,12 +70,9 @@ const ReadingInfo kReadings[] = {
 
 absl::string_view MatchClassName(MatchClass match_class) {
   switch (match_class) {
-    case MatchClass::kExactBits:
-      return "exact bits";
-    case MatchClass::kEitherZero:
-      return "either zero";
-    case MatchClass::kAnyNaN:
-      return "any NaN";
+    case MatchClass::kExactBits: return "exact bits";
+    case MatchClass::kEitherZero: return "either zero";
+    case MatchClass::kAnyNaN: return "any NaN";
   }
   return "?";
 }

@@ -65,11 +65,16 @@ enum class Reading : uint8_t {
   kClipInvertedBoundsMinFirst,
 };
 inline constexpr Reading kAllReadings[] = {
-    Reading::kMinNaNIgnored,  Reading::kArgMinNaNUnordered,  Reading::kClipMissingBoundSkipped,
-    Reading::kClip1LimitsOfT, Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+    Reading::kMinNaNIgnored,
+    Reading::kArgMinNaNUnordered,
+    Reading::kClipMissingBoundSkipped,
+    Reading::kClip1LimitsOfT,
+    Reading::kClipNaNBoundIgnored,
+    Reading::kClipInvertedBoundsGiveMin,
     Reading::kClipInvertedBoundsMinFirst,
 };
-static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kClipInvertedBoundsMinFirst) + 1,
+static_assert(std::size(kAllReadings) ==
+                  static_cast<size_t>(Reading::kClipInvertedBoundsMinFirst) + 1,
               "every reading is listed");
 
 struct ReadingInfo {

@@ -26,13 +26,13 @@ struct VersionTypes {
   const char* types;
 };
 constexpr VersionTypes kTable[] = {
-    {"Min", 1, kFloatsText},         {"Min", 6, kFloatsText},
-    {"Min", 8, kFloatsText},         {"Min", 12, kAllNumericText},
-    {"Min", 13, kAllNumericBfText},  {"ArgMin", 1, kAllNumericText},
-    {"ArgMin", 11, kAllNumericText}, {"ArgMin", 12, kAllNumericText},
+    {"Min", 1, kFloatsText},           {"Min", 6, kFloatsText},
+    {"Min", 8, kFloatsText},           {"Min", 12, kAllNumericText},
+    {"Min", 13, kAllNumericBfText},    {"ArgMin", 1, kAllNumericText},
+    {"ArgMin", 11, kAllNumericText},   {"ArgMin", 12, kAllNumericText},
     {"ArgMin", 13, kAllNumericBfText}, {"Clip", 1, kFloatsText},
-    {"Clip", 6, kFloatsText},        {"Clip", 11, kFloatsText},
-    {"Clip", 12, kAllNumericText},   {"Clip", 13, kAllNumericBfText},
+    {"Clip", 6, kFloatsText},          {"Clip", 11, kFloatsText},
+    {"Clip", 12, kAllNumericText},     {"Clip", 13, kAllNumericBfText},
 };
 
 std::string ValueText(const Tensor& t, int64_t i) {
@@ -68,9 +68,8 @@ std::string ValueText(const Tensor& t, int64_t i) {
   for (int64_t i = 0; i < actual.element_count(); ++i) {
     if (std::memcmp(actual.bytes().data() + i * size, expected.bytes().data() + i * size, size) !=
         0) {
-      return ::testing::AssertionFailure()
-             << "element " << i << " is " << ValueText(actual, i) << ", expected "
-             << ValueText(expected, i);
+      return ::testing::AssertionFailure() << "element " << i << " is " << ValueText(actual, i)
+                                           << ", expected " << ValueText(expected, i);
     }
   }
   return ::testing::AssertionSuccess();

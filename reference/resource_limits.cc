@@ -25,8 +25,8 @@ absl::Status ChargeBytes(int64_t bytes, bool is_tensor, absl::FunctionRef<std::s
   const ResourceLimits& limits = budget->limits_;
   if (is_tensor && bytes > limits.max_tensor_bytes) {
     return absl::ResourceExhaustedError(
-        absl::StrCat(what(), " needs ", bytes, " bytes, over the limit of ", limits.max_tensor_bytes,
-                     " bytes per tensor (--max-tensor-bytes)"));
+        absl::StrCat(what(), " needs ", bytes, " bytes, over the limit of ",
+                     limits.max_tensor_bytes, " bytes per tensor (--max-tensor-bytes)"));
   }
   if (bytes > limits.max_case_bytes - budget->charged_) {
     return absl::ResourceExhaustedError(absl::StrCat(
@@ -60,23 +60,14 @@ absl::StatusOr<int64_t> ParseByteSize(absl::string_view text) {
   if (!digits.empty()) {
     switch (digits.back()) {
       case 'K':
-      case 'k':
-        shift = 10;
-        break;
+      case 'k': shift = 10; break;
       case 'M':
-      case 'm':
-        shift = 20;
-        break;
+      case 'm': shift = 20; break;
       case 'G':
-      case 'g':
-        shift = 30;
-        break;
+      case 'g': shift = 30; break;
       case 'T':
-      case 't':
-        shift = 40;
-        break;
-      default:
-        break;
+      case 't': shift = 40; break;
+      default: break;
     }
     if (shift != 0) digits.remove_suffix(1);
   }

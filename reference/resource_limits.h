@@ -19,7 +19,6 @@
 #define ONNX_CONFORM_REFERENCE_RESOURCE_LIMITS_H_
 
 #include <cstdint>
-
 #include <string>
 
 #include "absl/functional/function_ref.h"

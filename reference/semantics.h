@@ -151,8 +151,7 @@ ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t) {
   return so_far;
 }
 template <typename T, typename... Rest>
-ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t so_far_key, T next,
-                                               Rest... rest) {
+ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t so_far_key, T next, Rest... rest) {
   const int16_t next_key = HalfNaNLowestKey(next);
   return HalfMinCarryingKey(BranchFreeSelect(so_far_key <= next_key, so_far, next),
                             std::min(so_far_key, next_key), rest...);

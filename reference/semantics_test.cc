@@ -1,6 +1,5 @@
 // The named element rules of reference/semantics.h, one by one, with literal
 // expectations (the operator tests check them again through the kernels).
-#include "reference/element_rules.h"
 #include "reference/semantics.h"
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "reference/element_rules.h"
 
 namespace onnx_conform {
 namespace {
@@ -67,8 +67,9 @@ TEST(ClipValue, BoundsNaNAndTies) {
   EXPECT_EQ(Bits(ClipValue(2.0f, 1.0f, -kNaN)), Bits(-kNaN));
   EXPECT_EQ(Bits(ClipValue(-0.0f, 0.0f, 1.0f)), Bits(-0.0f));
   EXPECT_EQ(Bits(ClipValue(0.0f, -1.0f, -0.0f)), Bits(0.0f));
-  EXPECT_EQ(ClipValue(uint64_t{18446744073709551615u}, uint64_t{0}, uint64_t{18446744073709551614u}),
-            18446744073709551614u);
+  EXPECT_EQ(
+      ClipValue(uint64_t{18446744073709551615u}, uint64_t{0}, uint64_t{18446744073709551614u}),
+      18446744073709551614u);
 }
 
 TEST(ConvertFloatAttribute, RoundsToNearestEvenForHalfTypes) {
@@ -201,14 +202,11 @@ void ExpectHalfMinOfThreeFollowsFloat() {
       const T z = T::FromFloat(second);
       for (uint32_t bits = 0; bits <= 0xFFFF; ++bits) {
         const T x = T::FromBits(static_cast<uint16_t>(bits));
-        ASSERT_EQ(MinPropagatingNaN(x, y, z).bits(),
-                  expected_min(expected_min(x, y), z).bits())
+        ASSERT_EQ(MinPropagatingNaN(x, y, z).bits(), expected_min(expected_min(x, y), z).bits())
             << bits << " first, then " << y.bits() << ", " << z.bits();
-        ASSERT_EQ(MinPropagatingNaN(y, x, z).bits(),
-                  expected_min(expected_min(y, x), z).bits())
+        ASSERT_EQ(MinPropagatingNaN(y, x, z).bits(), expected_min(expected_min(y, x), z).bits())
             << bits << " second, between " << y.bits() << " and " << z.bits();
-        ASSERT_EQ(MinPropagatingNaN(y, z, x).bits(),
-                  expected_min(expected_min(y, z), x).bits())
+        ASSERT_EQ(MinPropagatingNaN(y, z, x).bits(), expected_min(expected_min(y, z), x).bits())
             << bits << " last, after " << y.bits() << ", " << z.bits();
       }
     }
@@ -221,11 +219,12 @@ TEST(HalfComparisons, MinOfThreeFollowsFloatForEveryPattern) {
 }
 
 TEST(MinPropagatingNaN, ThreeOperandsFoldLeft) {
-  EXPECT_EQ(Bits(MinPropagatingNaN(1.0f, kNaN, -kNaN)), Bits(kNaN));  // the earliest NaN
+  EXPECT_EQ(Bits(MinPropagatingNaN(1.0f, kNaN, -kNaN)), Bits(kNaN));   // the earliest NaN
   EXPECT_EQ(Bits(MinPropagatingNaN(0.0f, -0.0f, -0.0f)), Bits(0.0f));  // ties keep the first
   EXPECT_EQ(MinPropagatingNaN(3, 1, 2), 1);
   EXPECT_EQ(MinPropagatingNaN(Float16::FromBits(0x3C00), Float16::FromBits(0x0000),
-                              Float16::FromBits(0x8000)).bits(),
+                              Float16::FromBits(0x8000))
+                .bits(),
             0x0000);
 }
 
@@ -236,8 +235,8 @@ TEST(HalfComparisons, ClipFollowsFloatForEveryPattern) {
 
 TEST(HalfComparisons, Float16OrdersEveryPatternAsItsFloatValue) {
   ExpectHalfComparisonsFollowFloat<Float16>();
-  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x8000)), 0);  // -0
-  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x7C00)), 0x7C00);  // +inf
+  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x8000)), 0);        // -0
+  EXPECT_EQ(HalfOrderKey(Float16::FromBits(0x7C00)), 0x7C00);   // +inf
   EXPECT_EQ(HalfOrderKey(Float16::FromBits(0xFC00)), -0x7C00);  // -inf
 }
 

@@ -122,9 +122,9 @@ absl::StatusOr<int64_t> Tensor::CheckAndCharge(ElementType type, const Shape& sh
   if (!count.ok()) return count.status();
   const int64_t element_size = static_cast<int64_t>(ElementSize(type));
   if (*count > max_bytes / element_size) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "tensor of shape ", ShapeToString(shape), " and type ", ElementTypeName(type),
-        " needs more than the limit of ", max_bytes, " bytes"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("tensor of shape ", ShapeToString(shape), " and type ", ElementTypeName(type),
+                     " needs more than the limit of ", max_bytes, " bytes"));
   }
   // The case's budget (reference/resource_limits.h), before any allocation.
   if (absl::Status charged = ChargeBytes(*count * element_size, /*is_tensor=*/true,
@@ -152,8 +152,8 @@ absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max
 }
 
 std::optional<absl::StatusOr<Tensor>> Tensor::MapFile(ElementType type, Shape shape, int fd,
-                                                       int64_t offset, int64_t byte_count,
-                                                       int64_t max_bytes) {
+                                                      int64_t offset, int64_t byte_count,
+                                                      int64_t max_bytes) {
   if (!IsNumeric(type)) return std::nullopt;
   const int64_t element_size = static_cast<int64_t>(ElementSize(type));
   absl::StatusOr<int64_t> count = ElementCount(shape);

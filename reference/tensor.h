@@ -63,8 +63,8 @@ class Tensor {
   // The caller has checked that the file holds the bytes; a file truncated
   // while mapped raises SIGBUS on access (docs/security.md).
   static std::optional<absl::StatusOr<Tensor>> MapFile(ElementType type, Shape shape, int fd,
-                                                        int64_t offset, int64_t byte_count,
-                                                        int64_t max_bytes = kDefaultMaxTensorBytes);
+                                                       int64_t offset, int64_t byte_count,
+                                                       int64_t max_bytes = kDefaultMaxTensorBytes);
 
   // Convenience for tests and case definitions: a tensor holding `values`.
   // Aborts unless the shape is valid and holds exactly values.size() elements.

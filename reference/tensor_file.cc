@@ -15,14 +15,13 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/message.h"
 #include "google/protobuf/unknown_field_set.h"
 #include "google/protobuf/wire_format_lite.h"
-
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "reference/external_data.h"
 #include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
@@ -252,8 +251,10 @@ absl::StatusOr<onnx::TensorProto> ParseTensorProto(absl::string_view bytes,
   const std::vector<int> unknown = UnknownFieldNumbers(proto);
   if (!proto.has_data_type() && !unknown.empty()) {
     return absl::DataLossError(absl::StrCat(
-        source, ": not an onnx.TensorProto: no data_type, and fields onnx.TensorProto does not "
-        "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+        source,
+        ": not an onnx.TensorProto: no data_type, and fields onnx.TensorProto does not "
+        "define (numbers ",
+        absl::StrJoin(unknown, ", "), ")"));
   }
   return proto;
 }
@@ -266,9 +267,10 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
   const bool parsed = model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
   if (!parsed || !model.has_graph()) {
     if (IsWellFormed<onnx::TensorProto>(bytes)) {
-      return absl::DataLossError(absl::StrCat(
-          source, ": not an onnx.ModelProto: it is an onnx.TensorProto (a tensor file such as "
-          "input_0.pb)"));
+      return absl::DataLossError(
+          absl::StrCat(source,
+                       ": not an onnx.ModelProto: it is an onnx.TensorProto (a tensor file such as "
+                       "input_0.pb)"));
     }
   }
   if (!parsed) {
@@ -278,9 +280,11 @@ absl::StatusOr<onnx::ModelProto> ParseModel(absl::string_view bytes, absl::strin
   if (!model.has_graph()) {
     const std::vector<int> unknown = UnknownFieldNumbers(model);
     if (!unknown.empty()) {
-      return absl::DataLossError(absl::StrCat(
-          source, ": not an onnx.ModelProto: no graph, and fields onnx.ModelProto does not "
-          "define (numbers ", absl::StrJoin(unknown, ", "), ")"));
+      return absl::DataLossError(
+          absl::StrCat(source,
+                       ": not an onnx.ModelProto: no graph, and fields onnx.ModelProto does not "
+                       "define (numbers ",
+                       absl::StrJoin(unknown, ", "), ")"));
     }
     return absl::InvalidArgumentError(absl::StrCat(source, ": model has no graph"));
   }
@@ -486,8 +490,7 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs
 }
 
 absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
-  absl::StatusOr<TensorFile> file =
-      ReadTensorFileWithName(path, {}, max_bytes, FileMapping::kCopy);
+  absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, {}, max_bytes, FileMapping::kCopy);
   if (!file.ok()) return file.status();
   return std::move(file->tensor);
 }
@@ -543,10 +546,10 @@ absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const s
 }
 
 absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {
-  return ReadProtoFile<onnx::ModelProto>(
-      path, root, ParseModel, [&](onnx::ModelProto& model, const fs::path& dir) {
-        return ResolveModelExternalData(model, dir, root);
-      });
+  return ReadProtoFile<onnx::ModelProto>(path, root, ParseModel,
+                                         [&](onnx::ModelProto& model, const fs::path& dir) {
+                                           return ResolveModelExternalData(model, dir, root);
+                                         });
 }
 
 }  // namespace onnx_conform

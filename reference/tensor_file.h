@@ -77,8 +77,7 @@ enum class FileMapping { kCopy, kMapWhenAligned };
 // Errors name the file.
 absl::StatusOr<TensorFile> ReadTensorFileWithName(
     const std::filesystem::path& path, const std::filesystem::path& root = {},
-    int64_t max_bytes = kDefaultMaxTensorBytes,
-    FileMapping mapping = FileMapping::kMapWhenAligned);
+    int64_t max_bytes = kDefaultMaxTensorBytes, FileMapping mapping = FileMapping::kMapWhenAligned);
 // The bytes of a tensor file: TensorToProto serialized, except that a
 // raw_data of kAlignedRawDataMinBytes or more starts at a multiple of
 // kRawDataAlignment in the file, so that readers can map it (FileMapping).

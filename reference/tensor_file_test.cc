@@ -6,6 +6,8 @@
 // same result and the same budget charge; SerializeTensorFile aligns it.
 // Also the file readers' and writers' errors: missing, non-regular, garbage,
 // empty and over-limit files, models without a graph.
+#include "reference/tensor_file.h"
+
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -17,7 +19,6 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/resource_limits.h"
-#include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
@@ -41,7 +42,8 @@ class DirectTensorReadTest : public ::testing::Test {
 
   fs::path Write(const std::string& name, const std::string& bytes) {
     const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     return path;
   }
 
@@ -284,8 +286,8 @@ TEST_F(DirectTensorReadTest, AlignedRawDataIsMappedCopyOnWrite) {
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(again->tensor.data<float>()[3], 1.5f);
   // Not mapped on request (ReadTensorFile: files another program wrote).
-  absl::StatusOr<TensorFile> copied = ReadTensorFileWithName(path, {}, kDefaultMaxTensorBytes,
-                                                             FileMapping::kCopy);
+  absl::StatusOr<TensorFile> copied =
+      ReadTensorFileWithName(path, {}, kDefaultMaxTensorBytes, FileMapping::kCopy);
   ASSERT_TRUE(copied.ok());
   EXPECT_FALSE(copied->tensor.maps_file());
   absl::StatusOr<Tensor> plain = ReadTensorFile(path);
@@ -344,9 +346,8 @@ class TensorFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::path(::testing::TempDir()) /
-           ("tensor_proto_test_" + std::string(::testing::UnitTest::GetInstance()
-                                                   ->current_test_info()
-                                                   ->name()));
+           ("tensor_proto_test_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -411,8 +412,8 @@ TEST_F(TensorFileTest, EmptyOrDataTypeLessFileIsRefusedAndNamed) {
   const fs::path path = WriteBytes("empty.pb", "");
   absl::StatusOr<Tensor> t = ReadTensorFile(path);
   ASSERT_FALSE(t.ok());
-  EXPECT_THAT(t.status().code(), ::testing::AnyOf(absl::StatusCode::kInvalidArgument,
-                                                  absl::StatusCode::kDataLoss));
+  EXPECT_THAT(t.status().code(),
+              ::testing::AnyOf(absl::StatusCode::kInvalidArgument, absl::StatusCode::kDataLoss));
   EXPECT_THAT(t.status().message(), HasSubstr(path.string()));
 }
 

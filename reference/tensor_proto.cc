@@ -95,8 +95,8 @@ absl::Status CopyTypedData(const onnx::TensorProto& proto, Tensor& tensor) {
     for (size_t i = 0; i < out.size(); ++i) {
       const uint64_t value = proto.uint64_data(static_cast<int>(i));
       if (value > std::numeric_limits<uint32_t>::max()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "uint64_data[", i, "] = ", value, " is out of range for uint32"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("uint64_data[", i, "] = ", value, " is out of range for uint32"));
       }
       out[i] = static_cast<uint32_t>(value);
     }
@@ -104,9 +104,9 @@ absl::Status CopyTypedData(const onnx::TensorProto& proto, Tensor& tensor) {
     for (size_t i = 0; i < out.size(); ++i) {
       const int64_t value = proto.int32_data(static_cast<int>(i));
       if (!InStorageRange<T>(value)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "int32_data[", i, "] = ", value, " is out of range for ",
-            ElementTypeName(ElementTypeOf<T>())));
+        return absl::InvalidArgumentError(absl::StrCat("int32_data[", i, "] = ", value,
+                                                       " is out of range for ",
+                                                       ElementTypeName(ElementTypeOf<T>())));
       }
       out[i] = FromStorage<T>(value);
     }
@@ -144,8 +144,9 @@ absl::StatusOr<CheckedTensor> CheckTensorProto(const onnx::TensorProto& proto,
     return error("data_type ", ElementTypeName(*type), " is not a numeric type the suite supports");
   }
   if (proto.data_location() == onnx::TensorProto::EXTERNAL || proto.external_data_size() > 0) {
-    return error("external data was not resolved (only tensors read from a file have a folder "
-                 "to resolve it from)");
+    return error(
+        "external data was not resolved (only tensors read from a file have a folder "
+        "to resolve it from)");
   }
   if (proto.has_segment()) return error("segmented tensors are not supported");
 
@@ -171,8 +172,8 @@ absl::StatusOr<CheckedTensor> CheckTensorProto(const onnx::TensorProto& proto,
     for (TypedField other : {TypedField::kFloat, TypedField::kDouble, TypedField::kInt32,
                              TypedField::kInt64, TypedField::kUint64}) {
       if (other != field && FieldSize(proto, other) > 0) {
-        return error(FieldName(other), " is set, but ", ElementTypeName(*type),
-                     " data belongs in ", FieldName(field));
+        return error(FieldName(other), " is set, but ", ElementTypeName(*type), " data belongs in ",
+                     FieldName(field));
       }
     }
     if (proto.string_data_size() > 0) return error("string_data is set on a numeric tensor");

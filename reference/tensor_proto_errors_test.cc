@@ -124,24 +124,23 @@ TEST(TensorFromProtoErrorTest, Int32DataOutOfRangeForTheType) {
     int32_t value;
     const char* type_name;
   };
-  for (const Case& c : {Case{onnx::TensorProto::INT8, 200, "int8"},
-                        Case{onnx::TensorProto::INT8, -129, "int8"},
-                        Case{onnx::TensorProto::UINT8, 256, "uint8"},
-                        Case{onnx::TensorProto::UINT8, -1, "uint8"},
-                        Case{onnx::TensorProto::INT16, 32768, "int16"},
-                        Case{onnx::TensorProto::INT16, -32769, "int16"},
-                        Case{onnx::TensorProto::UINT16, -1, "uint16"},
-                        Case{onnx::TensorProto::UINT16, 65536, "uint16"},
-                        Case{onnx::TensorProto::FLOAT16, 0x10000, "float16"},
-                        Case{onnx::TensorProto::FLOAT16, -1, "float16"},
-                        Case{onnx::TensorProto::BFLOAT16, 0x10000, "bfloat16"},
-                        Case{onnx::TensorProto::BFLOAT16, -32768, "bfloat16"}}) {
+  for (const Case& c :
+       {Case{onnx::TensorProto::INT8, 200, "int8"}, Case{onnx::TensorProto::INT8, -129, "int8"},
+        Case{onnx::TensorProto::UINT8, 256, "uint8"}, Case{onnx::TensorProto::UINT8, -1, "uint8"},
+        Case{onnx::TensorProto::INT16, 32768, "int16"},
+        Case{onnx::TensorProto::INT16, -32769, "int16"},
+        Case{onnx::TensorProto::UINT16, -1, "uint16"},
+        Case{onnx::TensorProto::UINT16, 65536, "uint16"},
+        Case{onnx::TensorProto::FLOAT16, 0x10000, "float16"},
+        Case{onnx::TensorProto::FLOAT16, -1, "float16"},
+        Case{onnx::TensorProto::BFLOAT16, 0x10000, "bfloat16"},
+        Case{onnx::TensorProto::BFLOAT16, -32768, "bfloat16"}}) {
     SCOPED_TRACE(::testing::Message() << c.type_name << " " << c.value);
     onnx::TensorProto p = Proto(c.type, {2});
     p.add_int32_data(0);
     p.add_int32_data(c.value);
-    ExpectInvalid(p, {"int32_data[1]", std::to_string(c.value).c_str(), "out of range",
-                      c.type_name});
+    ExpectInvalid(p,
+                  {"int32_data[1]", std::to_string(c.value).c_str(), "out of range", c.type_name});
   }
 }
 
@@ -165,10 +164,10 @@ TEST(TensorFromProtoErrorTest, NonNumericDataTypes) {
     onnx::TensorProto::DataType type;
     const char* name;
   };
-  for (const Case& c : {Case{onnx::TensorProto::STRING, "string"},
-                        Case{onnx::TensorProto::BOOL, "bool"},
-                        Case{onnx::TensorProto::COMPLEX64, "complex64"},
-                        Case{onnx::TensorProto::COMPLEX128, "complex128"}}) {
+  for (const Case& c :
+       {Case{onnx::TensorProto::STRING, "string"}, Case{onnx::TensorProto::BOOL, "bool"},
+        Case{onnx::TensorProto::COMPLEX64, "complex64"},
+        Case{onnx::TensorProto::COMPLEX128, "complex128"}}) {
     SCOPED_TRACE(c.name);
     onnx::TensorProto p = Proto(c.type, {1});
     if (c.type == onnx::TensorProto::STRING) {
@@ -269,8 +268,8 @@ TEST(TensorFromProtoErrorTest, HugeDimsWithLittleDataAreRefusedWithoutAllocating
   onnx::TensorProto typed = Proto(onnx::TensorProto::FLOAT, {int64_t{3} << 28});
   typed.add_float_data(1.0f);
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(std::exit(BothRefusedUnderOneGiB(raw, typed) ? 0 : 3),
-              ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(std::exit(BothRefusedUnderOneGiB(raw, typed) ? 0 : 3), ::testing::ExitedWithCode(0),
+              "");
 }
 
 }  // namespace

@@ -102,14 +102,14 @@ TEST(TensorFromProtoRawTest, Int32AndUint32) {
 
 TEST(TensorFromProtoRawTest, Int64AndUint64) {
   onnx::TensorProto s = Proto(onnx::TensorProto::INT64, {3});
-  s.set_raw_data(Bytes({0, 0, 0, 0, 0, 0, 0, 0x80,                           // min
-                        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F,      // max
-                        0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));   // -2
+  s.set_raw_data(Bytes({0,    0,    0,    0,    0,    0,    0,    0x80,     // min
+                        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F,     // max
+                        0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));  // -2
   EXPECT_THAT(Decode(s).data<int64_t>(),
               ElementsAre(-9223372036854775807LL - 1, 9223372036854775807LL, -2));
   onnx::TensorProto u = Proto(onnx::TensorProto::UINT64, {2});
-  u.set_raw_data(Bytes({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08}));
+  u.set_raw_data(Bytes({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x02, 0x03, 0x04,
+                        0x05, 0x06, 0x07, 0x08}));
   EXPECT_THAT(Decode(u).data<uint64_t>(),
               ElementsAre(18446744073709551615ULL, 0x0807060504030201ULL));
 }
@@ -190,8 +190,8 @@ TEST(TensorFromProtoTypedTest, Int32DataCarriesHalfFloatBitPatterns) {
 
 TEST(TensorFromProtoTypedTest, Int64Data) {
   onnx::TensorProto p = Proto(onnx::TensorProto::INT64, {3});
-  for (int64_t v : {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(),
-                    int64_t{-1}}) {
+  for (int64_t v :
+       {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), int64_t{-1}}) {
     p.add_int64_data(v);
   }
   EXPECT_THAT(Decode(p).data<int64_t>(),
@@ -245,8 +245,8 @@ TEST(TensorProtoRoundTripTest, EveryNumericType) {
   ExpectRoundTrip<uint16_t>({1}, {65535});
   ExpectRoundTrip<int32_t>({2}, {std::numeric_limits<int32_t>::min(), 7});
   ExpectRoundTrip<uint32_t>({1}, {4294967295u});
-  ExpectRoundTrip<int64_t>({2}, {std::numeric_limits<int64_t>::min(),
-                                 std::numeric_limits<int64_t>::max()});
+  ExpectRoundTrip<int64_t>(
+      {2}, {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()});
   ExpectRoundTrip<uint64_t>({}, {18446744073709551615ULL});
   ExpectRoundTrip<float>({0, 3}, {});
 }

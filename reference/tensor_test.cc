@@ -82,15 +82,12 @@ TEST(ElementTypeTest, SizesAndCategories) {
 }
 
 TEST(ElementTypeTest, VisitNumericTypeDispatchesToTheCppType) {
-  EXPECT_EQ(VisitNumericType(ElementType::kUint16,
-                             []<typename T>(TypeTag<T>) { return sizeof(T); }),
-            2u);
-  EXPECT_TRUE(VisitNumericType(ElementType::kBFloat16, []<typename T>(TypeTag<T>) {
-    return std::is_same_v<T, BFloat16>;
-  }));
-  EXPECT_TRUE(VisitNumericType(ElementType::kUint32, []<typename T>(TypeTag<T>) {
-    return std::is_same_v<T, uint32_t>;
-  }));
+  EXPECT_EQ(
+      VisitNumericType(ElementType::kUint16, []<typename T>(TypeTag<T>) { return sizeof(T); }), 2u);
+  EXPECT_TRUE(VisitNumericType(ElementType::kBFloat16,
+                               []<typename T>(TypeTag<T>) { return std::is_same_v<T, BFloat16>; }));
+  EXPECT_TRUE(VisitNumericType(ElementType::kUint32,
+                               []<typename T>(TypeTag<T>) { return std::is_same_v<T, uint32_t>; }));
   for (ElementType type : kNumericTypes) {
     EXPECT_EQ(VisitNumericType(type, []<typename T>(TypeTag<T>) { return ElementTypeOf<T>(); }),
               type);
@@ -232,9 +229,8 @@ TEST(TensorTest, CreateRejectsNonNumericTypes) {
   absl::StatusOr<Tensor> flags = Tensor::Create(ElementType::kBool, {3});
   ASSERT_TRUE(flags.ok()) << flags.status();
   EXPECT_EQ(flags->byte_size(), 3u);
-  for (ElementType type : {ElementType::kUndefined, ElementType::kString,
-                           ElementType::kComplex64, ElementType::kComplex128,
-                           static_cast<ElementType>(99)}) {
+  for (ElementType type : {ElementType::kUndefined, ElementType::kString, ElementType::kComplex64,
+                           ElementType::kComplex128, static_cast<ElementType>(99)}) {
     absl::StatusOr<Tensor> t = Tensor::Create(type, {1});
     ASSERT_FALSE(t.ok()) << static_cast<int>(type);
     EXPECT_EQ(t.status().code(), absl::StatusCode::kInvalidArgument);
@@ -248,7 +244,8 @@ TEST(TensorTest, FromValues) {
   EXPECT_THAT(t.shape(), ElementsAre(2, 2));
   EXPECT_THAT(t.data<int32_t>(), ElementsAre(1, -2, 3, std::numeric_limits<int32_t>::min()));
 
-  Tensor h = Tensor::FromValues<Float16>({2}, {Float16::FromBits(0x3C00), Float16::FromBits(0x8000)});
+  Tensor h =
+      Tensor::FromValues<Float16>({2}, {Float16::FromBits(0x3C00), Float16::FromBits(0x8000)});
   EXPECT_EQ(h.type(), ElementType::kFloat16);
   EXPECT_EQ(h.data<Float16>()[0].bits(), 0x3C00);
   EXPECT_EQ(h.data<Float16>()[1].bits(), 0x8000);

@@ -11,12 +11,9 @@ namespace onnx_conform {
 
 absl::string_view VectorIsaName(VectorIsa isa) {
   switch (isa) {
-    case VectorIsa::kBaseline:
-      return "baseline";
-    case VectorIsa::kAvx2:
-      return "avx2";
-    case VectorIsa::kAvx512:
-      return "avx512";
+    case VectorIsa::kBaseline: return "baseline";
+    case VectorIsa::kAvx2: return "avx2";
+    case VectorIsa::kAvx512: return "avx512";
   }
   return "unknown";
 }

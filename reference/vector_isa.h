@@ -1,9 +1,9 @@
 // The instruction sets a kernel's hot loop is compiled for, and the one that
 // runs. A hot loop is written once, as a lambda without captures;
 // RunWithWidestVectors builds it for the baseline x86-64 (SSE2), for AVX2
-// and for AVX-512, and runs the widest one the CPU has. The source, and so every result, is the same: the
-// rules of reference/semantics.h are comparisons and selects, no variant
-// enables FMA, and oc_reference is built with -ffp-contract=off.
+// and for AVX-512, and runs the widest one the CPU has. The source, and so every result, is the
+// same: the rules of reference/semantics.h are comparisons and selects, no variant enables FMA, and
+// oc_reference is built with -ffp-contract=off.
 //
 //   RunWithWidestVectors(
 //       [](const T* x, int64_t n, T lo, T hi, T* y) ONNX_CONFORM_VECTOR_LOOP {
@@ -93,7 +93,7 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq,avx512cd"))) void
 #endif
 template <typename Loop, typename... Args>
 __attribute__((target(ONNX_CONFORM_AVX512_ON_256_BITS))) void RunAvx512On256Bits(Loop loop,
-                                                                                  Args... args) {
+                                                                                 Args... args) {
   loop(args...);
 }
 #endif
@@ -116,11 +116,8 @@ inline void RunWithWidestVectors(Loop loop, Args... args) {
         vector_isa_internal::RunAvx512On256Bits(loop, args...);
       }
       return;
-    case VectorIsa::kAvx2:
-      vector_isa_internal::RunAvx2(loop, args...);
-      return;
-    case VectorIsa::kBaseline:
-      break;
+    case VectorIsa::kAvx2: vector_isa_internal::RunAvx2(loop, args...); return;
+    case VectorIsa::kBaseline: break;
   }
 #endif
   loop(args...);

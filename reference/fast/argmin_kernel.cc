@@ -113,10 +113,10 @@ inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data,
 template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
 void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index) {
   RunWithWidestVectors(
-      [](const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best,
-         Index* index) ONNX_CONFORM_VECTOR_LOOP {
-        ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
-      },
+      [](const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index)
+          ONNX_CONFORM_VECTOR_LOOP {
+            ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
+          },
       data, n, width, best, index);
 }
 
@@ -179,8 +179,8 @@ int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
   }
   for (int64_t j = done; j < n; ++j) {
     const Ranked<T> value = Rank<T>(row[j]);
-    const bool take = kSelectLast ? !RankedLess<T>(best_value, value)
-                                  : RankedLess<T>(value, best_value);
+    const bool take =
+        kSelectLast ? !RankedLess<T>(best_value, value) : RankedLess<T>(value, best_value);
     if (take) {
       best_value = value;
       best_index = j;

@@ -55,32 +55,32 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   const int64_t chunk_length = in_chunks ? kChunk<T> : row_length;
   const int64_t rows_per_run = in_chunks ? std::max<int64_t>(1, kChunk<T> / row_length)
                                          : std::numeric_limits<int64_t>::max();
-  ForEachBroadcastRowRun(walk, rows_per_run, [&](int64_t out_offset,
-                                                 std::span<const int64_t> offsets, int64_t rows) {
-    const auto input = [&](size_t k, int64_t start) {
-      return RowOperand<Stored<T>>{data[k] + offsets[k] + start * steps[k], steps[k],
-                                   RowStride(walk, k)};
-    };
-    for (int64_t start = 0; start < row_length; start += chunk_length) {
-      const int64_t n = std::min(chunk_length, row_length - start);
-      Stored<T>* chunk = result + out_offset + start;
-      // The first three inputs, then the rest two at a time, each pass
-      // folding into the chunk.
-      const auto fold = [&](auto... operands) {
-        ApplyRows<kMinVectorWidth<T>>(chunk, row_length, n, rows, min, operands...);
-      };
-      const RowOperand<Stored<T>> so_far{chunk, 1, row_length};
-      if (inputs.size() == 2) fold(input(0, start), input(1, start));
-      if (inputs.size() >= 3) fold(input(0, start), input(1, start), input(2, start));
-      for (size_t k = 3; k < inputs.size(); k += 2) {
-        if (k + 1 < inputs.size()) {
-          fold(so_far, input(k, start), input(k + 1, start));
-        } else {
-          fold(so_far, input(k, start));
+  ForEachBroadcastRowRun(
+      walk, rows_per_run, [&](int64_t out_offset, std::span<const int64_t> offsets, int64_t rows) {
+        const auto input = [&](size_t k, int64_t start) {
+          return RowOperand<Stored<T>>{data[k] + offsets[k] + start * steps[k], steps[k],
+                                       RowStride(walk, k)};
+        };
+        for (int64_t start = 0; start < row_length; start += chunk_length) {
+          const int64_t n = std::min(chunk_length, row_length - start);
+          Stored<T>* chunk = result + out_offset + start;
+          // The first three inputs, then the rest two at a time, each pass
+          // folding into the chunk.
+          const auto fold = [&](auto... operands) {
+            ApplyRows<kMinVectorWidth<T>>(chunk, row_length, n, rows, min, operands...);
+          };
+          const RowOperand<Stored<T>> so_far{chunk, 1, row_length};
+          if (inputs.size() == 2) fold(input(0, start), input(1, start));
+          if (inputs.size() >= 3) fold(input(0, start), input(1, start), input(2, start));
+          for (size_t k = 3; k < inputs.size(); k += 2) {
+            if (k + 1 < inputs.size()) {
+              fold(so_far, input(k, start), input(k + 1, start));
+            } else {
+              fold(so_far, input(k, start));
+            }
+          }
         }
-      }
-    }
-  });
+      });
 }
 
 }  // namespace

@@ -40,11 +40,8 @@ class ReferenceBackend : public Backend {
       case absl::StatusCode::kUnimplemented:
         outcome.kind = BackendOutcome::Kind::kUnsupported;
         break;
-      case absl::StatusCode::kInvalidArgument:
-        outcome.kind = BackendOutcome::Kind::kInvalid;
-        break;
-      default:
-        outcome.kind = BackendOutcome::Kind::kError;
+      case absl::StatusCode::kInvalidArgument: outcome.kind = BackendOutcome::Kind::kInvalid; break;
+      default: outcome.kind = BackendOutcome::Kind::kError;
     }
     return outcome;
   }

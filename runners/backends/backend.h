@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "reference/tensor.h"
 #include "caseio/case_loader.h"
+#include "reference/tensor.h"
 
 namespace onnx_conform {
 

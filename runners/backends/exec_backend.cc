@@ -12,11 +12,11 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "google/protobuf/util/json_util.h"
+#include "absl/strings/strip.h"
 #include "caseio/case_layout.h"
+#include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
 #include "runners/backends/subprocess.h"
@@ -177,8 +177,7 @@ class ExecBackend : public Backend {
     process_options.cancel = &cancelled_;
     ProcessResult process = RunProcess(argv, process_options);
     switch (process.end) {
-      case ProcessEnd::kSpawnFailed:
-        return {BackendOutcome::Kind::kError, 0, process.spawn_error};
+      case ProcessEnd::kSpawnFailed: return {BackendOutcome::Kind::kError, 0, process.spawn_error};
       case ProcessEnd::kCancelled:
         return {BackendOutcome::Kind::kCancelled, 0,
                 "cancelled; the adapter's process group was killed"};
@@ -188,8 +187,7 @@ class ExecBackend : public Backend {
         return {BackendOutcome::Kind::kCrash, 0,
                 absl::StrCat("adapter ", DescribeSignal(process.signal),
                              StderrSuffix(process.stderr_text))};
-      case ProcessEnd::kExited:
-        break;
+      case ProcessEnd::kExited: break;
     }
     return {std::nullopt, process.exit_code, process.stderr_text};
   }
@@ -220,8 +218,7 @@ class ExecBackend : public Backend {
     for (const std::string& arg : args) request.add_args(arg);
     std::string request_json;
     (void)google::protobuf::util::MessageToJsonString(request, &request_json);
-    LineExchange exchange =
-        server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
+    LineExchange exchange = server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
     switch (exchange.end) {
       case LineEnd::kCancelled:
         return {BackendOutcome::Kind::kCancelled, 0,
@@ -241,8 +238,7 @@ class ExecBackend : public Backend {
                 absl::StrCat("adapter server's reply line is over ", options_.max_reply_bytes,
                              " bytes; the server was killed (the next case starts a new one)",
                              StderrSuffix(exchange.stderr_text))};
-      case LineEnd::kReplied:
-        break;
+      case LineEnd::kReplied: break;
     }
     adapter::Reply reply;
     google::protobuf::util::JsonParseOptions parse_options;
@@ -284,9 +280,9 @@ class ExecBackend : public Backend {
     for (int k = 0; k < count; ++k) {
       const fs::path file = dir / OutputFileName(k);
       if (!fs::exists(file, ec)) {
-        outcome.message = absl::StrCat("adapter exited with 0 but wrote no ", OutputFileName(k),
-                                       " (graph output '",
-                                       loaded_case.model.graph().output(k).name(), "')");
+        outcome.message =
+            absl::StrCat("adapter exited with 0 but wrote no ", OutputFileName(k),
+                         " (graph output '", loaded_case.model.graph().output(k).name(), "')");
         return outcome;
       }
       absl::StatusOr<Tensor> tensor = ReadTensorFile(file);

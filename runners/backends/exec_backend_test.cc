@@ -14,9 +14,9 @@
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
+#include "runners/backends/subprocess.h"
 #include "runners/cli/backend_test_util.h"
 #include "runners/harness/case_runner.h"
-#include "runners/backends/subprocess.h"
 
 namespace onnx_conform {
 namespace {
@@ -42,8 +42,7 @@ struct ModeCase {
   std::string message_part;
 };
 
-class ExecBackendModeTest : public BackendTestBase,
-                            public testing::WithParamInterface<ModeCase> {};
+class ExecBackendModeTest : public BackendTestBase, public testing::WithParamInterface<ModeCase> {};
 
 TEST_P(ExecBackendModeTest, GetsItsStatusAndSaysWhy) {
   const ModeCase& c = GetParam();
@@ -264,8 +263,8 @@ fs::path MakeAxisOutOfRange(const fs::path& c, const std::string& rule) {
   axis->set_i(5);
   EXPECT_TRUE(WriteProtoFile(model_file, *model).ok());
   WriteText(c / "case.json", absl::StrCat(R"({"operator": "ArgMin", "version": 13,
-    "types": ["float"], "expectation": "invalid", "rule_id": ")", rule,
-                                          R"(", "semantics": "spec"})"));
+    "types": ["float"], "expectation": "invalid", "rule_id": ")",
+                                          rule, R"(", "semantics": "spec"})"));
   return c;
 }
 

@@ -415,7 +415,7 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
       // A reply written just before the end still counts.
       if (out_fd_ >= 0) ReadLinePart(out_fd_, pending_, max_reply_);
       if (exited && pending_.find('\n') != std::string::npos) continue;
-      exchange.end = exited ? LineEnd::kExited
+      exchange.end = exited                     ? LineEnd::kExited
                      : Clock::now() >= deadline ? LineEnd::kTimedOut
                                                 : LineEnd::kCancelled;
       KillAndReap(&exchange);

@@ -193,8 +193,8 @@ TEST_P(ProcessTreeTest, ChildrenThatLeftTheProcessGroupDoNotOutliveTheRun) {
 
 TEST(RunProcessTest, CaptureIsBoundedAndKeepsBothEnds) {
   // 1 MB of x, then END: more than the pipe holds, so it is read while running.
-  ProcessResult r = Sh("echo BEGIN; head -c 1000000 /dev/zero | tr '\\0' x; echo; echo END", 20,
-                       1000);
+  ProcessResult r =
+      Sh("echo BEGIN; head -c 1000000 /dev/zero | tr '\\0' x; echo; echo END", 20, 1000);
   EXPECT_EQ(r.end, ProcessEnd::kExited);
   EXPECT_LT(r.stdout_text.size(), 1100u);
   EXPECT_TRUE(absl::StartsWith(r.stdout_text, "BEGIN\n")) << r.stdout_text.substr(0, 20);
@@ -339,9 +339,7 @@ TEST(LineServerTest, ClosingStdinEndsAWellBehavedServer) {
   EXPECT_TRUE(EventuallyDead(pid));
 }
 
-TEST(LineServerTest, MissingProgram) {
-  EXPECT_FALSE(LineServer::Start({"/no/such/server"}).ok());
-}
+TEST(LineServerTest, MissingProgram) { EXPECT_FALSE(LineServer::Start({"/no/such/server"}).ok()); }
 
 }  // namespace
 }  // namespace onnx_conform

@@ -17,10 +17,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "checker/registry.h"
-#include "reference/tensor_file.h"
 #include "audit/audit.h"
 #include "audit/audit_report.h"
+#include "checker/registry.h"
+#include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {

@@ -18,10 +18,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "caseio/case_loader.h"
 #include "cases/coverage.h"
 #include "reference/function_bodies.h"
 #include "reference/interpreter.h"
-#include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/verdict.h"
 

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_loader.h"
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
 #include "checker/schema_printer.h"
-#include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/report.h"
 
@@ -38,10 +38,10 @@ int UsageError(std::ostream& err, absl::string_view message) {
 }
 
 std::string DiagnosticToJson(const Diagnostic& d) {
-  return absl::StrCat("{\"file\": ", JsonString(d.file), ", \"severity\": ",
-                      JsonString(SeverityName(d.severity)), ", \"rule\": ", JsonString(d.rule),
-                      ", \"node\": ", JsonString(d.node), ", \"field\": ", JsonString(d.field),
-                      ", \"message\": ", JsonString(d.message), "}");
+  return absl::StrCat(
+      "{\"file\": ", JsonString(d.file), ", \"severity\": ", JsonString(SeverityName(d.severity)),
+      ", \"rule\": ", JsonString(d.rule), ", \"node\": ", JsonString(d.node),
+      ", \"field\": ", JsonString(d.field), ", \"message\": ", JsonString(d.message), "}");
 }
 
 }  // namespace

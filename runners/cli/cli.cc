@@ -12,9 +12,7 @@ namespace onnx_conform {
 namespace {
 
 // Dashes and underscores in a flag's name are the same.
-std::string NormalName(absl::string_view name) {
-  return absl::StrReplaceAll(name, {{"-", "_"}});
-}
+std::string NormalName(absl::string_view name) { return absl::StrReplaceAll(name, {{"-", "_"}}); }
 
 // A setter reading the value as absl reads a flag of type T, with the
 // message an absl flag gives for a bad one.

@@ -321,10 +321,9 @@ INSTANTIATE_TEST_SUITE_P(
     EveryCommand, CommandHelpTest,
     ::testing::Values(CommandCase{"run", RunCommand}, CommandCase{"check", CheckCommand},
                       CommandCase{"schema", SchemaCommand},
-                      CommandCase{"coverage", CoverageCommand},
-                      CommandCase{"audit", AuditCommand}, CommandCase{"bodies", BodiesCommand},
-                      CommandCase{"explore", ExploreCommand}, CommandCase{"merge", MergeCommand},
-                      CommandCase{"show", ShowCommand}),
+                      CommandCase{"coverage", CoverageCommand}, CommandCase{"audit", AuditCommand},
+                      CommandCase{"bodies", BodiesCommand}, CommandCase{"explore", ExploreCommand},
+                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand}),
     [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -245,8 +245,7 @@ TEST(CommandsCalledTwiceTest, CheckAndSchemaForgetJson) {
 }
 
 TEST(CommandsCalledTwiceTest, AuditForgetsJsonAndBodiesForgetsQuiet) {
-  EXPECT_THAT(Invoke(AuditCommand, {"--json", "--from=12", "--to=13", "Min"}).out,
-              StartsWith("{"));
+  EXPECT_THAT(Invoke(AuditCommand, {"--json", "--from=12", "--to=13", "Min"}).out, StartsWith("{"));
   EXPECT_THAT(Invoke(AuditCommand, {"--from=12", "--to=13", "Min"}).out, Not(StartsWith("{")));
   const std::string clip = (kNodeCases / "clip_v13_float_inf_default_bounds").string();
   EXPECT_THAT(Invoke(BodiesCommand, {"--bodies-quiet", clip}).out, Not(HasSubstr("body follows")));

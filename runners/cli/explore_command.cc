@@ -69,8 +69,7 @@ void PrintFinding(const ExploreFinding& f, std::ostream& out) {
   out << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " (" << f.occurrences
       << (f.occurrences == 1 ? " case" : " cases") << ", first case " << f.case_index
       << ", shrunk in " << f.shrink_steps << " steps)\n"
-      << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount()
-      << " elements)\n"
+      << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount() << " elements)\n"
       << "  " << f.detail << "\n";
   if (!f.folder.empty()) out << "  written: " << f.folder.string() << "\n";
 }
@@ -106,20 +105,19 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                   }
                   return absl::OkStatus();
                 })
-      .AddValue("types",
-                [&options](absl::string_view value) -> absl::Status {
-                  for (absl::string_view t : absl::StrSplit(value, ',')) {
-                    std::optional<ElementType> type = ElementTypeFromName(t);
-                    if (!type || !IsNumeric(*type)) {
-                      return absl::InvalidArgumentError(
-                          absl::StrCat("--types: unknown type '", t, "'"));
-                    }
-                    options.types.push_back(*type);
-                  }
-                  return absl::OkStatus();
-                })
-      .AddValue("cases",
-                Number<int64_t>("cases", &explore.cases, [](int64_t n) { return n >= 1; }))
+      .AddValue(
+          "types",
+          [&options](absl::string_view value) -> absl::Status {
+            for (absl::string_view t : absl::StrSplit(value, ',')) {
+              std::optional<ElementType> type = ElementTypeFromName(t);
+              if (!type || !IsNumeric(*type)) {
+                return absl::InvalidArgumentError(absl::StrCat("--types: unknown type '", t, "'"));
+              }
+              options.types.push_back(*type);
+            }
+            return absl::OkStatus();
+          })
+      .AddValue("cases", Number<int64_t>("cases", &explore.cases, [](int64_t n) { return n >= 1; }))
       .AddValue("seconds",
                 Number<double>("seconds", &explore.seconds, [](double s) { return s > 0; }))
       .AddValue("seed", Number<uint64_t>("seed", &explore.seed, [](uint64_t) { return true; }))
@@ -162,8 +160,7 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
   BackendOptions backend_options;
   backend_options.timeout_seconds = options->timeout_seconds;
   backend_options.persistent = options->persistent;
-  absl::StatusOr<std::unique_ptr<Backend>> backend =
-      MakeBackend(options->backend, backend_options);
+  absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options->backend, backend_options);
   if (!backend.ok()) {
     err << "onnx-conform explore: " << backend.status().message() << "\n" << kUsage;
     return kExitUsage;
@@ -188,9 +185,9 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
   for (const ExploreFinding& f : result->findings) failures += f.failure;
   out << "explore " << (*backend)->name() << ": " << result->cases << " cases ("
       << result->valid_cases << " valid) over " << explore.cells.size()
-      << " operator versions and types, seed " << explore.seed << ": "
-      << result->findings.size() << " findings (" << failures << " failures, "
-      << result->findings.size() - failures << " divergences)\n";
+      << " operator versions and types, seed " << explore.seed << ": " << result->findings.size()
+      << " findings (" << failures << " failures, " << result->findings.size() - failures
+      << " divergences)\n";
   if (result->failed()) return kExitFailed;
   return g_stop ? 128 + SIGINT : kExitOk;  // the shell's convention for a run stopped by SIGINT
 }

@@ -6,8 +6,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
-#include "runners/reports/combined_scoreboard.h"
 #include "runners/cli/run_command_fixture.h"
+#include "runners/reports/combined_scoreboard.h"
 
 namespace onnx_conform {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "absl/strings/match.h"
+#include "caseio/case_loader.h"
 #include "gtest/gtest.h"
 #include "runners/backends/backend.h"
-#include "caseio/case_loader.h"
 #include "runners/harness/case_runner.h"
 
 namespace onnx_conform {

@@ -25,18 +25,18 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
-#include "caseio/case_loader.h"
-#include "runners/harness/case_runner.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_summary.h"
+#include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
+#include "runners/harness/shard.h"
 #include "runners/reports/report.h"
 #include "runners/reports/run_log.h"
-#include "runners/harness/shard.h"
 
 namespace onnx_conform {
 namespace {
@@ -72,7 +72,8 @@ class InterruptGuard {
   }
 
  private:
-  struct sigaction old_int_ {}, old_term_ {};
+  struct sigaction old_int_ {
+  }, old_term_{};
 };
 
 // Whether case.json lists every wanted feature. A case without case.json
@@ -117,8 +118,8 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
       absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
       std::lock_guard<std::mutex> lock(mutex);
       if (!logged.ok() && log_error.empty()) log_error = std::string(logged.message());
-      if (!quiet || (result.status != CaseStatus::kPass &&
-                     result.status != CaseStatus::kUnsupported)) {
+      if (!quiet ||
+          (result.status != CaseStatus::kPass && result.status != CaseStatus::kUnsupported)) {
         out << ConsoleLine(result) << std::endl;
       }
       slots[index] = std::move(result);
@@ -157,8 +158,8 @@ report::RunLogHeader LogHeader(const Backend& backend, const std::string& adapte
   header.set_backend(backend.name());
   header.set_adapter(adapter);
   header.set_suite_version(ONNX_CONFORM_VERSION);
-  header.set_case_set(absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")),
-                                             absl::kZeroPad16)));
+  header.set_case_set(
+      absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")), absl::kZeroPad16)));
   header.set_case_count(static_cast<int>(keys.size()));
   return header;
 }
@@ -294,8 +295,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     if (!slots[i].has_value()) pending.push_back(i);
   }
   if (resumed > 0) {
-    out << "resumed " << resumed << " finished cases from " << resume_path << "; "
-        << pending.size() << " to run" << std::endl;
+    out << "resumed " << resumed << " finished cases from " << resume_path << "; " << pending.size()
+        << " to run" << std::endl;
   }
 
   std::unique_ptr<RunLog> log;

@@ -13,9 +13,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/backend_test_util.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "runners/cli/run_command_fixture.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -114,8 +114,7 @@ TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {
              "off-by-one", "extra", "loud"});
   const fs::path json1 = dir_ / "j1.json";
   const fs::path json4 = dir_ / "j4.json";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--report-json=" + json1.string(), Cases()}),
-            kExitFailed);
+  EXPECT_EQ(Run({"--backend=" + kByName, "--report-json=" + json1.string(), Cases()}), kExitFailed);
   EXPECT_EQ(Run({"--backend=" + kByName, "-j", "4", "--report-json=" + json4.string(), Cases()}),
             kExitFailed);
   const std::vector<NameStatus> one = Statuses(json1);

@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
 #include "checker/test_model.h"
-#include "gtest/gtest.h"
 #include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
@@ -76,8 +76,8 @@ class RunCommandTest : public testing::Test {
 TEST_F(RunCommandTest, OfficialMinCasesPassWithReports) {
   const fs::path json = dir_ / "report.json";
   const fs::path junit = dir_ / "junit.xml";
-  EXPECT_EQ(Run({"--report-json=" + json.string(), "--junit", junit.string(),
-                 "--filter=^test_min_", kOfficial.string()}),
+  EXPECT_EQ(Run({"--report-json=" + json.string(), "--junit", junit.string(), "--filter=^test_min_",
+                 kOfficial.string()}),
             kExitOk)
       << stderr_;
   report::RunReport report = ReadJson(json);
@@ -108,8 +108,7 @@ TEST_F(RunCommandTest, AnUndeclaredInvalidCaseFailsTheRun) {
   EXPECT_NE(stdout_.find("invalid"), std::string::npos) << stdout_;
   EXPECT_NE(stderr_.find("--allow-invalid"), std::string::npos) << stderr_;
   EXPECT_EQ(Run({"--allow-invalid", c.string()}), kExitOk);
-  EXPECT_EQ(Run({(kSuiteCases / "invalid" / "min_v13_float_double_input_data").string()}),
-            kExitOk)
+  EXPECT_EQ(Run({(kSuiteCases / "invalid" / "min_v13_float_double_input_data").string()}), kExitOk)
       << stdout_;
 }
 

@@ -4,9 +4,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/backend_test_util.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "runners/cli/run_command_fixture.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -32,10 +32,10 @@ TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpas
   EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Json(), Cases()}),
             kExitOk)
       << stdout_ << stderr_;
-  EXPECT_THAT(Statuses(JsonPath()),
-              ElementsAre(Pair("crash.min", "xfail"), Pair("exit-9.min", "xfail"),
-                          Pair("pass.min", "pass"), Pair("unsupported.min", "xfail"),
-                          Pair("wrong-type.min", "xfail")));
+  EXPECT_THAT(
+      Statuses(JsonPath()),
+      ElementsAre(Pair("crash.min", "xfail"), Pair("exit-9.min", "xfail"), Pair("pass.min", "pass"),
+                  Pair("unsupported.min", "xfail"), Pair("wrong-type.min", "xfail")));
   report::RunReport report = ReadReport(JsonPath());
   EXPECT_THAT(report.cases(0).expectation(),
               HasSubstr("fake.expect:2: crash: segfaults on every model"));
@@ -76,14 +76,12 @@ TEST_F(RunCommandBackendTest, ALineBroaderThanMeantIsPointedOutAndFailsUnderStri
   EXPECT_THAT(stderr_, HasSubstr("warning: " + expect.string() +
                                  ":2: 'crash.min' never applies: every case it matches (1) is "
                                  "taken by line(s) 1 first"));
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict",
-                 Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict", Cases()}),
             kExitFailed);
   EXPECT_THAT(stderr_, HasSubstr("--strict: 1 expectation line(s) broader than meant"));
   // One line: nothing to point out, strict or not.
   WriteText(expect, "crash.*  crash  segfaults\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict",
-                 Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict", Cases()}),
             kExitOk);
   EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
 }

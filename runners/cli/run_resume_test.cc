@@ -17,11 +17,11 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/backends/subprocess.h"
 #include "runners/cli/backend_test_util.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/backends/subprocess.h"
+#include "runners/cli/run_command_fixture.h"
 
 extern char** environ;
 
@@ -38,8 +38,7 @@ const std::string kByName = FakeBackend("by-name");
 TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
   MakeCases({"pass", "crash", "wrong-type"});
   const fs::path log = dir_ / "run.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Json(), Cases()}),
-            kExitFailed);
+  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Json(), Cases()}), kExitFailed);
   EXPECT_EQ(LineCount(log), 3);
   const std::vector<NameStatus> first = Statuses(JsonPath());
 
@@ -56,8 +55,7 @@ TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
 TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
   MakeCases({"pass", "wrong-type"});
   const fs::path log = dir_ / "run.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--log=" + log.string(),
-                 Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--log=" + log.string(), Cases()}),
             kExitFailed);
   const std::string before = ReadText(log);
   struct Other {
@@ -82,9 +80,9 @@ TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
   }
   // A case added since is another case set too.
   MakeCases({"extra"});
-  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--resume=" + log.string(),
-                 Cases()}),
-            kExitUsage);
+  EXPECT_EQ(
+      Run({"--backend=" + kByName, "--backend-name=fake", "--resume=" + log.string(), Cases()}),
+      kExitUsage);
   EXPECT_THAT(stderr_, HasSubstr("case set"));
   EXPECT_EQ(ReadText(log), before);  // nothing appended
 }
@@ -230,18 +228,17 @@ TEST_F(RunCommandBackendTest, AKilledRunKeepsEveryFinishedCase) {
   ProcessOptions options;
   options.timeout_seconds = 3;  // kills the runner while its adapter hangs
   // -j3: the passing cases finish while the hanging one runs.
-  ProcessResult killed = RunProcess({ONNX_CONFORM_EXECUTABLE, "run", "--backend=" + kByName,
-                                     "-j3", "--timeout=60", "--log=" + log.string(), Cases()},
+  ProcessResult killed = RunProcess({ONNX_CONFORM_EXECUTABLE, "run", "--backend=" + kByName, "-j3",
+                                     "--timeout=60", "--log=" + log.string(), Cases()},
                                     options);
   ASSERT_EQ(killed.end, ProcessEnd::kTimedOut) << killed.stdout_text << killed.stderr_text;
   EXPECT_EQ(LineCount(log), 2) << ReadText(log);
 
-  EXPECT_EQ(Run({"--backend=" + kByName, "--timeout=1", "--resume=" + log.string(), Json(),
-                 Cases()}),
-            kExitFailed);
-  EXPECT_THAT(Statuses(JsonPath()),
-              ElementsAre(Pair("hang.z", "timeout"), Pair("pass.min", "pass"),
-                          Pair("pass.min2", "pass")));
+  EXPECT_EQ(
+      Run({"--backend=" + kByName, "--timeout=1", "--resume=" + log.string(), Json(), Cases()}),
+      kExitFailed);
+  EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("hang.z", "timeout"), Pair("pass.min", "pass"),
+                                                Pair("pass.min2", "pass")));
   EXPECT_THAT(stdout_, HasSubstr("resumed 2 finished cases"));
 }
 
@@ -249,8 +246,7 @@ TEST_F(RunCommandBackendTest, SigintStopsCleanlyAndReportsWhatRan) {
   MakeCases({"a-pass", "b-pass", "c-hang"});
   for (const char* name : {"a-pass", "b-pass", "c-hang"}) {
     const std::string mode = std::string(name).substr(2);
-    fs::rename(dir_ / "cases" / (std::string(name) + ".min"),
-               dir_ / "cases" / (mode + "." + name));
+    fs::rename(dir_ / "cases" / (std::string(name) + ".min"), dir_ / "cases" / (mode + "." + name));
   }
   const fs::path log = dir_ / "interrupted.jsonl";
   const fs::path junit = dir_ / "junit.xml";

@@ -85,9 +85,8 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
   }
   if (expectations != nullptr && end.whole_run) {
     for (const Expectation& e : expectations->entries()) {
-      const bool used = std::any_of(results.begin(), results.end(), [&](const CaseResult& r) {
-        return e.Matches(r.name);
-      });
+      const bool used = std::any_of(results.begin(), results.end(),
+                                    [&](const CaseResult& r) { return e.Matches(r.name); });
       if (!used) {
         err << "onnx-conform run: note: " << e.file << ":" << e.line << ": '" << e.pattern
             << "' matches no case of this run\n";
@@ -110,11 +109,10 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     }
   }
   const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
-  for (int code :
-       {WriteReport(options.report_json, JsonReport(results), err),
-        WriteReport(options.junit, JunitReport(results, end.backend_label), err),
-        WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
-        WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
+  for (int code : {WriteReport(options.report_json, JsonReport(results), err),
+                   WriteReport(options.junit, JunitReport(results, end.backend_label), err),
+                   WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
+                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
     if (code != kExitOk) exit_code = code;
   }
   return end.completed ? exit_code : kExitInterrupted;

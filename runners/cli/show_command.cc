@@ -10,11 +10,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "google/protobuf/util/json_util.h"
 #include "runners/backends/backend.h"
-#include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/diff.h"
 #include "runners/reports/report.h"
@@ -115,8 +115,8 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
   for (const DataSet& data_set : loaded->data_sets) {
     out << "\n" << data_set.dir.filename().string() << ":\n";
     for (size_t k = 0; k < data_set.inputs.size(); ++k) {
-      out << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false)
-          << ": " << TensorLine(data_set.inputs[k]) << "\n";
+      out << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false) << ": "
+          << TensorLine(data_set.inputs[k]) << "\n";
     }
     for (size_t k = 0; k < data_set.outputs.size(); ++k) {
       out << "  expected " << ForTerminal(NameOr(data_set.output_names, k, "output_"), false)
@@ -125,8 +125,8 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (backend == nullptr) continue;
     const BackendOutcome outcome = backend->Run(*loaded, data_set);
     if (outcome.kind != BackendOutcome::Kind::kOk) {
-      out << "  " << backend->name()
-          << ": did not run it: " << ForTerminal(outcome.message, true) << "\n";
+      out << "  " << backend->name() << ": did not run it: " << ForTerminal(outcome.message, true)
+          << "\n";
       all_matched = false;
       continue;
     }

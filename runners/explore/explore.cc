@@ -16,8 +16,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "cases/case_metadata.h"
 #include "caseio/case_layout.h"
+#include "cases/case_metadata.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/interpreter.h"
@@ -181,8 +181,7 @@ class Evaluator {
                      },
                      expected, outcome.outputs, Tolerance::Exact(), {"output"});
     switch (judgement.kind) {
-      case OutputsJudgement::Kind::kMatch:
-        return std::nullopt;
+      case OutputsJudgement::Kind::kMatch: return std::nullopt;
       case OutputsJudgement::Kind::kDivergent:
         return Disagreement{"divergent", judgement.backend_reading.Name(),
                             DescribeDivergence(judgement), strict_ || backend_.is_reference()};

@@ -57,16 +57,11 @@ uint64_t WidthMask(E type) {
 // wrapped for integers: the pools list only values the type holds).
 uint64_t BitsOf(E type, double value) {
   switch (type) {
-    case E::kFloat:
-      return std::bit_cast<uint32_t>(static_cast<float>(value));
-    case E::kDouble:
-      return std::bit_cast<uint64_t>(value);
-    case E::kFloat16:
-      return Float16::FromFloat(static_cast<float>(value)).bits();
-    case E::kBFloat16:
-      return BFloat16::FromFloat(static_cast<float>(value)).bits();
-    default:
-      return static_cast<uint64_t>(static_cast<int64_t>(value)) & WidthMask(type);
+    case E::kFloat: return std::bit_cast<uint32_t>(static_cast<float>(value));
+    case E::kDouble: return std::bit_cast<uint64_t>(value);
+    case E::kFloat16: return Float16::FromFloat(static_cast<float>(value)).bits();
+    case E::kBFloat16: return BFloat16::FromFloat(static_cast<float>(value)).bits();
+    default: return static_cast<uint64_t>(static_cast<int64_t>(value)) & WidthMask(type);
   }
 }
 

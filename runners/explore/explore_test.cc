@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"
-#include "caseio/case_loader.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 

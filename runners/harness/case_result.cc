@@ -35,10 +35,8 @@ bool FailsRun(CaseStatus status) {
     case CaseStatus::kError:
     case CaseStatus::kCrash:
     case CaseStatus::kTimeout:
-    case CaseStatus::kXpass:
-      return true;
-    default:
-      return false;
+    case CaseStatus::kXpass: return true;
+    default: return false;
   }
 }
 

@@ -29,9 +29,9 @@ enum class CaseStatus {
 };
 
 inline constexpr CaseStatus kAllStatuses[] = {
-    CaseStatus::kPass,  CaseStatus::kFail,  CaseStatus::kInvalid, CaseStatus::kUnsupported,
-    CaseStatus::kDivergent, CaseStatus::kError, CaseStatus::kCrash, CaseStatus::kTimeout,
-    CaseStatus::kXfail, CaseStatus::kXpass,
+    CaseStatus::kPass,      CaseStatus::kFail,  CaseStatus::kInvalid, CaseStatus::kUnsupported,
+    CaseStatus::kDivergent, CaseStatus::kError, CaseStatus::kCrash,   CaseStatus::kTimeout,
+    CaseStatus::kXfail,     CaseStatus::kXpass,
 };
 
 absl::string_view StatusName(CaseStatus status);
@@ -42,9 +42,9 @@ bool FailsRun(CaseStatus status);
 struct CaseResult {
   std::string name;
   std::string path;
-  std::string op;       // the case's operator ("" when the model could not be read)
-  int64_t opset = 0;    // the model's opset for the default domain
-  std::string types;    // element types of the case's inputs, e.g. "float16"
+  std::string op;     // the case's operator ("" when the model could not be read)
+  int64_t opset = 0;  // the model's opset for the default domain
+  std::string types;  // element types of the case's inputs, e.g. "float16"
   CaseStatus status = CaseStatus::kError;
   std::string message;  // why, for every status but pass
   double seconds = 0;

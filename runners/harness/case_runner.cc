@@ -8,8 +8,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "checker/case_checker.h"
 #include "checker/checker.h"
 #include "checker/diagnostic.h"
@@ -17,8 +19,6 @@
 #include "checker/rules.h"
 #include "reference/interpreter.h"
 #include "reference/model_versions.h"
-#include "caseio/case_layout.h"
-#include "caseio/case_loader.h"
 #include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
 
@@ -143,11 +143,8 @@ void CompareOutputs(const LoadedCase& loaded, const DataSet& data_set,
   }
   if (!judgement.only_values_differ) comparison.only_values_differ = false;
   switch (judgement.kind) {
-    case OutputsJudgement::Kind::kMatch:
-      break;
-    case OutputsJudgement::Kind::kMismatch:
-      comparison.mismatch = true;
-      break;
+    case OutputsJudgement::Kind::kMatch: break;
+    case OutputsJudgement::Kind::kMismatch: comparison.mismatch = true; break;
     case OutputsJudgement::Kind::kDivergent:
       comparison.divergences.push_back(absl::StrCat(where, ": ", DescribeDivergence(judgement)));
       for (Reading r : judgement.backend_reading.readings()) {
@@ -212,8 +209,8 @@ struct NegativeVerdict {
 // what the spec forbids. Cases broken only in their expected outputs are
 // not run: a backend never sees those files. `loaded` holds the model the
 // checker read (`model_read`); the adapter is handed the files all the same.
-NegativeVerdict RunNegativeCase(const CaseLayout& layout, const LoadedCase& loaded,
-                                bool model_read, const std::vector<Diagnostic>& diagnostics,
+NegativeVerdict RunNegativeCase(const CaseLayout& layout, const LoadedCase& loaded, bool model_read,
+                                const std::vector<Diagnostic>& diagnostics,
                                 const CaseMetadata& metadata, Backend& backend,
                                 CaseResult& result) {
   const std::string& rule = metadata.rule_id();
@@ -258,8 +255,8 @@ NegativeVerdict RunNegativeCase(const CaseLayout& layout, const LoadedCase& load
   }
   if (!outcome.exit_code.has_value()) return {CaseStatus::kError, outcome.message};
   if (*outcome.exit_code == 0) {
-    return {CaseStatus::kFail, absl::StrCat("accepted a case that breaks ", what,
-                                            " (the adapter exited 0)")};
+    return {CaseStatus::kFail,
+            absl::StrCat("accepted a case that breaks ", what, " (the adapter exited 0)")};
   }
   std::string why = outcome.message.substr(0, outcome.message.find('\n'));
   // A refusal scores only when the backend runs the valid case this one
@@ -270,9 +267,8 @@ NegativeVerdict RunNegativeCase(const CaseLayout& layout, const LoadedCase& load
     absl::StatusOr<LoadedCase> twin = LoadCase(twin_dir);
     if (!twin.ok() || twin->data_sets.empty()) {
       return {CaseStatus::kError,
-              absl::StrCat("refused, but its valid twin ", metadata.twin(),
-                           " cannot be read: ", twin.ok() ? "no data set"
-                                                          : std::string(twin.status().message()))};
+              absl::StrCat("refused, but its valid twin ", metadata.twin(), " cannot be read: ",
+                           twin.ok() ? "no data set" : std::string(twin.status().message()))};
     }
     const BackendOutcome twin_outcome = backend.Run(*twin, twin->data_sets.front());
     if (twin_outcome.kind == BackendOutcome::Kind::kCancelled) {
@@ -358,26 +354,24 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
     const bool model_read = check.model.has_value();
     if (model_read) checked.model = *std::move(check.model);
     if (!backend.is_reference()) {
-      const NegativeVerdict verdict = RunNegativeCase(layout, checked, model_read,
-                                                      check.diagnostics, *metadata, backend,
-                                                      result);
+      const NegativeVerdict verdict = RunNegativeCase(
+          layout, checked, model_read, check.diagnostics, *metadata, backend, result);
       return finish(verdict.status, verdict.message);
     }
     if (model_read) DescribeCase(checked, metadata, result);
     const std::vector<Diagnostic>& diagnostics = check.diagnostics;
     const std::vector<std::string> rule_ids = RuleIds(diagnostics);
     const bool rejected = HasErrors(diagnostics);
-    if (rejected && std::find(rule_ids.begin(), rule_ids.end(), metadata->rule_id()) !=
-                        rule_ids.end()) {
+    if (rejected &&
+        std::find(rule_ids.begin(), rule_ids.end(), metadata->rule_id()) != rule_ids.end()) {
       return finish(CaseStatus::kPass, absl::StrCat("rejected as expected: ", metadata->rule_id()));
     }
-    return finish(CaseStatus::kFail,
-                  absl::StrCat("expected the checker to reject the case under ",
-                               metadata->rule_id(), "; it ",
-                               rejected ? absl::StrCat("reported instead:\n",
-                                                       FormatDiagnostics(diagnostics,
-                                                                         Severity::kError))
-                                        : std::string("accepted it")));
+    return finish(
+        CaseStatus::kFail,
+        absl::StrCat("expected the checker to reject the case under ", metadata->rule_id(), "; it ",
+                     rejected ? absl::StrCat("reported instead:\n",
+                                             FormatDiagnostics(diagnostics, Severity::kError))
+                              : std::string("accepted it")));
   }
 
   absl::StatusOr<LoadedCase> loaded = LoadCaseModel(case_dir);

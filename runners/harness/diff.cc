@@ -26,13 +26,11 @@ bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass 
     return expected == actual;
   } else if (tolerance.exact) {
     switch (match) {
-      case MatchClass::kAnyNaN:
-        return IsNaN(actual);
+      case MatchClass::kAnyNaN: return IsNaN(actual);
       case MatchClass::kEitherZero:
         if (Widen(expected) == 0 && Widen(actual) == 0) return true;
         break;
-      case MatchClass::kExactBits:
-        break;
+      case MatchClass::kExactBits: break;
     }
     return std::memcmp(&expected, &actual, sizeof(T)) == 0;
   } else {
@@ -93,11 +91,10 @@ void CountMismatches(const Tensor& expected, const Tensor& actual, const Toleran
     ++diff.mismatch_count;
     if (static_cast<int>(diff.first_mismatches.size()) < max_reported) {
       const int64_t flat = static_cast<int64_t>(i);
-      diff.first_mismatches.push_back(
-          {UnflattenIndex(expected.shape(), flat),
-           tolerance.exact ? ExpectedText(expected, flat, e[i], match)
-                           : FormatElement(expected, flat),
-           FormatElement(actual, flat)});
+      diff.first_mismatches.push_back({UnflattenIndex(expected.shape(), flat),
+                                       tolerance.exact ? ExpectedText(expected, flat, e[i], match)
+                                                       : FormatElement(expected, flat),
+                                       FormatElement(actual, flat)});
     }
   }
 }
@@ -148,8 +145,8 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
     return diff;
   }
   if (expected.shape() != actual.shape()) {
-    diff.type_or_shape_error = absl::StrCat("shape ", ShapeToString(actual.shape()),
-                                            ", expected ", ShapeToString(expected.shape()));
+    diff.type_or_shape_error = absl::StrCat("shape ", ShapeToString(actual.shape()), ", expected ",
+                                            ShapeToString(expected.shape()));
     return diff;
   }
   if (!IsNumeric(expected.type())) {

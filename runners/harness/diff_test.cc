@@ -191,9 +191,9 @@ TEST(DiffMismatchTest, TypeMismatch) {
 }
 
 TEST(DiffMismatchTest, ShapeMismatch) {
-  TensorDiff d = DiffTensors(Tensor::FromValues<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0}),
-                             Tensor::FromValues<int64_t>({3, 2}, {0, 0, 0, 0, 0, 0}),
-                             Tolerance::Exact());
+  TensorDiff d =
+      DiffTensors(Tensor::FromValues<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0}),
+                  Tensor::FromValues<int64_t>({3, 2}, {0, 0, 0, 0, 0, 0}), Tolerance::Exact());
   EXPECT_FALSE(d.matches());
   EXPECT_EQ(d.type_or_shape_error, "shape [3,2], expected [2,3]");
   EXPECT_EQ(d.Describe("reduced"), "output 'reduced': shape [3,2], expected [2,3]");
@@ -256,9 +256,9 @@ TEST(DiffReportTest, MatchingTensorsDescribeThemselves) {
   EXPECT_EQ(d.element_count, 2);
   EXPECT_EQ(d.Describe("out"), "output 'out': matches");
 
-  TensorDiff empty = DiffTensors(*Tensor::Create(ElementType::kFloat16, {0, 4}),
-                                 *Tensor::Create(ElementType::kFloat16, {0, 4}),
-                                 Tolerance::Exact());
+  TensorDiff empty =
+      DiffTensors(*Tensor::Create(ElementType::kFloat16, {0, 4}),
+                  *Tensor::Create(ElementType::kFloat16, {0, 4}), Tolerance::Exact());
   EXPECT_TRUE(empty.matches());
   EXPECT_EQ(empty.element_count, 0);
 }
@@ -268,7 +268,8 @@ TEST(DiffReportTest, ScalarMismatchHasAnEmptyIndex) {
                              Tensor::FromValues<int64_t>({}, {4}), Tolerance::Exact());
   ASSERT_EQ(d.first_mismatches.size(), 1u);
   EXPECT_TRUE(d.first_mismatches[0].index.empty());
-  EXPECT_EQ(d.Describe("reduced"), "output 'reduced': 1 of 1 elements differ: [] expected 3, got 4");
+  EXPECT_EQ(d.Describe("reduced"),
+            "output 'reduced': 1 of 1 elements differ: [] expected 3, got 4");
 }
 
 TEST(DiffReportTest, ElementFormatting) {
@@ -285,17 +286,15 @@ TEST(DiffReportTest, ElementFormatting) {
   EXPECT_EQ(FormatElement(Tensor::FromValues<float>({2}, {1.0f, NextUp(1.0f)}), 1), "1.00000012");
   // float16/bfloat16 with their bit pattern.
   EXPECT_EQ(FormatElement(Tensor::FromValues<Float16>({1}, {H(0x3C00)}), 0), "1 (0x3c00)");
-  EXPECT_EQ(FormatElement(Tensor::FromValues<Float16>({1}, {H(0x3C01)}), 0),
-            "1.00097656 (0x3c01)");
+  EXPECT_EQ(FormatElement(Tensor::FromValues<Float16>({1}, {H(0x3C01)}), 0), "1.00097656 (0x3c01)");
   EXPECT_EQ(FormatElement(Tensor::FromValues<Float16>({1}, {H(0x8000)}), 0), "-0 (0x8000)");
-  EXPECT_EQ(FormatElement(Tensor::FromValues<BFloat16>({1}, {B(0x3F81)}), 0),
-            "1.0078125 (0x3f81)");
+  EXPECT_EQ(FormatElement(Tensor::FromValues<BFloat16>({1}, {B(0x3F81)}), 0), "1.0078125 (0x3f81)");
 }
 
 TEST(DiffReportTest, DescribeOfHalfFloatMismatchShowsBitPatterns) {
-  TensorDiff d = DiffTensors(Tensor::FromValues<Float16>({1, 2}, {H(0x3C00), H(0x7E00)}),
-                             Tensor::FromValues<Float16>({1, 2}, {H(0x3C00), H(0x7C00)}),
-                             Tolerance::Exact());
+  TensorDiff d =
+      DiffTensors(Tensor::FromValues<Float16>({1, 2}, {H(0x3C00), H(0x7E00)}),
+                  Tensor::FromValues<Float16>({1, 2}, {H(0x3C00), H(0x7C00)}), Tolerance::Exact());
   EXPECT_EQ(d.mismatch_count, 1);
   const std::string text = d.Describe("output");
   EXPECT_THAT(text, HasSubstr("output 'output'"));

@@ -39,8 +39,7 @@ std::string Where(const Expectation& e) {
 // Up to three names, then "and N more".
 std::string Examples(const std::vector<std::string>& names) {
   constexpr size_t kShown = 3;
-  std::vector<std::string> shown(names.begin(),
-                                 names.begin() + std::min(kShown, names.size()));
+  std::vector<std::string> shown(names.begin(), names.begin() + std::min(kShown, names.size()));
   std::string text = absl::StrJoin(shown, ", ");
   if (names.size() > kShown) absl::StrAppend(&text, " and ", names.size() - kShown, " more");
   return text;
@@ -49,8 +48,7 @@ std::string Examples(const std::vector<std::string>& names) {
 }  // namespace
 
 std::vector<std::string> CheckPatternScope(const ExpectationList& expectations,
-                                           const std::vector<CaseIdentity>& cases,
-                                           bool whole_set) {
+                                           const std::vector<CaseIdentity>& cases, bool whole_set) {
   const std::vector<Expectation>& lines = expectations.entries();
   // For each case, the index of the first line matching it.
   std::vector<size_t> first_match(cases.size(), lines.size());

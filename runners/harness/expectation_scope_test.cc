@@ -6,12 +6,11 @@
 #include <filesystem>
 
 #include "absl/strings/match.h"
-
-#include "cases/case_metadata.h"
 #include "caseio/case_files.h"
+#include "caseio/case_loader.h"
+#include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "caseio/case_loader.h"
 
 namespace onnx_conform {
 namespace {
@@ -103,9 +102,9 @@ TEST(PatternScopeTest, CasesOfUnknownOperatorAreNotHeldAgainstALine) {
 // Every suite and official case, as a run over them would see it.
 std::vector<CaseIdentity> EveryCase() {
   std::vector<CaseIdentity> cases;
-  for (const fs::path& root : {fs::path(ONNX_CONFORM_SUITE_CASES) / "node",
-                              fs::path(ONNX_CONFORM_SUITE_CASES) / "invalid",
-                              fs::path(ONNX_CONFORM_OFFICIAL_NODE_TESTS)}) {
+  for (const fs::path& root :
+       {fs::path(ONNX_CONFORM_SUITE_CASES) / "node", fs::path(ONNX_CONFORM_SUITE_CASES) / "invalid",
+        fs::path(ONNX_CONFORM_OFFICIAL_NODE_TESTS)}) {
     absl::StatusOr<std::vector<fs::path>> dirs = FindCaseDirs(root);
     EXPECT_TRUE(dirs.ok()) << dirs.status();
     if (!dirs.ok()) continue;

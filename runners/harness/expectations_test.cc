@@ -34,8 +34,7 @@ TEST(ExpectationListTest, GlobsRegexesCommentsAndReasons) {
   EXPECT_EQ(first.line, 3);
   EXPECT_EQ(first.reason, "no int16 Min kernel");
   EXPECT_EQ(first.Describe(), "ort.expect:3: unsupported: no int16 Min kernel");
-  EXPECT_EQ(list.entries()[1].Describe(),
-            "ort.expect:4: fail,divergent: ArgMin never selects NaN");
+  EXPECT_EQ(list.entries()[1].Describe(), "ort.expect:4: fail,divergent: ArgMin never selects NaN");
 
   EXPECT_EQ(list.Find("test_min_int16"), &list.entries()[0]);
   EXPECT_EQ(list.Find("test_min_int16_extra"), nullptr);  // a glob matches the whole name
@@ -90,8 +89,9 @@ TEST(ApplyExpectationsTest, ListedStatusBecomesXfail) {
   ApplyExpectations(r, nullptr, &list);
   EXPECT_EQ(r.status, CaseStatus::kXfail);
   EXPECT_EQ(r.expectation, "ort.expect:1: unsupported,crash: no int16 kernel");
-  EXPECT_EQ(r.message, "unsupported as expected (ort.expect:1: unsupported,crash: no int16 "
-                       "kernel):\nwhy");
+  EXPECT_EQ(r.message,
+            "unsupported as expected (ort.expect:1: unsupported,crash: no int16 "
+            "kernel):\nwhy");
   EXPECT_FALSE(FailsRun(r.status));
 }
 
@@ -127,8 +127,8 @@ TEST(ApplyExpectationsTest, AFlakyCaseMayPassOrFail) {
   EXPECT_EQ(crashed.status, CaseStatus::kCrash);
   // flaky alone: any failure of the adapter or the values, never unsupported.
   ExpectationList any = ParseList("test_min_int16 flaky sometimes wrong\n");
-  for (CaseStatus status : {CaseStatus::kFail, CaseStatus::kError, CaseStatus::kCrash,
-                            CaseStatus::kTimeout}) {
+  for (CaseStatus status :
+       {CaseStatus::kFail, CaseStatus::kError, CaseStatus::kCrash, CaseStatus::kTimeout}) {
     CaseResult r = Result(status);
     ApplyExpectations(r, nullptr, &any);
     EXPECT_EQ(r.status, CaseStatus::kXfail) << StatusName(status);

@@ -20,16 +20,14 @@ std::optional<OutcomeStatus> UnfinishedRunStatus(const BackendOutcome& outcome,
       return OutcomeStatus{CaseStatus::kTimeout, Where(where, outcome.message)};
     case BackendOutcome::Kind::kCancelled:
       return OutcomeStatus{CaseStatus::kError, Where(where, outcome.message), /*cancelled=*/true};
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
 std::optional<OutcomeStatus> RunWithoutOutputsStatus(const BackendOutcome& outcome,
                                                      absl::string_view where) {
   switch (outcome.kind) {
-    case BackendOutcome::Kind::kOk:
-      return std::nullopt;
+    case BackendOutcome::Kind::kOk: return std::nullopt;
     case BackendOutcome::Kind::kUnsupported:
       return OutcomeStatus{CaseStatus::kUnsupported, outcome.message};
     case BackendOutcome::Kind::kInvalid:
@@ -38,8 +36,7 @@ std::optional<OutcomeStatus> RunWithoutOutputsStatus(const BackendOutcome& outco
       return OutcomeStatus{CaseStatus::kError, Where(where, outcome.message)};
     case BackendOutcome::Kind::kCrash:
     case BackendOutcome::Kind::kTimeout:
-    case BackendOutcome::Kind::kCancelled:
-      return UnfinishedRunStatus(outcome, where);
+    case BackendOutcome::Kind::kCancelled: return UnfinishedRunStatus(outcome, where);
   }
   return OutcomeStatus{CaseStatus::kError, Where(where, outcome.message)};
 }

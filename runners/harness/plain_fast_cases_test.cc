@@ -6,9 +6,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include "caseio/case_loader.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"
-#include "caseio/case_loader.h"
 
 namespace onnx_conform {
 namespace {

@@ -91,7 +91,8 @@ Placement PlaceOutputs(const onnx::ModelProto& model, const std::vector<Tensor>&
   if (!own.ok()) return placement;
   placement.own = ReadingOutputs{ReadingSet{}, *std::move(own)};
   if (MatchesExplained(expected, placement.own->outputs)) placement.expected = placement.own;
-  if (values_only && MatchesExplained(actual, placement.own->outputs)) placement.actual = ReadingSet{};
+  if (values_only && MatchesExplained(actual, placement.own->outputs))
+    placement.actual = ReadingSet{};
   const bool large = ElementCount(expected) > kLargeElements;
   for (const ReadingSet& set : ReadingCombinations(ApplicableReadings(model), large)) {
     if (placement.expected.has_value() && (placement.actual.has_value() || !values_only)) break;

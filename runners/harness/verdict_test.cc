@@ -8,14 +8,14 @@
 #include <filesystem>
 #include <limits>
 
+#include "caseio/case_files.h"
+#include "caseio/case_layout.h"
+#include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/backend_test_util.h"
-#include "cases/case_metadata.h"
-#include "caseio/case_files.h"
-#include "caseio/case_layout.h"
 #include "runners/harness/case_runner.h"
 
 namespace onnx_conform {

@@ -1,8 +1,6 @@
 // The malformed-input corpus, part 2 (runners/malformed/malformed_input_corpus.h):
 // kinds that break the data sets (folders, file names, counts, types and
 // shapes), the tensor files (the file itself, the TensorProto) and case.json.
-#include "runners/malformed/malformed_input_corpus.h"
-
 #include <sys/stat.h>
 
 #include <cstdint>
@@ -15,6 +13,7 @@
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
 #include "runners/harness/case_result.h"
+#include "runners/malformed/malformed_input_corpus.h"
 
 namespace onnx_conform::malformed {
 

@@ -20,17 +20,15 @@
 #include "onnx/onnx_pb.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
-#include "runners/harness/case_runner.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "runners/harness/case_runner.h"
 #include "runners/malformed/malformed_input_corpus.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::HasSubstr;
 using malformed::EditTensor;
 using malformed::kDataSet;
 using malformed::kInput1;
@@ -39,6 +37,8 @@ using malformed::MalformedKind;
 using malformed::WriteBytes;
 using malformed::WriteExternalInitializerCase;
 using malformed::WriteValidCase;
+using ::testing::Contains;
+using ::testing::HasSubstr;
 
 class MalformedInputTest : public ::testing::TestWithParam<MalformedKind> {
  protected:

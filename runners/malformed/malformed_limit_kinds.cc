@@ -2,8 +2,6 @@
 // kinds that run into the resource limits (--max-tensor-bytes,
 // --max-case-bytes, the work limit) and size attacks: models that ask for much
 // memory, work or message text from little input.
-#include "runners/malformed/malformed_input_corpus.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -18,6 +16,7 @@
 #include "reference/tensor.h"
 #include "reference/tensor_proto.h"
 #include "runners/harness/case_result.h"
+#include "runners/malformed/malformed_input_corpus.h"
 
 namespace onnx_conform::malformed {
 
@@ -106,7 +105,10 @@ std::vector<MalformedKind> MalformedLimitKinds() {
          WriteProto(d / kInput0, FloatProto({16384}, values, "x"));
          WriteProto(d / kOutput0, FloatProto({16384}, values, "z"));
        },
-       kError, kDataSet, {"(Identity)", "(--max-case-bytes)"}, "",
+       kError,
+       kDataSet,
+       {"(Identity)", "(--max-case-bytes)"},
+       "",
        ResourceLimits{.max_case_bytes = int64_t{16} << 20}},
       {"NodeWithManyUnknownAttributes",
        [](P d, P) {
@@ -117,7 +119,10 @@ std::vector<MalformedKind> MalformedLimitKinds() {
            }
          });
        },
-       kInvalid, "model.onnx", {"ATTR-UNKNOWN", "unknown_0", "[message cut:"}, "ATTR-UNKNOWN"},
+       kInvalid,
+       "model.onnx",
+       {"ATTR-UNKNOWN", "unknown_0", "[message cut:"},
+       "ATTR-UNKNOWN"},
       {"ManyGraphInputs",
        [](P d, P) {
          EditModel(d, [](onnx::ModelProto& m) {
@@ -128,7 +133,10 @@ std::vector<MalformedKind> MalformedLimitKinds() {
            }
          });
        },
-       kInvalid, kDataSet, {"DATA-INPUT-COUNT", "100002 inputs to feed"}, "DATA-INPUT-COUNT"},
+       kInvalid,
+       kDataSet,
+       {"DATA-INPUT-COUNT", "100002 inputs to feed"},
+       "DATA-INPUT-COUNT"},
       {"HugeNodeName",
        [](P d, P) {
          // An 8 MiB name in every finding: the reported message stays small.
@@ -138,7 +146,10 @@ std::vector<MalformedKind> MalformedLimitKinds() {
            SetInt(*node, "unknown", 1);
          });
        },
-       kInvalid, "model.onnx", {"ATTR-UNKNOWN", "[message cut:"}, "ATTR-UNKNOWN"},
+       kInvalid,
+       "model.onnx",
+       {"ATTR-UNKNOWN", "[message cut:"},
+       "ATTR-UNKNOWN"},
       {"MinOverManyCopiesOfALargeInput",
        [](P d, P) {
          // 2^18 + 1 copies of a 2^16-element input: 1 MiB of files, over 2^34 element

@@ -1,8 +1,6 @@
 // The malformed-input corpus, part 1 (runners/malformed/malformed_input_corpus.h):
 // kinds that break model.onnx, the file itself or its graph, and the external
 // data that a model's initializer or an input file points to.
-#include "runners/malformed/malformed_input_corpus.h"
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
 #include "runners/harness/case_result.h"
+#include "runners/malformed/malformed_input_corpus.h"
 
 namespace onnx_conform::malformed {
 

@@ -256,9 +256,7 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
       case Block::Kind::kHeading:
         absl::StrAppend(&md, std::string(block.level, '#'), " ", block.text, "\n\n");
         break;
-      case Block::Kind::kParagraph:
-        absl::StrAppend(&md, block.text, "\n\n");
-        break;
+      case Block::Kind::kParagraph: absl::StrAppend(&md, block.text, "\n\n"); break;
       case Block::Kind::kPre:
         absl::StrAppend(&md, "```\n", absl::StrReplaceAll(block.text, {{"```", "'''"}}),
                         "\n```\n\n");

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "google/protobuf/util/json_util.h"
 #include "runners/reports/report.pb.h"
@@ -78,7 +78,9 @@ std::string XmlEscape(absl::string_view raw) {
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&apos;"; break;
-      case '\n': case '\t': case '\r': out += static_cast<char>(c); break;
+      case '\n':
+      case '\t':
+      case '\r': out += static_cast<char>(c); break;
       default:
         // XML 1.0 cannot carry other control characters, even escaped.
         if (c < 0x20) {
@@ -240,7 +242,8 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   report::RunReport run;
   for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
   run.set_backend(CommonBackend(results));
-  for (const auto& [status, count] : SummaryCounts(results)) (*run.mutable_summary())[status] = count;
+  for (const auto& [status, count] : SummaryCounts(results))
+    (*run.mutable_summary())[status] = count;
   for (const auto& [reading, count] : DivergentReadingCounts(results)) {
     (*run.mutable_divergent_readings())[ValidUtf8(reading)] = count;
   }
@@ -259,8 +262,11 @@ std::string JunitReport(const std::vector<CaseResult>& results, const std::strin
   for (const CaseResult& r : results) {
     seconds += r.seconds;
     switch (r.status) {
-      case CaseStatus::kFail: case CaseStatus::kXpass: ++failures; break;
-      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout: ++errors; break;
+      case CaseStatus::kFail:
+      case CaseStatus::kXpass: ++failures; break;
+      case CaseStatus::kError:
+      case CaseStatus::kCrash:
+      case CaseStatus::kTimeout: ++errors; break;
       case CaseStatus::kPass: break;
       default: ++skipped; break;
     }
@@ -283,11 +289,15 @@ std::string JunitReport(const std::vector<CaseResult>& results, const std::strin
     const std::string message = XmlEscape(r.message);
     switch (r.status) {
       case CaseStatus::kPass: break;
-      case CaseStatus::kFail: case CaseStatus::kXpass:
-        absl::StrAppendFormat(&xml, "\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    ",
+      case CaseStatus::kFail:
+      case CaseStatus::kXpass:
+        absl::StrAppendFormat(&xml,
+                              "\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    ",
                               status, message, message);
         break;
-      case CaseStatus::kError: case CaseStatus::kCrash: case CaseStatus::kTimeout:
+      case CaseStatus::kError:
+      case CaseStatus::kCrash:
+      case CaseStatus::kTimeout:
         absl::StrAppendFormat(&xml, "\n      <error type=\"%s\" message=\"%s\">%s</error>\n    ",
                               status, message, message);
         break;

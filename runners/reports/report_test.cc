@@ -135,7 +135,8 @@ TEST(ConsoleReportTest, SummaryLine) {
 // ---------------------------------------------------------------- JSON
 
 TEST(JsonReportTest, ParsesBackWithEveryField) {
-  CaseResult failed = Result("test_clip_13", CaseStatus::kFail, "output 'y': 1 of 4 elements differ");
+  CaseResult failed =
+      Result("test_clip_13", CaseStatus::kFail, "output 'y': 1 of 4 elements differ");
   failed.op = "Clip";
   failed.types = "float16";
   failed.seconds = 1.5;
@@ -190,8 +191,8 @@ TEST(JsonReportTest, InvalidUtf8IsShownAsEscapesNotTruncated) {
   // protobuf would cut such a string at the first bad byte (and two cases
   // "test_\xff" and "test_\xfe" would both print as "test_"); each bad byte
   // is written as the text \xNN instead, the rest kept.
-  const std::string json = JsonReport(
-      {Result("test_\xFF\xFE", CaseStatus::kFail, "bad \xC3( \xE2\x82 ok caf\xC3\xA9 \xED\xA0\x80")});
+  const std::string json = JsonReport({Result("test_\xFF\xFE", CaseStatus::kFail,
+                                              "bad \xC3( \xE2\x82 ok caf\xC3\xA9 \xED\xA0\x80")});
   report::RunReport run;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &run).ok()) << json;
   ASSERT_EQ(run.cases_size(), 1);
@@ -200,8 +201,7 @@ TEST(JsonReportTest, InvalidUtf8IsShownAsEscapesNotTruncated) {
   EXPECT_EQ(run.cases(0).status(), "fail");
   // A lead byte without its continuation, a truncated 3-byte sequence, and
   // an encoded surrogate (U+D800) are invalid; the e-acute is valid.
-  EXPECT_EQ(run.cases(0).message(),
-            "bad \\xc3( \\xe2\\x82 ok caf\xC3\xA9 \\xed\\xa0\\x80");
+  EXPECT_EQ(run.cases(0).message(), "bad \\xc3( \\xe2\\x82 ok caf\xC3\xA9 \\xed\\xa0\\x80");
   EXPECT_EQ(run.summary().at("fail"), 1);
 }
 
@@ -227,8 +227,8 @@ TEST(JunitReportTest, OneTestcasePerResultWithTheRightElement) {
                              "errors=\"3\" skipped=\"4\" time=\"2.500\">"));
 
   const std::string pass = TestcaseElement(xml, "case_pass");
-  EXPECT_TRUE(absl::StartsWith(
-      pass, "<testcase classname=\"Min.v13\" name=\"case_pass\" time=\"0.250\">"))
+  EXPECT_TRUE(
+      absl::StartsWith(pass, "<testcase classname=\"Min.v13\" name=\"case_pass\" time=\"0.250\">"))
       << pass;
   EXPECT_THAT(pass, Not(HasSubstr("<failure")));
   EXPECT_THAT(pass, Not(HasSubstr("<error")));
@@ -265,18 +265,24 @@ TEST(JunitReportTest, EscapesMarkupInNamesMessagesAndSuite) {
   const std::string xml = JunitReport(
       {Result("a<b&c>\"d'e", CaseStatus::kFail, "expected <1> & got \"2\" 'x'")}, "suite<&>");
   EXPECT_THAT(xml, HasSubstr("name=\"a&lt;b&amp;c&gt;&quot;d&apos;e\""));
-  EXPECT_THAT(xml, HasSubstr("message=\"expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;\""));
-  EXPECT_THAT(xml, HasSubstr(">expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;</failure>"));
+  EXPECT_THAT(xml,
+              HasSubstr("message=\"expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;\""));
+  EXPECT_THAT(xml,
+              HasSubstr(">expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;</failure>"));
   EXPECT_THAT(xml, HasSubstr("<testsuite name=\"suite&lt;&amp;&gt;\""));
   EXPECT_THAT(xml, Not(HasSubstr("a<b")));
   EXPECT_THAT(xml, Not(HasSubstr("<1>")));
 }
 
 TEST(JunitReportTest, ControlCharactersNeverReachTheXml) {
-  const std::string xml =
-      JunitReport({Result("ctl\x01" "name", CaseStatus::kCrash,
-                          std::string("nul\0" "bell\x07" "esc\x1b", 13))},
-                  "s\x02");
+  const std::string xml = JunitReport({Result("ctl\x01"
+                                              "name",
+                                              CaseStatus::kCrash,
+                                              std::string("nul\0"
+                                                          "bell\x07"
+                                                          "esc\x1b",
+                                                          13))},
+                                      "s\x02");
   for (char c : xml) {
     const unsigned char u = static_cast<unsigned char>(c);
     EXPECT_FALSE(u < 0x20 && u != '\n' && u != '\t' && u != '\r')
@@ -298,7 +304,11 @@ TEST(JunitReportTest, InvalidUtf8NeverReachesTheXml) {
   size_t i = 0;
   while (i < xml.size()) {
     const unsigned char c = static_cast<unsigned char>(xml[i]);
-    int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    int length = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 0;
     ASSERT_NE(length, 0) << "invalid UTF-8 lead byte at " << i;
     ASSERT_LE(i + length, xml.size());
     for (int k = 1; k < length; ++k) {

@@ -15,9 +15,9 @@
 namespace onnx_conform {
 namespace {
 
-constexpr absl::string_view kTypeOrder[] = {"float",  "double", "float16", "bfloat16",
-                                            "int8",   "int16",  "int32",   "int64",
-                                            "uint8",  "uint16", "uint32",  "uint64"};
+constexpr absl::string_view kTypeOrder[] = {"float", "double", "float16", "bfloat16",
+                                            "int8",  "int16",  "int32",   "int64",
+                                            "uint8", "uint16", "uint32",  "uint64"};
 constexpr int kShownLines = 12;  // of each failure's message
 
 bool IsKnownGap(CaseStatus status) {
@@ -52,7 +52,8 @@ absl::string_view ColourCss(CellColour colour) {
 }
 
 std::string HtmlEscape(absl::string_view text) {
-  return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+  return absl::StrReplaceAll(text,
+                             {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
 }
 
 namespace {
@@ -76,18 +77,10 @@ std::string MarkdownText(absl::string_view raw) {
       continue;
     }
     switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
       case '_':  // within a word it is no emphasis (min_v13_float stays as it is)
         if (i > 0 && is_word(i - 1) && is_word(i + 1)) {
           out.push_back(c);
@@ -105,8 +98,7 @@ std::string MarkdownText(absl::string_view raw) {
         out.push_back('\\');
         out.push_back(c);
         break;
-      default:
-        out.push_back(c);
+      default: out.push_back(c);
     }
   }
   return out;
@@ -121,8 +113,8 @@ std::string Shortened(const std::string& message) {
   return absl::StrCat(absl::StrJoin(lines, "\n"), "\n[... ", left_out, " more lines]");
 }
 
-std::vector<std::string> SortedTypes(const std::map<int64_t, std::map<std::string, ScoreCell>>&
-                                         versions) {
+std::vector<std::string> SortedTypes(
+    const std::map<int64_t, std::map<std::string, ScoreCell>>& versions) {
   std::set<std::string> types;
   for (const auto& [version, by_type] : versions) {
     for (const auto& [type, cell] : by_type) types.insert(type);
@@ -158,10 +150,10 @@ std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
   std::vector<std::pair<std::string, std::vector<const CaseResult*>>> groups;
   for (const CaseResult* r : gaps) {
     const std::string why =
-        !r->expectation.empty()               ? r->expectation
+        !r->expectation.empty() ? r->expectation
         : r->status == CaseStatus::kDivergent && !r->readings.empty()
             ? absl::StrCat("divergent: follows reading ", absl::StrJoin(r->readings, "+"))
-                                              : std::string(StatusName(r->status));
+            : std::string(StatusName(r->status));
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const auto& group) { return group.first == why; });
     if (it == groups.end()) it = groups.insert(groups.end(), {why, {}});
@@ -290,8 +282,8 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
           if (cell == by_type.end()) {
             md += " |";
           } else {
-            absl::StrAppend(&md, " ", ColourEmoji(cell->second.colour()), " ",
-                            cell->second.Text(), " |");
+            absl::StrAppend(&md, " ", ColourEmoji(cell->second.colour()), " ", cell->second.Text(),
+                            " |");
           }
         }
         md += "\n";
@@ -299,8 +291,9 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
       md += "\n";
     }
     if (auto cells = negative.find(backend); cells != negative.end()) {
-      md += "### Negative cases\n\nCases that break a rule: passing means the backend refused "
-            "them.\n\n| operator | refused / cases |\n|---|---|\n";
+      md +=
+          "### Negative cases\n\nCases that break a rule: passing means the backend refused "
+          "them.\n\n| operator | refused / cases |\n|---|---|\n";
       for (const auto& [op, cell] : cells->second) {
         absl::StrAppend(&md, "| ", MarkdownText(op), " | ", ColourEmoji(cell.colour()), " ",
                         cell.Text(), " |\n");
@@ -353,9 +346,9 @@ std::string HtmlPageHead(absl::string_view title) {
 
 std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
   std::string html = absl::StrCat(
-      HtmlPageHead(title), "<h1>",
-      HtmlEscape(title), "</h1>\n<p>", HtmlEscape(SummaryLine(results)), "</p>\n<p>",
-      HtmlEscape(ReadingsLine(results)), "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
+      HtmlPageHead(title), "<h1>", HtmlEscape(title), "</h1>\n<p>",
+      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(ReadingsLine(results)),
+      "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");
   const ScoreMatrix matrix = BuildScoreMatrix(results);
@@ -368,7 +361,8 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
          ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
       const std::vector<std::string> types = SortedTypes(versions);
       absl::StrAppend(&html, "<h3>", HtmlEscape(op), "</h3>\n<table>\n<tr><th>version</th>");
-      for (const std::string& type : types) absl::StrAppend(&html, "<th>", HtmlEscape(type), "</th>");
+      for (const std::string& type : types)
+        absl::StrAppend(&html, "<th>", HtmlEscape(type), "</th>");
       html += "</tr>\n";
       for (const auto& [version, by_type] : versions) {
         absl::StrAppend(&html, "<tr><th>", version > 0 ? absl::StrCat(version) : "?", "</th>");
@@ -386,8 +380,9 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       html += "</table>\n";
     }
     if (auto cells = negative.find(backend); cells != negative.end()) {
-      html += "<h3>Negative cases</h3>\n<p>Cases that break a rule: passing means the backend "
-              "refused them.</p>\n<table>\n<tr><th>operator</th><th>refused / cases</th></tr>\n";
+      html +=
+          "<h3>Negative cases</h3>\n<p>Cases that break a rule: passing means the backend "
+          "refused them.</p>\n<table>\n<tr><th>operator</th><th>refused / cases</th></tr>\n";
       for (const auto& [op, cell] : cells->second) {
         absl::StrAppend(&html, "<tr><th>", HtmlEscape(op), "</th><td class=\"",
                         ColourCss(cell.colour()), "\">", HtmlEscape(cell.Text()), "</td></tr>\n");
@@ -412,9 +407,8 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
       absl::StrAppend(&html, "<details><summary>", HtmlEscape(why), " (", cases.size(),
                       ")</summary>\n<ul>\n");
       for (const CaseResult* r : cases) {
-        absl::StrAppend(&html, "<li><b>", StatusName(r->status), "</b> ",
-                        HtmlEscape(CaseLabel(*r)), ": <code>", HtmlEscape(FirstDetail(*r)),
-                        "</code></li>\n");
+        absl::StrAppend(&html, "<li><b>", StatusName(r->status), "</b> ", HtmlEscape(CaseLabel(*r)),
+                        ": <code>", HtmlEscape(FirstDetail(*r)), "</code></li>\n");
       }
       html += "</ul></details>\n";
     }

@@ -37,7 +37,8 @@ struct ScoreCell {
 // backend -> operator -> version -> type -> cell. Results with no operator
 // are filed under "(unknown)", version 0, type "(none)".
 using ScoreMatrix =
-    std::map<std::string, std::map<std::string, std::map<int64_t, std::map<std::string, ScoreCell>>>>;
+    std::map<std::string,
+             std::map<std::string, std::map<int64_t, std::map<std::string, ScoreCell>>>>;
 // Negative cases are left out of the matrix: they break a rule of the
 // operator rather than exercise a (version, type) cell.
 ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results);

@@ -13,8 +13,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-CaseResult R(const std::string& name, const std::string& op, int version,
-             const std::string& types, CaseStatus status, const std::string& message = "") {
+CaseResult R(const std::string& name, const std::string& op, int version, const std::string& types,
+             CaseStatus status, const std::string& message = "") {
   CaseResult r;
   r.name = name;
   r.op = op;
@@ -68,8 +68,9 @@ TEST(ScoreboardTest, MatrixPerOperatorWithVersionRowsAndTypeColumns) {
   EXPECT_EQ(matrix["fake"]["Min"][8]["float"].colour(), CellColour::kRed);
 
   const std::string md = ScoreboardMarkdown(results, "ONNX Conform: fake");
-  EXPECT_TRUE(absl::StartsWith(md, "# ONNX Conform: fake\n\n2 passed, 1 failed, 1 unsupported, "
-                                   "1 xfail\n"))
+  EXPECT_TRUE(absl::StartsWith(md,
+                               "# ONNX Conform: fake\n\n2 passed, 1 failed, 1 unsupported, "
+                               "1 xfail\n"))
       << md;
   // Floats before integers, versions in order.
   EXPECT_THAT(md, HasSubstr("### Min\n\n| version | float | int16 |\n|---|---|---|\n"
@@ -161,8 +162,8 @@ TEST(ScoreboardTest, NegativeCasesAreCountedApartFromTheMatrix) {
   CaseResult accepted = R("clip_v11_float_min_not_scalar", "Clip", 11, "float", CaseStatus::kFail,
                           "accepted a case that breaks SHAPE-CLIP-BOUND-SCALAR");
   accepted.negative = true;
-  const std::vector<CaseResult> results = {
-      refused, accepted, R("min_ok", "Min", 13, "float", CaseStatus::kPass)};
+  const std::vector<CaseResult> results = {refused, accepted,
+                                           R("min_ok", "Min", 13, "float", CaseStatus::kPass)};
   EXPECT_EQ(BuildScoreMatrix(results)["fake"]["Min"].count(1), 0u);
   const std::string md = ScoreboardMarkdown(results, "t");
   EXPECT_THAT(md, Not(HasSubstr("| int8 |")));

@@ -54,14 +54,14 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/util/json_util.h"
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
+#include "google/protobuf/util/json_util.h"
 #include "reference/interpreter.h"
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
-#include "runners/backends/adapter_protocol.pb.h"
 #include "runners/adapters/fake/fake_adapter_bugs.h"
+#include "runners/backends/adapter_protocol.pb.h"
 
 namespace {
 
@@ -243,9 +243,9 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
     if (k == 0 && mode == "off-by-one" && output.element_count() > 0) {
       output.bytes()[0] ^= std::byte{1};
     } else if (k == 0 && mode == "wrong-type") {
-      output = Zeros(output.type() == ElementType::kDouble ? ElementType::kFloat
-                                                           : ElementType::kDouble,
-                     output.shape());
+      output =
+          Zeros(output.type() == ElementType::kDouble ? ElementType::kFloat : ElementType::kDouble,
+                output.shape());
     } else if (k == 0 && mode == "wrong-shape") {
       output = Zeros(output.type(), {output.element_count() + 1});
     } else if (mode == "flip-zero-sign") {

@@ -23,32 +23,19 @@ T At(const Tensor& t, int64_t i) {
 
 double ToDouble(const Tensor& t, int64_t i) {
   switch (t.type()) {
-    case E::kFloat:
-      return At<float>(t, i);
-    case E::kDouble:
-      return At<double>(t, i);
-    case E::kFloat16:
-      return Float16::FromBits(At<uint16_t>(t, i)).ToFloat();
-    case E::kBFloat16:
-      return BFloat16::FromBits(At<uint16_t>(t, i)).ToFloat();
-    case E::kInt8:
-      return At<int8_t>(t, i);
-    case E::kInt16:
-      return At<int16_t>(t, i);
-    case E::kInt32:
-      return At<int32_t>(t, i);
-    case E::kInt64:
-      return static_cast<double>(At<int64_t>(t, i));
-    case E::kUint8:
-      return At<uint8_t>(t, i);
-    case E::kUint16:
-      return At<uint16_t>(t, i);
-    case E::kUint32:
-      return At<uint32_t>(t, i);
-    case E::kUint64:
-      return static_cast<double>(At<uint64_t>(t, i));
-    default:
-      return 0;
+    case E::kFloat: return At<float>(t, i);
+    case E::kDouble: return At<double>(t, i);
+    case E::kFloat16: return Float16::FromBits(At<uint16_t>(t, i)).ToFloat();
+    case E::kBFloat16: return BFloat16::FromBits(At<uint16_t>(t, i)).ToFloat();
+    case E::kInt8: return At<int8_t>(t, i);
+    case E::kInt16: return At<int16_t>(t, i);
+    case E::kInt32: return At<int32_t>(t, i);
+    case E::kInt64: return static_cast<double>(At<int64_t>(t, i));
+    case E::kUint8: return At<uint8_t>(t, i);
+    case E::kUint16: return At<uint16_t>(t, i);
+    case E::kUint32: return At<uint32_t>(t, i);
+    case E::kUint64: return static_cast<double>(At<uint64_t>(t, i));
+    default: return 0;
   }
 }
 
