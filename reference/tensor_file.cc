@@ -1,16 +1,10 @@
 #include "reference/tensor_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstddef>
 #include <fstream>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -18,66 +12,23 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/message.h"
 #include "google/protobuf/unknown_field_set.h"
-#include "google/protobuf/wire_format_lite.h"
 #include "reference/external_data.h"
+#include "reference/opened_file.h"
 #include "reference/resource_limits.h"
+#include "reference/tensor_file_direct.h"
 #include "reference/tensor_proto.h"
-#include "reference/tensor_proto_internal.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
 
-using internal::CheckedTensor;
-using internal::CheckTensorProto;
-using internal::CreateTensorFor;
-using internal::Labeled;
-
-// strerror's text for an errno value, thread-safe.
-std::string ErrnoText(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
-
-// pread until `size` bytes are in or the file ends; the bytes read.
-int64_t ReadAt(int fd, std::byte* out, int64_t size, int64_t offset) {
-  int64_t done = 0;
-  while (done < size) {
-    const ssize_t n = pread(fd, out + done, static_cast<size_t>(size - done), offset + done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += n;
-  }
-  return done;
-}
-
-class FileDescriptor {
- public:
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
-  // writer forever, before fstat could tell it is no regular file.
-  // O_NOCTTY: a terminal opened by mistake never becomes ours.
-  explicit FileDescriptor(const fs::path& path)
-      : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)),
-        open_error_(fd_ < 0 ? errno : 0) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) close(fd_);
-  }
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  int get() const { return fd_; }
-  int open_error() const { return open_error_; }  // errno of a failed open, else 0
-
- private:
-  int fd_;
-  int open_error_;
-};
-
-absl::Status WithFile(const absl::Status& status, const fs::path& path) {
-  return absl::Status(status.code(), absl::StrCat(path.string(), ": ", status.message()));
-}
+using internal::OpenedFile;
+using internal::ReadOpenedFileBytes;
+using internal::ReadTensorFileDirect;
+using internal::WithFile;
 
 // Field numbers a parsed message did not define (a sign of another message).
 std::vector<int> UnknownFieldNumbers(const google::protobuf::Message& message) {
@@ -142,50 +93,8 @@ absl::Status ResolveModelExternalData(onnx::ModelProto& model, const fs::path& b
 
 }  // namespace
 
-namespace {
-
-// ReadFileBytes of a file already opened as `file`: one descriptor for the
-// checks and the read, so the file checked is the file read, and it takes
-// open + fstat instead of two stats of the path and a stream (per-case
-// overhead, docs/performance.md).
-absl::StatusOr<std::string> ReadOpenedFileBytes(const FileDescriptor& file, const fs::path& path,
-                                                int64_t max_bytes) {
-  if (file.get() < 0) {
-    if (file.open_error() == ENOENT) {
-      return absl::NotFoundError(absl::StrCat(path.string(), ": no such file"));
-    }
-    // A symlink loop, EACCES, ...
-    return absl::DataLossError(absl::StrCat(path.string(), ": ", ErrnoText(file.open_error())));
-  }
-  struct stat info;
-  if (fstat(file.get(), &info) != 0) {
-    return absl::DataLossError(absl::StrCat(path.string(), ": ", ErrnoText(errno)));
-  }
-  if (!S_ISREG(info.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(path.string(), ": not a regular file"));
-  }
-  const int64_t size = info.st_size;
-  if (size > max_bytes) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        path.string(), ": file of ", size, " bytes is over the limit of ", max_bytes, " bytes"));
-  }
-  if (absl::Status charged =
-          ChargeBytes(size, /*is_tensor=*/false,
-                      [&] { return absl::StrCat(path.string(), ": reading the file"); });
-      !charged.ok()) {
-    return charged;
-  }
-  std::string bytes(static_cast<size_t>(size), '\0');
-  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(bytes.data()), size, 0) != size) {
-    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
-  }
-  return bytes;
-}
-
-}  // namespace
-
 absl::StatusOr<std::string> ReadFileBytes(const fs::path& path, int64_t max_bytes) {
-  return ReadOpenedFileBytes(FileDescriptor(path), path, max_bytes);
+  return ReadOpenedFileBytes(OpenedFile(path), path, max_bytes);
 }
 
 namespace {
@@ -303,7 +212,7 @@ absl::Status CheckInsideRootIfGiven(const fs::path& path, const fs::path& root) 
 // parsed, then freed before its external data is read from the file's
 // folder; errors name the file.
 template <typename Message, typename Parse, typename Resolve>
-absl::StatusOr<Message> ReadOpenedProtoFile(const FileDescriptor& file, const fs::path& path,
+absl::StatusOr<Message> ReadOpenedProtoFile(const OpenedFile& file, const fs::path& path,
                                             Parse parse, Resolve resolve_external_data) {
   absl::StatusOr<std::string> bytes = ReadOpenedFileBytes(file, path, kMaxProtoFileBytes);
   if (!bytes.ok()) return bytes.status();
@@ -322,7 +231,7 @@ template <typename Message, typename Parse, typename Resolve>
 absl::StatusOr<Message> ReadProtoFile(const fs::path& path, const fs::path& root, Parse parse,
                                       Resolve resolve_external_data) {
   if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
-  return ReadOpenedProtoFile<Message>(FileDescriptor(path), path, parse, resolve_external_data);
+  return ReadOpenedProtoFile<Message>(OpenedFile(path), path, parse, resolve_external_data);
 }
 
 // A tensor file's external data may lie anywhere inside `root`.
@@ -339,144 +248,12 @@ absl::StatusOr<onnx::TensorProto> ReadTensorProtoFile(const fs::path& path, cons
                                           ResolveTensorExternalData(root));
 }
 
-namespace {
-
-// ---- Reading a large raw_data straight into the tensor ----
-// ONNX's serializers write raw_data (field 9) after dims, data_type and name,
-// and little after it. For such a file the bytes around raw_data are parsed
-// as the TensorProto and raw_data goes from the file into the tensor: one
-// copy instead of four (file -> string -> TensorProto -> tensor). Anything
-// unusual, and every error, is left to the general path, which words the
-// errors; so both give the same tensors and the same errors.
-
-// Files smaller than this gain little and take the general path.
-constexpr int64_t kDirectReadMinBytes = int64_t{1} << 20;
-// The bytes read before raw_data starts, and the most read after it ends.
-constexpr int64_t kHeaderBytes = int64_t{64} << 10;
-
-// The longest length-delimited field protobuf's parser accepts (it keeps
-// 16 bytes of slop below INT_MAX).
-constexpr int64_t kMaxRawDataLength = int64_t{0x7fffffff} - 16;
-
-// Where the first raw_data field lies in a message of `file_size` bytes
-// whose first bytes are `prefix`.
-struct RawDataField {
-  int64_t field_start;    // its tag
-  int64_t payload_start;  // its bytes
-  int64_t payload_size;
-};
-
-// nullopt unless every field before the first raw_data is plain wire format
-// within `prefix` and raw_data's bytes reach past `prefix` (a large one).
-std::optional<RawDataField> FindRawData(absl::string_view prefix, int64_t file_size) {
-  using google::protobuf::internal::WireFormatLite;
-  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(prefix.data()),
-                                            static_cast<int>(prefix.size()));
-  while (true) {
-    const int64_t field_start = in.CurrentPosition();
-    const uint32_t tag = in.ReadTag();
-    if (tag == 0) return std::nullopt;  // the end of the prefix, or a malformed tag
-    const WireFormatLite::WireType wire_type = WireFormatLite::GetTagWireType(tag);
-    if (wire_type == WireFormatLite::WIRETYPE_START_GROUP ||
-        wire_type == WireFormatLite::WIRETYPE_END_GROUP) {
-      return std::nullopt;
-    }
-    if (WireFormatLite::GetTagFieldNumber(tag) == onnx::TensorProto::kRawDataFieldNumber &&
-        wire_type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
-      // Only the form protobuf's parser accepts is taken: a one-byte tag,
-      // and a length of at most 5 varint bytes below its 2 GiB bound
-      // (ReadVarint32 would drop a longer length's high bits, ReadTag
-      // accepts tags the parser refuses); anything else goes the general way.
-      if (in.CurrentPosition() != field_start + 1) return std::nullopt;
-      const int length_start = in.CurrentPosition();
-      uint64_t size = 0;
-      if (!in.ReadVarint64(&size) || in.CurrentPosition() - length_start > 5 ||
-          size > static_cast<uint64_t>(kMaxRawDataLength)) {
-        return std::nullopt;
-      }
-      const RawDataField field{field_start, in.CurrentPosition(), static_cast<int64_t>(size)};
-      if (field.payload_start + field.payload_size <= static_cast<int64_t>(prefix.size()) ||
-          field.payload_start + field.payload_size > file_size) {
-        return std::nullopt;
-      }
-      return field;
-    }
-    if (!WireFormatLite::SkipField(&in, tag)) return std::nullopt;
-  }
-}
-
-// The direct path, on the file opened as `file`; nullopt when the general
-// path must read it.
-std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const FileDescriptor& file,
-                                                               const fs::path& path,
-                                                               int64_t max_bytes,
-                                                               FileMapping mapping) {
-  struct stat info;
-  if (file.get() < 0 || fstat(file.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
-    return std::nullopt;
-  }
-  const int64_t size = info.st_size;
-  if (size < kDirectReadMinBytes || size > kMaxProtoFileBytes) return std::nullopt;
-
-  std::string prefix(static_cast<size_t>(kHeaderBytes), '\0');
-  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(prefix.data()), kHeaderBytes, 0) !=
-      kHeaderBytes) {
-    return std::nullopt;
-  }
-  const std::optional<RawDataField> raw = FindRawData(prefix, size);
-  if (!raw.has_value()) return std::nullopt;
-  const int64_t payload_end = raw->payload_start + raw->payload_size;
-  if (size - payload_end > kHeaderBytes) return std::nullopt;
-
-  // The message without its raw_data field: the bytes before it, then after it.
-  std::string header = prefix.substr(0, static_cast<size_t>(raw->field_start));
-  header.resize(static_cast<size_t>(raw->field_start + size - payload_end));
-  if (ReadAt(file.get(), reinterpret_cast<std::byte*>(header.data() + raw->field_start),
-             size - payload_end, payload_end) != size - payload_end) {
-    return std::nullopt;
-  }
-  absl::StatusOr<onnx::TensorProto> proto = ParseTensorProto(header, path.string());
-  if (!proto.ok() || proto->has_raw_data() ||  // a second raw_data field: the last one counts
-      proto->data_location() == onnx::TensorProto::EXTERNAL || proto->external_data_size() > 0) {
-    return std::nullopt;
-  }
-  absl::StatusOr<CheckedTensor> checked = CheckTensorProto(*proto, raw->payload_size);
-  if (!checked.ok()) return std::nullopt;
-
-  // From here on as the general path: the file is charged, then the tensor.
-  if (!ChargeBytes(size, /*is_tensor=*/false, [] { return std::string(); }).ok()) {
-    return std::nullopt;  // charged nothing; the general path fails the same way
-  }
-  if (mapping == FileMapping::kMapWhenAligned) {
-    std::optional<absl::StatusOr<Tensor>> mapped =
-        Tensor::MapFile(checked->type, checked->shape, file.get(), raw->payload_start,
-                        raw->payload_size, max_bytes);
-    if (mapped.has_value()) {
-      if (!mapped->ok()) return WithFile(Labeled(*proto, mapped->status()), path);
-      // Shortened since fstat: the same error as a short read, not a SIGBUS later.
-      if (fstat(file.get(), &info) != 0 || info.st_size < payload_end) {
-        return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
-      }
-      return TensorFile{proto->name(), **std::move(mapped)};
-    }
-  }
-  absl::StatusOr<Tensor> tensor = CreateTensorFor(*proto, *std::move(checked), max_bytes);
-  if (!tensor.ok()) return WithFile(tensor.status(), path);
-  if (ReadAt(file.get(), tensor->bytes().data(), raw->payload_size, raw->payload_start) !=
-      raw->payload_size) {
-    return absl::DataLossError(absl::StrCat(path.string(), ": short read"));
-  }
-  return TensorFile{proto->name(), *std::move(tensor)};
-}
-
-}  // namespace
-
 absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs::path& root,
                                                   int64_t max_bytes, FileMapping mapping) {
   // Checked and opened once for both paths (a small file, the usual one,
   // takes the general path: per-case overhead, docs/performance.md).
   if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
-  const FileDescriptor file(path);
+  const OpenedFile file(path);
   if (std::optional<absl::StatusOr<TensorFile>> direct =
           ReadTensorFileDirect(file, path, max_bytes, mapping)) {
     return *std::move(direct);
