@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_retarget.h"
+#include "caseio/case_layout.h"
 #include "checker/checker.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
@@ -124,7 +125,7 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
   DataSetView data{audit_case.name, {}, {}};
   for (size_t k = 0; k < audit_case.inputs.size(); ++k) {
     TensorFileView file;
-    file.path = absl::StrCat(audit_case.name, "/input_", k, ".pb");
+    file.path = absl::StrCat(audit_case.name, "/", InputFileName(static_cast<int64_t>(k)));
     file.tensor = &audit_case.inputs[k];
     data.inputs.push_back(std::move(file));
   }

@@ -2,6 +2,7 @@
 // is listed with its version change; the converter is audited without data;
 // behaviour is compared only where the reference runs the whole model, and
 // the report says what was not established rather than giving an all-clear.
+// The node list and its schema findings are in audit_model_nodes.cc.
 #include <algorithm>
 #include <set>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "audit/audit_difference.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_inputs.h"
+#include "audit/audit_model_nodes.h"
 #include "audit/audit_node_case.h"
 #include "audit/audit_repair.h"
 #include "audit/audit_retarget.h"
@@ -31,43 +33,12 @@
 namespace onnx_conform {
 namespace {
 
-const OpSchema* SchemaAt(absl::string_view op_type, int64_t opset) {
-  absl::StatusOr<const OpSchema*> schema = LookupSchema("", op_type, opset);
-  return schema.ok() ? *schema : nullptr;
-}
-
-bool InSuite(const onnx::NodeProto& node) {
-  return IsDefaultDomain(node.domain()) && !SchemaVersions(node.op_type()).empty();
-}
-
 // The version of any default-domain operator at an opset: the suite's
 // registry for its operators, ONNX's for the others; 0 when none.
 int VersionAt(const std::string& op_type, int opset) {
   if (const OpSchema* s = SchemaAt(op_type, opset)) return s->since_version();
   std::optional<ForeignSchemaChange> c = OnnxSchemaChange(op_type, "", opset, opset);
   return c.has_value() ? c->from_version : 0;
-}
-
-// What the node shows of itself, for the schema findings' applicability.
-NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
-                  const std::map<std::string, ElementType>& types) {
-  NodeFacts facts;
-  for (const onnx::AttributeProto& a : node.attribute()) facts.attributes_set.insert(a.name());
-  for (int i = 0; i < node.input_size(); ++i) {
-    if (node.input(i).empty()) continue;
-    const FormalParameter* param = schema.InputParam(i);
-    if (param == nullptr) continue;
-    facts.inputs_used.insert(param->name);
-    auto it = types.find(node.input(i));
-    if (!param->type_param.empty() && it != types.end()) {
-      facts.type_bindings.emplace(param->type_param, it->second);
-    }
-  }
-  for (int i = 0; i < node.output_size(); ++i) {
-    const FormalParameter* param = schema.OutputParam(i);
-    if (param != nullptr && !node.output(i).empty()) facts.inputs_used.insert(param->name);
-  }
-  return facts;
 }
 
 // Operators the reference does not run, when the model has any (or a
@@ -159,84 +130,6 @@ void BlameFirstDifference(Finding& f, const AuditCase& a, const AuditCase& b,
     Blame(f, nodes.LabelOfOutput(node->output(0)), node->op_type(), m);
     f.detail = absl::StrCat("the outputs first differ at node ", f.node, " (", f.op_type, "-",
                             f.from_version, " -> ", f.op_type, "-", f.to_version, "); ", f.detail);
-  }
-}
-
-// Lists each node whose version changes, with the schema findings that
-// apply to it, and says what is not audited.
-void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
-  std::set<std::string> foreign, unknown, other_domains;
-  for (const GraphNode& gn : nodes.nodes()) {
-    const onnx::NodeProto& node = *gn.node;
-    if (!IsDefaultDomain(node.domain())) {
-      other_domains.insert(absl::StrCat(node.domain(), "::", node.op_type()));
-      continue;
-    }
-    if (!InSuite(node)) {
-      std::optional<ForeignSchemaChange> change =
-          OnnxSchemaChange(node.op_type(), "", audit.from_opset, audit.to_opset);
-      if (!change.has_value()) {
-        unknown.insert(node.op_type());
-        continue;
-      }
-      foreign.insert(node.op_type());
-      if (change->from_version == change->to_version) continue;
-      NodeChange nc{gn.label,           node.op_type(), change->from_version,
-                    change->to_version, std::nullopt,   false};
-      if (node.input_size() > 0 && node.output_size() > 0) {
-        // Shown only when the node keeps its input's type (Relu, Add), not If's bool condition.
-        auto in = gn.types.find(node.input(0));
-        auto out = gn.types.find(node.output(0));
-        if (in != gn.types.end() && out != gn.types.end() && in->second == out->second) {
-          nc.type = in->second;
-        }
-      }
-      audit.nodes.push_back(nc);
-      for (Finding& f : change->findings) {
-        f.node = gn.label;
-        audit.findings.push_back(std::move(f));
-      }
-      continue;
-    }
-    const OpSchema* a = SchemaAt(node.op_type(), audit.from_opset);
-    const OpSchema* b = SchemaAt(node.op_type(), audit.to_opset);
-    if (a == nullptr) {
-      audit.notes.push_back(absl::StrCat("node ", gn.label, ": ", node.op_type(),
-                                         " does not exist at the model's opset ",
-                                         audit.from_opset));
-      continue;
-    }
-    if (b != nullptr && a == b) continue;
-    NodeChange change{gn.label,           node.op_type(),
-                      a->since_version(), b != nullptr ? b->since_version() : 0,
-                      std::nullopt,       true};
-    const NodeFacts facts = FactsOf(node, *a, gn.types);
-    if (auto it = facts.type_bindings.find("T"); it != facts.type_bindings.end()) {
-      change.type = it->second;
-    }
-    audit.nodes.push_back(change);
-    if (b == nullptr) continue;
-    for (Finding& f : DiffSchemas(*a, *b)) {
-      if (!FindingApplies(f, facts)) continue;
-      f.node = change.node;
-      f.from_opset = audit.from_opset;
-      f.to_opset = audit.to_opset;
-      audit.findings.push_back(std::move(f));
-    }
-  }
-  for (const std::string& op : foreign) {
-    audit.not_audited.push_back(
-        absl::StrCat(op,
-                     ": not audited beyond its schema (ONNX's registry) and the converted model's "
-                     "validity"));
-  }
-  for (const std::string& op : unknown) {
-    audit.not_audited.push_back(
-        absl::StrCat(op, ": not audited (neither the suite's registry nor ONNX's has it at opset ",
-                     audit.from_opset, ")"));
-  }
-  for (const std::string& op : other_domains) {
-    audit.not_audited.push_back(absl::StrCat(op, ": not audited (not the default domain)"));
   }
 }
 

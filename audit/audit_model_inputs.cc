@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_cases.h"
+#include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "checker/checker.h"
 
@@ -25,7 +26,7 @@ absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& fil
                                                 std::string& data,
                                                 std::vector<std::string>& notes) {
   const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
-  if (file.filename() == "model.onnx" && IsCaseDir(dir)) {
+  if (file.filename() == kModelFileName && IsCaseDir(dir)) {
     absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
     if (loaded.ok() && !loaded->data_sets.empty()) {
       data = loaded->data_sets.front().dir.filename().string();

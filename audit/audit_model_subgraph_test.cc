@@ -12,18 +12,12 @@
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
 
-namespace onnx_conform {
+// Inside audit_testing, so the shared builders (audit_model_test_util.h) need
+// no using-list in each test file.
+namespace onnx_conform::audit_testing {
 namespace {
 
 namespace fs = std::filesystem;
-using audit_testing::CommandResult;
-using audit_testing::kDouble;
-using audit_testing::kHalf;
-using audit_testing::MinClipArgMin;
-using audit_testing::ModelBuilder;
-using audit_testing::OfKind;
-using audit_testing::RunAudit;
-using audit_testing::Write;
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -148,4 +142,4 @@ TEST(AuditModelShapeTest, SymbolicDimensionsStillGetTheConverterAuditAndGenerate
 }
 
 }  // namespace
-}  // namespace onnx_conform
+}  // namespace onnx_conform::audit_testing
