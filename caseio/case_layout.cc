@@ -131,7 +131,11 @@ DataSetLayout ListDataSet(int64_t number, const fs::path& dir, const fs::path& c
 std::string DataSetDirName(int64_t n) { return absl::StrCat(kDataSetPrefix, n); }
 
 std::string DataFileName(DataFileKind kind, int64_t k) {
-  return absl::StrCat(DataFilePrefix(kind), k, kDataFileSuffix);
+  return absl::StrCat(DataFileStem(kind, k), kDataFileSuffix);
+}
+
+std::string DataFileStem(DataFileKind kind, int64_t k) {
+  return absl::StrCat(DataFilePrefix(kind), k);
 }
 
 std::string DataFilePath(int64_t n, DataFileKind kind, int64_t k) {

@@ -45,6 +45,9 @@ enum class DataFileKind { kInput, kOutput };
 std::string DataSetDirName(int64_t n);
 // "input_2.pb", "output_0.pb".
 std::string DataFileName(DataFileKind kind, int64_t k);
+// "input_2", "output_0": the file's name without ".pb", the label shown for
+// the K-th input or output where the graph gives it no name.
+std::string DataFileStem(DataFileKind kind, int64_t k);
 inline std::string InputFileName(int64_t k) { return DataFileName(DataFileKind::kInput, k); }
 inline std::string OutputFileName(int64_t k) { return DataFileName(DataFileKind::kOutput, k); }
 // Relative to the case folder: "test_data_set_0/input_1.pb".

@@ -6,6 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
+#include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
@@ -55,7 +57,7 @@ absl::Status FindCases(const fs::path& root, std::vector<fs::path>& out) {
   std::error_code error;
   if (!fs::exists(root, error))
     return absl::NotFoundError(absl::StrCat(root.string(), ": no such path"));
-  if (fs::is_regular_file(root / "model.onnx") || fs::is_regular_file(root / "case.json")) {
+  if (IsCaseDir(root) || fs::is_regular_file(root / kCaseMetadataFileName)) {
     out.push_back(root);
     return absl::OkStatus();
   }

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/resource_limits.h"
@@ -72,7 +73,8 @@ class CaseChecker {
 
   CaseCheck Run() {
     const fs::path& model_file = layout_.model_file;
-    absl::StatusOr<onnx::ModelProto> model = absl::NotFoundError("no model.onnx");
+    absl::StatusOr<onnx::ModelProto> model =
+        absl::NotFoundError(absl::StrCat("no ", std::string(kModelFileName)));
     if (!HasProblem(layout_.problems, LayoutProblemKind::kNoModel)) {
       model = ReadCaseModel(dir_);
       if (model.ok()) {

@@ -46,9 +46,10 @@ int FuzzReference(const uint8_t* data, size_t size) {
       ResourceLimits{.max_tensor_bytes = int64_t{16} << 20, .max_case_bytes = int64_t{64} << 20});
   FuzzCase fuzz_case;
   if (!fuzz_case.ParseFromArray(data, static_cast<int>(size))) return Stop("not a FuzzCase");
-  absl::StatusOr<onnx::ModelProto> model = ParseModel(fuzz_case.model(), "model.onnx");
+  absl::StatusOr<onnx::ModelProto> model =
+      ParseModel(fuzz_case.model(), std::string(kModelFileName));
   if (!model.ok()) return Stop("model", model.status().message());
-  const std::vector<Diagnostic> model_findings = CheckModel(*model, "model.onnx");
+  const std::vector<Diagnostic> model_findings = CheckModel(*model, std::string(kModelFileName));
   if (HasErrors(model_findings) || IsUnsupported(model_findings)) {
     return Stop("checker", model_findings.empty() ? "" : FormatDiagnostic(model_findings[0]));
   }
@@ -69,7 +70,7 @@ int FuzzReference(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < inputs.size(); ++k) {
     view.inputs.emplace_back(InputFileName(k), &inputs[k]);
   }
-  for (const Diagnostic& d : CheckDataSet(*model, view, "model.onnx")) {
+  for (const Diagnostic& d : CheckDataSet(*model, view, std::string(kModelFileName))) {
     // No expected outputs are given: their count is not the question here.
     if (d.severity == Severity::kError && d.rule != rules::kDataOutputCount) {
       return Stop("data checker", FormatDiagnostic(d));
@@ -102,7 +103,7 @@ int FuzzReference(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < outputs->size(); ++k) {
     view.outputs.emplace_back(OutputFileName(k), &(*outputs)[k]);
   }
-  for (const Diagnostic& d : CheckDataSet(*model, view, "model.onnx")) {
+  for (const Diagnostic& d : CheckDataSet(*model, view, std::string(kModelFileName))) {
     if (d.severity == Severity::kError) {
       FuzzFinding(
           absl::StrCat("the checker rejects the reference's own outputs: ", FormatDiagnostic(d)));

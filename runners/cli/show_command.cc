@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "caseio/case_files.h"
+#include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
 #include "google/protobuf/util/json_util.h"
@@ -50,8 +51,10 @@ std::string TensorLine(const Tensor& tensor) {
                       "]: ", absl::StrJoin(values, ", "));
 }
 
-std::string NameOr(const std::vector<std::string>& names, size_t k, absl::string_view fallback) {
-  return k < names.size() && !names[k].empty() ? names[k] : absl::StrCat(fallback, k);
+// The K-th tensor's name, else the stem of its file ("output_1").
+std::string NameOr(const std::vector<std::string>& names, size_t k, DataFileKind kind) {
+  return k < names.size() && !names[k].empty() ? names[k]
+                                               : DataFileStem(kind, static_cast<int64_t>(k));
 }
 
 }  // namespace
@@ -115,12 +118,14 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
   for (const DataSet& data_set : loaded->data_sets) {
     out << "\n" << data_set.dir.filename().string() << ":\n";
     for (size_t k = 0; k < data_set.inputs.size(); ++k) {
-      out << "  input  " << ForTerminal(NameOr(data_set.input_names, k, "input_"), false) << ": "
+      out << "  input  "
+          << ForTerminal(NameOr(data_set.input_names, k, DataFileKind::kInput), false) << ": "
           << TensorLine(data_set.inputs[k]) << "\n";
     }
     for (size_t k = 0; k < data_set.outputs.size(); ++k) {
-      out << "  expected " << ForTerminal(NameOr(data_set.output_names, k, "output_"), false)
-          << ": " << TensorLine(data_set.outputs[k]) << "\n";
+      out << "  expected "
+          << ForTerminal(NameOr(data_set.output_names, k, DataFileKind::kOutput), false) << ": "
+          << TensorLine(data_set.outputs[k]) << "\n";
     }
     if (backend == nullptr) continue;
     const BackendOutcome outcome = backend->Run(*loaded, data_set);
@@ -131,7 +136,7 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       continue;
     }
     for (size_t k = 0; k < outcome.outputs.size(); ++k) {
-      const std::string name = NameOr(data_set.output_names, k, "output_");
+      const std::string name = NameOr(data_set.output_names, k, DataFileKind::kOutput);
       out << "  " << backend->name() << " " << ForTerminal(name, false) << ": "
           << TensorLine(outcome.outputs[k]) << "\n";
       if (k >= data_set.outputs.size()) continue;

@@ -97,7 +97,7 @@ std::string OutputName(const onnx::ModelProto& model, size_t index) {
   if (static_cast<int>(index) < model.graph().output_size()) {
     return model.graph().output(static_cast<int>(index)).name();
   }
-  return absl::StrCat("output_", index);
+  return DataFileStem(DataFileKind::kOutput, static_cast<int64_t>(index));
 }
 
 // What the data sets' judgements add up to: a mismatch anywhere fails the

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "caseio/case_layout.h"
 #include "reference/interpreter.h"
 #include "reference/model_versions.h"
 
@@ -136,7 +137,8 @@ OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource&
                               const std::vector<std::string>& output_names, int max_reported) {
   OutputsJudgement judgement;
   const auto name = [&](size_t i) {
-    return i < output_names.size() ? output_names[i] : absl::StrCat("output_", i);
+    return i < output_names.size() ? output_names[i]
+                                   : DataFileStem(DataFileKind::kOutput, static_cast<int64_t>(i));
   };
   if (actual.size() != expected.size()) {
     judgement.kind = OutputsJudgement::Kind::kMismatch;

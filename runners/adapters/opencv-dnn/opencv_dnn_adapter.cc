@@ -28,6 +28,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
 #include "opencv2/core/utils/logger.hpp"
 #include "opencv2/dnn.hpp"
@@ -177,7 +178,7 @@ Outcome Run(const std::vector<std::string>& args) {
     absl::StatusOr<Tensor> tensor = FromMat(outputs[k], interface->output_types[k], name);
     if (!tensor.ok()) return Error(std::string(tensor.status().message()));
     absl::Status written = onnx_conform::WriteTensorFile(
-        output_dir / absl::StrCat("output_", k, ".pb"), *tensor, name);
+        output_dir / onnx_conform::OutputFileName(static_cast<int64_t>(k)), *tensor, name);
     if (!written.ok()) return Error(std::string(written.message()));
   }
   return {};
