@@ -20,8 +20,8 @@
 #include "cases/case_metadata.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
-#include "reference/interpreter.h"
 #include "reference/tensor_file.h"
+#include "runners/harness/in_memory_case.h"
 #include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
 
@@ -112,7 +112,7 @@ class Evaluator {
     valid = checker_error.empty();
     std::vector<Tensor> expected;
     if (valid) {
-      absl::StatusOr<std::vector<Tensor>> outputs = RunModel(built->model, built->inputs);
+      absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(built->model, built->inputs);
       if (!outputs.ok()) {
         return Disagreement{"reference-error", "", std::string(outputs.status().message())};
       }
@@ -254,7 +254,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
   const bool valid = FirstCheckerError(*built).empty();
   std::vector<Tensor> outputs;
   if (valid) {
-    absl::StatusOr<std::vector<Tensor>> run = RunModel(built->model, built->inputs);
+    absl::StatusOr<std::vector<Tensor>> run = RunOnReference(built->model, built->inputs);
     if (!run.ok()) return run.status();
     outputs = *std::move(run);
     DeclareOutputShapes(built->model, outputs);
