@@ -11,6 +11,8 @@
 #include <fstream>
 #include <future>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -150,6 +152,38 @@ bool EventuallyGone(pid_t pid) {
   return false;
 }
 
+// A runner spawned with `env` set for it alone, and the first pid written
+// to each of `pid_files` (by the fake adapter and its child); pids is empty
+// when one never came.
+struct SpawnedRunner {
+  pid_t runner = -1;
+  std::vector<pid_t> pids;
+};
+SpawnedRunner SpawnWithEnv(const std::vector<std::pair<std::string, std::string>>& env,
+                           const std::vector<std::string>& args,
+                           const std::vector<fs::path>& pid_files) {
+  for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
+  SpawnedRunner spawned{SpawnRunner(args), {}};
+  for (const auto& [name, value] : env) unsetenv(name.c_str());
+  for (const fs::path& file : pid_files) {
+    const std::vector<pid_t> pids = WaitForPids(file, 1);
+    if (pids.size() != 1) return {spawned.runner, {}};
+    spawned.pids.push_back(pids[0]);
+  }
+  return spawned;
+}
+
+// SIGKILL to the runner; then the adapter (pids[0]) and its child (pids[1])
+// must be gone.
+void KillRunnerAndExpectAdapterGone(const SpawnedRunner& spawned) {
+  ASSERT_GT(spawned.runner, 0);
+  kill(spawned.runner, SIGKILL);
+  waitpid(spawned.runner, nullptr, 0);
+  ASSERT_EQ(spawned.pids.size(), 2u) << "the adapter and its child never wrote their pids";
+  EXPECT_TRUE(EventuallyGone(spawned.pids[0])) << "the adapter " << spawned.pids[0] << " survived";
+  EXPECT_TRUE(EventuallyGone(spawned.pids[1])) << "its child " << spawned.pids[1] << " survived";
+}
+
 TEST_F(RunCommandBackendTest, NoAdapterProcessOutlivesAKilledRunner) {
   MakeCases({"hang"});
   for (const bool persistent : {false, true}) {
@@ -157,67 +191,44 @@ TEST_F(RunCommandBackendTest, NoAdapterProcessOutlivesAKilledRunner) {
     // The adapter's pid, and its child's, which leaves the process group.
     const fs::path adapter_file = dir_ / (persistent ? "server.pid" : "adapter.pid");
     const fs::path child_file = dir_ / (persistent ? "server-child.pid" : "child.pid");
-    setenv("FAKE_ADAPTER_SERVE_LOG", adapter_file.c_str(), 1);
-    setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
-    setenv("FAKE_ADAPTER_SETSID", "1", 1);
-    const pid_t runner =
-        SpawnRunner({"--backend=" + kByName, persistent ? "--persistent" : "--nopersistent",
-                     "--timeout=60", Cases()});
-    unsetenv("FAKE_ADAPTER_SERVE_LOG");
-    unsetenv("FAKE_ADAPTER_PID_FILE");
-    unsetenv("FAKE_ADAPTER_SETSID");
-    ASSERT_GT(runner, 0);
-    const std::vector<pid_t> adapter = WaitForPids(adapter_file, 1);
-    const std::vector<pid_t> child = WaitForPids(child_file, 1);
-    kill(runner, SIGKILL);
-    waitpid(runner, nullptr, 0);
-    ASSERT_EQ(adapter.size(), 1u);
-    ASSERT_EQ(child.size(), 1u);
-    EXPECT_TRUE(EventuallyGone(adapter[0])) << "the adapter " << adapter[0] << " survived";
-    EXPECT_TRUE(EventuallyGone(child[0])) << "its child " << child[0] << " survived";
+    KillRunnerAndExpectAdapterGone(
+        SpawnWithEnv({{"FAKE_ADAPTER_SERVE_LOG", adapter_file.string()},
+                      {"FAKE_ADAPTER_PID_FILE", child_file.string()},
+                      {"FAKE_ADAPTER_SETSID", "1"}},
+                     {"--backend=" + kByName, persistent ? "--persistent" : "--nopersistent",
+                      "--timeout=60", Cases()},
+                     {adapter_file, child_file}));
   }
 }
 
 TEST_F(RunCommandBackendTest, WithoutAPidNamespaceAKilledRunnersAdapterStillDies) {
   // The fallback (docs/security.md): the adapter gets SIGKILL with its
-  // runner; a child that left its process group is not guaranteed to.
+  // runner; its child, left in its process group, is killed with it by the
+  // keeper (one that left the group is not guaranteed to be).
   MakeCases({"hang"});
   const fs::path adapter_file = dir_ / "adapter.pid";
   const fs::path child_file = dir_ / "child.pid";
-  setenv("ONNX_CONFORM_NO_PID_NAMESPACE", "1", 1);
-  setenv("FAKE_ADAPTER_SERVE_LOG", adapter_file.c_str(), 1);
-  setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
-  const pid_t runner = SpawnRunner({"--backend=" + kByName, "--timeout=60", Cases()});
-  unsetenv("ONNX_CONFORM_NO_PID_NAMESPACE");
-  unsetenv("FAKE_ADAPTER_SERVE_LOG");
-  unsetenv("FAKE_ADAPTER_PID_FILE");
-  ASSERT_GT(runner, 0);
-  const std::vector<pid_t> adapter = WaitForPids(adapter_file, 1);
-  const std::vector<pid_t> child = WaitForPids(child_file, 1);
-  kill(runner, SIGKILL);
-  waitpid(runner, nullptr, 0);
-  ASSERT_EQ(adapter.size(), 1u);
-  ASSERT_EQ(child.size(), 1u);
-  EXPECT_TRUE(EventuallyGone(adapter[0])) << "the adapter " << adapter[0] << " survived";
-  // In its process group, so killed with it by the keeper.
-  EXPECT_TRUE(EventuallyGone(child[0])) << "its child " << child[0] << " survived";
+  KillRunnerAndExpectAdapterGone(SpawnWithEnv({{"ONNX_CONFORM_NO_PID_NAMESPACE", "1"},
+                                               {"FAKE_ADAPTER_SERVE_LOG", adapter_file.string()},
+                                               {"FAKE_ADAPTER_PID_FILE", child_file.string()}},
+                                              {"--backend=" + kByName, "--timeout=60", Cases()},
+                                              {adapter_file, child_file}));
 }
 
 TEST_F(RunCommandBackendTest, SigtermEndsTheRunWithinASecond) {
   MakeCases({"hang"});
   const fs::path child_file = dir_ / "child.pid";
-  setenv("FAKE_ADAPTER_PID_FILE", child_file.c_str(), 1);
-  const pid_t runner = SpawnRunner({"--backend=" + kByName, "--timeout=60", Cases()});
-  unsetenv("FAKE_ADAPTER_PID_FILE");
-  ASSERT_GT(runner, 0);
-  const std::vector<pid_t> child = WaitForPids(child_file, 1);
-  ASSERT_EQ(child.size(), 1u);
+  const SpawnedRunner spawned =
+      SpawnWithEnv({{"FAKE_ADAPTER_PID_FILE", child_file.string()}},
+                   {"--backend=" + kByName, "--timeout=60", Cases()}, {child_file});
+  ASSERT_GT(spawned.runner, 0);
+  ASSERT_EQ(spawned.pids.size(), 1u);
   const auto start = std::chrono::steady_clock::now();
-  kill(runner, SIGTERM);
+  kill(spawned.runner, SIGTERM);
   int status = 0;
-  waitpid(runner, &status, 0);
+  waitpid(spawned.runner, &status, 0);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
-  EXPECT_TRUE(EventuallyGone(child[0]));
+  EXPECT_TRUE(EventuallyGone(spawned.pids[0]));
 }
 
 TEST_F(RunCommandBackendTest, AKilledRunKeepsEveryFinishedCase) {
