@@ -2,8 +2,8 @@
 // runs (backends, or shards of one run on several machines) as one: a
 // combined scoreboard with every backend side by side, and one JSON report.
 //
-//   onnx-conform merge shard-*/report.json ort/report.json \
-//       --scoreboard-html=board.html --scoreboard-md=board.md --report-json=all.json
+//   onnx-conform merge --scoreboard-html=board.html --scoreboard-md=board.md
+//       --report-json=all.json shard-*/report.json ort/report.json
 //
 // A case that two reports give for the same backend is an error naming both
 // files: overlapping shards, or a report given twice, would count it twice.

@@ -19,16 +19,16 @@ constexpr size_t kListedCases = 20;  // per group; the rest are counted
 
 // The page as blocks, rendered once as Markdown and once as HTML.
 struct TableCell {
-  std::string text;
-  std::optional<CellColour> colour;
+  std::string text = {};
+  std::optional<CellColour> colour = std::nullopt;
 };
 struct Block {
   enum class Kind { kHeading, kParagraph, kTable, kList, kPre } kind;
-  int level = 2;                             // kHeading
-  std::string text;                          // kHeading, kParagraph, kPre
-  std::vector<std::string> header;           // kTable
-  std::vector<std::vector<TableCell>> rows;  // kTable (first cell: a row heading)
-  std::vector<std::string> items;            // kList
+  int level = 2;                                  // kHeading
+  std::string text = {};                          // kHeading, kParagraph, kPre
+  std::vector<std::string> header = {};           // kTable
+  std::vector<std::vector<TableCell>> rows = {};  // kTable (first cell: a row heading)
+  std::vector<std::string> items = {};            // kList
 };
 
 Block Heading(int level, std::string text) {
