@@ -143,7 +143,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
        "DATA-DECODE"},
       {"TensorFileIsAModel",
        [](P d, P) {
-         fs::copy_file(d / "model.onnx", d / kInput1, fs::copy_options::overwrite_existing);
+         fs::copy_file(d / kModelFileName, d / kInput1, fs::copy_options::overwrite_existing);
        },
        kError,
        kInput1,
@@ -293,7 +293,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
        "DATA-DECODE"},
       {"Int8OutOfRangeInInt32Data",
        [](P d, P) {
-         WriteProto(d / "model.onnx", MinModel(ElementType::kInt8));
+         WriteProto(d / kModelFileName, MinModel(ElementType::kInt8));
          for (const fs::path& file : {kInput0, kInput1, kOutput0}) {
            onnx::TensorProto t;
            t.set_name(file == kOutput0 ? "z" : file == kInput0 ? "x" : "y");
@@ -310,7 +310,7 @@ std::vector<MalformedKind> MalformedDataKinds() {
        "DATA-DECODE"},
       {"Float16BitsOutOfRange",
        [](P d, P) {
-         WriteProto(d / "model.onnx", MinModel(ElementType::kFloat16));
+         WriteProto(d / kModelFileName, MinModel(ElementType::kFloat16));
          for (const fs::path& file : {kInput0, kInput1, kOutput0}) {
            onnx::TensorProto t;
            t.set_name(file == kOutput0 ? "z" : file == kInput0 ? "x" : "y");

@@ -64,7 +64,7 @@ const fs::path kInput1 = DataFilePath(0, DataFileKind::kInput, 1);
 const fs::path kOutput0 = DataFilePath(0, DataFileKind::kOutput, 0);
 
 void WriteValidCase(const fs::path& dir) {
-  WriteProto(dir / "model.onnx", MinModel());
+  WriteProto(dir / kModelFileName, MinModel());
   WriteProto(dir / kInput0, FloatProto({2}, {1, 5}, "x"));
   WriteProto(dir / kInput1, FloatProto({2}, {3, 2}, "y"));
   WriteProto(dir / kOutput0, FloatProto({2}, {1, 2}, "z"));
@@ -77,9 +77,9 @@ void EditTensor(const fs::path& file, const std::function<void(onnx::TensorProto
 }
 
 void EditModel(const fs::path& dir, const std::function<void(onnx::ModelProto&)>& edit) {
-  onnx::ModelProto model = *ReadModelFile(dir / "model.onnx");
+  onnx::ModelProto model = *ReadModelFile(dir / kModelFileName);
   edit(model);
-  WriteProto(dir / "model.onnx", model);
+  WriteProto(dir / kModelFileName, model);
 }
 
 void WriteExternalInitializerCase(const fs::path& dir, const std::string& location,
@@ -100,7 +100,7 @@ void WriteExternalInitializerCase(const fs::path& dir, const std::string& locati
   add("location", location);
   add("offset", offset);
   add("length", length);
-  WriteProto(dir / "model.onnx", model);
+  WriteProto(dir / kModelFileName, model);
   const float weights[] = {9, 3, 2, 7};  // y = [3, 2] at offset 4
   WriteBytes(dir / "weights.bin", std::string(reinterpret_cast<const char*>(weights), 16));
   WriteProto(dir / kInput0, FloatProto({2}, {1, 5}, "x"));

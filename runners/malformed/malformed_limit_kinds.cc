@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 #include "checker/test_model.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
@@ -53,7 +54,7 @@ std::vector<MalformedKind> MalformedLimitKinds() {
          m.Input("x", ElementType::kFloat, {32, 1}).Input("y", ElementType::kFloat, {1, 32});
          m.Output("z", ElementType::kFloat, {32, 32});
          m.Node("Min", {"x", "y"}, {"z"});
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          std::vector<float> column(32, 1), square(32 * 32, 1);
          WriteProto(d / kInput0, FloatProto({32, 1}, column, "x"));
          WriteProto(d / kInput1, FloatProto({1, 32}, column, "y"));
@@ -71,7 +72,7 @@ std::vector<MalformedKind> MalformedLimitKinds() {
          TestModel m(13);
          m.Input("x", ElementType::kUint8, {4096, 2}).Output("z", ElementType::kInt64, {4096, 1});
          SetInt(m.Node("ArgMin", {"x"}, {"z"}), "axis", 1);
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          fs::remove(d / kInput1);
          Tensor x = *Tensor::Create(ElementType::kUint8, {4096, 2});
          std::fill(x.data<uint8_t>().begin(), x.data<uint8_t>().end(), 0);
@@ -99,7 +100,7 @@ std::vector<MalformedKind> MalformedLimitKinds() {
            previous = next;
          }
          m.Node("Min", {previous, "x"}, {"z"});
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          std::vector<float> values(16384, 1.0f);
          fs::remove(d / kInput1);
          WriteProto(d / kInput0, FloatProto({16384}, values, "x"));
@@ -157,7 +158,7 @@ std::vector<MalformedKind> MalformedLimitKinds() {
          TestModel m(13);
          m.Input("x", ElementType::kFloat, {1 << 16}).Output("z", ElementType::kFloat, {1 << 16});
          m.Node("Min", std::vector<std::string>((1 << 18) + 1, "x"), {"z"});
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          std::vector<float> values(1 << 16, 1.0f);
          fs::remove(d / kInput1);
          WriteProto(d / kInput0, FloatProto({1 << 16}, values, "x"));

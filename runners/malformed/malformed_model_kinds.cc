@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "caseio/case_layout.h"
 #include "checker/test_model.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
@@ -27,13 +28,13 @@ std::vector<MalformedKind> MalformedModelKinds() {
   std::vector<MalformedKind> kinds = {
       // ---- model.onnx: the file itself
       {"ModelMissing",
-       [](P d, P) { fs::remove(d / "model.onnx"); },
+       [](P d, P) { fs::remove(d / kModelFileName); },
        kError,
        "model.onnx",
        {"no such file"},
        "MODEL-READ"},
       {"ModelEmpty",
-       [](P d, P) { WriteBytes(d / "model.onnx", ""); },
+       [](P d, P) { WriteBytes(d / kModelFileName, ""); },
        kError,
        "model.onnx",
        {"empty file"},
@@ -41,21 +42,21 @@ std::vector<MalformedKind> MalformedModelKinds() {
       {"ModelTruncated",
        [](P d, P) {
          const std::string bytes = Serialized(MinModel());
-         WriteBytes(d / "model.onnx", bytes.substr(0, bytes.size() - 5));
+         WriteBytes(d / kModelFileName, bytes.substr(0, bytes.size() - 5));
        },
        kError,
        "model.onnx",
        {"not a valid serialized onnx.ModelProto", "truncated"},
        "MODEL-READ"},
       {"ModelNotProtobuf",
-       [](P d, P) { WriteBytes(d / "model.onnx", "\xff\xff\xff\xff not a protobuf"); },
+       [](P d, P) { WriteBytes(d / kModelFileName, "\xff\xff\xff\xff not a protobuf"); },
        kError,
        "model.onnx",
        {"not a valid serialized onnx.ModelProto"},
        "MODEL-READ"},
       {"ModelIsATensorProto",
        [](P d, P) {
-         fs::copy_file(d / kInput0, d / "model.onnx", fs::copy_options::overwrite_existing);
+         fs::copy_file(d / kInput0, d / kModelFileName, fs::copy_options::overwrite_existing);
        },
        kError,
        "model.onnx",
@@ -63,8 +64,8 @@ std::vector<MalformedKind> MalformedModelKinds() {
        "MODEL-READ"},
       {"ModelIsADirectory",
        [](P d, P) {
-         fs::remove(d / "model.onnx");
-         fs::create_directory(d / "model.onnx");
+         fs::remove(d / kModelFileName);
+         fs::create_directory(d / kModelFileName);
        },
        kError,
        "model.onnx",
@@ -73,8 +74,8 @@ std::vector<MalformedKind> MalformedModelKinds() {
       {"ModelOver2GiB",
        [](P d, P) {
          // Sparse: no disk is used, and nothing is read.
-         std::ofstream(d / "model.onnx", std::ios::trunc).close();
-         fs::resize_file(d / "model.onnx", (uintmax_t{5} << 30) / 2);
+         std::ofstream(d / kModelFileName, std::ios::trunc).close();
+         fs::resize_file(d / kModelFileName, (uintmax_t{5} << 30) / 2);
        },
        kError,
        "model.onnx",
@@ -82,9 +83,9 @@ std::vector<MalformedKind> MalformedModelKinds() {
        "MODEL-READ"},
       {"ModelSymlinkOutsideTheCase",
        [](P d, P outside) {
-         WriteProto(outside / "model.onnx", MinModel());
-         fs::remove(d / "model.onnx");
-         fs::create_symlink(outside / "model.onnx", d / "model.onnx");
+         WriteProto(outside / kModelFileName, MinModel());
+         fs::remove(d / kModelFileName);
+         fs::create_symlink(outside / kModelFileName, d / kModelFileName);
        },
        kError,
        "model.onnx",
@@ -92,8 +93,8 @@ std::vector<MalformedKind> MalformedModelKinds() {
        "MODEL-READ"},
       {"ModelSymlinkLoop",
        [](P d, P) {
-         fs::remove(d / "model.onnx");
-         fs::create_symlink("model.onnx", d / "model.onnx");
+         fs::remove(d / kModelFileName);
+         fs::create_symlink(kModelFileName, d / kModelFileName);
        },
        kError,
        "model.onnx",
@@ -111,7 +112,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
            graph = attribute->mutable_g();
            graph->add_node()->set_op_type("Identity");
          }
-         WriteProto(d / "model.onnx", model);
+         WriteProto(d / kModelFileName, model);
        },
        kError,
        "model.onnx",
@@ -122,7 +123,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          onnx::ModelProto model;
          model.set_ir_version(8);
          model.add_opset_import()->set_version(13);
-         WriteProto(d / "model.onnx", model);
+         WriteProto(d / kModelFileName, model);
        },
        kError,
        "model.onnx",
@@ -144,7 +145,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          m.Output("z", ElementType::kFloat, {2});
          m.Node("Min", {"x", "z"}, {"t"});
          m.Node("Min", {"t", "y"}, {"z"});
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
        },
        kInvalid,
        "model.onnx",
@@ -181,7 +182,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          TestModel m(13);
          m.Input("x", ElementType::kFloat, {2, 2}).Output("z", ElementType::kInt64, {1, 2});
          SetFloat(m.Node("ArgMin", {"x"}, {"z"}), "axis", 0.5f);
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          fs::remove(d / kInput1);
          WriteProto(d / kInput0, FloatProto({2, 2}, {1, 2, 3, 4}, "x"));
        },
@@ -194,7 +195,7 @@ std::vector<MalformedKind> MalformedModelKinds() {
          TestModel m(13);
          m.Input("x", ElementType::kFloat, {2, 2}).Output("z", ElementType::kInt64, {1, 2});
          SetInt(m.Node("ArgMin", {"x"}, {"z"}), "axis", 7);
-         WriteProto(d / "model.onnx", m.model);
+         WriteProto(d / kModelFileName, m.model);
          fs::remove(d / kInput1);
          WriteProto(d / kInput0, FloatProto({2, 2}, {1, 2, 3, 4}, "x"));
        },
