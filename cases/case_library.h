@@ -6,8 +6,8 @@
 //   for (const Case& c : AllCases()) WriteCase(c, "cases");
 //
 // Definitions live in min_cases.cc, argmin_cases.cc, clip_cases.cc and
-// invalid_cases.cc; expectations are literals or direct loops written there,
-// never computed by reference/.
+// invalid_cases.cc / invalid_operator_cases.cc; expectations are literals or
+// direct loops written there, never computed by reference/.
 #ifndef ONNX_CONFORM_CASES_CASE_LIBRARY_H_
 #define ONNX_CONFORM_CASES_CASE_LIBRARY_H_
 

@@ -59,7 +59,7 @@ class Tensor {
   // reading the page cache, a write changes the tensor and never the file.
   // Same checks and budget charge as Create. nullopt, charging nothing, when
   // the bytes are not aligned for the type, their size is not the shape's,
-  // or mmap fails: the caller then reads a copy (reference/tensor_file.cc).
+  // or mmap fails: the caller then reads a copy (reference/tensor_file_direct.cc).
   // The caller has checked that the file holds the bytes; a file truncated
   // while mapped raises SIGBUS on access (docs/security.md).
   static std::optional<absl::StatusOr<Tensor>> MapFile(ElementType type, Shape shape, int fd,

@@ -1,5 +1,5 @@
 // The TensorProto checks that reference/tensor_proto.cc and the tensor file
-// reader (reference/tensor_file.cc, reference/external_data.cc) share, so
+// readers (reference/tensor_file_direct.cc, reference/external_data.cc) share, so
 // that a tensor read straight from a file passes the same checks, with the
 // same errors, as TensorFromProto. Not for use outside reference/.
 //
