@@ -21,11 +21,11 @@ namespace onnx_conform {
 // (reference/fast/kernels.h), which gives the same bits as the plain loops
 // under the suite's own reading.
 struct PlainEvaluation {
-  ReadingSet readings;  // empty: the suite's own reading of every point
+  ReadingSet readings = {};  // empty: the suite's own reading of every point
   // The classes of the operator's inputs, by input index (missing or null:
   // every element exact), so that a tie carried from an earlier node stays
   // open.
-  std::vector<const MatchClasses*> input_classes;
+  std::vector<const MatchClasses*> input_classes = {};
   // Where the output's classes go; null when not wanted.
   MatchClasses* output_classes = nullptr;
 

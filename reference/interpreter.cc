@@ -47,7 +47,7 @@ absl::StatusOr<Tensor> NewOutput(const onnx::NodeProto& node, int64_t version,
 struct GraphValue {
   Tensor owned;
   const Tensor* input = nullptr;
-  MatchClasses classes;  // explained evaluation only; empty: all exact
+  MatchClasses classes = {};  // explained evaluation only; empty: all exact
   const Tensor& tensor() const { return input != nullptr ? *input : owned; }
 };
 

@@ -42,8 +42,8 @@ enum class Kernels { kFast, kPlain };
 
 struct EvaluationOptions {
   Kernels kernels = Kernels::kFast;
-  ReadingSet readings;   // not empty: the plain loops under these readings
-  bool explain = false;  // the plain loops, keeping every element's class
+  ReadingSet readings = {};  // not empty: the plain loops under these readings
+  bool explain = false;      // the plain loops, keeping every element's class
 };
 
 // A graph output and how closely each of its elements is determined.

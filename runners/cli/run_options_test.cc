@@ -110,10 +110,13 @@ TEST_F(ShardTest, EveryCaseRunsExactlyOnceAcrossTheShards) {
       for (const std::string& name : names) ++runs[name];
     }
     ASSERT_EQ(runs.size(), kCaseCount) << count << " shards";
-    for (const auto& [name, times] : runs)
+    for (const auto& [name, times] : runs) {
       EXPECT_EQ(times, 1) << name << ", " << count << " shards";
+    }
     // A split, not everything on one machine.
-    if (count > 1) EXPECT_GE(non_empty_shards, 2) << count << " shards";
+    if (count > 1) {
+      EXPECT_GE(non_empty_shards, 2) << count << " shards";
+    }
   }
 }
 
@@ -149,8 +152,8 @@ TEST_F(ShardTest, TheShardStatusFileIsTouched) {
 }
 
 TEST_F(ShardTest, BadShardsAreUsageErrorsNamingTheFlagOrVariable) {
-  for (const std::string& bad : {"0/3", "4/3", "1/0", "a/3", "3", "1/2/3"}) {
-    EXPECT_EQ(Run({"--shard=" + bad, Cases()}), kExitUsage) << bad;
+  for (const char* bad : {"0/3", "4/3", "1/0", "a/3", "3", "1/2/3"}) {
+    EXPECT_EQ(Run({std::string("--shard=") + bad, Cases()}), kExitUsage) << bad;
     EXPECT_THAT(stderr_, HasSubstr("--shard")) << bad;
   }
   {

@@ -28,19 +28,19 @@
 namespace onnx_conform {
 
 struct ExploreOptions {
-  std::vector<ExploreCell> cells;  // not empty
-  int64_t cases = 0;               // stop after this many cases (0: no limit)
-  double seconds = 0;              // stop after this long (0: no limit)
+  std::vector<ExploreCell> cells = {};  // not empty
+  int64_t cases = 0;                    // stop after this many cases (0: no limit)
+  double seconds = 0;                   // stop after this long (0: no limit)
   uint64_t seed = 1;
   int jobs = 1;
   bool strict = false;  // a divergence (another documented reading) is a failure
   // Where findings are written as node test folders; empty: not written.
-  std::filesystem::path out;
+  std::filesystem::path out = {};
   // Scratch folders for the files an exec backend reads; empty: the system's.
-  std::filesystem::path work_dir;
+  std::filesystem::path work_dir = {};
   int max_shrink_steps = 3000;
   // Called about every `progress_seconds` with a one-line status.
-  std::function<void(const std::string&)> progress;
+  std::function<void(const std::string&)> progress = nullptr;
   double progress_seconds = 5;
   // Set (by a signal handler, say) to stop after the running batch of cases.
   const std::atomic<bool>* stop = nullptr;
