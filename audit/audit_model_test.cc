@@ -187,11 +187,7 @@ TEST(AuditModelMixedTest, CustomDomainAndScanBody) {
   *g.add_input() = ModelBuilder::Value("x", kFloat, {"3", "2"});
   onnx::NodeProto scan = ModelBuilder::Node("Scan", "rows", {"x"}, {"s"});
   ModelBuilder::IntAttribute(scan, "num_scan_inputs", 1);
-  onnx::AttributeProto* body = scan.add_attribute();
-  body->set_name("body");
-  body->set_type(onnx::AttributeProto::GRAPH);
-  onnx::GraphProto* bg = body->mutable_g();
-  bg->set_name("row");
+  onnx::GraphProto* bg = ModelBuilder::GraphAttribute(scan, "body", "row");
   *bg->add_input() = ModelBuilder::Value("r", kFloat, {"2"});
   *bg->add_node() = ModelBuilder::Node("Min", "row_min", {"r", "r"}, {"o"});
   *bg->add_output() = ModelBuilder::Value("o", kFloat, {"2"});

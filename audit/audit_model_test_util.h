@@ -85,6 +85,17 @@ class ModelBuilder {
     a->set_i(value);
   }
 
+  // A GRAPH attribute `name` of n holding an empty graph `graph_name`, to fill.
+  static onnx::GraphProto* GraphAttribute(onnx::NodeProto& n, const std::string& name,
+                                          const std::string& graph_name) {
+    onnx::AttributeProto* a = n.add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::GRAPH);
+    onnx::GraphProto* g = a->mutable_g();
+    g->set_name(graph_name);
+    return g;
+  }
+
  private:
   onnx::ModelProto model_;
 };

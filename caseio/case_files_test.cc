@@ -11,6 +11,7 @@
 
 #include "caseio/case_layout.h"
 #include "caseio/caseio_test_util.h"
+#include "cases/case_metadata_test_data.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/resource_limits.h"
@@ -20,16 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
-
-constexpr char kValidJson[] = R"({
-  "operator": "ArgMin",
-  "version": 12,
-  "types": ["float16"],
-  "features": ["nan", "select_last_index"],
-  "expectation": "valid",
-  "semantics": "reference-defined",
-  "spec_quote": "ArgMin with NaN: NaN counts as the smallest value."
-})";
 
 // ---------------------------------------------------------------- model and data files
 
@@ -118,7 +109,7 @@ TEST_F(ReadCaseMetadataTest, ReadGivesNulloptWithoutCaseJson) {
 }
 
 TEST_F(ReadCaseMetadataTest, ReadParsesCaseJson) {
-  Write(dir_, "case.json", kValidJson);
+  Write(dir_, "case.json", testing::kValidCaseJson);
   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir_);
   ASSERT_TRUE(m.ok()) << m.status();
   ASSERT_TRUE(m->has_value());
@@ -152,7 +143,7 @@ TEST_F(ReadCaseMetadataTest, InconsistentMetadataIsInvalidArgument) {
 TEST_F(ReadCaseMetadataTest, ReadRefusesASymbolicLinkToAFileOutsideTheCase) {
   // A valid case.json, and a file that is no JSON, both outside the case:
   // neither is read, and nothing of the second reaches the message.
-  Write(outside_, "valid.json", kValidJson);
+  Write(outside_, "valid.json", testing::kValidCaseJson);
   Write(outside_, "passwd", "root:x:0:0:root:/root:/bin/bash\n");
   for (const char* target : {"valid.json", "passwd"}) {
     fs::remove(dir_ / "case.json");
@@ -188,7 +179,7 @@ TEST_F(ReadCaseMetadataTest, ReadRefusesAHugeFileBeforeReadingIt) {
 }
 
 TEST_F(ReadCaseMetadataTest, ReadIsChargedToTheCaseBudget) {
-  Write(dir_, "case.json", kValidJson);
+  Write(dir_, "case.json", testing::kValidCaseJson);
   ScopedResourceBudget budget(ResourceLimits{.max_case_bytes = 64});
   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir_);
   ASSERT_FALSE(m.ok());

@@ -2,23 +2,14 @@
 // folder is tested in caseio/case_files_test.cc.
 #include "cases/case_metadata.h"
 
+#include "cases/case_metadata_test_data.h"
 #include "gtest/gtest.h"
 
 namespace onnx_conform {
 namespace {
 
-constexpr char kValidJson[] = R"({
-  "operator": "ArgMin",
-  "version": 12,
-  "types": ["float16"],
-  "features": ["nan", "select_last_index"],
-  "expectation": "valid",
-  "semantics": "reference-defined",
-  "spec_quote": "ArgMin with NaN: NaN counts as the smallest value."
-})";
-
 TEST(CaseMetadataTest, ParsesEveryField) {
-  absl::StatusOr<CaseMetadata> m = ParseCaseMetadata(kValidJson, "x/case.json");
+  absl::StatusOr<CaseMetadata> m = ParseCaseMetadata(testing::kValidCaseJson, "x/case.json");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->operator_(), "ArgMin");
   EXPECT_EQ(m->version(), 12);

@@ -12,10 +12,13 @@
 #include "cases/case_test_util.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
+#include "checker/test_model.h"
 #include "gtest/gtest.h"
 
 namespace onnx_conform {
 namespace {
+
+using ::onnx_conform::testing_util::DescribeDiagnostics;
 
 namespace fs = std::filesystem;
 
@@ -67,12 +70,6 @@ std::set<std::string> RulesOf(const std::vector<Diagnostic>& diagnostics, Severi
   return ids;
 }
 
-std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
-  return absl::StrJoin(lines, "\n");
-}
-
 TEST(CasesCheckerTest, EveryValidCasePassesWithItsListedWarnings) {
   const std::vector<fs::path> dirs = CaseDirsUnder(kCases / "node");
   ASSERT_GT(dirs.size(), 109u);
@@ -82,10 +79,11 @@ TEST(CasesCheckerTest, EveryValidCasePassesWithItsListedWarnings) {
     const CaseMetadata& m = **c.metadata;
     ASSERT_EQ(m.expectation(), kExpectValid) << dir;
     const std::vector<Diagnostic> d = CheckCaseOnDisk(c);
-    EXPECT_TRUE(RulesOf(d, Severity::kError).empty()) << Describe(d);
-    EXPECT_TRUE(RulesOf(d, Severity::kUnsupported).empty()) << Describe(d);
+    EXPECT_TRUE(RulesOf(d, Severity::kError).empty()) << DescribeDiagnostics(d);
+    EXPECT_TRUE(RulesOf(d, Severity::kUnsupported).empty()) << DescribeDiagnostics(d);
     const std::set<std::string> listed(m.warnings().begin(), m.warnings().end());
-    EXPECT_EQ(RulesOf(d, Severity::kWarning), listed) << dir.filename() << "\n" << Describe(d);
+    EXPECT_EQ(RulesOf(d, Severity::kWarning), listed) << dir.filename() << "\n"
+                                                      << DescribeDiagnostics(d);
   }
 }
 
@@ -112,7 +110,7 @@ TEST(CasesCheckerTest, EveryInvalidCaseIsRejectedUnderItsRuleAlone) {
     const std::set<std::string> found = RulesOf(d, expected);
     EXPECT_TRUE(found.count(m.rule_id()))
         << dir.filename() << " expects " << m.rule_id() << ", got:\n"
-        << Describe(d);
+        << DescribeDiagnostics(d);
     // Nothing else is wrong with the case, but for the data set it may lack.
     std::set<std::string> allowed = {m.rule_id()};
     if (c.data_sets.empty()) allowed.insert(std::string(rules::kDataSetMissing));
@@ -121,7 +119,7 @@ TEST(CasesCheckerTest, EveryInvalidCaseIsRejectedUnderItsRuleAlone) {
     }
     for (const std::string& id : RulesOf(d, Severity::kError)) {
       EXPECT_TRUE(allowed.count(id)) << dir.filename() << " also breaks " << id << ":\n"
-                                     << Describe(d);
+                                     << DescribeDiagnostics(d);
     }
   }
 }

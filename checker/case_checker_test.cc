@@ -21,6 +21,8 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
+using ::onnx_conform::testing_util::DescribeDiagnostics;
+using ::onnx_conform::testing_util::Floats;
 using ::onnx_conform::testing_util::TestModel;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -29,16 +31,6 @@ using ::testing::IsEmpty;
 constexpr ElementType kF = ElementType::kFloat;
 constexpr DataFileKind kIn = DataFileKind::kInput;
 constexpr DataFileKind kOut = DataFileKind::kOutput;
-
-std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
-  return absl::StrJoin(lines, "\n");
-}
-
-Tensor Floats(Shape shape, std::initializer_list<float> values) {
-  return Tensor::FromValues<float>(std::move(shape), values);
-}
 
 // y = Min(a, b), all of shape [2].
 TestModel Min2() {
@@ -78,13 +70,13 @@ class CaseDirTest : public testing::Test {
 
 TEST_F(CaseDirTest, ValidCase) {
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, UndecodableTensorFileIsNamed) {
   WriteRaw(dir_ / DataFilePath(0, kIn, 1), "\xff\xff\xff garbage");
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << DescribeDiagnostics(d);
   EXPECT_EQ(d[0].file, (dir_ / DataFilePath(0, kIn, 1)).string());
 }
 
@@ -93,7 +85,7 @@ TEST_F(CaseDirTest, DataLengthDisagreeingWithDims) {
   proto.set_raw_data(proto.raw_data().substr(0, 4));
   ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 0), proto).ok());
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << DescribeDiagnostics(d);
 }
 
 // A bool tensor is valid ONNX the decoder does not hold: checked, not "undecodable".
@@ -106,20 +98,22 @@ TEST_F(CaseDirTest, NonNumericTensorIsCheckedAgainstTheGraph) {
   proto.add_int32_data(0);
   ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 1), proto).ok());
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, GapInFileNumbering) {
   fs::rename(dir_ / DataFilePath(0, kIn, 1), dir_ / DataFilePath(0, kIn, 2));
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
   // Only the gap: files no longer match graph inputs by position.
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataFileNames))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataFileNames)))
+      << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, NoDataSet) {
   fs::remove_all(dir_ / DataSetDirName(0));
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataSetMissing))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataSetMissing)))
+      << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
@@ -128,7 +122,7 @@ TEST_F(CaseDirTest, UnreadableModelStillChecksTheData) {
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
   EXPECT_THAT(RuleIds(d),
               ElementsAre(std::string(rules::kModelRead), std::string(rules::kDataDecode)))
-      << Describe(d);
+      << DescribeDiagnostics(d);
   EXPECT_THAT(CheckModelFile(dir_ / kModelFileName), testing::SizeIs(1));
   EXPECT_EQ(CheckModelFile(dir_ / "missing.onnx").at(0).rule, rules::kModelRead);
 }
@@ -189,7 +183,7 @@ TEST_F(CaseDirTest, EachLayoutProblemIsAFindingUnderItsRule) {
     const fs::path outside = root_ / "outside";
     broken.make(dir_, outside);
     const std::vector<Diagnostic> d = CheckCaseDir(dir_);
-    ASSERT_THAT(RuleIds(d), ElementsAre(std::string(broken.rule))) << Describe(d);
+    ASSERT_THAT(RuleIds(d), ElementsAre(std::string(broken.rule))) << DescribeDiagnostics(d);
     EXPECT_EQ(d[0].file, (broken.file.empty() ? dir_ : dir_ / broken.file).string());
     EXPECT_THAT(d[0].message, HasSubstr(broken.says));
   }
@@ -202,12 +196,12 @@ TEST_F(CaseDirTest, ALayoutProblemSkipsOnlyItsOwnDataSet) {
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
   EXPECT_THAT(RuleIds(d),
               ElementsAre(std::string(rules::kDataShape), std::string(rules::kDataFileNames)))
-      << Describe(d);
+      << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, CheckCaseGivesTheModelItRead) {
   CaseCheck check = CheckCase(ListCase(dir_));
-  EXPECT_THAT(check.diagnostics, IsEmpty()) << Describe(check.diagnostics);
+  EXPECT_THAT(check.diagnostics, IsEmpty()) << DescribeDiagnostics(check.diagnostics);
   ASSERT_TRUE(check.model.has_value());
   EXPECT_EQ(check.model->graph().node(0).op_type(), "Min");
 

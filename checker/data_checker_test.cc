@@ -16,22 +16,14 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
+using ::onnx_conform::testing_util::DescribeDiagnostics;
+using ::onnx_conform::testing_util::Floats;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 
 constexpr ElementType kF = ElementType::kFloat;
-
-std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
-  return absl::StrJoin(lines, "\n");
-}
-
-Tensor Floats(Shape shape, std::initializer_list<float> values) {
-  return Tensor::FromValues<float>(std::move(shape), values);
-}
 
 struct Data {
   std::vector<Tensor> inputs;
@@ -59,7 +51,7 @@ std::vector<Diagnostic> Check(const TestModel& m, const Data& data) {
 
 void ExpectOnly(const TestModel& m, const Data& data, absl::string_view rule) {
   std::vector<Diagnostic> d = Check(m, data);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rule))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rule))) << DescribeDiagnostics(d);
 }
 
 TestModel Min2(std::initializer_list<testing_util::TestDim> a,
@@ -74,10 +66,10 @@ TestModel Min2(std::initializer_list<testing_util::TestDim> a,
 TEST(CheckDataSetTest, MatchingDataIsValid) {
   Data data{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {Floats({2}, {1, 2})}, {"a", "b"}, {"y"}};
   std::vector<Diagnostic> d = Check(Min2({2}, {2}, {2}), data);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
   // Symbolic declarations take any size.
   d = Check(Min2({"N"}, {"N"}, {"N"}), data);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 TEST(CheckDataSetTest, ViewDataSetAdaptsParallelVectors) {
@@ -113,7 +105,7 @@ TEST(CheckDataSetTest, InitializersAreNotFed) {
   *m.model.mutable_graph()->add_initializer() = TensorToProto(Floats({}, {0}), "lo");
   Data data{{Floats({2}, {-1, 1})}, {Floats({2}, {0, 1})}, {}, {}};
   std::vector<Diagnostic> d = Check(m, data);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 TEST(CheckDataSetTest, TypeAgainstDeclaration) {
@@ -136,7 +128,7 @@ TEST(CheckDataSetTest, ExpectedOutputShapeAgainstInference) {
   Data data{
       {Floats({2, 1}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2, 2}, {1, 2, 1, 2})}, {}, {}};
   std::vector<Diagnostic> d = Check(Min2({"N", 1}, {"M"}, {"P", "Q"}), data);
-  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape))) << Describe(d);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataShape))) << DescribeDiagnostics(d);
   EXPECT_EQ(d[0].file, "ds/output_0.pb");
   EXPECT_THAT(d[0].message, testing::HasSubstr("[2,3]"));
 }
@@ -149,7 +141,7 @@ TEST(CheckDataSetTest, DeclaredOutputAlreadyReportedByCheckModel) {
   SetInt(m.Node("ArgMin", {"x"}, {"y"}), "axis", 1);
   Data data{{Floats({2, 2}, {1, 2, 3, 4})}, {Floats({2, 1}, {0, 0})}, {}, {}};
   std::vector<Diagnostic> d = Check(m, data);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
   EXPECT_THAT(RuleIds(CheckModel(m.model, "m.onnx")),
               ElementsAre(std::string(rules::kOutputTypeInferred)));
 }
@@ -157,7 +149,8 @@ TEST(CheckDataSetTest, DeclaredOutputAlreadyReportedByCheckModel) {
 TEST(CheckDataSetTest, ShapeRulesWithTheDataShapes) {
   Data data{{Floats({2}, {1, 5}), Floats({3}, {3, 2, 1})}, {Floats({2}, {1, 2})}, {}, {}};
   std::vector<Diagnostic> d = Check(Min2({"N"}, {"M"}, {"N"}), data);
-  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kShapeBroadcast))) << Describe(d);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kShapeBroadcast)))
+      << DescribeDiagnostics(d);
   EXPECT_EQ(d[0].file, "ds");
 
   TestModel argmin(13);
@@ -181,7 +174,8 @@ TEST(CheckDataSetTest, ArgMinOverAnEmptyAxisInTheData) {
 TEST(CheckDataSetTest, NameMismatchIsAWarning) {
   Data data{{Floats({2}, {1, 5}), Floats({2}, {3, 2})}, {Floats({2}, {1, 2})}, {"a", "c"}, {"y"}};
   std::vector<Diagnostic> d = Check(Min2({2}, {2}, {2}), data);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataNameMismatch))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataNameMismatch)))
+      << DescribeDiagnostics(d);
   EXPECT_FALSE(HasErrors(d));
 }
 
@@ -196,11 +190,12 @@ TEST(CheckDataSetTest, ClipMinAboveMaxIsUnstatedBeforeVersion13) {
   Data data{{Floats({2}, {1, 5}), Floats({}, {4}), Floats({}, {2})}, {Floats({2}, {2, 2})}, {}, {}};
   for (int opset : {11, 12}) {
     std::vector<Diagnostic> d = Check(ClipInputs(opset), data);
-    EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataClipBoundsOrder))) << Describe(d);
+    EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataClipBoundsOrder)))
+        << DescribeDiagnostics(d);
     EXPECT_FALSE(HasErrors(d));
   }
   std::vector<Diagnostic> d = Check(ClipInputs(13), data);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 TEST(CheckDataSetTest, ClipNanBound) {

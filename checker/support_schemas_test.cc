@@ -25,6 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using ::onnx_conform::testing_util::AddAttribute;
+using ::onnx_conform::testing_util::DescribeDiagnostics;
 using ::onnx_conform::testing_util::SetFloat;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
@@ -36,21 +37,15 @@ constexpr ElementType kF = ElementType::kFloat;
 constexpr ElementType kI32 = ElementType::kInt32;
 constexpr ElementType kI64 = ElementType::kInt64;
 
-std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
-  return absl::StrJoin(lines, "\n");
-}
-
 std::vector<Diagnostic> ExpectOnly(const onnx::ModelProto& model, absl::string_view rule) {
   std::vector<Diagnostic> d = CheckModel(model, "m.onnx");
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rule))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rule))) << DescribeDiagnostics(d);
   return d;
 }
 
 void ExpectValid(const onnx::ModelProto& model) {
   std::vector<Diagnostic> d = CheckModel(model, "m.onnx");
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 void SetTensor(onnx::NodeProto& node, const std::string& name, const Tensor& value) {
@@ -137,7 +132,7 @@ TEST(ConvertedModelTest, FloatClip6IsValidAtOpsets11To13) {
     const Tensor y = Tensor::FromValues<float>({4}, {-1, 0, 1.5f, 2});
     DataSetView data{"ds", {{"ds/input_0.pb", &x}}, {{"ds/output_0.pb", &y}}};
     std::vector<Diagnostic> d = CheckDataSet(converted, data, "m.onnx");
-    EXPECT_THAT(d, IsEmpty()) << Describe(d);
+    EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
   }
 }
 
@@ -259,7 +254,7 @@ TEST(ConstantTest, AttributesOfLaterVersionsAreUnknown) {
   d = CheckModel(sparse.model, "m.onnx");
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kAttrUnknown),
                                       std::string(rules::kAttrRequiredMissing)))
-      << Describe(d);
+      << DescribeDiagnostics(d);
 }
 
 TEST(ConstantTest, AttributeOfTheWrongTypeOrUndecodable) {
@@ -434,7 +429,7 @@ TEST(OfficialSupportCasesTest, ConstantAndIdentityAreValid) {
   if (!fs::is_directory(root / "test_constant")) GTEST_SKIP() << "no libonnx-testdata";
   for (const char* name : {"test_constant", "test_identity"}) {
     std::vector<Diagnostic> d = CheckCaseDir(root / name);
-    EXPECT_THAT(d, IsEmpty()) << name << "\n" << Describe(d);
+    EXPECT_THAT(d, IsEmpty()) << name << "\n" << DescribeDiagnostics(d);
   }
   // Their data files hold sequences and optionals, which the suite does not
   // decode: the models alone.
@@ -442,7 +437,7 @@ TEST(OfficialSupportCasesTest, ConstantAndIdentityAreValid) {
     absl::StatusOr<onnx::ModelProto> model = ReadModelFile(root / name / "model.onnx");
     ASSERT_TRUE(model.ok()) << model.status();
     std::vector<Diagnostic> d = CheckModel(*model, name);
-    EXPECT_THAT(d, IsEmpty()) << name << "\n" << Describe(d);
+    EXPECT_THAT(d, IsEmpty()) << name << "\n" << DescribeDiagnostics(d);
   }
 }
 

@@ -11,11 +11,15 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
+#include "absl/strings/str_join.h"
+#include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
+#include "reference/tensor.h"
 
 namespace onnx_conform::testing_util {
 
@@ -97,6 +101,18 @@ inline void SetInt(onnx::NodeProto& node, const std::string& name, int64_t value
 }
 inline void SetFloat(onnx::NodeProto& node, const std::string& name, float value) {
   AddAttribute(node, name, onnx::AttributeProto::FLOAT).set_f(value);
+}
+
+// The diagnostics one a line, as the command line prints them: the message
+// of a failed expectation.
+inline std::string DescribeDiagnostics(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
+  return absl::StrJoin(lines, "\n");
+}
+
+inline Tensor Floats(Shape shape, std::initializer_list<float> values) {
+  return Tensor::FromValues<float>(std::move(shape), values);
 }
 
 }  // namespace onnx_conform::testing_util

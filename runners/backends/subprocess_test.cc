@@ -19,6 +19,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/backends/process_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -83,27 +84,6 @@ ProcessResult Sh(const std::string& script, double timeout = 20, size_t max_byte
   return RunProcess({"/bin/sh", "-c", script}, options);
 }
 
-// True once `pid` no longer runs (gone, or a zombie waiting for its reaper).
-bool EventuallyDead(pid_t pid) {
-  for (int i = 0; i < 200; ++i) {
-    std::ifstream stat(absl::StrCat("/proc/", pid, "/stat"));
-    std::string pid_field, comm, state;
-    if (!(stat >> pid_field >> comm >> state) || state == "Z" || state == "X") return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
-
-pid_t ReadPid(const fs::path& file) {
-  for (int i = 0; i < 200; ++i) {
-    std::ifstream in(file);
-    int pid = 0;
-    if (in >> pid && pid > 0) return pid;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return 0;
-}
-
 TEST(RunProcessTest, ExitCodeAndBothStreams) {
   ProcessResult r = Sh("echo out; echo err >&2; exit 4");
   EXPECT_EQ(r.end, ProcessEnd::kExited);
@@ -135,9 +115,9 @@ TEST(RunProcessTest, TimeoutKillsTheWholeProcessGroup) {
   EXPECT_EQ(r.end, ProcessEnd::kTimedOut);
   EXPECT_GE(seconds, 0.9);
   EXPECT_LT(seconds, 10);
-  const pid_t background = ReadPid(pid_file);
+  const pid_t background = WaitForPid(pid_file);
   ASSERT_GT(background, 0);
-  EXPECT_TRUE(EventuallyDead(background)) << "background child " << background << " survived";
+  EXPECT_TRUE(EventuallyGone(background)) << "background child " << background << " survived";
 }
 
 TEST(RunProcessTest, BackgroundChildrenDoNotOutliveANormalExit) {
@@ -149,9 +129,9 @@ TEST(RunProcessTest, BackgroundChildrenDoNotOutliveANormalExit) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
   EXPECT_EQ(r.end, ProcessEnd::kExited);
   EXPECT_EQ(r.exit_code, 0);
-  const pid_t background = ReadPid(pid_file);
+  const pid_t background = WaitForPid(pid_file);
   ASSERT_GT(background, 0);
-  EXPECT_TRUE(EventuallyDead(background));
+  EXPECT_TRUE(EventuallyGone(background));
 }
 
 class ProcessTreeTest : public testing::TestWithParam<bool> {
@@ -185,9 +165,9 @@ TEST_P(ProcessTreeTest, ChildrenThatLeftTheProcessGroupDoNotOutliveTheRun) {
   EXPECT_EQ(r.end, ProcessEnd::kExited) << r.stderr_text;
   EXPECT_EQ(r.exit_code, 0) << r.stderr_text;
   for (const fs::path& file : {session_file, orphan_file}) {
-    const pid_t background = ReadPid(file);
+    const pid_t background = WaitForPid(file);
     ASSERT_GT(background, 0) << file;
-    EXPECT_TRUE(EventuallyDead(background)) << file << ": " << background << " survived";
+    EXPECT_TRUE(EventuallyGone(background)) << file << ": " << background << " survived";
   }
 }
 
@@ -309,9 +289,9 @@ TEST(LineServerTest, NoReplyInTimeKillsTheGroup) {
   EXPECT_EQ(x.end, LineEnd::kTimedOut);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10);
   EXPECT_FALSE(server->alive());
-  const pid_t background = ReadPid(pid_file);
+  const pid_t background = WaitForPid(pid_file);
   ASSERT_GT(background, 0);
-  EXPECT_TRUE(EventuallyDead(background));
+  EXPECT_TRUE(EventuallyGone(background));
 }
 
 TEST(LineServerTest, AReplyLineOverItsBoundKillsTheServer) {
@@ -334,9 +314,9 @@ TEST(LineServerTest, ClosingStdinEndsAWellBehavedServer) {
       {"/bin/sh", "-c", absl::StrCat(kOwnPid, " > ", pid_file.string(), "; ", kServerScript)});
   ASSERT_TRUE(server.ok());
   ASSERT_EQ((*server)->Exchange("ok x", 10, nullptr).reply, "x");
-  const pid_t pid = ReadPid(pid_file);
+  const pid_t pid = WaitForPid(pid_file);
   server->reset();
-  EXPECT_TRUE(EventuallyDead(pid));
+  EXPECT_TRUE(EventuallyGone(pid));
 }
 
 TEST(LineServerTest, MissingProgram) { EXPECT_FALSE(LineServer::Start({"/no/such/server"}).ok()); }

@@ -24,6 +24,10 @@ inline std::string FakeBackend(const std::string& mode) {
   return "exec:" + kFakeAdapter + " " + mode;
 }
 
+// The fake adapter in the mode that acts out each case folder's name
+// ("crash.min" crashes, "hang.min" hangs, ...).
+inline const std::string kFakeByName = FakeBackend("by-name");
+
 inline std::string ReadText(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;

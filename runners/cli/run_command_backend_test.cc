@@ -26,12 +26,11 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Pair;
 
-const std::string kByName = FakeBackend("by-name");
-
 TEST_F(RunCommandBackendTest, EveryMisbehaviourGetsItsStatusAndTheRunGoesOn) {
   MakeCases({"pass", "crash", "hang", "garbage", "wrong-type", "unsupported", "exit-9"});
-  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--timeout=1", Json(), Cases()}),
-            kExitFailed)
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--backend-name=fake", "--timeout=1", Json(), Cases()}),
+      kExitFailed)
       << stderr_;
   EXPECT_THAT(Statuses(JsonPath()),
               ElementsAre(Pair("crash.min", "crash"), Pair("exit-9.min", "error"),
@@ -52,7 +51,8 @@ TEST_F(RunCommandBackendTest, PersistentAdaptersServeManyCasesAndAreReplacedWhen
              "off-by-one"});
   const fs::path serve_log = dir_ / "serve.log";
   setenv("FAKE_ADAPTER_SERVE_LOG", serve_log.c_str(), 1);
-  const int code = Run({"--backend=" + kByName, "--persistent", "--timeout=1", Json(), Cases()});
+  const int code =
+      Run({"--backend=" + kFakeByName, "--persistent", "--timeout=1", Json(), Cases()});
   unsetenv("FAKE_ADAPTER_SERVE_LOG");
   EXPECT_EQ(code, kExitFailed) << stderr_;
   EXPECT_THAT(Statuses(JsonPath()),
@@ -85,7 +85,7 @@ TEST_F(RunCommandBackendTest, AnEndlessReplyIsAnErrorWithinTheTimeoutAndTheServe
   setenv("FAKE_ADAPTER_SERVE_LOG", serve_log.c_str(), 1);
   const auto start = std::chrono::steady_clock::now();
   const int code =
-      Run({"--backend=" + kByName, "--persistent", "--timeout=3", "--jobs=1", Json(), Cases()});
+      Run({"--backend=" + kFakeByName, "--persistent", "--timeout=3", "--jobs=1", Json(), Cases()});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   unsetenv("FAKE_ADAPTER_SERVE_LOG");
@@ -114,16 +114,18 @@ TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {
              "off-by-one", "extra", "loud"});
   const fs::path json1 = dir_ / "j1.json";
   const fs::path json4 = dir_ / "j4.json";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--report-json=" + json1.string(), Cases()}), kExitFailed);
-  EXPECT_EQ(Run({"--backend=" + kByName, "-j", "4", "--report-json=" + json4.string(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--report-json=" + json1.string(), Cases()}),
             kExitFailed);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "-j", "4", "--report-json=" + json4.string(), Cases()}),
+      kExitFailed);
   const std::vector<NameStatus> one = Statuses(json1);
   ASSERT_EQ(one.size(), 10u);
   EXPECT_EQ(one, Statuses(json4));
   EXPECT_EQ(one.front(), NameStatus("crash.min", "crash"));
   EXPECT_EQ(one.back(), NameStatus("wrong-shape.min", "fail"));
   // -jN and bad values.
-  EXPECT_EQ(Run({"--backend=" + kByName, "-j3", "--report-json=" + json4.string(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "-j3", "--report-json=" + json4.string(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(json4), one);
   EXPECT_EQ(Run({"-j0", Cases()}), kExitUsage);
@@ -156,9 +158,10 @@ TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
   const fs::path md = dir_ / "board.md";
   const fs::path html = dir_ / "board.html";
   const fs::path junit = dir_ / "junit.xml";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--scoreboard-md=" + md.string(),
-                 "--scoreboard-html=" + html.string(), "--junit=" + junit.string(), Cases()}),
-            kExitFailed);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--backend-name=fake", "--scoreboard-md=" + md.string(),
+           "--scoreboard-html=" + html.string(), "--junit=" + junit.string(), Cases()}),
+      kExitFailed);
   const std::string board = ReadText(md);
   EXPECT_THAT(board, HasSubstr("# ONNX Conform: fake\n"));
   EXPECT_THAT(board, HasSubstr("### Min\n\n| version | float |\n|---|---|\n"

@@ -18,8 +18,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::Pair;
 
-const std::string kByName = FakeBackend("by-name");
-
 TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpass) {
   MakeCases({"pass", "crash", "unsupported", "wrong-type", "exit-9"});
   const fs::path expect = dir_ / "fake.expect";
@@ -29,7 +27,7 @@ TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpas
             "re:exit-[0-9]\\.min  error      exits early\n"
             "wrong-type.min   fail         writes doubles\n"
             "unsupported.min  unsupported  no kernels at all\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Json(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Json(), Cases()}),
             kExitOk)
       << stdout_ << stderr_;
   EXPECT_THAT(
@@ -42,13 +40,13 @@ TEST_F(RunCommandBackendTest, ExpectationsTurnKnownGapsIntoXfailAndAPassIntoXpas
 
   // A listed case that now passes fails the run, so the list stays honest.
   WriteText(expect, ReadText(expect) + "pass.min fail was broken once\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Json(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Json(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(JsonPath())[2], NameStatus("pass.min", "xpass"));
 
   // A line that matches nothing is pointed out, without failing the run.
   WriteText(expect, "crash.min crash segfaults\nnothing.* fail gone\n");
-  Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()});
+  Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Cases()});
   EXPECT_THAT(stderr_, HasSubstr("fake.expect:2: 'nothing.*' matches no case"));
 }
 
@@ -57,13 +55,14 @@ TEST_F(RunCommandBackendTest, APatternThatTurnsManyCasesIntoXpassIsPointedOut) {
   const fs::path expect = dir_ / "fake.expect";
   // Meant for the crash alone, but '*' catches every case.
   WriteText(expect, "*  crash  segfaults\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Cases()}),
             kExitFailed);
   EXPECT_THAT(stderr_, HasSubstr("fake.expect:1: '*' turned 3 of the 4 cases it matches into "
                                  "xpass: is the pattern broader than meant?"));
   // Narrowed: no warning.
   WriteText(expect, "crash.*  crash  segfaults\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}), kExitOk);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Cases()}),
+            kExitOk);
   EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
 }
 
@@ -72,17 +71,20 @@ TEST_F(RunCommandBackendTest, ALineBroaderThanMeantIsPointedOutAndFailsUnderStri
   const fs::path expect = dir_ / "fake.expect";
   // The first line takes the crash case the second was written for.
   WriteText(expect, "crash.*  crash  segfaults\ncrash.min  crash  segfaults on Min\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), Cases()}), kExitOk);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), Cases()}),
+            kExitOk);
   EXPECT_THAT(stderr_, HasSubstr("warning: " + expect.string() +
                                  ":2: 'crash.min' never applies: every case it matches (1) is "
                                  "taken by line(s) 1 first"));
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict", Cases()}),
-            kExitFailed);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), "--strict", Cases()}),
+      kExitFailed);
   EXPECT_THAT(stderr_, HasSubstr("--strict: 1 expectation line(s) broader than meant"));
   // One line: nothing to point out, strict or not.
   WriteText(expect, "crash.*  crash  segfaults\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--expectations=" + expect.string(), "--strict", Cases()}),
-            kExitOk);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--expectations=" + expect.string(), "--strict", Cases()}),
+      kExitOk);
   EXPECT_THAT(stderr_, Not(HasSubstr("broader than meant")));
 }
 
@@ -104,11 +106,11 @@ TEST_F(RunCommandBackendTest, UnsupportedInsideTheProfileFailsOutsideItIsAllowed
   MakeCases({"pass", "unsupported"});
   const fs::path profile = dir_ / "fake.profile";
   WriteText(profile, "Min 13 double\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--profile=" + profile.string(), Json(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--profile=" + profile.string(), Json(), Cases()}),
             kExitOk);
   EXPECT_EQ(Statuses(JsonPath())[1], NameStatus("unsupported.min", "unsupported"));
   WriteText(profile, "Min 8,12,13 float,double\n");
-  EXPECT_EQ(Run({"--backend=" + kByName, "--profile=" + profile.string(), Json(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--profile=" + profile.string(), Json(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(JsonPath())[1], NameStatus("unsupported.min", "fail"));
   EXPECT_THAT(ReadReport(JsonPath()).cases(1).message(),

@@ -19,6 +19,7 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/backends/process_test_util.h"
 #include "runners/backends/subprocess.h"
 #include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
@@ -35,17 +36,16 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Pair;
 
-const std::string kByName = FakeBackend("by-name");
-
 TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
   MakeCases({"pass", "crash", "wrong-type"});
   const fs::path log = dir_ / "run.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Json(), Cases()}), kExitFailed);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--log=" + log.string(), Json(), Cases()}),
+            kExitFailed);
   EXPECT_EQ(LineCount(log), 3);
   const std::vector<NameStatus> first = Statuses(JsonPath());
 
   // Resumed: nothing reruns, nothing is logged again.
-  EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Json(), Cases()}),
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--resume=" + log.string(), Json(), Cases()}),
             kExitFailed);
   EXPECT_EQ(Statuses(JsonPath()), first);
   EXPECT_THAT(stdout_, HasSubstr("resumed 3 finished cases from " + log.string() + "; 0 to run"));
@@ -57,8 +57,9 @@ TEST_F(RunCommandBackendTest, LogHasOneLinePerCaseAndResumeSkipsThem) {
 TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
   MakeCases({"pass", "wrong-type"});
   const fs::path log = dir_ / "run.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--backend-name=fake", "--log=" + log.string(), Cases()}),
-            kExitFailed);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--backend-name=fake", "--log=" + log.string(), Cases()}),
+      kExitFailed);
   const std::string before = ReadText(log);
   struct Other {
     std::vector<std::string> args;
@@ -66,8 +67,9 @@ TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
   };
   for (const Other& other : std::vector<Other>{
            {{"--backend=" + FakeBackend("pass"), "--backend-name=fake"}, "adapter '"},
-           {{"--backend=" + kByName, "--backend-name=other"}, "backend 'fake' (this run: 'other')"},
-           {{"--backend=" + kByName, "--backend-name=fake", "--filter=pass"}, "case set"}}) {
+           {{"--backend=" + kFakeByName, "--backend-name=other"},
+            "backend 'fake' (this run: 'other')"},
+           {{"--backend=" + kFakeByName, "--backend-name=fake", "--filter=pass"}, "case set"}}) {
     std::vector<std::string> args = other.args;
     args.push_back("--resume=" + log.string());
     args.push_back(Cases());
@@ -83,7 +85,7 @@ TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
   // A case added since is another case set too.
   MakeCases({"extra"});
   EXPECT_EQ(
-      Run({"--backend=" + kByName, "--backend-name=fake", "--resume=" + log.string(), Cases()}),
+      Run({"--backend=" + kFakeByName, "--backend-name=fake", "--resume=" + log.string(), Cases()}),
       kExitUsage);
   EXPECT_THAT(stderr_, HasSubstr("case set"));
   EXPECT_EQ(ReadText(log), before);  // nothing appended
@@ -92,7 +94,7 @@ TEST_F(RunCommandBackendTest, ResumeRefusesALogOfAnotherRun) {
 TEST_F(RunCommandBackendTest, ALogWithoutHeaderResumesWithANote) {
   MakeCases({"pass"});
   const fs::path log = dir_ / "old.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--log=" + log.string(), Cases()}), kExitOk);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--log=" + log.string(), Cases()}), kExitOk);
   std::string lines;
   for (absl::string_view line : absl::StrSplit(ReadText(log), '\n', absl::SkipEmpty())) {
     if (!absl::StrContains(line, "onnx_conform_run_log")) absl::StrAppend(&lines, line, "\n");
@@ -107,7 +109,7 @@ TEST_F(RunCommandBackendTest, ALogWithoutHeaderResumesWithANote) {
 TEST_F(RunCommandBackendTest, ResumingFromALogThatDoesNotExistYetStartsAfresh) {
   MakeCases({"pass"});
   const fs::path log = dir_ / "new.jsonl";
-  EXPECT_EQ(Run({"--backend=" + kByName, "--resume=" + log.string(), Cases()}), kExitOk);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--resume=" + log.string(), Cases()}), kExitOk);
   EXPECT_EQ(LineCount(log), 1);
 }
 
@@ -127,29 +129,6 @@ pid_t SpawnRunner(const std::vector<std::string>& args) {
   const int error = posix_spawn(&pid, c_argv[0], &actions, nullptr, c_argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   return error == 0 ? pid : -1;
-}
-
-// The pids in `file` (one a line), waiting up to 10 s for `count` of them.
-std::vector<pid_t> WaitForPids(const fs::path& file, size_t count) {
-  std::vector<pid_t> pids;
-  for (int i = 0; i < 1000 && pids.size() < count; ++i) {
-    pids.clear();
-    std::ifstream in(file);
-    for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
-    if (pids.size() < count) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return pids;
-}
-
-// True once `pid` no longer runs (gone, or a zombie), within 2 s.
-bool EventuallyGone(pid_t pid) {
-  for (int i = 0; i < 200; ++i) {
-    std::ifstream stat(absl::StrCat("/proc/", pid, "/stat"));
-    std::string pid_field, comm, state;
-    if (!(stat >> pid_field >> comm >> state) || state == "Z" || state == "X") return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
 }
 
 // A runner spawned with `env` set for it alone, and the first pid written
@@ -195,7 +174,7 @@ TEST_F(RunCommandBackendTest, NoAdapterProcessOutlivesAKilledRunner) {
         SpawnWithEnv({{"FAKE_ADAPTER_SERVE_LOG", adapter_file.string()},
                       {"FAKE_ADAPTER_PID_FILE", child_file.string()},
                       {"FAKE_ADAPTER_SETSID", "1"}},
-                     {"--backend=" + kByName, persistent ? "--persistent" : "--nopersistent",
+                     {"--backend=" + kFakeByName, persistent ? "--persistent" : "--nopersistent",
                       "--timeout=60", Cases()},
                      {adapter_file, child_file}));
   }
@@ -211,7 +190,7 @@ TEST_F(RunCommandBackendTest, WithoutAPidNamespaceAKilledRunnersAdapterStillDies
   KillRunnerAndExpectAdapterGone(SpawnWithEnv({{"ONNX_CONFORM_NO_PID_NAMESPACE", "1"},
                                                {"FAKE_ADAPTER_SERVE_LOG", adapter_file.string()},
                                                {"FAKE_ADAPTER_PID_FILE", child_file.string()}},
-                                              {"--backend=" + kByName, "--timeout=60", Cases()},
+                                              {"--backend=" + kFakeByName, "--timeout=60", Cases()},
                                               {adapter_file, child_file}));
 }
 
@@ -220,7 +199,7 @@ TEST_F(RunCommandBackendTest, SigtermEndsTheRunWithinASecond) {
   const fs::path child_file = dir_ / "child.pid";
   const SpawnedRunner spawned =
       SpawnWithEnv({{"FAKE_ADAPTER_PID_FILE", child_file.string()}},
-                   {"--backend=" + kByName, "--timeout=60", Cases()}, {child_file});
+                   {"--backend=" + kFakeByName, "--timeout=60", Cases()}, {child_file});
   ASSERT_GT(spawned.runner, 0);
   ASSERT_EQ(spawned.pids.size(), 1u);
   const auto start = std::chrono::steady_clock::now();
@@ -239,14 +218,14 @@ TEST_F(RunCommandBackendTest, AKilledRunKeepsEveryFinishedCase) {
   ProcessOptions options;
   options.timeout_seconds = 3;  // kills the runner while its adapter hangs
   // -j3: the passing cases finish while the hanging one runs.
-  ProcessResult killed = RunProcess({ONNX_CONFORM_EXECUTABLE, "run", "--backend=" + kByName, "-j3",
-                                     "--timeout=60", "--log=" + log.string(), Cases()},
+  ProcessResult killed = RunProcess({ONNX_CONFORM_EXECUTABLE, "run", "--backend=" + kFakeByName,
+                                     "-j3", "--timeout=60", "--log=" + log.string(), Cases()},
                                     options);
   ASSERT_EQ(killed.end, ProcessEnd::kTimedOut) << killed.stdout_text << killed.stderr_text;
   EXPECT_EQ(LineCount(log), 2) << ReadText(log);
 
   EXPECT_EQ(
-      Run({"--backend=" + kByName, "--timeout=1", "--resume=" + log.string(), Json(), Cases()}),
+      Run({"--backend=" + kFakeByName, "--timeout=1", "--resume=" + log.string(), Json(), Cases()}),
       kExitFailed);
   EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("hang.z", "timeout"), Pair("pass.min", "pass"),
                                                 Pair("pass.min2", "pass")));
@@ -262,7 +241,7 @@ TEST_F(RunCommandBackendTest, SigintStopsCleanlyAndReportsWhatRan) {
   const fs::path log = dir_ / "interrupted.jsonl";
   const fs::path junit = dir_ / "junit.xml";
   std::future<int> code = std::async(std::launch::async, [&] {
-    return Run({"--backend=" + kByName, "-j3", "--timeout=60", "--log=" + log.string(), Json(),
+    return Run({"--backend=" + kFakeByName, "-j3", "--timeout=60", "--log=" + log.string(), Json(),
                 "--junit=" + junit.string(), Cases()});
   });
   // Once both passing cases are logged, the hanging one is running.
