@@ -217,8 +217,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
     for (const fs::path& dir : *found) {
       if (!seen.insert(CanonicalKey(dir)).second) continue;
-      if (filter.has_value() &&
-          !std::regex_search(dir.lexically_normal().filename().string(), *filter)) {
+      if (filter.has_value() && !std::regex_search(CaseName(dir), *filter)) {
         continue;
       }
       if (!HasFeatures(dir, features)) continue;
@@ -235,9 +234,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (shard->has_value()) {
     // After the check above: a shard may hold no case of a small selection.
     const size_t selected = case_dirs.size();
-    std::erase_if(case_dirs, [&](const fs::path& dir) {
-      return !(*shard)->Holds(dir.lexically_normal().filename().string());
-    });
+    std::erase_if(case_dirs, [&](const fs::path& dir) { return !(*shard)->Holds(CaseName(dir)); });
     out << "shard " << (*shard)->Label() << ": " << case_dirs.size() << " of " << selected
         << " cases" << std::endl;
     // The GoogleTest protocol: this file says the runner honoured the split.

@@ -94,6 +94,20 @@ TEST_F(RunCommandTest, OfficialMinCasesPassWithReports) {
   EXPECT_NE(stdout_.find("14 passed, 0 failed"), std::string::npos) << stdout_;
 }
 
+// A case folder given with a trailing slash keeps its name: in the reports,
+// for --filter and for --shard (an empty name would match no expectation).
+TEST_F(RunCommandTest, ACaseGivenWithATrailingSlashKeepsItsName) {
+  const fs::path json = dir_ / "report.json";
+  const std::string case_dir = (kOfficial / "test_min_example").string() + "/";
+  EXPECT_EQ(Run({"--report-json=" + json.string(), "--filter=^test_min_example$", case_dir}),
+            kExitOk)
+      << stderr_;
+  report::RunReport report = ReadJson(json);
+  ASSERT_EQ(report.cases_size(), 1) << stdout_;
+  EXPECT_EQ(report.cases(0).name(), "test_min_example");
+  EXPECT_EQ(report.cases(0).status(), "pass");
+}
+
 // A case that turns out invalid without declaring itself negative tests
 // nothing: it fails the run unless --allow-invalid; a declared negative
 // case rejected for its rule passes.

@@ -93,13 +93,6 @@ void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseRe
   }
 }
 
-std::string OutputName(const onnx::ModelProto& model, size_t index) {
-  if (static_cast<int>(index) < model.graph().output_size()) {
-    return model.graph().output(static_cast<int>(index)).name();
-  }
-  return DataFileStem(DataFileKind::kOutput, static_cast<int64_t>(index));
-}
-
 // What the data sets' judgements add up to: a mismatch anywhere fails the
 // case; else a divergence anywhere makes it divergent.
 struct Comparison {
@@ -109,12 +102,6 @@ struct Comparison {
   std::vector<std::string> divergences;  // one line per divergent data set
   std::vector<std::string> readings;     // the readings the backend follows
 };
-
-std::vector<std::string> OutputNames(const onnx::ModelProto& model, size_t count) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < count; ++i) names.push_back(OutputName(model, i));
-  return names;
-}
 
 // The data set's inputs: as loaded, or read again from their files when the
 // backend (the reference) took them over.
@@ -315,7 +302,7 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
   ScopedResourceBudget budget(limits);
   CaseResult result;
   result.path = case_dir.string();
-  result.name = std::filesystem::path(case_dir).lexically_normal().filename().string();
+  result.name = CaseName(case_dir);
   result.backend = backend.name();
   auto finish = [&](CaseStatus status, std::string message) {
     result.status = status;
