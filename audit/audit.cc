@@ -8,17 +8,13 @@
 #include "absl/strings/str_cat.h"
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
+#include "audit/audit_model_nodes.h"
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
 #include "checker/registry.h"
 
 namespace onnx_conform {
 namespace {
-
-const OpSchema* SchemaAt(absl::string_view op_type, int64_t opset) {
-  absl::StatusOr<const OpSchema*> schema = LookupSchema("", op_type, opset);
-  return schema.ok() ? *schema : nullptr;
-}
 
 // The types either version allows, in the operator texts' order.
 std::vector<ElementType> TypesOfEither(const OpSchema& a, const OpSchema& b) {

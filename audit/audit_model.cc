@@ -29,6 +29,7 @@
 #include "reference/tensor_file.h"
 #include "runners/harness/diff.h"
 #include "runners/harness/in_memory_case.h"
+#include "runners/harness/verdict.h"
 
 namespace onnx_conform {
 namespace {
@@ -208,12 +209,6 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
   }
   if (!problems.empty()) return std::nullopt;
   return *std::move(converted);
-}
-
-std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
-  std::vector<std::string> names;
-  for (const onnx::ValueInfoProto& output : model.graph().output()) names.push_back(output.name());
-  return names;
 }
 
 // Whether the repaired model gives the original's outputs; drops it when not.

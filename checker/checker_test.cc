@@ -18,11 +18,11 @@ namespace {
 
 using ::onnx_conform::checker_testing::ArgMinModel;
 using ::onnx_conform::checker_testing::ClipModel;
-using ::onnx_conform::checker_testing::Describe;
 using ::onnx_conform::checker_testing::ExpectOnly;
 using ::onnx_conform::checker_testing::ExpectValid;
 using ::onnx_conform::checker_testing::kF;
 using ::onnx_conform::checker_testing::MinModel;
+using ::onnx_conform::testing_util::DescribeDiagnostics;
 using ::onnx_conform::testing_util::SetFloat;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
@@ -246,7 +246,7 @@ TEST(CheckModelTest, EveryViolationIsReported) {
                                                         std::string(rules::kAttrUnknown),
                                                         std::string(rules::kTypeNotAllowed),
                                                         std::string(rules::kAttrBoolValue)))
-      << Describe(d);
+      << DescribeDiagnostics(d);
 }
 
 TEST(DiagnosticTest, Format) {

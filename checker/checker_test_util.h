@@ -23,21 +23,16 @@ using ::onnx_conform::testing_util::TestModel;
 constexpr ElementType kF = ElementType::kFloat;
 constexpr ElementType kI64 = ElementType::kInt64;
 
-inline std::string Describe(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) lines.push_back(FormatDiagnostic(d));
-  return absl::StrJoin(lines, "\n");
-}
-
 // Every diagnostic has rule id `rule`, and there is at least one.
 inline void ExpectOnly(const onnx::ModelProto& model, absl::string_view rule) {
   std::vector<Diagnostic> d = CheckModel(model, "m.onnx");
-  EXPECT_THAT(RuleIds(d), ::testing::ElementsAre(std::string(rule))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ::testing::ElementsAre(std::string(rule)))
+      << testing_util::DescribeDiagnostics(d);
 }
 
 inline void ExpectValid(const onnx::ModelProto& model) {
   std::vector<Diagnostic> d = CheckModel(model, "m.onnx");
-  EXPECT_THAT(d, ::testing::IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, ::testing::IsEmpty()) << testing_util::DescribeDiagnostics(d);
 }
 
 // Two-input Min over [2,3] and [3] (broadcasting) at `opset`.

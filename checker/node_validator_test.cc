@@ -19,12 +19,12 @@ namespace {
 
 using ::onnx_conform::checker_testing::ArgMinModel;
 using ::onnx_conform::checker_testing::ClipModel;
-using ::onnx_conform::checker_testing::Describe;
 using ::onnx_conform::checker_testing::ExpectOnly;
 using ::onnx_conform::checker_testing::ExpectValid;
 using ::onnx_conform::checker_testing::kF;
 using ::onnx_conform::checker_testing::MinModel;
 using ::onnx_conform::testing_util::AddAttribute;
+using ::onnx_conform::testing_util::DescribeDiagnostics;
 using ::onnx_conform::testing_util::SetFloat;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
@@ -101,7 +101,7 @@ TEST(CheckModelTest, TypeParamMismatchFloatAndDouble) {
   m.model.mutable_graph()->mutable_input(1)->mutable_type()->mutable_tensor_type()->set_elem_type(
       onnx::TensorProto::DOUBLE);
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
-  ASSERT_EQ(d.size(), 1u) << Describe(d);
+  ASSERT_EQ(d.size(), 1u) << DescribeDiagnostics(d);
   EXPECT_EQ(d[0].rule, rules::kTypeParamMismatch);
   EXPECT_EQ(d[0].field, "input 1");
   EXPECT_EQ(d[0].node, "#0 Min");
@@ -131,7 +131,7 @@ TEST(CheckModelTest, TypeUndeclaredIsAWarning) {
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kNodeSchemaUnknown),
                                       std::string(rules::kTypeUndeclared)))
-      << Describe(d);
+      << DescribeDiagnostics(d);
   EXPECT_FALSE(HasErrors(d));
 }
 
@@ -203,12 +203,13 @@ TEST(ValidateNodeTest, AttrRequiredMissing) {
   std::vector<Diagnostic> d;
   DiagnosticSink sink("m.onnx", "#0 Example", &d);
   ValidateNode(schema, view, sink);
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kAttrRequiredMissing))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kAttrRequiredMissing)))
+      << DescribeDiagnostics(d);
 
   SetFloat(node, "alpha", 1.0f);
   d.clear();
   ValidateNode(schema, view, sink);
-  EXPECT_THAT(d, IsEmpty()) << Describe(d);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
 TEST(CheckModelTest, AttrBoolValue) {
@@ -255,7 +256,8 @@ TEST(CheckModelTest, AttrClipBoundsOrderAndNanAreWarnings) {
   SetFloat(node, "min", 2.0f);
   SetFloat(node, "max", 1.0f);
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
-  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kAttrClipBoundsOrder))) << Describe(d);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kAttrClipBoundsOrder)))
+      << DescribeDiagnostics(d);
   EXPECT_FALSE(HasErrors(d));
 
   // Clip-6's defaults count: min above float's max is above the default max.

@@ -41,12 +41,6 @@ struct Disagreement {
   std::string detail;   // the element differences
 };
 
-std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
-  std::vector<std::string> names;
-  for (const onnx::ValueInfoProto& output : model.graph().output()) names.push_back(output.name());
-  return names;
-}
-
 }  // namespace
 
 absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>& args) {

@@ -189,7 +189,7 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
       << " findings (" << failures << " failures, " << result->findings.size() - failures
       << " divergences)\n";
   if (result->failed()) return kExitFailed;
-  return g_stop ? 128 + SIGINT : kExitOk;  // the shell's convention for a run stopped by SIGINT
+  return g_stop ? kExitInterrupted : kExitOk;
 }
 
 }  // namespace onnx_conform

@@ -19,9 +19,6 @@
 
 namespace onnx_conform {
 
-// The shell's convention for a run stopped by SIGINT.
-inline constexpr int kExitInterrupted = 130;
-
 // What ran, and how the run ended.
 struct RunEnd {
   std::vector<CaseResult> results;  // of the cases that finished, in discovery order

@@ -131,6 +131,16 @@ std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model) {
   return found;
 }
 
+std::vector<std::string> OutputNames(const onnx::ModelProto& model, size_t count) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < count; ++i) {
+    names.push_back(static_cast<int>(i) < model.graph().output_size()
+                        ? model.graph().output(static_cast<int>(i)).name()
+                        : DataFileStem(DataFileKind::kOutput, static_cast<int64_t>(i)));
+  }
+  return names;
+}
+
 OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
                               const std::vector<Tensor>& expected,
                               const std::vector<Tensor>& actual, const Tolerance& tolerance,

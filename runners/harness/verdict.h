@@ -44,6 +44,15 @@ struct OutputsJudgement {
   ReadingSet expected_reading;
 };
 
+// The names of a model's first `count` outputs as messages show them: the
+// graph output's name, or the stem of its file ("output_2") past the graph's
+// outputs.
+std::vector<std::string> OutputNames(const onnx::ModelProto& model, size_t count);
+// The same for every graph output.
+inline std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
+  return OutputNames(model, static_cast<size_t>(model.graph().output_size()));
+}
+
 // `inputs` gives the data set's inputs (the graph inputs that are not
 // initializers, in order); `output_names` names the outputs in messages,
 // which show at most `max_reported` differing elements of each.
