@@ -1,7 +1,7 @@
 // A file opened once and read through its descriptor (internal to the
 // readers of reference/tensor_file.cc): the file checked is the file read,
-// and a case's file costs an open and an fstat, not stats of the path and a
-// stream (per-case overhead, docs/performance.md).
+// and it costs an open and fstat calls on the descriptor, not stats of the
+// path and a stream (per-case overhead, docs/performance.md).
 //
 //   const internal::OpenedFile file(path);
 //   absl::StatusOr<std::string> bytes = internal::ReadOpenedFileBytes(file, path, max_bytes);

@@ -101,7 +101,8 @@ TEST(ParseCheckOptionsTest, RefusalsAndNoLeak) {
 TEST(ParseSchemaOptionsTest, RefusalsAndNoLeak) {
   EXPECT_EQ(Refusal(ParseSchemaOptions, {"--bogus"}), "unknown flag: --bogus");
   EXPECT_EQ(Refusal(ParseSchemaOptions, {"--opset=ten"}), BadValue("opset", "ten"));
-  EXPECT_EQ(Refusal(ParseSchemaOptions, {"--opset=-1"}), "--opset must be at least 1");
+  EXPECT_EQ(Refusal(ParseSchemaOptions, {"--opset=-1"}),
+            "--opset must not be negative (0: not given)");
   absl::StatusOr<SchemaOptions> first = ParseSchemaOptions({"--opset", "10", "--changes", "Min"});
   ASSERT_TRUE(first.ok());
   EXPECT_EQ(first->opset, 10);

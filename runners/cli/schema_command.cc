@@ -126,7 +126,8 @@ absl::StatusOr<SchemaOptions> ParseSchemaOptions(const std::vector<std::string>&
       .Add("changes", &options.changes)
       .Positionals(&options.names);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
-  if (options.opset < 0) return absl::InvalidArgumentError("--opset must be at least 1");
+  if (options.opset < 0)
+    return absl::InvalidArgumentError("--opset must not be negative (0: not given)");
   return options;
 }
 
