@@ -93,7 +93,7 @@ class ArgMinCaseSet {
     AddAttributes();
     AddRanks();
     AddTies();
-    if constexpr (kIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       AddFloatEdges();
     } else {
       AddIntExtremes();

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+
+#include "caseio/case_layout.h"
 
 namespace onnx_conform {
 namespace {
@@ -49,8 +52,9 @@ void AssignTwins(std::vector<Case>& cases) {
     if (best != nullptr) {
       negative.metadata.set_twin(best->name);
       // Only case.json: a negative case may have edited its other files.
-      if (negative.files.contains("case.json")) {
-        negative.files["case.json"] = CaseMetadataToJson(negative.metadata);
+      const std::string metadata_file(kCaseMetadataFileName);
+      if (negative.files.contains(metadata_file)) {
+        negative.files[metadata_file] = CaseMetadataToJson(negative.metadata);
       }
     }
   }

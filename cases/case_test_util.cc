@@ -33,7 +33,7 @@ std::vector<TensorFileOnDisk> ReadTensorFiles(const fs::path& case_dir,
 
 template <typename T>
 std::string Format(T v) {
-  if constexpr (kIsFloat<T>) {
+  if constexpr (kIsFloatType<T>) {
     return absl::StrCat(ToDouble(v));
   } else if constexpr (std::is_signed_v<T>) {
     return absl::StrCat(static_cast<int64_t>(v));

@@ -27,9 +27,7 @@ namespace onnx_conform {
 
 // kIsHalfType and kIsFloatType: reference/float16.h.
 template <typename T>
-inline constexpr bool kIsFloat = kIsFloatType<T>;
-template <typename T>
-inline constexpr bool kIsSigned = kIsFloat<T> || std::is_signed_v<T>;
+inline constexpr bool kIsSigned = kIsFloatType<T> || std::is_signed_v<T>;
 
 // The value as a double (exact for every type but int64/uint64 beyond 2^53,
 // which case definitions never convert).
@@ -91,17 +89,17 @@ T Highest() {
 // Float-only values (the templates are only instantiated for float types).
 template <typename T>
 T NaN() {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   return std::numeric_limits<T>::quiet_NaN();
 }
 template <typename T>
 T Inf() {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   return std::numeric_limits<T>::infinity();
 }
 template <typename T>
 T NegInf() {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   if constexpr (kIsHalfType<T>) {
     return T::FromBits(static_cast<uint16_t>(Inf<T>().bits() | 0x8000));
   } else {
@@ -110,7 +108,7 @@ T NegInf() {
 }
 template <typename T>
 T NegZero() {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   if constexpr (kIsHalfType<T>) {
     return T::FromBits(0x8000);
   } else {
@@ -119,12 +117,12 @@ T NegZero() {
 }
 template <typename T>
 T DenormMin() {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   return std::numeric_limits<T>::denorm_min();
 }
 template <typename T>
 T Negate(T v) {
-  static_assert(kIsFloat<T>);
+  static_assert(kIsFloatType<T>);
   if constexpr (kIsHalfType<T>) {
     return T::FromBits(static_cast<uint16_t>(v.bits() ^ 0x8000));
   } else {

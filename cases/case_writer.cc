@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_layout.h"
 
 namespace onnx_conform {
 namespace {
@@ -29,7 +30,9 @@ absl::Status CheckOnlyCases(const fs::path& dir) {
   std::error_code error;
   if (!fs::exists(dir, error)) return absl::OkStatus();
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    if (!entry.is_directory() || !fs::is_regular_file(entry.path() / "case.json")) {
+    std::error_code entry_error;
+    if (!entry.is_directory(entry_error) ||
+        !fs::is_regular_file(entry.path() / kCaseMetadataFileName, entry_error)) {
       return absl::FailedPreconditionError(
           absl::StrCat(entry.path().string(), ": not a generated case folder; refusing to replace ",
                        dir.string()));

@@ -113,7 +113,7 @@ class ClipCaseSet {
       b.Warning(attributes() ? rules::kAttrClipBoundsOrder : rules::kDataClipBoundsOrder);
     }
     Commit();
-    if constexpr (kIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       AddFloatEdges();
     } else {
       AddIntExtremes();
@@ -228,7 +228,7 @@ class ClipCaseSet {
     Add("min_only", MinOnly(3), x, {}, kMissingBounds);
     Add("min_only_skipped_max", MinOnly(3), x, {}, kSkipped, false, /*skip_names=*/true);
     Add("max_only", MaxOnly(5), x, {}, kSkipped);
-    const std::string_view extremes = kIsFloat<T> ? "float_extremes" : "int_extremes";
+    const std::string_view extremes = kIsFloatType<T> ? "float_extremes" : "int_extremes";
     Add("no_bounds", {}, Extremes(), {extremes}, kMissingBounds);
     Add("no_bounds_skipped", {}, Extremes(), {extremes}, kSkipped, false, /*skip_names=*/true);
   }

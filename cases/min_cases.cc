@@ -94,7 +94,7 @@ class MinCaseSet {
     AddArity();
     AddScalarAndEmpty();
     if (version_ >= 8) AddBroadcasting();
-    if constexpr (kIsFloat<T>) {
+    if constexpr (kIsFloatType<T>) {
       AddFloatEdges();
     } else {
       AddIntExtremes();
