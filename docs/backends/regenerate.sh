@@ -26,14 +26,13 @@ splice() {
   echo "updated $page"
 }
 
-splice docs/backends/onnxruntime-node.md "$build/onnxruntime/scoreboard.md"
-for name in onnxruntime-web opencv-dnn onnxjs; do
+for name in onnxruntime-node onnxruntime-web opencv-dnn onnxjs; do
   splice "docs/backends/$name.md" "$build/backends/$name/scoreboard.md"
 done
 
 # The combined page: every backend side by side, failures grouped by cause.
 reports=()
-for report in "$build/onnxruntime/report.json" "$build"/backends/*/report.json; do
+for report in "$build"/backends/*/report.json; do
   [ -f "$report" ] && reports+=("$report")
 done
 if [ ${#reports[@]} -gt 0 ]; then

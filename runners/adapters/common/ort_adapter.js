@@ -35,7 +35,9 @@ module.exports = function runOrtAdapter({ name, protobuf, load, executionProvide
     } catch (error) {
       throw new AdapterError(`cannot load ${name} (run: ${installHint}): ${error.message}`);
     }
-    ortModule.env.logLevel = 'error';
+    // The refusal reaches us as the exception's message; onnxruntime's own
+    // error log would repeat it on stderr with a timestamp and colour codes.
+    ortModule.env.logLevel = 'fatal';
     return ortModule;
   }
 
@@ -71,7 +73,7 @@ module.exports = function runOrtAdapter({ name, protobuf, load, executionProvide
         executionProviders,
         intraOpNumThreads: 1,
         interOpNumThreads: 1,
-        logSeverityLevel: 3,
+        logSeverityLevel: 4,  // fatal only: see env.logLevel above
       });
     } catch (error) {
       const message = `onnxruntime refused the model: ${error.message}`;
