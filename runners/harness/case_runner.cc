@@ -66,8 +66,8 @@ const onnx::NodeProto* SubjectNode(const onnx::ModelProto& model) {
   return model.graph().node_size() > 0 ? &model.graph().node(0) : nullptr;
 }
 
-// Operator, versions and types from the model (and its first data set when
-// loaded); case.json, when there is one, has the last word on the labels.
+// Operator and versions from the model; case.json, when there is one, has
+// the last word on the labels (types too: see DescribeInputTypes).
 void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseResult& result) {
   if (const onnx::NodeProto* node = SubjectNode(loaded.model)) result.op = node->op_type();
   result.opset = DefaultDomainOpset(loaded.model).value_or(0);
@@ -78,19 +78,24 @@ void DescribeCase(const LoadedCase& loaded, const CaseMetadata* metadata, CaseRe
   if (std::optional<int64_t> version = ResolveOperatorVersion(result.op, result.opset)) {
     result.op_version = *version;
   }
-  std::vector<std::string> types;
-  if (!loaded.data_sets.empty()) {
-    for (const Tensor& input : loaded.data_sets.front().inputs) {
-      const std::string name(ElementTypeName(input.type()));
-      if (std::find(types.begin(), types.end(), name) == types.end()) types.push_back(name);
-    }
-  }
-  result.types = absl::StrJoin(types, ",");
   if (metadata != nullptr) {
     result.op = metadata->operator_();
     result.op_version = metadata->version();
     if (metadata->types_size() > 0) result.types = absl::StrJoin(metadata->types(), ",");
   }
+}
+
+// The element types of the first data set's inputs, once the data sets are
+// loaded, unless case.json names the types.
+void DescribeInputTypes(const LoadedCase& loaded, const CaseMetadata* metadata,
+                        CaseResult& result) {
+  if ((metadata != nullptr && metadata->types_size() > 0) || loaded.data_sets.empty()) return;
+  std::vector<std::string> types;
+  for (const Tensor& input : loaded.data_sets.front().inputs) {
+    const std::string name(ElementTypeName(input.type()));
+    if (std::find(types.begin(), types.end(), name) == types.end()) types.push_back(name);
+  }
+  result.types = absl::StrJoin(types, ",");
 }
 
 // What the data sets' judgements add up to: a mismatch anywhere fails the
@@ -345,7 +350,10 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
           layout, checked, model_read, check.diagnostics, *metadata, backend, result);
       return finish(verdict.status, verdict.message);
     }
-    if (model_read) DescribeCase(checked, metadata, result);
+    if (model_read) {
+      DescribeCase(checked, metadata, result);
+      DescribeInputTypes(checked, metadata, result);
+    }
     const std::vector<Diagnostic>& diagnostics = check.diagnostics;
     const std::vector<std::string> rule_ids = RuleIds(diagnostics);
     const bool rejected = HasErrors(diagnostics);
@@ -387,7 +395,7 @@ CaseResult RunCase(const std::filesystem::path& case_dir, Backend& backend,
   if (absl::Status data = LoadDataSets(*loaded); !data.ok()) {
     return finish(CaseStatus::kError, std::string(data.message()));
   }
-  DescribeCase(*loaded, metadata, result);
+  DescribeInputTypes(*loaded, metadata, result);
   for (const DataSet& data_set : loaded->data_sets) {
     const std::vector<Diagnostic> data_diagnostics =
         CheckDataSet(loaded->model, ViewDataSet(data_set), loaded->model_file.string());
