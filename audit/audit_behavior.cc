@@ -75,14 +75,8 @@ std::string OutputDifference(const AuditCase& expected_case, const std::vector<T
   if (expected.size() != actual.size()) {
     return absl::StrCat(expected.size(), " outputs against ", actual.size());
   }
-  std::vector<std::string> names;
-  for (size_t k = 0; k < expected.size(); ++k) {
-    names.push_back(static_cast<int>(k) < graph.output_size()
-                        ? graph.output(static_cast<int>(k)).name()
-                        : absl::StrCat(k));
-  }
   return absl::StrJoin(OutputDifferences(expected_case.model, expected_case.inputs, expected,
-                                         actual, names, /*max_reported=*/3),
+                                         actual, /*max_reported=*/3),
                        "; ");
 }
 

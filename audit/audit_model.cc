@@ -220,8 +220,8 @@ void CheckRepairOnData(const AuditCase& whole, const std::vector<Tensor>& expect
   if (!got.ok()) {
     difference = std::string(got.status().message());
   } else {
-    const std::vector<std::string> differences = OutputDifferences(
-        whole.model, whole.inputs, expected, *got, OutputNames(whole.model), /*max_reported=*/3);
+    const std::vector<std::string> differences =
+        OutputDifferences(whole.model, whole.inputs, expected, *got, /*max_reported=*/3);
     if (!differences.empty()) difference = differences.back();  // the last differing output
   }
   if (difference.empty()) {
@@ -284,7 +284,7 @@ void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& conv
   }
   const std::vector<std::string> parts =
       OutputDifferences(whole.model, whole.inputs, *original.outputs, *outputs,
-                        OutputNames(whole.model), /*max_reported=*/3);
+                        /*max_reported=*/3);
   if (parts.empty()) return;
   Finding f = ModelFinding(FindingKind::kConverterOutputChange, audit, "outputs differ",
                            absl::StrCat("expected = the original model (opset ", audit.from_opset,

@@ -15,7 +15,7 @@
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
 #include "onnx/shape_inference/implementation.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 #include "runners/cli/cli.h"

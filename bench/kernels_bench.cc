@@ -14,9 +14,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "bench/bench_util.h"
-#include "reference/argmin.h"
-#include "reference/clip.h"
-#include "reference/min.h"
+#include "checker/bound_graph.h"
+#include "checker/registry.h"
+#include "reference/fast/kernels.h"
 
 namespace onnx_conform::bench {
 namespace {
@@ -73,10 +73,33 @@ std::vector<const Tensor*> Pointers(const std::vector<Tensor>& tensors) {
   return out;
 }
 
+// A node of `op` at version 13 with `inputs` inputs, bound to its schema:
+// what the fast kernels take (reference/fast/kernels.h).
+struct Node13 {
+  Node13(const std::string& op, int inputs, std::vector<std::pair<std::string, int64_t>> ints = {})
+      : proto(MakeNode(op, inputs, ints)), bound(proto, *FindSchemaVersion(op, 13), 0) {}
+  static onnx::NodeProto MakeNode(const std::string& op, int inputs,
+                                  const std::vector<std::pair<std::string, int64_t>>& ints) {
+    onnx::NodeProto node;
+    node.set_op_type(op);
+    for (int k = 0; k < inputs; ++k) node.add_input(absl::StrCat("x", k));
+    node.add_output("y");
+    for (const auto& [name, value] : ints) {
+      onnx::AttributeProto& a = *node.add_attribute();
+      a.set_name(name);
+      a.set_type(onnx::AttributeProto::INT);
+      a.set_i(value);
+    }
+    return node;
+  }
+  onnx::NodeProto proto;
+  BoundNode bound;
+};
+
 // Min of `shapes`. With in_place, written into a copy of input 0 (the
-// largest here), as `run` does when nothing reads that input again
-// (RunModelConsumingInputs). Min is idempotent, so every iteration reads
-// every input and writes every element again.
+// largest here), as the interpreter does for a value nothing reads again.
+// Min is idempotent, so every iteration reads every input and writes every
+// element again.
 void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes, bool in_place) {
   const std::vector<Tensor>& given = Inputs(type, shapes);
   Tensor first = in_place ? given[0] : Tensor();
@@ -87,10 +110,11 @@ void BM_Min(benchmark::State& state, ElementType type, std::vector<Shape> shapes
   for (const Tensor* input : inputs) {
     output_bytes = std::max(output_bytes, static_cast<int64_t>(input->byte_size()));
   }
+  const Node13 node("Min", static_cast<int>(inputs.size()));
   TimeKernel(
       state, inputs,
       [&]() -> int64_t {
-        absl::StatusOr<Tensor> out = Min(13, inputs, in_place ? &first : nullptr);
+        absl::StatusOr<Tensor> out = FastMin(node.bound, inputs, in_place ? &first : nullptr);
         if (!out.ok()) return -1;
         const int64_t count = out->element_count();
         if (in_place) first = *std::move(out);
@@ -119,10 +143,12 @@ void BM_Clip(benchmark::State& state, ElementType type, bool in_place) {
   // Inside the value range, so both sides clip.
   const Tensor lo = Scalar(type, -50);
   const Tensor hi = Scalar(type, 50);
+  const Node13 node("Clip", 3);
+  const Tensor* const inputs[] = {&x, &lo, &hi};
   TimeKernel(
       state, {&x},
       [&]() -> int64_t {
-        absl::StatusOr<Tensor> out = ClipWithInputs(13, x, &lo, &hi, in_place ? &copy : nullptr);
+        absl::StatusOr<Tensor> out = FastClip(node.bound, inputs, in_place ? &copy : nullptr);
         if (!out.ok()) return -1;
         const int64_t count = out->element_count();
         if (in_place) copy = *std::move(out);
@@ -133,9 +159,11 @@ void BM_Clip(benchmark::State& state, ElementType type, bool in_place) {
 
 void BM_ArgMin(benchmark::State& state, ElementType type, int64_t axis, int64_t select_last) {
   const std::vector<Tensor>& x = Inputs(type, {{Side(), Side()}});
+  const Node13 node("ArgMin", 1,
+                    {{"axis", axis}, {"keepdims", 1}, {"select_last_index", select_last}});
+  const Tensor* const inputs[] = {&x[0]};
   TimeKernel(state, {&x[0]}, [&]() -> int64_t {
-    absl::StatusOr<Tensor> out =
-        ArgMin(13, x[0], {.axis = axis, .keepdims = 1, .select_last_index = select_last});
+    absl::StatusOr<Tensor> out = FastArgMin(node.bound, inputs, nullptr);
     return out.ok() ? out->element_count() : -1;
   });
 }

@@ -30,6 +30,27 @@ absl::StatusOr<TensorFile> ReadCaseTensorFile(const fs::path& case_dir, const fs
   return ReadTensorFileWithName(file, case_dir);
 }
 
+absl::StatusOr<DataFileContents> ReadCaseDataFile(const fs::path& case_dir, const fs::path& file) {
+  return ReadDataFile(file, case_dir);
+}
+
+absl::StatusOr<fs::path> ResolveTwinDir(const fs::path& case_dir, absl::string_view twin) {
+  const fs::path name{std::string(twin)};
+  if (twin.empty() || name.has_parent_path() || twin == "." || twin == "..") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("twin '", twin, "' is not the name of a case folder"));
+  }
+  fs::path folder = case_dir.lexically_normal();
+  if (!folder.has_filename()) folder = folder.parent_path();  // "x/" is x
+  const fs::path set_root = folder.parent_path().parent_path();
+  const fs::path dir = set_root / kValidCasesFolderName / name;
+  if (absl::Status inside = CheckInsideDirectory(dir, set_root); !inside.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("twin '", twin, "' lies outside the case set: ", inside.message()));
+  }
+  return dir;
+}
+
 absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& case_dir) {
   const fs::path file = case_dir / kCaseMetadataFileName;
   // One descriptor for the checks and the read. O_NOFOLLOW: a symbolic link

@@ -45,6 +45,19 @@ absl::StatusOr<onnx::TensorProto> ReadCaseTensorProto(const std::filesystem::pat
 absl::StatusOr<TensorFile> ReadCaseTensorFile(const std::filesystem::path& case_dir,
                                               const std::filesystem::path& file);
 
+// A data file of the case as the checker reads it: decoded when numeric,
+// else its type and dims (reference/tensor_file.h, ReadDataFile).
+absl::StatusOr<DataFileContents> ReadCaseDataFile(const std::filesystem::path& case_dir,
+                                                  const std::filesystem::path& file);
+
+// The folder of a negative case's valid twin (case.json "twin", a case
+// name): the case of that name in the `node/` folder beside the case's own
+// folder of cases (cases/invalid/x -> cases/node/TWIN). InvalidArgument when
+// the name is not a plain folder name or the folder resolves, through any
+// link, outside that case set (the case folder's grandparent).
+absl::StatusOr<std::filesystem::path> ResolveTwinDir(const std::filesystem::path& case_dir,
+                                                     absl::string_view twin);
+
 // Reads case_dir/case.json. nullopt when the file does not exist; DataLoss
 // when it is unreadable or not valid JSON for CaseMetadata; InvalidArgument
 // when it parses but fails ValidateCaseMetadata, or is a symbolic link (it is

@@ -38,6 +38,9 @@ namespace onnx_conform {
 
 inline constexpr std::string_view kModelFileName = "model.onnx";
 inline constexpr std::string_view kCaseMetadataFileName = "case.json";
+// A case set's folders of valid and negative cases (cases/node, cases/invalid).
+inline constexpr std::string_view kValidCasesFolderName = "node";
+inline constexpr std::string_view kNegativeCasesFolderName = "invalid";
 
 enum class DataFileKind { kInput, kOutput };
 
@@ -84,14 +87,14 @@ absl::Status LayoutProblemStatus(const LayoutProblem& problem);
 
 struct DataSetLayout {
   int64_t number = 0;  // the N of test_data_set_N
-  std::filesystem::path dir;
+  std::filesystem::path dir = {};
   // In K order, up to the first gap: later files match no graph value.
-  std::vector<std::filesystem::path> input_files;
-  std::vector<std::filesystem::path> output_files;
+  std::vector<std::filesystem::path> input_files = {};
+  std::vector<std::filesystem::path> output_files = {};
   // The folder's own (outside the case, unlistable), then those of the
   // input files, then of the output files. Nothing is listed in a folder
   // outside the case.
-  std::vector<LayoutProblem> problems;
+  std::vector<LayoutProblem> problems = {};
 };
 
 struct CaseLayout {

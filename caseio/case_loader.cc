@@ -42,9 +42,17 @@ absl::StatusOr<DataSet> LoadDataSet(const DataSetLayout& listed, const fs::path&
 
 }  // namespace
 
+// Whatever model.onnx is (a file, a folder, a FIFO, a dangling link), the
+// folder is a case: reading it says what is wrong, the run lists it.
+bool HasModelEntry(const fs::path& dir, std::error_code& ec) {
+  const fs::file_type type = fs::symlink_status(dir / kModelFileName, ec).type();
+  if (type == fs::file_type::not_found) ec.clear();
+  return type != fs::file_type::not_found && type != fs::file_type::none;
+}
+
 bool IsCaseDir(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_directory(dir, ec) && fs::is_regular_file(dir / kModelFileName, ec);
+  return fs::is_directory(dir, ec) && HasModelEntry(dir, ec);
 }
 
 namespace {
@@ -76,7 +84,7 @@ absl::Status WalkCaseTree(const fs::path& dir, std::vector<fs::path>& walked,
     // Only "no model.onnx here" means not a case; any other failure to look
     // (a path over PATH_MAX, an I/O error) would silently drop a case.
     std::error_code model_ec;
-    const bool has_model = fs::is_regular_file(it->path() / kModelFileName, model_ec);
+    const bool has_model = HasModelEntry(it->path(), model_ec);
     if (model_ec && model_ec != std::errc::no_such_file_or_directory) {
       return absl::DataLossError(
           absl::StrCat((it->path() / kModelFileName).string(), ": ", model_ec.message()));
@@ -115,7 +123,7 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   if (!fs::exists(root, ec)) {
     return absl::NotFoundError(absl::StrCat(root.string(), ": no such file or directory"));
   }
-  if (fs::is_regular_file(root, ec) && root.filename() == kModelFileName) {
+  if (!fs::is_directory(root, ec) && root.filename() == kModelFileName) {
     return std::vector<fs::path>{root.parent_path().empty() ? fs::path(".") : root.parent_path()};
   }
   if (IsCaseDir(root)) return std::vector<fs::path>{root};

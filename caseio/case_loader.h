@@ -40,7 +40,10 @@ struct LoadedCase {
   std::vector<DataSet> data_sets;
 };
 
-// True when `dir` holds a file named model.onnx.
+// True when `dir` holds an entry named model.onnx, whatever it is (a file,
+// a folder, a FIFO, a dangling link): such a folder is a case, and reading
+// it says what is wrong, so that no folder that looks like a case is
+// silently left out of a run.
 bool IsCaseDir(const std::filesystem::path& dir);
 
 // `root` itself when it is a case directory, else every case directory below

@@ -12,6 +12,8 @@
 #include "checker/rules.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 constexpr std::string_view kSummary = "ArgMin — index of the smallest element along an axis";

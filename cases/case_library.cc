@@ -6,22 +6,10 @@
 #include <string>
 
 #include "caseio/case_layout.h"
+#include "checker/registry.h"
 
 namespace onnx_conform {
 namespace {
-
-using E = ElementType;
-
-std::vector<ElementType> Floats() { return {E::kFloat16, E::kFloat, E::kDouble}; }
-std::vector<ElementType> AllNumeric() {
-  return {E::kFloat16, E::kFloat, E::kDouble, E::kInt8,   E::kInt16, E::kInt32,
-          E::kInt64,   E::kUint8, E::kUint16, E::kUint32, E::kUint64};
-}
-std::vector<ElementType> AllNumericBf() {
-  std::vector<ElementType> types = AllNumeric();
-  types.push_back(E::kBFloat16);
-  return types;
-}
 
 // Each negative case's valid twin: the first valid case (by name) of its
 // operator version and type, or of its operator version and float when
@@ -62,14 +50,32 @@ void AssignTwins(std::vector<Case>& cases) {
 
 }  // namespace
 
+// The registry's operator versions and the types each allows (the types
+// of its first input), in the order the operators were registered and
+// the library's order of types: the float types narrowest first, the
+// integers signed then unsigned, bfloat16 last (case names and explore's
+// cells follow it).
 const std::vector<OperatorVersion>& SuiteOperatorVersions() {
-  static const auto* const kVersions = new std::vector<OperatorVersion>{
-      {"Min", 1, Floats()},         {"Min", 6, Floats()},         {"Min", 8, Floats()},
-      {"Min", 12, AllNumeric()},    {"Min", 13, AllNumericBf()},  {"ArgMin", 1, AllNumeric()},
-      {"ArgMin", 11, AllNumeric()}, {"ArgMin", 12, AllNumeric()}, {"ArgMin", 13, AllNumericBf()},
-      {"Clip", 1, Floats()},        {"Clip", 6, Floats()},        {"Clip", 11, Floats()},
-      {"Clip", 12, AllNumeric()},   {"Clip", 13, AllNumericBf()},
-  };
+  static const auto* const kVersions = [] {
+    const auto rank = [](ElementType t) {
+      static constexpr ElementType kOrder[] = {
+          ElementType::kFloat16, ElementType::kFloat,  ElementType::kDouble,
+          ElementType::kInt8,    ElementType::kInt16,  ElementType::kInt32,
+          ElementType::kInt64,   ElementType::kUint8,  ElementType::kUint16,
+          ElementType::kUint32,  ElementType::kUint64, ElementType::kBFloat16};
+      return std::find(std::begin(kOrder), std::end(kOrder), t) - std::begin(kOrder);
+    };
+    auto* versions = new std::vector<OperatorVersion>;
+    for (absl::string_view op : OperatorsInRegistrationOrder()) {
+      for (const OpSchema* schema : SchemaVersions(op)) {
+        std::vector<ElementType> types = schema->PrimaryTypes();
+        std::sort(types.begin(), types.end(),
+                  [&](ElementType a, ElementType b) { return rank(a) < rank(b); });
+        versions->push_back({schema->op_type(), schema->since_version(), std::move(types)});
+      }
+    }
+    return versions;
+  }();
   return *kVersions;
 }
 

@@ -26,8 +26,8 @@ struct OperatorVersion {
   std::vector<ElementType> types;  // the type constraint T of this version
 };
 
-// Min 1/6/8/12/13, ArgMin 1/11/12/13, Clip 1/6/11/12/13 with their types:
-// 109 (operator, version, type) cells in all.
+// Every version of every operator of the registry (checker/registry.h) with
+// its types: the (operator, version, type) cells of the library.
 const std::vector<OperatorVersion>& SuiteOperatorVersions();
 // The types of one operator version; empty when the suite does not cover it.
 std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);

@@ -9,6 +9,8 @@
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 namespace fs = std::filesystem;

@@ -2,7 +2,9 @@
 // exact conversion of literals, the special values (NaN, infinities, -0,
 // extremes) and the two comparisons the expectations need. Independent of
 // reference/: only the Float16/BFloat16 value types (and their traits,
-// kIsHalfType and kIsFloatType) are shared.
+// kIsHalfType and kIsFloatType) are shared; a namespace of their own keeps
+// IsNaN and Less apart from the reference's (reference/semantics.h), so
+// each template has one definition per namespace.
 //
 //   std::vector<Float16> x = Values<Float16>({1, 2.5, -3});
 //   x.push_back(NaN<Float16>());
@@ -23,7 +25,7 @@
 #include "reference/float16.h"
 #include "reference/tensor.h"
 
-namespace onnx_conform {
+namespace onnx_conform::case_values {
 
 // kIsHalfType and kIsFloatType: reference/float16.h.
 template <typename T>
@@ -204,6 +206,6 @@ Tensor Scalar(T value) {
   return TensorOf<T>({}, std::vector<T>{value});
 }
 
-}  // namespace onnx_conform
+}  // namespace onnx_conform::case_values
 
 #endif  // ONNX_CONFORM_CASES_CASE_VALUES_H_

@@ -4,6 +4,8 @@
 #include "gtest/gtest.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 TEST(CaseValuesTest, ValueIsExactOrAborts) {

@@ -5,7 +5,7 @@
 
 #include "cases/case_test_util.h"
 #include "gtest/gtest.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 
 namespace onnx_conform {
 namespace {

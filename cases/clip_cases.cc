@@ -14,6 +14,8 @@
 #include "checker/rules.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 constexpr std::string_view kSummary = "Clip — limit the input to an interval";

@@ -24,6 +24,8 @@
 #include "reference/model_versions.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 constexpr std::string_view kFunctionQuote =

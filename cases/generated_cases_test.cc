@@ -21,6 +21,8 @@
 #include "reference/tensor_file.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 namespace fs = std::filesystem;

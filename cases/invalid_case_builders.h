@@ -87,8 +87,9 @@ class InvalidCases {
     CaseBuilder b("Min", version, ElementType::kFloat, what);
     b.Inputs({"data_0", "data_1"})
         .Outputs({"min"})
-        .DataSet({MakeTensor<float>({3}, {1, 5, 3}), MakeTensor<float>({3}, {4, 2, 3})},
-                 {MakeTensor<float>({3}, {1, 2, 3})})
+        .DataSet({case_values::MakeTensor<float>({3}, {1, 5, 3}),
+                  case_values::MakeTensor<float>({3}, {4, 2, 3})},
+                 {case_values::MakeTensor<float>({3}, {1, 2, 3})})
         .Invalid(rule);
     return b;
   }
@@ -98,7 +99,7 @@ class InvalidCases {
     auto zeros = [](const Shape& s) {
       int64_t n = 1;
       for (int64_t d : s) n *= d;
-      return TensorOf<float>(s, std::vector<float>(static_cast<size_t>(n), 0.0f));
+      return case_values::TensorOf<float>(s, std::vector<float>(static_cast<size_t>(n), 0.0f));
     };
     CaseBuilder builder("Min", version, ElementType::kFloat, what);
     builder.Inputs({"data_0", "data_1"})
@@ -113,15 +114,15 @@ class InvalidCases {
     b.Inputs({"data"}).Outputs({"reduced"}).Invalid(rule);
     return b;
   }
-  static Tensor ArgMinInput() { return MakeTensor<float>({2, 3}, {2, 1, 3, 0, 4, 5}); }
+  static Tensor ArgMinInput() { return case_values::MakeTensor<float>({2, 3}, {2, 1, 3, 0, 4, 5}); }
   // Clip-13 over a float [4] input with scalar bounds 2 and 6.
   static CaseBuilder Clip(std::string_view what, absl::string_view rule, int version = 13) {
     CaseBuilder b("Clip", version, ElementType::kFloat, what);
     b.Inputs({"input", "min", "max"})
         .Outputs({"output"})
-        .DataSet({MakeTensor<float>({4}, {0, 3, 7, 9}), MakeTensor<float>({}, {2}),
-                  MakeTensor<float>({}, {6})},
-                 {MakeTensor<float>({4}, {2, 3, 6, 6})})
+        .DataSet({case_values::MakeTensor<float>({4}, {0, 3, 7, 9}),
+                  case_values::MakeTensor<float>({}, {2}), case_values::MakeTensor<float>({}, {6})},
+                 {case_values::MakeTensor<float>({4}, {2, 3, 6, 6})})
         .Invalid(rule);
     return b;
   }

@@ -18,6 +18,8 @@
 
 namespace onnx_conform::invalid_cases {
 
+using namespace case_values;  // NOLINT: the library's own value helpers
+
 // The rule's own summary: the quote for rules of ONNX's format rather than
 // of an operator text.
 std::string RuleQuote(absl::string_view rule_id) {

@@ -12,6 +12,8 @@
 
 namespace onnx_conform::invalid_cases {
 
+using namespace case_values;  // NOLINT: the library's own value helpers
+
 template <typename T>
 void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
   const ElementType type = ElementTypeOf<T>();

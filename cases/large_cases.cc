@@ -5,6 +5,8 @@
 #include "cases/case_values.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 constexpr int64_t kSide = 1024;  // kSide * kSide = 2^20 elements

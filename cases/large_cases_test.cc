@@ -10,7 +10,7 @@
 #include "cases/case_test_util.h"
 #include "cases/case_writer.h"
 #include "gtest/gtest.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 #include "reference/tensor_file.h"
 
 namespace onnx_conform {

@@ -13,6 +13,8 @@
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 constexpr std::string_view kSummary = "Min — element-wise minimum of the inputs";

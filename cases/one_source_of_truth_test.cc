@@ -1,143 +1,114 @@
-// The operator versions and type sets are written in several places (the
-// checker's registry, the reference's version lists and type checks, the
-// case library's table, the interpreter's dispatch, the readings, the
-// supporting operators' versions). The registry is the source of truth:
-// this test proves every other list equal to it. The case definitions'
-// version loops and explore's cells are derived from the case library's
-// table (SuiteVersions, SuiteOperatorVersions).
-#include <algorithm>
-#include <cstring>
+// The registry (checker/*_schema.cc) is the only place that lists an
+// operator's versions and types. This test reads the project's source as
+// text and fails on a version list or a type set written anywhere else,
+// and checks that everything that walks the operators walks the registry:
+// every registered version has cases, and the case library's cells are the
+// registry's.
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "cases/case_library.h"
 #include "checker/registry.h"
 #include "gtest/gtest.h"
-#include "reference/argmin.h"
-#include "reference/clip.h"
-#include "reference/interpreter.h"
-#include "reference/min.h"
-#include "reference/readings.h"
-#include "reference/support_ops.h"
 
 namespace onnx_conform {
 namespace {
 
-std::vector<int64_t> RegistryVersions(const std::string& op) {
-  std::vector<int64_t> versions;
-  for (const OpSchema* schema : SchemaVersions(op)) versions.push_back(schema->since_version());
-  return versions;
+namespace fs = std::filesystem;
+
+// Where facts may be written: the schemas, and the type sets they name.
+bool MayListFacts(const fs::path& relative) {
+  const std::string path = relative.generic_string();
+  return (path.rfind("checker/", 0) == 0 && path.find("schema") != std::string::npos) ||
+         path == "reference/element_type.h";
 }
 
-std::set<ElementType> RegistryTypes(const std::string& op, int64_t version) {
-  for (const OpSchema* schema : SchemaVersions(op)) {
-    if (schema->since_version() == version) {
-      const std::vector<ElementType> types = schema->PrimaryTypes();
-      return {types.begin(), types.end()};
-    }
-  }
-  return {};
+bool IsTest(const fs::path& relative) {
+  const std::string name = relative.filename().string();
+  return name.find("_test") != std::string::npos || name.find("test_util") != std::string::npos ||
+         name.find("test_data") != std::string::npos || name == "test_model.h";
 }
 
-// The types the reference accepts at a version: those it does not refuse
-// as "not allowed" on a one-element input.
-std::set<ElementType> ReferenceTypes(const std::string& op, int64_t version) {
-  std::set<ElementType> accepted;
-  for (ElementType type : kNumericTypes) {
-    absl::StatusOr<Tensor> x = Tensor::Create(type, {1});
-    std::memset(x->bytes().data(), 0, x->byte_size());
-    const Tensor* inputs[] = {&*x};
-    absl::Status status;
-    if (op == "Min") status = Min(version, inputs).status();
-    if (op == "ArgMin") status = ArgMin(version, *x, {}).status();
-    if (op == "Clip") {
-      status = version < 11 ? ClipWithAttributes(version, *x, 0.0f, 1.0f).status()
-                            : ClipWithInputs(version, *x, nullptr, nullptr).status();
-    }
-    if (status.ok()) accepted.insert(type);
-  }
-  return accepted;
-}
-
-TEST(OneSourceOfTruthTest, VersionListsEqualTheRegistry) {
-  const auto as_vector = [](std::span<const int64_t> v) {
-    return std::vector<int64_t>(v.begin(), v.end());
-  };
-  EXPECT_EQ(as_vector(kMinVersions), RegistryVersions("Min"));
-  EXPECT_EQ(as_vector(kArgMinVersions), RegistryVersions("ArgMin"));
-  EXPECT_EQ(as_vector(kClipVersions), RegistryVersions("Clip"));
-  // The interpreter serves each opset with the registry's version.
-  for (const char* op : {"Min", "ArgMin", "Clip"}) {
-    for (int64_t opset = 1; opset <= 22; ++opset) {
-      std::optional<int64_t> expected;
-      for (int64_t v : RegistryVersions(op)) {
-        if (v <= opset) expected = v;
+std::vector<std::string> Offenders(const std::regex& fact) {
+  const fs::path root = ONNX_CONFORM_SOURCE_DIR;
+  std::vector<std::string> offenders;
+  for (const char* folder : {"audit", "caseio", "cases", "checker", "reference", "runners"}) {
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / folder)) {
+      const fs::path relative = fs::relative(entry.path(), root);
+      const std::string ext = entry.path().extension().string();
+      if (!entry.is_regular_file() || (ext != ".cc" && ext != ".h")) continue;
+      if (IsTest(relative) || MayListFacts(relative)) continue;
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::string source = text.str();
+      std::smatch match;
+      if (std::regex_search(source, match, fact)) {
+        offenders.push_back(absl::StrCat(relative.generic_string(), ": ", match.str()));
       }
-      EXPECT_EQ(ResolveOperatorVersion(op, opset), expected) << op << " at opset " << opset;
     }
   }
+  return offenders;
 }
 
-// The supporting operators the reference runs (Constant, Identity, and
-// Clip-13's body, Less and Where) at the versions the checker validates.
-TEST(OneSourceOfTruthTest, SupportVersionListsEqualTheRegistry) {
-  const auto registry = [](const char* op) {
-    std::vector<int64_t> versions;
-    for (const OpSchema* schema : SupportSchemaVersions(op)) {
-      versions.push_back(schema->since_version());
-    }
-    return versions;
-  };
-  const auto as_vector = [](std::span<const int64_t> v) {
-    return std::vector<int64_t>(v.begin(), v.end());
-  };
-  EXPECT_EQ(as_vector(kConstantVersions), registry("Constant"));
-  EXPECT_EQ(as_vector(kIdentityVersions), registry("Identity"));
-  EXPECT_EQ(as_vector(kLessVersions), registry("Less"));
-  EXPECT_EQ(as_vector(kWhereVersions), registry("Where"));
+std::string Joined(const std::vector<std::string>& lines) {
+  std::string all;
+  for (const std::string& line : lines) all += line + "\n";
+  return all;
 }
 
-// The version loops of min_cases.cc, argmin_cases.cc and clip_cases.cc.
-TEST(OneSourceOfTruthTest, EveryRegisteredVersionHasCases) {
-  std::set<std::pair<std::string, int64_t>> with_cases;
+TEST(OneSourceOfTruthTest, NoVersionListOutsideTheRegistry) {
+  // {1, 6, 8, 12, 13}, kMinVersions[] = ..., {1, 11, 12, 13}, ...
+  const std::regex versions(
+      R"(\{\s*1\s*,\s*(6|11)\s*,\s*(8|11|12)\s*,\s*(12|13)\s*(,\s*13\s*)?\}|k[A-Z][A-Za-z]*Versions\s*\[\])");
+  const std::vector<std::string> offenders = Offenders(versions);
+  EXPECT_TRUE(offenders.empty()) << Joined(offenders);
+}
+
+TEST(OneSourceOfTruthTest, NoTypeSetOutsideTheRegistry) {
+  // The named type sets, and a list of the float types written out.
+  const std::regex types(
+      R"(\bk(Float|AllNumeric|AllNumericBf)Types\b|\{\s*(E|ElementType)::kFloat16\s*,\s*(E|ElementType)::kFloat\s*,\s*(E|ElementType)::kDouble\s*\})");
+  const std::vector<std::string> offenders = Offenders(types);
+  EXPECT_TRUE(offenders.empty()) << Joined(offenders);
+}
+
+// The version loops of the case definitions walk the registry.
+TEST(OneSourceOfTruthTest, EveryRegisteredVersionAndTypeHasCases) {
+  std::set<std::tuple<std::string, int64_t, std::string>> with_cases;
   for (const Case& c : AllCases()) {
-    with_cases.insert({c.metadata.operator_(), c.metadata.version()});
+    if (c.metadata.types_size() == 0) continue;
+    with_cases.insert({c.metadata.operator_(), c.metadata.version(), c.metadata.types(0)});
   }
-  for (absl::string_view op : RegisteredOperators()) {
-    for (int64_t version : RegistryVersions(std::string(op))) {
-      EXPECT_TRUE(with_cases.contains({std::string(op), version})) << op << "-" << version;
+  for (const OpSchema* schema : AllSchemas()) {
+    for (ElementType type : schema->PrimaryTypes()) {
+      EXPECT_TRUE(with_cases.contains(
+          {schema->op_type(), schema->since_version(), std::string(ElementTypeName(type))}))
+          << schema->Name() << " " << ElementTypeName(type);
     }
   }
 }
 
-TEST(OneSourceOfTruthTest, TypeSetsEqualTheRegistry) {
-  std::set<std::pair<std::string, int64_t>> library;
+TEST(OneSourceOfTruthTest, TheLibrarysCellsAreTheRegistrys) {
+  size_t cells = 0;
   for (const OperatorVersion& v : SuiteOperatorVersions()) {
-    const std::string op(v.op_type);
-    library.insert({op, v.version});
-    const std::set<ElementType> registry = RegistryTypes(op, v.version);
-    EXPECT_EQ(std::set<ElementType>(v.types.begin(), v.types.end()), registry)
-        << v.op_type << "-" << v.version << " (cases/case_library.cc)";
-    EXPECT_EQ(ReferenceTypes(op, v.version), registry)
-        << v.op_type << "-" << v.version << " (the reference's type checks)";
+    const OpSchema* schema = FindSchemaVersion(std::string(v.op_type), v.version);
+    ASSERT_NE(schema, nullptr) << v.op_type << "-" << v.version;
+    const std::vector<ElementType> registry = schema->PrimaryTypes();
+    EXPECT_EQ(std::set<ElementType>(v.types.begin(), v.types.end()),
+              std::set<ElementType>(registry.begin(), registry.end()))
+        << schema->Name();
+    cells += v.types.size();
   }
-  for (const char* op : {"Min", "ArgMin", "Clip"}) {
-    for (int64_t version : RegistryVersions(op)) {
-      EXPECT_TRUE(library.contains({op, version})) << op << "-" << version;
-    }
-  }
-}
-
-TEST(OneSourceOfTruthTest, ReadingsApplyToRegisteredVersionsOnly) {
-  for (Reading r : kAllReadings) {
-    const ReadingInfo& info = InfoOf(r);
-    const std::vector<int64_t> versions = RegistryVersions(std::string(info.op));
-    for (int64_t v : info.versions) {
-      EXPECT_NE(std::find(versions.begin(), versions.end(), v), versions.end())
-          << info.name << " at " << info.op << "-" << v;
-    }
-  }
+  size_t registered = 0;
+  for (const OpSchema* schema : AllSchemas()) registered += schema->PrimaryTypes().size();
+  EXPECT_EQ(cells, registered);
 }
 
 }  // namespace

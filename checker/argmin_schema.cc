@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "checker/arg_reduce_schema.h"
 #include "checker/op_schemas.h"
 #include "checker/rules.h"
 #include "checker/schema.h"
@@ -98,6 +99,7 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
       .Rule("keepdims is 0 or 1: 1 keeps the reduced dimension as 1, 0 removes it.")
       .Rule("The output is int64 whatever the input type.")
       .Rule("The reduced axis must not have size 0 (no index exists).")
+      .Readings({Reading::kArgMinNaNUnordered})
       .Check(CheckArgMin);
   if (version == 11) {
     schema.Rule(
@@ -128,3 +130,16 @@ std::vector<OpSchema> ArgMinSchemas() {
 }
 
 }  // namespace onnx_conform::internal
+
+namespace onnx_conform {
+
+// axis and keepdims have defaults at every version; select_last_index is
+// absent before ArgMin-12 (first index).
+ArgReduceAttributes ArgReduceAttributesOf(const BoundNode& node, int64_t rank) {
+  const int64_t axis = *node.GetInt("axis");
+  return {.axis = axis < 0 ? axis + rank : axis,
+          .keepdims = *node.GetInt("keepdims") == 1,
+          .select_last_index = node.GetInt("select_last_index") == 1};
+}
+
+}  // namespace onnx_conform

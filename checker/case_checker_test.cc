@@ -2,6 +2,8 @@
 // and each layout problem (caseio/case_layout.h) is reported as.
 #include "checker/case_checker.h"
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -10,6 +12,8 @@
 
 #include "absl/strings/str_join.h"
 #include "caseio/case_layout.h"
+#include "caseio/case_loader.h"
+#include "checker/checked_case.h"
 #include "checker/rules.h"
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
@@ -199,16 +203,45 @@ TEST_F(CaseDirTest, ALayoutProblemSkipsOnlyItsOwnDataSet) {
       << DescribeDiagnostics(d);
 }
 
-TEST_F(CaseDirTest, CheckCaseGivesTheModelItRead) {
-  CaseCheck check = CheckCase(ListCase(dir_));
-  EXPECT_THAT(check.diagnostics, IsEmpty()) << DescribeDiagnostics(check.diagnostics);
-  ASSERT_TRUE(check.model.has_value());
-  EXPECT_EQ(check.model->graph().node(0).op_type(), "Min");
+TEST_F(CaseDirTest, OpenCaseGivesTheModelItReadAndTheData) {
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir_});
+  EXPECT_THAT(c->diagnostics, IsEmpty()) << DescribeDiagnostics(c->diagnostics);
+  ASSERT_TRUE(c->model.has_value());
+  EXPECT_EQ(c->model->graph().node(0).op_type(), "Min");
+  EXPECT_EQ(c->standing, CaseStanding::kRunnable) << c->standing_message;
+  ASSERT_TRUE(c->graph.has_value());
+  EXPECT_EQ(c->graph->nodes[0].schema().Name(), "Min-13");
+  ASSERT_EQ(c->data_sets.size(), 1u);
+  EXPECT_EQ(c->data_sets[0].inputs.size(), 2u);
 
   WriteRaw(dir_ / kModelFileName, "not a model \xff\xff");
-  check = CheckCase(ListCase(dir_));
-  EXPECT_FALSE(check.model.has_value());
-  EXPECT_THAT(RuleIds(check.diagnostics), ElementsAre(std::string(rules::kModelRead)));
+  c = OpenCase({.dir = dir_});
+  EXPECT_FALSE(c->model.has_value());
+  EXPECT_EQ(c->standing, CaseStanding::kUnreadable);
+  EXPECT_THAT(RuleIds(c->diagnostics), ElementsAre(std::string(rules::kModelRead)));
+}
+
+// A model.onnx that is no regular file is a case all the same: found,
+// and read as a MODEL-READ finding, never dropped.
+TEST_F(CaseDirTest, AModelThatIsAFifoAFolderOrADanglingLinkIsAFinding) {
+  const fs::path model = dir_ / kModelFileName;
+  for (const char* kind : {"fifo", "folder", "dangling link"}) {
+    fs::remove_all(model);
+    if (std::string(kind) == "fifo") {
+      ASSERT_EQ(mkfifo(model.c_str(), 0600), 0);
+    } else if (std::string(kind) == "folder") {
+      fs::create_directory(model);
+    } else {
+      fs::create_symlink(dir_ / "nowhere.onnx", model);
+    }
+    absl::StatusOr<std::vector<fs::path>> found = FindCaseDirs(dir_.parent_path());
+    ASSERT_TRUE(found.ok()) << found.status();
+    EXPECT_THAT(*found, ::testing::Contains(dir_)) << kind;
+    const std::vector<Diagnostic> d = CheckCaseDir(dir_);
+    EXPECT_THAT(RuleIds(d), ::testing::Contains(std::string(rules::kModelRead)))
+        << kind << ": " << DescribeDiagnostics(d);
+    EXPECT_EQ(OpenCase({.dir = dir_})->standing, CaseStanding::kUnreadable) << kind;
+  }
 }
 
 }  // namespace

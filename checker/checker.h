@@ -54,9 +54,11 @@ struct TensorFileView {
 };
 
 struct DataSetView {
-  std::filesystem::path dir;
-  std::vector<TensorFileView> inputs;   // input_K.pb in K order
-  std::vector<TensorFileView> outputs;  // output_K.pb in K order
+  std::filesystem::path dir = {};
+  std::vector<TensorFileView> inputs = {};   // input_K.pb in K order
+  std::vector<TensorFileView> outputs = {};  // output_K.pb in K order
+  // Inputs alone, as a backend is given them: no output is expected.
+  bool inputs_only = false;
 };
 
 // Adapts any data set holding parallel vectors dir, input_files, inputs,

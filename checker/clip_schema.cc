@@ -1,5 +1,7 @@
 // Clip: limit the input to an interval. Versions 1, 6, 11, 12, 13.
 // Transcribed from the operator texts (docs/operator-texts.md).
+#include "checker/clip_schema.h"
+
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -9,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "checker/op_schemas.h"
+#include "checker/registry.h"
 #include "checker/rules.h"
 #include "checker/schema.h"
 
@@ -132,10 +135,12 @@ OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const c
       .Rule("min and max are optional scalar inputs (shape []); skip min with an empty name.")
       .Rule("A missing bound defaults to numeric_limits<T>::lowest() (min) or max() (max).")
       .Check(CheckClipInputs);
+  schema.Readings({Reading::kClipMissingBoundSkipped, Reading::kClipNaNBoundIgnored});
   if (version >= 13) {
     schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))").Function(true);
   } else {
-    schema.Rule("min > max: the text leaves the result unstated (defined from Clip-13).");
+    schema.Rule("min > max: the text leaves the result unstated (defined from Clip-13).")
+        .Readings({Reading::kClipInvertedBoundsGiveMin, Reading::kClipInvertedBoundsMinFirst});
   }
   return schema;
 }
@@ -161,6 +166,9 @@ std::vector<OpSchema> ClipSchemas() {
           .Rule("min > max: the text leaves the result unstated (defined from Clip-13).")
           .Rule("ONNX defines no shape inference for Clip-1; the checker still requires the "
                 "output to have the input's shape (the operator is element-wise).")
+          .Readings({Reading::kClipMissingBoundSkipped, Reading::kClip1LimitsOfT,
+                     Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+                     Reading::kClipInvertedBoundsMinFirst})
           .Check(CheckClipAttributes)));
   schemas.push_back(std::move(
       OpSchema("Clip", 6)
@@ -174,6 +182,8 @@ std::vector<OpSchema> ClipSchemas() {
           .Rule("min and max are FLOAT attributes defaulting to float's lowest() and max() "
                 "(printed rounded as -3.402823e+38 and 3.402823e+38).")
           .Rule("min > max: the text leaves the result unstated (defined from Clip-13).")
+          .Readings({Reading::kClipNaNBoundIgnored, Reading::kClipInvertedBoundsGiveMin,
+                     Reading::kClipInvertedBoundsMinFirst})
           .Check(CheckClipAttributes)));
   schemas.push_back(ClipWithInputs(11, kFloatTypes, kFloatDoc));
   schemas.push_back(ClipWithInputs(12, kAllNumericTypes, kNumericDoc));
@@ -182,3 +192,21 @@ std::vector<OpSchema> ClipSchemas() {
 }
 
 }  // namespace onnx_conform::internal
+
+namespace onnx_conform {
+
+bool ClipBoundsAreInputs(const BoundNode& node) { return node.schema().max_inputs() > 1; }
+
+ClipAttributeBounds ClipAttributeBoundsOf(const BoundNode& node) {
+  // Clip-6's defaults serve Clip-1, whose text prints none.
+  const OpSchema& printed = *FindSchemaVersion("Clip", 6);
+  const auto bound = [&](absl::string_view name) {
+    if (const onnx::AttributeProto* given = node.GetAttribute(name)) {
+      return ClipAttributeBound{given->f(), true};
+    }
+    return ClipAttributeBound{std::get<float>(printed.FindAttribute(name)->default_value), false};
+  };
+  return {bound("min"), bound("max")};
+}
+
+}  // namespace onnx_conform

@@ -5,6 +5,8 @@
 // the nodes that read it, as it does an initializer's.
 // Written from ONNX's operator documentation (Operators.md, ONNX 1.12);
 // schema_oracle_test compares every version with libonnx's.
+#include "checker/constant_schema.h"
+
 #include <algorithm>
 #include <optional>
 #include <span>
@@ -36,10 +38,11 @@ constexpr char kFloatDoc[] = "Constrain input and output types to float tensors.
 constexpr char kAllDoc[] = "Constrain input and output types to all tensor types.";
 
 // The output as the attribute gives it: its info, and its value when it is
-// numeric and the checker could afford to decode it.
+// numeric and the checker could afford to decode it (else why not).
 struct ConstantOutput {
   TensorInfo info;
   std::optional<Tensor> value;
+  absl::Status no_value = absl::OkStatus();
 };
 
 // A numeric tensor of `values`, or only its info when the thread's memory
@@ -48,7 +51,10 @@ template <typename T, typename Values>
 ConstantOutput FromList(Shape shape, const Values& values) {
   ConstantOutput out{{ElementTypeOf<T>(), ToSymbolic(shape)}, std::nullopt};
   absl::StatusOr<Tensor> tensor = Tensor::Create(ElementTypeOf<T>(), std::move(shape));
-  if (!tensor.ok()) return out;
+  if (!tensor.ok()) {
+    out.no_value = tensor.status();
+    return out;
+  }
   std::span<T> data = tensor->data<T>();
   for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<T>(values[static_cast<int>(i)]);
   out.value = *std::move(tensor);
@@ -60,27 +66,25 @@ bool ValidDims(const google::protobuf::RepeatedField<int64_t>& dims) {
 }
 
 // `value`: any tensor type the version allows; numeric ones are decoded.
-std::optional<ConstantOutput> FromTensor(NodeContext& context, const onnx::TensorProto& proto,
-                                         const std::string& field) {
+absl::StatusOr<ConstantOutput> FromTensor(const onnx::TensorProto& proto) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.data_type());
   if (!type || *type == ElementType::kUndefined) {
-    context.Report(
-        rules::kAttrConstantValue, field,
+    return absl::InvalidArgumentError(
         absl::StrCat("the tensor's data_type ", proto.data_type(), " is not an ONNX data type"));
-    return std::nullopt;
   }
   if (!ValidDims(proto.dims())) {
-    context.Report(rules::kAttrConstantValue, field, "the tensor has a negative dimension");
-    return std::nullopt;
+    return absl::InvalidArgumentError("the tensor has a negative dimension");
   }
   ConstantOutput out{{type, SymbolicShape(proto.dims().begin(), proto.dims().end())}, std::nullopt};
   if (!IsNumeric(*type)) return out;  // string, bool, complex: the type is what matters
   absl::StatusOr<Tensor> tensor = TensorFromProto(proto);
-  if (absl::IsResourceExhausted(tensor.status())) return out;
+  if (absl::IsResourceExhausted(tensor.status())) {
+    out.no_value = tensor.status();
+    return out;
+  }
   if (!tensor.ok()) {
-    context.Report(rules::kAttrConstantValue, field,
-                   absl::StrCat("the tensor does not decode: ", tensor.status().message()));
-    return std::nullopt;
+    return absl::InvalidArgumentError(
+        absl::StrCat("the tensor does not decode: ", tensor.status().message()));
   }
   out.value = *std::move(tensor);
   return out;
@@ -88,30 +92,26 @@ std::optional<ConstantOutput> FromTensor(NodeContext& context, const onnx::Tenso
 
 // `sparse_value`: a dense tensor of dims, of the values' type. Its value is
 // not decoded (no covered operator reads a sparse constant's elements).
-std::optional<ConstantOutput> FromSparse(NodeContext& context, const onnx::SparseTensorProto& proto,
-                                         const std::string& field) {
+absl::StatusOr<ConstantOutput> FromSparse(const onnx::SparseTensorProto& proto) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.values().data_type());
   if (!type || *type == ElementType::kUndefined) {
-    context.Report(rules::kAttrConstantValue, field,
-                   absl::StrCat("the values' data_type ", proto.values().data_type(),
-                                " is not an ONNX data type"));
-    return std::nullopt;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the values' data_type ", proto.values().data_type(), " is not an ONNX data type"));
   }
   if (!ValidDims(proto.dims())) {
-    context.Report(rules::kAttrConstantValue, field, "the tensor has a negative dimension");
-    return std::nullopt;
+    return absl::InvalidArgumentError("the tensor has a negative dimension");
   }
   return ConstantOutput{{type, SymbolicShape(proto.dims().begin(), proto.dims().end())},
                         std::nullopt};
 }
 
-// The output an accepted value attribute gives (Constant-12's value_*: a
-// float, int64 or string scalar, or a 1-D list of them).
-std::optional<ConstantOutput> OutputOf(NodeContext& context, const onnx::AttributeProto& attr) {
-  const std::string field = absl::StrCat("attribute ", attr.name());
+// The output a value attribute gives (Constant-12's value_*: a float, int64
+// or string scalar, or a 1-D list of them); nullopt for a name that is no
+// value attribute of any version.
+std::optional<absl::StatusOr<ConstantOutput>> OutputOf(const onnx::AttributeProto& attr) {
   const std::string& name = attr.name();
-  if (name == "value") return FromTensor(context, attr.t(), field);
-  if (name == "sparse_value") return FromSparse(context, attr.sparse_tensor(), field);
+  if (name == "value") return FromTensor(attr.t());
+  if (name == "sparse_value") return FromSparse(attr.sparse_tensor());
   if (name == "value_float") return FromList<float>({}, std::vector<float>{attr.f()});
   if (name == "value_floats") return FromList<float>({attr.floats_size()}, attr.floats());
   if (name == "value_int") return FromList<int64_t>({}, std::vector<int64_t>{attr.i()});
@@ -120,7 +120,7 @@ std::optional<ConstantOutput> OutputOf(NodeContext& context, const onnx::Attribu
   if (name == "value_strings") {
     return ConstantOutput{{ElementType::kString, SymbolicShape{attr.strings_size()}}, {}};
   }
-  return std::nullopt;  // not a value attribute of any version
+  return std::nullopt;
 }
 
 void CheckConstant(NodeContext& context) {
@@ -155,9 +155,14 @@ void CheckConstant(NodeContext& context) {
   }
   const onnx::AttributeProto* attr = context.GetAttribute(set[0]);
   if (attr == nullptr) return;  // of another type: ATTR-TYPE
-  std::optional<ConstantOutput> out = OutputOf(context, *attr);
-  if (!out) return;
+  std::optional<absl::StatusOr<ConstantOutput>> decoded = OutputOf(*attr);
+  if (!decoded) return;
   const std::string field = absl::StrCat("attribute ", attr->name());
+  if (!decoded->ok()) {
+    context.Report(rules::kAttrConstantValue, field, std::string(decoded->status().message()));
+    return;
+  }
+  ConstantOutput* out = &**decoded;
   const ElementType type = *out->info.type;
   const std::vector<ElementType> allowed = schema.AllowedTypes(*schema.OutputParam(0));
   if (std::find(allowed.begin(), allowed.end(), type) == allowed.end()) {
@@ -227,3 +232,23 @@ std::vector<OpSchema> ConstantSchemas() {
 }
 
 }  // namespace onnx_conform::internal
+
+namespace onnx_conform {
+
+absl::StatusOr<Tensor> ConstantValueOf(const BoundNode& node) {
+  for (const onnx::AttributeProto& attribute : node.proto().attribute()) {
+    if (node.schema().FindAttribute(attribute.name()) == nullptr) continue;
+    std::optional<absl::StatusOr<internal::ConstantOutput>> out = internal::OutputOf(attribute);
+    if (!out.has_value()) continue;
+    if (!out->ok()) return out->status();
+    if ((*out)->value.has_value()) return *std::move((*out)->value);
+    if (!(*out)->no_value.ok()) return (*out)->no_value;
+    return absl::UnimplementedError(
+        absl::StrCat("attribute '", attribute.name(),
+                     "' (a sparse, string, bool or complex tensor) is not implemented by the "
+                     "reference"));
+  }
+  return absl::InvalidArgumentError("no value attribute");  // the checker requires one
+}
+
+}  // namespace onnx_conform

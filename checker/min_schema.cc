@@ -28,6 +28,7 @@ OpSchema SameShapeMin(int version) {
                        .TypeConstraint("T", kFloatTypes, kFloatDoc)
                        .Rule("All inputs must have the same shape (no broadcasting).")
                        .Rule("All inputs and the output have the same element type.")
+                       .Readings({Reading::kMinNaNIgnored})
                        .Check(CheckSameShapeElementwise));
 }
 
@@ -40,6 +41,7 @@ OpSchema BroadcastingMin(int version, std::span<const ElementType> types, const 
                        .TypeConstraint("T", types, type_doc)
                        .Rule("Inputs are broadcast multidirectionally (numpy-style).")
                        .Rule("All inputs and the output have the same element type.")
+                       .Readings({Reading::kMinNaNIgnored})
                        .Check(CheckBroadcastingElementwise));
 }
 

@@ -16,6 +16,7 @@ namespace {
 struct Registry {
   std::vector<OpSchema> schemas;
   std::vector<const OpSchema*> ordered;
+  std::vector<absl::string_view> operators;  // in the order they are registered
 };
 
 using SchemaFamily = std::vector<OpSchema> (*)();
@@ -25,7 +26,13 @@ Registry* MakeRegistry(std::initializer_list<SchemaFamily> families) {
   for (SchemaFamily family : families) {
     for (OpSchema& schema : family()) r->schemas.push_back(std::move(schema));
   }
-  for (const OpSchema& schema : r->schemas) r->ordered.push_back(&schema);
+  for (const OpSchema& schema : r->schemas) {
+    r->ordered.push_back(&schema);
+    if (std::find(r->operators.begin(), r->operators.end(), schema.op_type()) ==
+        r->operators.end()) {
+      r->operators.push_back(schema.op_type());
+    }
+  }
   std::sort(r->ordered.begin(), r->ordered.end(), [](const OpSchema* a, const OpSchema* b) {
     return std::tuple(a->op_type(), a->since_version()) <
            std::tuple(b->op_type(), b->since_version());
@@ -35,8 +42,9 @@ Registry* MakeRegistry(std::initializer_list<SchemaFamily> families) {
 
 // The operators the suite covers.
 const Registry& GetRegistry() {
+  // One line per operator: where an operator joins the registry.
   static const Registry* registry =
-      MakeRegistry({&internal::ArgMinSchemas, &internal::ClipSchemas, &internal::MinSchemas});
+      MakeRegistry({&internal::MinSchemas, &internal::ArgMinSchemas, &internal::ClipSchemas});
   return *registry;
 }
 
@@ -86,6 +94,12 @@ absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::str
   return found;
 }
 
+std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t opset) {
+  absl::StatusOr<const OpSchema*> schema = LookupSchema("", op_type, opset);
+  if (!schema.ok()) return std::nullopt;
+  return (*schema)->since_version();
+}
+
 const OpSchema* FindSchemaVersion(absl::string_view op_type, int since_version) {
   for (const OpSchema* schema : AllSchemas()) {
     if (schema->op_type() == op_type && schema->since_version() == since_version) return schema;
@@ -101,6 +115,10 @@ std::vector<absl::string_view> RegisteredOperators() {
     if (names.empty() || names.back() != schema->op_type()) names.push_back(schema->op_type());
   }
   return names;
+}
+
+std::span<const absl::string_view> OperatorsInRegistrationOrder() {
+  return GetRegistry().operators;
 }
 
 std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type) {

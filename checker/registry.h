@@ -21,6 +21,7 @@
 #define ONNX_CONFORM_CHECKER_REGISTRY_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -36,6 +37,11 @@ namespace onnx_conform {
 absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::string_view op_type,
                                              int64_t opset);
 
+// The version of `op_type` (default domain) that serves `opset`, covered or
+// supporting: the newest since_version not above it. nullopt when the
+// operator is not in the registry or opset is below its first version.
+std::optional<int64_t> ResolveOperatorVersion(absl::string_view op_type, int64_t opset);
+
 // The schema introduced at exactly that version, or nullptr.
 const OpSchema* FindSchemaVersion(absl::string_view op_type, int since_version);
 
@@ -47,6 +53,10 @@ std::vector<absl::string_view> RegisteredOperators();
 
 // The versions of one operator, oldest first (empty when unknown).
 std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type);
+
+// The covered operators in the order they joined the registry (Min,
+// ArgMin, Clip, ...): the order the case library and explore walk them.
+std::span<const absl::string_view> OperatorsInRegistrationOrder();
 
 // Every supporting operator's schema, ordered by name then version.
 std::span<const OpSchema* const> SupportSchemas();

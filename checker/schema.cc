@@ -85,6 +85,11 @@ OpSchema& OpSchema::Rule(std::string text) {
   return *this;
 }
 
+OpSchema& OpSchema::Readings(std::initializer_list<Reading> readings) {
+  for (Reading reading : readings) readings_.Add(reading);
+  return *this;
+}
+
 OpSchema& OpSchema::ShapeInference(bool present) {
   shape_inference_ = present;
   return *this;

@@ -26,6 +26,7 @@
 #include "checker/tensor_info.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
+#include "reference/readings.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
@@ -113,6 +114,10 @@ class OpSchema {
   // A sentence of the text the checker enforces or a reader must know
   // (printed by `onnx-conform schema`).
   OpSchema& Rule(std::string text);
+  // The named alternative readings (reference/readings.h) of what this
+  // version's text leaves open: a backend following one is divergent, not
+  // failing, and the reference follows one only when asked.
+  OpSchema& Readings(std::initializer_list<Reading> readings);
   // Whether the text's page says "shape inference: True" (ONNX has an
   // inference function); the checker infers outputs for every version.
   OpSchema& ShapeInference(bool present);
@@ -129,6 +134,7 @@ class OpSchema {
   const std::vector<AttributeSpec>& attributes() const { return attributes_; }
   const std::vector<TypeConstraintSpec>& type_constraints() const { return type_constraints_; }
   const std::vector<std::string>& rules() const { return rules_; }
+  const ReadingSet& readings() const { return readings_; }
   bool has_shape_inference() const { return shape_inference_; }
   bool has_function() const { return function_; }
   NodeCheckFn check() const { return check_; }
@@ -174,6 +180,7 @@ class OpSchema {
   std::vector<AttributeSpec> attributes_;
   std::vector<TypeConstraintSpec> type_constraints_;
   std::vector<std::string> rules_;
+  ReadingSet readings_;
   bool shape_inference_ = true;
   bool function_ = false;
   NodeCheckFn check_ = nullptr;

@@ -20,7 +20,7 @@
 #include "checker/rules.h"
 #include "fuzz/fuzz_case.pb.h"
 #include "fuzz/fuzz_targets.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 #include "reference/resource_limits.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"

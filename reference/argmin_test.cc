@@ -254,7 +254,7 @@ INSTANTIATE_TEST_SUITE_P(IntegerTypes, ArgMinIntegerTest,
                          ::testing::ValuesIn(IntegerCombosOf("ArgMin")), ComboName);
 
 TEST(ArgMinWideIntegers, ValuesBeyondTwoToThe53) {
-  for (int64_t version : kArgMinVersions) {
+  for (int64_t version : VersionsOf("ArgMin")) {
     Tensor data = Int64s({3}, {9007199254740993, 9007199254740992, 9007199254740993});
     absl::StatusOr<Tensor> out = RunArgMin(version, data, {.keepdims = 0});
     ASSERT_TRUE(out.ok()) << out.status();
@@ -268,7 +268,7 @@ TEST(ArgMinWideIntegers, ValuesBeyondTwoToThe53) {
 }
 
 TEST(ArgMinTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : kArgMinVersions) {
+  for (int64_t version : VersionsOf("ArgMin")) {
     for (ElementType type : TypesNotIn("ArgMin", version)) {
       absl::StatusOr<Tensor> data = Tensor::Create(type, {1});
       ASSERT_TRUE(data.ok());
@@ -294,10 +294,10 @@ TEST(ArgMinDirect, LargeInnerAndOuter) {
   Tensor data = Values<int32_t>({3, 2, 4}, {1, 9, 3, 3, 2, 8, 3, 1,  //
                                             0, 0, 0, 0, 0, 0, 0, 0,  //
                                             7, 6, 5, 4, 4, 5, 6, 7});
-  absl::StatusOr<Tensor> out = ArgMin(13, data, {.axis = 1, .keepdims = 0});
+  absl::StatusOr<Tensor> out = RunArgMin(13, data, {.axis = 1, .keepdims = 0});
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_BITS_EQ(*out, Int64s({3, 4}, {0, 1, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0}));
-  out = ArgMin(13, data, {.axis = 1, .keepdims = 0, .select_last_index = 1});
+  out = RunArgMin(13, data, {.axis = 1, .keepdims = 0, .select_last_index = 1});
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_BITS_EQ(*out, Int64s({3, 4}, {0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0}));
 }

@@ -1,59 +1,68 @@
-// Clip: limit every element to [min, max], every version.
+// Clip: limit every element to [min, max], every version (the versions,
+// types and bound forms: checker/clip_schema.cc).
 //
-//   Clip-1    float16, float, double; bounds are FLOAT attributes, missing
-//             ones are float's lowest() and max() converted to T (read as 6)
-//   Clip-6    as 1, missing bounds default to float's lowest() and max()
-//   Clip-11   float16, float, double; bounds are optional scalar inputs of
-//             type T (an empty name skips one), missing ones are T's
-//             lowest() and max()
-//   Clip-12   as 11, every numeric type but bfloat16
-//   Clip-13   as 12, plus bfloat16; min > max gives max everywhere
-//
-//   absl::StatusOr<Tensor> y = ClipWithAttributes(6, x, -1.0f, std::nullopt);
-//   absl::StatusOr<Tensor> z = ClipWithInputs(13, x, &lo, nullptr);
+//   absl::StatusOr<Tensor> y = Clip(node, inputs, {});
 //
 // Element rule (NaN, ties, min > max at every version): ClipRule in
-// reference/element_rules.h.
+// reference/element_rules.h. The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_REFERENCE_CLIP_H_
 #define ONNX_CONFORM_REFERENCE_CLIP_H_
 
-#include <cstdint>
+#include <limits>
 #include <optional>
-#include <span>
 
-#include "absl/status/statusor.h"
-#include "onnx/onnx_pb.h"
+#include "checker/clip_schema.h"
+#include "reference/element_rules.h"
 #include "reference/evaluation.h"
-#include "reference/tensor.h"
 
 namespace onnx_conform {
 
-inline constexpr int64_t kClipVersions[] = {1, 6, 11, 12, 13};
+absl::StatusOr<Tensor> Clip(const BoundNode& node, NodeInputs inputs, const PlainEvaluation& plain);
 
-// Clip-1 and Clip-6: the FLOAT bounds, nullopt when the attribute is
-// absent, are converted to T first (ConvertFloatAttribute). `reusable`, in
-// both: null, or &input when the caller will not read it again; the result
-// is then written into it and moved out of it when CanWriteOutputInto
-// allows (reference/op_support.h). `plain`, in all three: null for the
-// fast kernel, else the plain loop (reference/evaluation.h).
-absl::StatusOr<Tensor> ClipWithAttributes(int64_t version, const Tensor& input,
-                                          std::optional<float> min, std::optional<float> max,
-                                          Tensor* reusable = nullptr,
-                                          const PlainEvaluation* plain = nullptr);
-
-// Clip-11 on: min and max may be null (not given). InvalidArgument for a
-// bound that is not rank 0 or not of the input's element type.
-absl::StatusOr<Tensor> ClipWithInputs(int64_t version, const Tensor& input, const Tensor* min,
-                                      const Tensor* max, Tensor* reusable = nullptr,
-                                      const PlainEvaluation* plain = nullptr);
-
-// Clip on a node: arity, attributes (min, max and, at Clip-1,
-// consumed_inputs, which is accepted and ignored) and inputs; `reusable`:
-// null, or inputs[0] as above.
-absl::StatusOr<Tensor> RunClipNode(const onnx::NodeProto& node, int64_t version,
-                                   std::span<const Tensor* const> inputs,
-                                   Tensor* reusable = nullptr,
-                                   const PlainEvaluation* plain = nullptr);
+// The node's bounds in T; nullopt for a side that is not clipped. A FLOAT
+// attribute bound becomes T by ConvertFloatAttribute (Clip-1, Clip-6); a
+// missing input bound is T's lowest() or max(), as the texts say (Clip-11
+// on). The readings that change this: clip-missing-bound-skipped (no bound
+// where none is given), clip1-limits-of-t (T's limits for Clip-1's missing
+// attributes), clip-nan-bound-ignored (a NaN bound clips nothing).
+template <typename T>
+struct ClipBounds {
+  std::optional<T> lo;
+  std::optional<T> hi;
+};
+template <typename T>
+ClipBounds<T> ClipBoundsOf(const BoundNode& node, NodeInputs inputs, const ReadingSet& readings) {
+  const auto limit = [](bool is_min) {
+    return is_min ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  };
+  const auto missing = [&](bool is_min) -> std::optional<T> {
+    if (readings.Has(Reading::kClipMissingBoundSkipped)) return std::nullopt;
+    return limit(is_min);
+  };
+  const auto readable = [&](std::optional<T> bound) -> std::optional<T> {
+    if (bound && IsNaNValue(*bound) && readings.Has(Reading::kClipNaNBoundIgnored)) return {};
+    return bound;
+  };
+  if (ClipBoundsAreInputs(node)) {
+    const auto input = [&](size_t k, bool is_min) -> std::optional<T> {
+      if (k < inputs.size() && inputs[k] != nullptr) return inputs[k]->data<T>()[0];
+      return missing(is_min);
+    };
+    return {readable(input(1, true)), readable(input(2, false))};
+  }
+  if constexpr (kIsFloatType<T>) {
+    const auto attribute = [&](const ClipAttributeBound& bound, bool is_min) -> std::optional<T> {
+      if (bound.given) return ConvertFloatAttribute<T>(bound.value);
+      if (readings.Has(Reading::kClipMissingBoundSkipped)) return std::nullopt;
+      if (readings.Has(Reading::kClip1LimitsOfT)) return limit(is_min);
+      return ConvertFloatAttribute<T>(bound.value);
+    };
+    const ClipAttributeBounds bounds = ClipAttributeBoundsOf(node);
+    return {readable(attribute(bounds.min, true)), readable(attribute(bounds.max, false))};
+  } else {
+    return {};  // attribute bounds exist only for the float types
+  }
+}
 
 }  // namespace onnx_conform
 

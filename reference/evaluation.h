@@ -1,27 +1,34 @@
-// How the reference evaluates an operator: the fast kernels, or the plain
-// normative loops, which can also follow another reading of the texts and
-// say how closely each output element is determined.
+// How the reference evaluates one node: the plain normative loops, which
+// can follow another reading of the texts and say how closely each output
+// element is determined, or the fast kernels (reference/fast/), which give
+// the same bits under the suite's own reading. Both take a node the checker
+// accepted (checker/bound_graph.h) and its inputs, and trust both.
 //
 //   MatchClasses classes;
 //   PlainEvaluation plain{.output_classes = &classes};
-//   absl::StatusOr<Tensor> m = Min(13, inputs, nullptr, &plain);  // plain loops
-//   absl::StatusOr<Tensor> f = Min(13, inputs);                    // fast kernels
+//   absl::StatusOr<Tensor> m = Min(node, inputs, plain);  // reference/min.h
 #ifndef ONNX_CONFORM_REFERENCE_EVALUATION_H_
 #define ONNX_CONFORM_REFERENCE_EVALUATION_H_
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "checker/bound_graph.h"
 #include "reference/readings.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
 
-// Options of the plain loops. An operator given none runs its fast kernel
-// (reference/fast/kernels.h), which gives the same bits as the plain loops
-// under the suite's own reading.
+// A node's inputs, indexed like the node's: nullptr for a skipped optional one.
+using NodeInputs = std::span<const Tensor* const>;
+
+// Options of the plain loops.
 struct PlainEvaluation {
-  ReadingSet readings = {};  // empty: the suite's own reading of every point
+  // The readings to follow, among those the node's schema names (checker/
+  // schema.h, Readings); empty: the suite's own reading of every point.
+  ReadingSet readings = {};
   // The classes of the operator's inputs, by input index (missing or null:
   // every element exact), so that a tie carried from an earlier node stays
   // open.
@@ -37,6 +44,15 @@ struct PlainEvaluation {
     return (*input_classes[input])[static_cast<size_t>(flat_index)];
   }
 };
+
+// An operator's plain form (the normative element loop) and its fast form
+// (reference/fast/): the same result bit for bit under the suite's reading.
+// The fast form may write its output into `reusable` (null, or inputs[0]
+// when nothing reads it after this node) and move it out.
+using PlainKernel = absl::StatusOr<Tensor> (*)(const BoundNode& node, NodeInputs inputs,
+                                               const PlainEvaluation& plain);
+using FastKernel = absl::StatusOr<Tensor> (*)(const BoundNode& node, NodeInputs inputs,
+                                              Tensor* reusable);
 
 // The flat index, in an input broadcast to `out` (numpy rules, already
 // checked), of the output element at `out_flat`.

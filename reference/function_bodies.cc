@@ -1,8 +1,10 @@
 #include "reference/function_bodies.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "reference/interpreter.h"
+#include "checker/registry.h"
 #include "reference/model_versions.h"
 
 namespace onnx_conform {
@@ -18,13 +20,22 @@ onnx::NodeProto Node(const std::string& op, std::vector<std::string> inputs,
   return node;
 }
 
-// Where-16 is the first Where with bfloat16.
-constexpr int64_t kBfloat16WhereOpset = 16;
+// The opset of the first Where that takes bfloat16 (Where-16).
+int64_t FirstBfloat16WhereOpset() {
+  for (const OpSchema* where : SupportSchemaVersions("Where")) {
+    const std::vector<ElementType> types = where->AllowedTypes(*where->InputParam(1));  // X
+    if (std::find(types.begin(), types.end(), ElementType::kBFloat16) != types.end()) {
+      return where->since_version();
+    }
+  }
+  return 0;
+}
 
 }  // namespace
 
 bool HasFunctionBody(const std::string& op_type, int64_t version) {
-  return op_type == "Clip" && version == 13;
+  const OpSchema* schema = FindSchemaVersion(op_type, static_cast<int>(version));
+  return schema != nullptr && schema->has_function();
 }
 
 std::vector<onnx::NodeProto> Clip13Body(const onnx::NodeProto& clip, const std::string& prefix) {
@@ -75,8 +86,8 @@ absl::StatusOr<onnx::ModelProto> ExpandFunctionNodes(const onnx::ModelProto& mod
     }
   }
   if (!any) return absl::NotFoundError("no node of the model is defined as a function");
-  if (bfloat16 && opset < kBfloat16WhereOpset) {
-    SetDefaultDomainOpset(expanded, kBfloat16WhereOpset);
+  if (bfloat16 && opset < FirstBfloat16WhereOpset()) {
+    SetDefaultDomainOpset(expanded, FirstBfloat16WhereOpset());
   }
   return expanded;
 }

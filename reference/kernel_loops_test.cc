@@ -24,6 +24,7 @@ namespace onnx_conform {
 namespace {
 
 using testing::BitsEqual;
+using testing::RunKernel;
 
 template <typename T>
 auto Wide(T v) {
@@ -81,6 +82,22 @@ Tensor RandomTensor(const Shape& shape, Lcg& rng, int nan_rarity = 1) {
 
 // The same call on the plain normative loops (reference/min.cc, argmin.cc,
 // clip.cc), whose rules the operator tests and the case library check.
+// Min, ArgMin and Clip nodes of opset 13 for RunKernel.
+onnx::NodeProto MinNode(size_t inputs) {
+  std::vector<std::string> names;
+  for (size_t k = 0; k < inputs; ++k) names.push_back("x" + std::to_string(k));
+  return testing::NodeBuilder("Min").Inputs(names).Build();
+}
+onnx::NodeProto ArgMinNode(int64_t axis, bool select_last) {
+  return testing::NodeBuilder("ArgMin")
+      .Inputs({"x"})
+      .Int("axis", axis)
+      .Int("keepdims", 1)
+      .Int("select_last_index", select_last ? 1 : 0)
+      .Build();
+}
+const onnx::NodeProto kClipNode = testing::NodeBuilder("Clip").Inputs({"x", "lo", "hi"}).Build();
+
 Tensor PlainResult(const absl::StatusOr<Tensor>& plain) {
   EXPECT_TRUE(plain.ok()) << plain.status();
   return plain.ok() ? *plain : Tensor();
@@ -121,17 +138,18 @@ TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
     std::vector<const Tensor*> pointers;
     for (const Shape& shape : shapes) inputs.push_back(RandomTensor<T>(shape, rng));
     for (const Tensor& t : inputs) pointers.push_back(&t);
-    const absl::StatusOr<Tensor> actual = Min(13, pointers);
+    const onnx::NodeProto node = MinNode(pointers.size());
+    const absl::StatusOr<Tensor> actual = RunKernel(node, 13, pointers);
     ASSERT_TRUE(actual.ok()) << actual.status();
     const PlainEvaluation plain;
-    EXPECT_TRUE(BitsEqual(*actual, PlainResult(Min(13, pointers, nullptr, &plain))))
+    EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, pointers, &plain))))
         << shapes.size() << " inputs, first " << ShapeToString(shapes[0]);
     // Written into input 0 (when it has the output's shape): the same bits.
     Tensor reusable = inputs[0];
     const std::byte* memory = reusable.bytes().data();
     std::vector<const Tensor*> in_place = pointers;
     in_place[0] = &reusable;
-    const absl::StatusOr<Tensor> rewritten = Min(13, in_place, &reusable);
+    const absl::StatusOr<Tensor> rewritten = RunKernel(node, 13, in_place, nullptr, &reusable);
     ASSERT_TRUE(rewritten.ok()) << rewritten.status();
     EXPECT_TRUE(BitsEqual(*rewritten, *actual)) << "in place, first " << ShapeToString(shapes[0]);
     if (actual->element_count() > 0) {
@@ -150,14 +168,11 @@ TYPED_TEST(KernelLoopsTest, ArgMinAroundLaneAndRowBlocks) {
       for (int nan_rarity : {1, 50}) {
         const Tensor data = RandomTensor<T>({2, n, inner}, rng, nan_rarity);
         for (bool select_last : {false, true}) {
-          const absl::StatusOr<Tensor> actual =
-              ArgMin(13, data, {.axis = 1, .keepdims = 1, .select_last_index = select_last});
+          const onnx::NodeProto node = ArgMinNode(1, select_last);
+          const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
           ASSERT_TRUE(actual.ok()) << actual.status();
           const PlainEvaluation plain;
-          EXPECT_TRUE(BitsEqual(
-              *actual,
-              PlainResult(ArgMin(
-                  13, data, {.axis = 1, .keepdims = 1, .select_last_index = select_last}, &plain))))
+          EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))))
               << "n " << n << " inner " << inner << " select_last " << select_last;
         }
       }
@@ -184,14 +199,11 @@ TYPED_TEST(KernelLoopsTest, ArgMinWithAWideIndex) {
       }
     }
     for (bool select_last : {false, true}) {
-      const absl::StatusOr<Tensor> actual =
-          ArgMin(13, data, {.axis = 0, .keepdims = 1, .select_last_index = select_last});
+      const onnx::NodeProto node = ArgMinNode(0, select_last);
+      const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
       ASSERT_TRUE(actual.ok()) << actual.status();
       const PlainEvaluation plain;
-      EXPECT_TRUE(BitsEqual(
-          *actual,
-          PlainResult(ArgMin(13, data, {.axis = 0, .keepdims = 1, .select_last_index = select_last},
-                             &plain))));
+      EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))));
     }
   }
 }
@@ -205,15 +217,15 @@ TYPED_TEST(KernelLoopsTest, ClipWithEveryKindOfBound) {
     for (T hi : pool) {
       const Tensor lo_tensor = Tensor::FromValues<T>({}, {lo});
       const Tensor hi_tensor = Tensor::FromValues<T>({}, {hi});
-      const absl::StatusOr<Tensor> actual = ClipWithInputs(13, x, &lo_tensor, &hi_tensor);
+      const absl::StatusOr<Tensor> actual = RunKernel(kClipNode, 13, {&x, &lo_tensor, &hi_tensor});
       ASSERT_TRUE(actual.ok()) << actual.status();
       const PlainEvaluation plain;
       EXPECT_TRUE(BitsEqual(
-          *actual, PlainResult(ClipWithInputs(13, x, &lo_tensor, &hi_tensor, nullptr, &plain))));
+          *actual, PlainResult(RunKernel(kClipNode, 13, {&x, &lo_tensor, &hi_tensor}, &plain))));
       Tensor reusable = x;  // written in place: the same bits, in its memory
       const std::byte* memory = reusable.bytes().data();
       const absl::StatusOr<Tensor> rewritten =
-          ClipWithInputs(13, reusable, &lo_tensor, &hi_tensor, &reusable);
+          RunKernel(kClipNode, 13, {&reusable, &lo_tensor, &hi_tensor}, nullptr, &reusable);
       ASSERT_TRUE(rewritten.ok()) << rewritten.status();
       EXPECT_TRUE(BitsEqual(*rewritten, *actual));
       EXPECT_EQ(rewritten->bytes().data(), memory);

@@ -293,7 +293,7 @@ TEST(MinWideIntegers, Uint64NearTheTop) {
 }
 
 TEST(MinTypes, TypesOutsideTheVersionAreRejected) {
-  for (int64_t version : kMinVersions) {
+  for (int64_t version : VersionsOf("Min")) {
     for (ElementType type : TypesNotIn("Min", version)) {
       absl::StatusOr<Tensor> a = Tensor::Create(type, {1});
       ASSERT_TRUE(a.ok());
@@ -327,8 +327,7 @@ TEST(MinArity, NoInputIsAnError) {
 TEST(MinDirect, RankZeroAgainstEmptyBroadcastsToEmpty) {
   Tensor scalar = Values<float>({}, {1});
   Tensor empty = Values<float>({0}, {});
-  const Tensor* inputs[] = {&scalar, &empty};
-  absl::StatusOr<Tensor> out = Min(13, inputs);
+  absl::StatusOr<Tensor> out = RunMin(13, {&scalar, &empty});
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_BITS_EQ(*out, Values<float>({0}, {}));
 }

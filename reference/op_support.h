@@ -1,55 +1,32 @@
-// Shared pieces of the reference operators: the operator texts' type sets,
-// and reading a node's attributes with the errors the kernels report.
+// Shared pieces of the reference operators' plain and fast forms: the
+// shapes of their outputs, how a reduction walks its input, and when an
+// element-wise fast form may write its output into its input. Each assumes
+// what the checker has established (compatible shapes, an axis in range).
 //
-//   RETURN_IF_ERROR(CheckElementType("ArgMin-13", "data", t.type(), kAllNumericBfTypes));
-//   absl::Status s = CheckAttributeNames(node, "ArgMin-13", {"axis", "keepdims"});
-//   absl::StatusOr<std::optional<int64_t>> axis = GetIntAttribute(node, "ArgMin-13", "axis");
-//
-// Every error is InvalidArgument and names the operator version and the
-// attribute or input at fault.
+//   Shape out = BroadcastShapeOf(inputs);                    // Min, Clip, Less, Where
+//   Shape indices = ArgReduceOutputShape(data.shape(), attributes);  // ArgMin
 #ifndef ONNX_CONFORM_REFERENCE_OP_SUPPORT_H_
 #define ONNX_CONFORM_REFERENCE_OP_SUPPORT_H_
 
 #include <cstdint>
-#include <initializer_list>
-#include <optional>
 #include <span>
-#include <string>
 
-#include "absl/status/status.h"
-#include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
-#include "onnx/onnx_pb.h"
+#include "checker/arg_reduce_schema.h"
 #include "reference/element_type.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
 
-// "Min-13": how errors name an operator version.
-std::string OpLabel(absl::string_view op, int64_t version);
+// The numpy broadcast of the inputs' shapes (null inputs skipped).
+Shape BroadcastShapeOf(std::span<const Tensor* const> inputs);
 
-// InvalidArgument unless `type` is in `allowed`; `what` names the input.
-absl::Status CheckElementType(absl::string_view op_label, absl::string_view what, ElementType type,
-                              std::span<const ElementType> allowed);
+// The data's shape with the reduced axis set to 1 (keepdims) or removed.
+Shape ArgReduceOutputShape(const Shape& data, const ArgReduceAttributes& attributes);
 
-// InvalidArgument for an attribute not in `allowed`, or one given twice.
-absl::Status CheckAttributeNames(const onnx::NodeProto& node, absl::string_view op_label,
-                                 std::initializer_list<absl::string_view> allowed);
-
-// The attribute's value, nullopt when absent; InvalidArgument when it holds
-// another type. An attribute whose `type` is unset (very old models) is read
-// from the field it fills.
-absl::StatusOr<std::optional<int64_t>> GetIntAttribute(const onnx::NodeProto& node,
-                                                       absl::string_view op_label,
-                                                       absl::string_view name);
-absl::StatusOr<std::optional<float>> GetFloatAttribute(const onnx::NodeProto& node,
-                                                       absl::string_view op_label,
-                                                       absl::string_view name);
-
-// Element-wise kernels (Min, Clip) may write their output into an input the
-// caller will not read again, `reusable`, instead of new memory (new pages
-// are the largest cost of a large case: docs/performance.md). True when
-// `reusable` is `input` (the kernel's first input, the one each output
+// Element-wise fast forms (Min, Clip) may write their output into an input
+// the caller will not read again, `reusable`, instead of new memory (new
+// pages are the largest cost of a large value: docs/performance.md). True
+// when `reusable` is `input` (the kernel's first input, the one each output
 // element is computed from at the same position), no other input is the
 // same tensor, it has the output's type and shape, and it holds its own
 // memory (a file mapping would copy every page written).
@@ -65,11 +42,6 @@ struct AxisSplit {
   int64_t inner = 1;
 };
 AxisSplit SplitAtAxis(const Shape& shape, int64_t axis);
-
-// InvalidArgument unless the node has between min_inputs and max_inputs
-// inputs (counting skipped optional ones) and exactly one output.
-absl::Status CheckArity(const onnx::NodeProto& node, absl::string_view op_label, int min_inputs,
-                        int max_inputs);
 
 }  // namespace onnx_conform
 

@@ -26,7 +26,9 @@ namespace onnx_conform {
 namespace {
 
 using testing::BitsEqual;
+using testing::NodeBuilder;
 using testing::OpCombo;
+using testing::RunKernel;
 
 constexpr int kTrialsPerCell = 300;
 
@@ -105,10 +107,15 @@ void MinAgrees(const OpCombo& combo) {
         inputs.push_back(random.Fill<T>(combo.version >= 8 ? BroadcastingTo(out, random) : out));
       }
       std::vector<const Tensor*> pointers;
-      for (const Tensor& t : inputs) pointers.push_back(&t);
+      std::vector<std::string> names;
+      for (const Tensor& t : inputs) {
+        pointers.push_back(&t);
+        names.push_back(absl::StrCat("x", names.size()));
+      }
+      const onnx::NodeProto node = NodeBuilder("Min").Inputs(names).Build();
       const PlainEvaluation plain;
-      ExpectSame(Min(combo.version, pointers), Min(combo.version, pointers, nullptr, &plain),
-                 absl::StrCat("trial ", trial));
+      ExpectSame(RunKernel(node, combo.version, pointers),
+                 RunKernel(node, combo.version, pointers, &plain), absl::StrCat("trial ", trial));
     }
   });
 }
@@ -121,16 +128,17 @@ void ArgMinAgrees(const OpCombo& combo) {
       if (shape.empty()) shape.push_back(1 + random.Below(3));
       const int64_t rank = static_cast<int64_t>(shape.size());
       for (int64_t& d : shape) d = std::max<int64_t>(d, random.Below(4) == 0 ? 0 : 1);
-      ArgMinAttributes attributes{.axis = random.Below(2 * rank) - rank,
-                                  .keepdims = random.Below(2),
-                                  .select_last_index = combo.version >= 12 ? random.Below(2) : 0};
-      // An empty reduced axis is an error on both paths; keep most trials valid.
-      shape[static_cast<size_t>(attributes.axis < 0 ? attributes.axis + rank : attributes.axis)] =
-          1 + random.Below(6);
+      const int64_t axis = random.Below(2 * rank) - rank;
+      NodeBuilder node("ArgMin");
+      node.Inputs({"data"}).Int("axis", axis).Int("keepdims", random.Below(2));
+      if (combo.version >= 12) node.Int("select_last_index", random.Below(2));
+      // The checker refuses an empty reduced axis: none here.
+      shape[static_cast<size_t>(axis < 0 ? axis + rank : axis)] = 1 + random.Below(6);
       const Tensor data = random.Fill<T>(shape);
       const PlainEvaluation plain;
-      ExpectSame(ArgMin(combo.version, data, attributes),
-                 ArgMin(combo.version, data, attributes, &plain), absl::StrCat("trial ", trial));
+      ExpectSame(RunKernel(node.Build(), combo.version, {&data}),
+                 RunKernel(node.Build(), combo.version, {&data}, &plain),
+                 absl::StrCat("trial ", trial));
     }
   });
 }
@@ -146,18 +154,22 @@ void ClipAgrees(const OpCombo& combo) {
       const PlainEvaluation plain;
       const std::string what = absl::StrCat("trial ", trial);
       if (combo.version >= 11) {
-        const Tensor* min = has_lo ? &lo : nullptr;
-        const Tensor* max = has_hi ? &hi : nullptr;
-        ExpectSame(ClipWithInputs(combo.version, x, min, max),
-                   ClipWithInputs(combo.version, x, min, max, nullptr, &plain), what);
+        const onnx::NodeProto node =
+            NodeBuilder("Clip").Inputs({"x", has_lo ? "lo" : "", has_hi ? "hi" : ""}).Build();
+        const std::vector<const Tensor*> inputs = {&x, has_lo ? &lo : nullptr,
+                                                   has_hi ? &hi : nullptr};
+        ExpectSame(RunKernel(node, combo.version, inputs),
+                   RunKernel(node, combo.version, inputs, &plain), what);
       } else if constexpr (kIsFloatType<T>) {
         const auto as_float = [](const Tensor& t) {
           return static_cast<float>(Widen(t.data<T>()[0]));
         };
-        const std::optional<float> min = has_lo ? std::optional(as_float(lo)) : std::nullopt;
-        const std::optional<float> max = has_hi ? std::optional(as_float(hi)) : std::nullopt;
-        ExpectSame(ClipWithAttributes(combo.version, x, min, max),
-                   ClipWithAttributes(combo.version, x, min, max, nullptr, &plain), what);
+        NodeBuilder node("Clip");
+        node.Inputs({"x"});
+        if (has_lo) node.Float("min", as_float(lo));
+        if (has_hi) node.Float("max", as_float(hi));
+        ExpectSame(RunKernel(node.Build(), combo.version, {&x}),
+                   RunKernel(node.Build(), combo.version, {&x}, &plain), what);
       }
     }
   });

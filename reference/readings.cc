@@ -8,58 +8,38 @@
 namespace onnx_conform {
 namespace {
 
-// Each reading, named once. docs/semantics.md quotes these lines.
+// Each reading, named once; the schemas say which operator versions it
+// applies to (checker/*_schema.cc). docs/semantics.md quotes these lines.
 const ReadingInfo kReadings[] = {
-    {Reading::kMinNaNIgnored,
-     "min-nan-ignored",
-     "Min",
-     {1, 6, 8, 12, 13},
+    {Reading::kMinNaNIgnored, "min-nan-ignored",
      "a NaN operand is ignored unless every operand is NaN (IEEE minNum, C fmin)",
      "a NaN operand gives NaN (NaN propagates, numpy.minimum)",
      "IEEE 754-2008 minNum; C fmin; std::fmin-based kernels"},
-    {Reading::kArgMinNaNUnordered,
-     "argmin-nan-unordered",
-     "ArgMin",
-     {1, 11, 12, 13},
+    {Reading::kArgMinNaNUnordered, "argmin-nan-unordered",
      "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
      "and a NaN at the first index is never left",
      "NaN counts as the smallest value: the first NaN's index (the last with "
      "select_last_index = 1), as numpy.argmin",
      "ONNX Runtime's ArgMin (a scan with <, false for NaN)"},
-    {Reading::kClipMissingBoundSkipped,
-     "clip-missing-bound-skipped",
-     "Clip",
-     {1, 11, 12, 13},
+    {Reading::kClipMissingBoundSkipped, "clip-missing-bound-skipped",
      "a missing bound clips nothing, so -inf and +inf pass through",
      "a missing bound is lowest()/max(), so -inf and +inf are clipped to them (the texts' "
      "summary)",
      "Clip-13's function body (ONNX 1.13 on); onnx.reference (np.clip with None)"},
-    {Reading::kClip1LimitsOfT,
-     "clip1-limits-of-t",
-     "Clip",
-     {1},
+    {Reading::kClip1LimitsOfT, "clip1-limits-of-t",
      "Clip-1's missing bounds are T's lowest()/max() (float16: -65504/65504; double: "
      "-1.8e308/1.8e308)",
      "Clip-1's missing bounds are float's lowest()/max() converted to T, as Clip-6 prints them",
      "the Clip-1 summary names numeric_limits without a type"},
-    {Reading::kClipNaNBoundIgnored,
-     "clip-nan-bound-ignored",
-     "Clip",
-     {1, 6, 11, 12, 13},
+    {Reading::kClipNaNBoundIgnored, "clip-nan-bound-ignored",
      "a NaN bound clips nothing on its side (every comparison with NaN is false)",
      "a NaN bound makes every number NaN (numpy.clip)",
      "Clip-13's function body (Less/Where); ONNX Runtime"},
-    {Reading::kClipInvertedBoundsGiveMin,
-     "clip-inverted-bounds-give-min",
-     "Clip",
-     {1, 6, 11, 12},
+    {Reading::kClipInvertedBoundsGiveMin, "clip-inverted-bounds-give-min",
      "min > max gives min everywhere (Max(min, Min(input, max)))",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
      "implementations that clip the upper side first; the texts before Clip-13 are silent"},
-    {Reading::kClipInvertedBoundsMinFirst,
-     "clip-inverted-bounds-min-first",
-     "Clip",
-     {1, 6, 11, 12},
+    {Reading::kClipInvertedBoundsMinFirst, "clip-inverted-bounds-min-first",
      "min > max: an element below min becomes min, any other max (x < min ? min : x > max ? "
      "max : x)",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
@@ -85,17 +65,6 @@ const ReadingInfo& InfoOf(Reading reading) {
 }
 
 absl::string_view ReadingName(Reading reading) { return InfoOf(reading).name; }
-
-std::vector<Reading> ReadingsFor(absl::string_view op, int64_t version) {
-  std::vector<Reading> found;
-  for (const ReadingInfo& info : kReadings) {
-    if (info.op != op) continue;
-    for (int64_t v : info.versions) {
-      if (v == version) found.push_back(info.reading);
-    }
-  }
-  return found;
-}
 
 std::vector<Reading> ReadingSet::readings() const {
   std::vector<Reading> found;

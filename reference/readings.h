@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "reference/tensor.h"
 
 namespace onnx_conform {
 
@@ -37,6 +38,12 @@ absl::string_view MatchClassName(MatchClass match_class);  // "exact bits", ...
 // One class per output element, row-major; empty means every element is
 // kExactBits.
 using MatchClasses = std::vector<MatchClass>;
+
+// An output and how closely each of its elements is determined.
+struct ExplainedOutput {
+  Tensor value;
+  MatchClasses classes;  // empty: every element exact
+};
 
 // The documented alternative readings. The suite's own reading of each point
 // is the reference's default; every enumerator is the other one.
@@ -79,18 +86,15 @@ static_assert(std::size(kAllReadings) ==
 
 struct ReadingInfo {
   Reading reading;
-  absl::string_view name;                   // stable id, "clip-missing-bound-skipped"
-  absl::string_view op;                     // "Min", "ArgMin", "Clip"
-  std::initializer_list<int64_t> versions;  // operator versions it applies to
-  absl::string_view summary;                // one line: what a backend following it does
-  absl::string_view reference;              // one line: what the suite's own reading does
-  absl::string_view sources;                // who reads it this way
+  absl::string_view name;       // stable id, "clip-missing-bound-skipped"
+  absl::string_view summary;    // one line: what a backend following it does
+  absl::string_view reference;  // one line: what the suite's own reading does
+  absl::string_view sources;    // who reads it this way
 };
 const ReadingInfo& InfoOf(Reading reading);
 absl::string_view ReadingName(Reading reading);
-// The readings that apply to an operator version (Clip-13: missing bound,
-// NaN bound).
-std::vector<Reading> ReadingsFor(absl::string_view op, int64_t version);
+// Which operator versions a reading applies to is their schemas' to say
+// (OpSchema::readings, checker/schema.h).
 
 // A set of readings; empty is the suite's own reading everywhere.
 class ReadingSet {
@@ -102,6 +106,12 @@ class ReadingSet {
   void Add(Reading r) { bits_ |= Bit(r); }
   bool Has(Reading r) const { return (bits_ & Bit(r)) != 0; }
   bool empty() const { return bits_ == 0; }
+  // The readings of both sets.
+  ReadingSet Intersect(const ReadingSet& other) const {
+    ReadingSet both;
+    both.bits_ = bits_ & other.bits_;
+    return both;
+  }
   std::vector<Reading> readings() const;
   // "clip-missing-bound-skipped+clip-nan-bound-ignored"; "reference" when empty.
   std::string Name() const;

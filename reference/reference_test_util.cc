@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "reference/interpreter.h"
+#include "checker/registry.h"
+#include "reference/evaluate.h"
+#include "reference/model_versions.h"
+#include "reference/operators.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform::testing {
@@ -149,6 +153,17 @@ void PrintTo(const OpCombo& combo, std::ostream* os) {
   *os << combo.op << "-" << combo.version << " " << ElementTypeName(combo.type);
 }
 
+std::vector<int64_t> VersionsOf(const std::string& op) {
+  std::vector<int64_t> versions;
+  for (const OpCombo& combo : CombosOf(op)) {
+    if (std::find(versions.begin(), versions.end(), combo.version) == versions.end()) {
+      versions.push_back(combo.version);
+    }
+  }
+  std::sort(versions.begin(), versions.end());
+  return versions;
+}
+
 std::vector<OpCombo> CombosFrom(const std::string& op, int64_t first_version) {
   std::vector<OpCombo> combos = CombosOf(op);
   std::erase_if(combos, [&](const OpCombo& c) { return c.version < first_version; });
@@ -179,12 +194,88 @@ std::vector<OpCombo> IntegerCombosOf(const std::string& op) {
   return combos;
 }
 
+void DeclareOutputTypes(onnx::ModelProto& model) {
+  onnx::GraphProto& graph = *model.mutable_graph();
+  const int64_t opset = DefaultDomainOpset(model).value_or(0);
+  std::map<std::string, int32_t> types;
+  for (const onnx::ValueInfoProto& input : graph.input()) {
+    types[input.name()] = input.type().tensor_type().elem_type();
+  }
+  for (const onnx::TensorProto& initializer : graph.initializer()) {
+    types[initializer.name()] = initializer.data_type();
+  }
+  for (const onnx::NodeProto& node : graph.node()) {
+    absl::StatusOr<const OpSchema*> schema = LookupSchema(node.domain(), node.op_type(), opset);
+    for (int o = 0; o < node.output_size(); ++o) {
+      // No schema: the first input's type, as an element-wise operator gives.
+      int32_t type = node.input_size() > 0 ? types[node.input(0)] : 0;
+      const FormalParameter* param = schema.ok() ? (*schema)->OutputParam(o) : nullptr;
+      if (param != nullptr) {
+        type = 0;
+        const std::vector<ElementType> allowed = (*schema)->AllowedTypes(*param);
+        if (allowed.size() == 1) type = static_cast<int32_t>(allowed[0]);
+        for (int i = 0; i < node.input_size() && type == 0; ++i) {
+          const FormalParameter* in = (*schema)->InputParam(i);
+          if (in != nullptr && in->type_param == param->type_param && !node.input(i).empty()) {
+            type = types[node.input(i)];
+          }
+        }
+      }
+      types[node.output(o)] = type;
+    }
+  }
+  for (onnx::ValueInfoProto& output : *graph.mutable_output()) {
+    if (output.type().tensor_type().elem_type() != 0) continue;
+    output.mutable_type()->mutable_tensor_type()->set_elem_type(types[output.name()]);
+  }
+}
+
 absl::StatusOr<Tensor> RunOne(const onnx::NodeProto& node, int64_t opset,
-                              std::vector<const Tensor*> inputs) {
-  absl::StatusOr<std::vector<Tensor>> outputs = RunNode(node, opset, std::move(inputs));
+                              std::vector<const Tensor*> inputs, const EvaluationOptions& options) {
+  onnx::ModelProto model;
+  model.set_ir_version(IrVersionForOpset(opset));
+  model.add_opset_import()->set_version(opset);
+  onnx::GraphProto& graph = *model.mutable_graph();
+  graph.set_name("one_node");
+  *graph.add_node() = node;
+  std::vector<Tensor> fed;
+  std::set<std::string> declared;  // Min(x, x) reads one graph input twice
+  for (int i = 0; i < node.input_size(); ++i) {
+    if (node.input(i).empty() || static_cast<size_t>(i) >= inputs.size() || inputs[i] == nullptr ||
+        !declared.insert(node.input(i)).second) {
+      continue;
+    }
+    onnx::ValueInfoProto& input = *graph.add_input();
+    input.set_name(node.input(i));
+    input.mutable_type()->mutable_tensor_type()->set_elem_type(
+        static_cast<int32_t>(inputs[i]->type()));
+    fed.push_back(*inputs[i]);
+  }
+  for (const std::string& output : node.output()) {
+    onnx::ValueInfoProto& declared = *graph.add_output();
+    declared.set_name(output);
+    declared.mutable_type()->mutable_tensor_type();  // a tensor; its type inferred
+  }
+  if (node.output_size() == 0) return absl::InvalidArgumentError("the node has no output");
+  DeclareOutputTypes(model);
+  absl::StatusOr<std::vector<Tensor>> outputs = RunModel(model, fed, options);
   if (!outputs.ok()) return outputs.status();
   if (outputs->size() != 1) return absl::InternalError("expected one output");
   return std::move((*outputs)[0]);
+}
+
+absl::StatusOr<Tensor> RunKernel(const onnx::NodeProto& node, int64_t version,
+                                 std::vector<const Tensor*> inputs, const PlainEvaluation* plain,
+                                 Tensor* reusable) {
+  absl::StatusOr<const OpSchema*> schema = LookupSchema("", node.op_type(), version);
+  if (!schema.ok()) return schema.status();
+  const OperatorKernels* kernels = FindKernels(node.op_type());
+  if (kernels == nullptr) return absl::UnimplementedError(node.op_type());
+  const BoundNode bound(node, **schema, 0);
+  if (plain != nullptr || kernels->fast == nullptr) {
+    return kernels->plain(bound, inputs, plain != nullptr ? *plain : PlainEvaluation{});
+  }
+  return kernels->fast(bound, inputs, reusable);
 }
 
 }  // namespace onnx_conform::testing

@@ -20,6 +20,8 @@
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
+#include "reference/evaluation.h"
+#include "reference/interpreter.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform::testing {
@@ -77,9 +79,28 @@ class NodeBuilder {
   onnx::NodeProto node_;
 };
 
-// RunNode (reference/interpreter.h) for a node with one output.
+// Declares each graph output's element type as the registry's schemas give
+// it: an output of a fixed type (ArgMin: int64) or of a one-type constraint
+// (Less: bool) has that type, any other the type of the node's first input
+// bound to the same type parameter. Graph inputs and initializers must
+// declare theirs.
+void DeclareOutputTypes(onnx::ModelProto& model);
+
+// The node alone as a model at `opset` (a graph input per named node input,
+// declared with its tensor's type), checked and run through
+// reference/evaluate.h: the path every command takes. inputs[i] is
+// node.input(i), nullptr for a skipped one.
 absl::StatusOr<Tensor> RunOne(const onnx::NodeProto& node, int64_t opset,
-                              std::vector<const Tensor*> inputs);
+                              std::vector<const Tensor*> inputs,
+                              const EvaluationOptions& options = {});
+
+// The operator's own form on the node bound to its schema at `version`, the
+// plain loops with `plain`, else the fast kernel (writing into `reusable`
+// where it may): no checker, so the test gives a valid node and inputs.
+absl::StatusOr<Tensor> RunKernel(const onnx::NodeProto& node, int64_t version,
+                                 std::vector<const Tensor*> inputs,
+                                 const PlainEvaluation* plain = nullptr,
+                                 Tensor* reusable = nullptr);
 
 // One (operator, version, element type) of the operator texts.
 struct OpCombo {
@@ -93,6 +114,8 @@ std::vector<OpCombo> CombosOf(const std::string& op);
 std::string ComboName(const ::testing::TestParamInfo<OpCombo>& info);
 // Readable parameters in gtest and ctest output ("Clip-13 bfloat16").
 void PrintTo(const OpCombo& combo, std::ostream* os);
+// The versions of `op` in that table, oldest first.
+std::vector<int64_t> VersionsOf(const std::string& op);
 // CombosOf(op) restricted to versions >= first_version.
 std::vector<OpCombo> CombosFrom(const std::string& op, int64_t first_version);
 // The numeric types a version does NOT allow (for rejection tests).

@@ -1,48 +1,33 @@
 // The operators the reference runs without testing them: Constant and
 // Identity (exporters and ONNX's version converter put them between the
 // suite's operators), and Less and Where (Clip-13's function body, so that
-// the expanded form of a Clip case runs).
+// the expanded form of a Clip case runs). Their versions and types are the
+// registry's (checker/constant_schema.cc, identity_schema.cc,
+// function_body_schemas.cc). Each is one form, plain and fast alike.
 //
-//   absl::StatusOr<Tensor> c = RunLessNode(node, 13, {&x, &min});  // bool
-//   absl::StatusOr<Tensor> y = RunWhereNode(node, 16, {&c, &min, &x});
+//   absl::StatusOr<Tensor> c = Less(node, {&x, &min}, {});  // bool
 //
 // Less and Where follow IEEE and numpy exactly and leave nothing open:
 // Less(NaN, x) and Less(-0, +0) are false, and Where returns its chosen
-// operand's element bit for bit (and, on the plain path, its MatchClass).
+// operand's element bit for bit (with its MatchClass).
 #ifndef ONNX_CONFORM_REFERENCE_SUPPORT_OPS_H_
 #define ONNX_CONFORM_REFERENCE_SUPPORT_OPS_H_
 
-#include <cstdint>
-#include <span>
-
-#include "absl/status/statusor.h"
-#include "onnx/onnx_pb.h"
 #include "reference/evaluation.h"
-#include "reference/tensor.h"
 
 namespace onnx_conform {
-
-inline constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13};
-inline constexpr int64_t kIdentityVersions[] = {1, 13, 14, 16};
-inline constexpr int64_t kLessVersions[] = {7, 9, 13};
-inline constexpr int64_t kWhereVersions[] = {9, 16};
 
 // A copy made through Tensor::Create, so that it is charged to the case's
 // budget like any other tensor (the copy constructor cannot refuse).
 absl::StatusOr<Tensor> ChargedCopy(const Tensor& tensor);
 
-absl::StatusOr<Tensor> RunConstantNode(const onnx::NodeProto& node, int64_t version,
-                                       std::span<const Tensor* const> inputs,
-                                       const PlainEvaluation* plain = nullptr);
-absl::StatusOr<Tensor> RunIdentityNode(const onnx::NodeProto& node, int64_t version,
-                                       std::span<const Tensor* const> inputs,
-                                       const PlainEvaluation* plain = nullptr);
-absl::StatusOr<Tensor> RunLessNode(const onnx::NodeProto& node, int64_t version,
-                                   std::span<const Tensor* const> inputs,
-                                   const PlainEvaluation* plain = nullptr);
-absl::StatusOr<Tensor> RunWhereNode(const onnx::NodeProto& node, int64_t version,
-                                    std::span<const Tensor* const> inputs,
-                                    const PlainEvaluation* plain = nullptr);
+absl::StatusOr<Tensor> Constant(const BoundNode& node, NodeInputs inputs,
+                                const PlainEvaluation& plain);
+absl::StatusOr<Tensor> Identity(const BoundNode& node, NodeInputs inputs,
+                                const PlainEvaluation& plain);
+absl::StatusOr<Tensor> Less(const BoundNode& node, NodeInputs inputs, const PlainEvaluation& plain);
+absl::StatusOr<Tensor> Where(const BoundNode& node, NodeInputs inputs,
+                             const PlainEvaluation& plain);
 
 }  // namespace onnx_conform
 

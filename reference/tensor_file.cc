@@ -266,6 +266,28 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs
   return TensorFile{proto->name(), *std::move(tensor)};
 }
 
+absl::StatusOr<DataFileContents> ReadDataFile(const fs::path& path, const fs::path& root,
+                                              int64_t max_bytes, FileMapping mapping) {
+  if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
+  const OpenedFile file(path);
+  if (std::optional<absl::StatusOr<TensorFile>> direct =
+          ReadTensorFileDirect(file, path, max_bytes, mapping)) {
+    if (!direct->ok()) return direct->status();
+    return DataFileContents{std::move((*direct)->name), std::move((*direct)->tensor)};
+  }
+  absl::StatusOr<onnx::TensorProto> proto = ReadOpenedProtoFile<onnx::TensorProto>(
+      file, path, ParseTensorProto, ResolveTensorExternalData(root));
+  if (!proto.ok()) return proto.status();
+  const std::optional<ElementType> type = ElementTypeFromProto(proto->data_type());
+  if (type.has_value() && !IsNumeric(*type) && *type != ElementType::kUndefined) {
+    return DataFileContents{proto->name(), std::nullopt, *type,
+                            std::vector<int64_t>(proto->dims().begin(), proto->dims().end())};
+  }
+  absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
+  if (!tensor.ok()) return WithFile(tensor.status(), path);
+  return DataFileContents{proto->name(), *std::move(tensor)};
+}
+
 absl::StatusOr<Tensor> ReadTensorFile(const fs::path& path, int64_t max_bytes) {
   absl::StatusOr<TensorFile> file = ReadTensorFileWithName(path, {}, max_bytes, FileMapping::kCopy);
   if (!file.ok()) return file.status();

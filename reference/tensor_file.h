@@ -17,7 +17,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -78,6 +80,20 @@ enum class FileMapping { kCopy, kMapWhenAligned };
 absl::StatusOr<TensorFile> ReadTensorFileWithName(
     const std::filesystem::path& path, const std::filesystem::path& root = {},
     int64_t max_bytes = kDefaultMaxTensorBytes, FileMapping mapping = FileMapping::kMapWhenAligned);
+// A data file as the checker reads it: its TensorProto's name, and the
+// tensor decoded when its type is numeric; for a valid type the suite does
+// not decode (bool, string, complex) its type and dims instead. The same
+// reads, errors and budget charges as ReadTensorFileWithName.
+struct DataFileContents {
+  std::string name;
+  std::optional<Tensor> tensor = {};
+  ElementType type = ElementType::kUndefined;  // set for an undecoded tensor
+  std::vector<int64_t> dims = {};              // set for an undecoded tensor
+};
+absl::StatusOr<DataFileContents> ReadDataFile(const std::filesystem::path& path,
+                                              const std::filesystem::path& root = {},
+                                              int64_t max_bytes = kDefaultMaxTensorBytes,
+                                              FileMapping mapping = FileMapping::kMapWhenAligned);
 // The bytes of a tensor file: TensorToProto serialized, except that a
 // raw_data of kAlignedRawDataMinBytes or more starts at a multiple of
 // kRawDataAlignment in the file, so that readers can map it (FileMapping).

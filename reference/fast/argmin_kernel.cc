@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "reference/arg_reduce.h"
 #include "reference/element_bits.h"
 #include "reference/fast/kernels.h"
 #include "reference/op_support.h"
@@ -215,19 +216,24 @@ void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, 
 
 }  // namespace
 
-void FastArgMin(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out) {
+absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tensor*) {
+  const Tensor& data = *inputs[0];
+  const ArgReduceAttributes a = ArgReduceAttributesOf(node, data.rank());
+  absl::StatusOr<Tensor> out =
+      Tensor::Create(ElementType::kInt64, ArgReduceOutputShape(data.shape(), a));
+  if (!out.ok() || out->element_count() == 0) return out;
   // Named fields, not structured bindings: clang 14 cannot capture those.
-  const AxisSplit split = SplitAtAxis(data.shape(), axis);
+  const AxisSplit split = SplitAtAxis(data.shape(), a.axis);
   const int64_t outer = split.outer, n = split.n, inner = split.inner;
-  if (out.element_count() == 0) return;
   VisitNumericType(data.type(), [&]<typename T>(TypeTag<T>) {
-    int64_t* indices = out.data<int64_t>().data();
-    if (select_last_index) {
+    int64_t* indices = out->data<int64_t>().data();
+    if (a.select_last_index) {
       ArgMinInto<true, T>(StoredData<T>(data), outer, n, inner, indices);
     } else {
       ArgMinInto<false, T>(StoredData<T>(data), outer, n, inner, indices);
     }
   });
+  return out;
 }
 
 }  // namespace onnx_conform

@@ -1,4 +1,5 @@
 // FastClip: Clip's loop (reference/fast/kernels.h).
+#include "reference/clip.h"
 #include "reference/element_bits.h"
 #include "reference/fast/kernels.h"
 #include "reference/semantics.h"
@@ -27,11 +28,20 @@ void ClipRow(const Stored<T>* x, int64_t count, T lo, T hi, Stored<T>* y) {
 
 }  // namespace
 
-void FastClip(const Tensor& input, const Tensor& lo, const Tensor& hi, Tensor& out) {
+absl::StatusOr<Tensor> FastClip(const BoundNode& node, NodeInputs inputs, Tensor* reusable) {
+  const Tensor& input = *inputs[0];
+  const Tensor* const clipped[] = {&input};
+  absl::StatusOr<ElementwiseOutput> out =
+      ElementwiseOutput::For(clipped, reusable, input.type(), input.shape());
+  if (!out.ok()) return out.status();
   VisitNumericType(input.type(), [&]<typename T>(TypeTag<T>) {
-    ClipRow<T>(StoredData<T>(input), input.element_count(), lo.data<T>()[0], hi.data<T>()[0],
-               StoredData<T>(out));
+    // Under the suite's reading both bounds are always there (a missing one
+    // is T's limit, or Clip-6's default converted).
+    const ClipBounds<T> bounds = ClipBoundsOf<T>(node, inputs, {});
+    ClipRow<T>(StoredData<T>(input), input.element_count(), *bounds.lo, *bounds.hi,
+               StoredData<T>(out->tensor()));
   });
+  return out->Take();
 }
 
 }  // namespace onnx_conform

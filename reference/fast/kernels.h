@@ -1,37 +1,43 @@
-// The fast kernels: Min, ArgMin and Clip loops shaped for vector units
+// The fast forms of Min, ArgMin and Clip: loops shaped for vector units
 // (chunked folds, rows visited in whichever order vectorizes, in-place
 // writes, one build per instruction set: reference/vector_isa.h). They are
-// not normative: each gives, bit for bit, what the plain reference's
-// element loops give under the suite's own reading (reference/min.cc,
-// argmin.cc, clip.cc), which plain_fast_test checks on every case of the
-// library and on random data for every cell, under every vector variant.
-// The operators call them after checking their inputs, so they assume
-// valid types and shapes.
+// not normative: each gives, bit for bit, what the operator's plain form
+// (reference/min.cc, argmin.cc, clip.cc) gives under the suite's own
+// reading, which plain_fast_test checks on every case of the library and on
+// random data for every cell, under every vector variant. Like the plain
+// forms they take a node the checker accepted and trust it. The interpreter
+// chooses between the two forms (reference/operators.cc).
 //
-//   Tensor out = *Tensor::Create(type, broadcast_shape);
-//   FastMin(inputs, out);  // out may be *inputs[0] (in place)
+//   absl::StatusOr<Tensor> m = FastMin(node, inputs, /*reusable=*/nullptr);
 #ifndef ONNX_CONFORM_REFERENCE_FAST_KERNELS_H_
 #define ONNX_CONFORM_REFERENCE_FAST_KERNELS_H_
 
-#include <cstdint>
-#include <span>
-
-#include "reference/tensor.h"
+#include "reference/evaluation.h"
 
 namespace onnx_conform {
 
-// out = Min(Min(in0, in1), ...) element by element, broadcast to out's
-// shape. out may be inputs[0] when it has out's shape.
-void FastMin(std::span<const Tensor* const> inputs, Tensor& out);
+// FastKernel (reference/evaluation.h): `reusable` is null or inputs[0],
+// which nothing reads after the node; Min and Clip then write their output
+// into it when it has the output's type and shape and its own memory.
+absl::StatusOr<Tensor> FastMin(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
+absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
+absl::StatusOr<Tensor> FastClip(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
 
-// out (int64, data's shape without `axis`) = the index of the minimum along
-// axis (non-negative, of size > 0): first index, or last with
-// select_last_index.
-void FastArgMin(const Tensor& data, int64_t axis, bool select_last_index, Tensor& out);
+// The output an element-wise fast kernel writes: `reusable` itself when the
+// output may go there (CanWriteOutputInto, reference/op_support.h; it is
+// read at each position just before the output is written there), else a
+// new tensor of that type and shape. Take() hands it over once written.
+class ElementwiseOutput {
+ public:
+  static absl::StatusOr<ElementwiseOutput> For(NodeInputs inputs, Tensor* reusable,
+                                               ElementType type, Shape shape);
+  Tensor& tensor() { return in_place_ != nullptr ? *in_place_ : created_; }
+  Tensor Take() { return std::move(tensor()); }
 
-// out = Clip(input, lo, hi); lo and hi are rank-0 tensors of input's type.
-// out may be input.
-void FastClip(const Tensor& input, const Tensor& lo, const Tensor& hi, Tensor& out);
+ private:
+  Tensor* in_place_ = nullptr;
+  Tensor created_;
+};
 
 }  // namespace onnx_conform
 

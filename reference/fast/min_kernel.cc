@@ -7,6 +7,7 @@
 #include "reference/broadcast.h"
 #include "reference/element_bits.h"
 #include "reference/fast/kernels.h"
+#include "reference/op_support.h"
 #include "reference/semantics.h"
 
 namespace onnx_conform {
@@ -85,8 +86,26 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
 
 }  // namespace
 
-void FastMin(std::span<const Tensor* const> inputs, Tensor& out) {
-  VisitNumericType(out.type(), [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, out); });
+absl::StatusOr<Tensor> FastMin(const BoundNode&, NodeInputs inputs, Tensor* reusable) {
+  absl::StatusOr<ElementwiseOutput> out =
+      ElementwiseOutput::For(inputs, reusable, inputs[0]->type(), BroadcastShapeOf(inputs));
+  if (!out.ok()) return out.status();
+  VisitNumericType(inputs[0]->type(),
+                   [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, out->tensor()); });
+  return out->Take();
+}
+
+absl::StatusOr<ElementwiseOutput> ElementwiseOutput::For(NodeInputs inputs, Tensor* reusable,
+                                                         ElementType type, Shape shape) {
+  ElementwiseOutput out;
+  if (CanWriteOutputInto(reusable, inputs[0], inputs, type, shape)) {
+    out.in_place_ = reusable;
+    return out;
+  }
+  absl::StatusOr<Tensor> created = Tensor::Create(type, std::move(shape));
+  if (!created.ok()) return created.status();
+  out.created_ = *std::move(created);
+  return out;
 }
 
 }  // namespace onnx_conform

@@ -23,6 +23,8 @@
 #include "reference/float16.h"
 
 namespace onnx_conform {
+
+using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
 namespace fs = std::filesystem;

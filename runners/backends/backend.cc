@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "reference/interpreter.h"
 #include "runners/backends/exec_backend.h"
@@ -9,42 +10,42 @@
 namespace onnx_conform {
 namespace {
 
+// The suite's reference as a backend: it refuses what its checker rejects
+// in what a backend is given (the model and the data set's inputs), and
+// runs the rest on the interpreter.
 class ReferenceBackend : public Backend {
  public:
   explicit ReferenceBackend(bool plain)
       : options_{.kernels = plain ? Kernels::kPlain : Kernels::kFast} {}
   std::string name() const override { return "reference"; }
-  bool is_reference() const override { return true; }
 
-  BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
-    return Outcome(RunModel(loaded_case.model, data_set.inputs, options_));
-  }
-
-  BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) override {
-    return Outcome(
-        RunModelConsumingInputs(loaded_case.model, std::move(data_set.inputs), options_));
+  BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
+    BackendOutcome outcome;
+    const std::vector<Diagnostic> refused = c.VisibleErrors(data_set);
+    if (!refused.empty() || !c.graph.has_value() || data_set >= c.data_sets.size() ||
+        !c.data_sets[data_set].decoded) {
+      outcome.kind = BackendOutcome::Kind::kInvalid;
+      std::vector<std::string> lines;
+      for (const Diagnostic& d : refused) lines.push_back(FormatDiagnostic(d));
+      outcome.message = lines.empty() ? std::string("the case cannot be run: ") + c.standing_message
+                                      : absl::StrJoin(lines, "\n");
+      return outcome;
+    }
+    absl::StatusOr<std::vector<ExplainedOutput>> run =
+        RunGraph(*c.graph, c.data_sets[data_set].inputs, options_);
+    if (run.ok()) {
+      outcome.kind = BackendOutcome::Kind::kOk;
+      for (ExplainedOutput& output : *run) outcome.outputs.push_back(std::move(output.value));
+      return outcome;
+    }
+    outcome.message = std::string(run.status().message());
+    outcome.kind = absl::IsUnimplemented(run.status()) ? BackendOutcome::Kind::kUnsupported
+                                                       : BackendOutcome::Kind::kError;
+    return outcome;
   }
 
  private:
   EvaluationOptions options_;
-
-  static BackendOutcome Outcome(absl::StatusOr<std::vector<Tensor>> outputs) {
-    BackendOutcome outcome;
-    if (outputs.ok()) {
-      outcome.kind = BackendOutcome::Kind::kOk;
-      outcome.outputs = *std::move(outputs);
-      return outcome;
-    }
-    outcome.message = std::string(outputs.status().message());
-    switch (outputs.status().code()) {
-      case absl::StatusCode::kUnimplemented:
-        outcome.kind = BackendOutcome::Kind::kUnsupported;
-        break;
-      case absl::StatusCode::kInvalidArgument: outcome.kind = BackendOutcome::Kind::kInvalid; break;
-      default: outcome.kind = BackendOutcome::Kind::kError;
-    }
-    return outcome;
-  }
 };
 
 }  // namespace

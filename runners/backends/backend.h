@@ -6,7 +6,10 @@
 //                              set (docs/backend-protocol.md)
 //
 //   absl::StatusOr<std::unique_ptr<Backend>> b = MakeBackend("exec:./my-adapter --fast");
-//   BackendOutcome out = (*b)->Run(loaded_case, loaded_case.data_sets[0]);
+//   BackendOutcome out = (*b)->Run(*checked_case, 0);  // checker/checked_case.h
+//
+// The reference is a backend like any other: what it refuses (the model or
+// the inputs break a rule) it reports as invalid, as an adapter would.
 #ifndef ONNX_CONFORM_RUNNERS_BACKEND_H_
 #define ONNX_CONFORM_RUNNERS_BACKEND_H_
 
@@ -17,7 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "caseio/case_loader.h"
+#include "checker/checked_case.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
@@ -45,18 +48,10 @@ class Backend {
   virtual ~Backend() = default;
   // The label reports carry ("reference", or the exec command).
   virtual std::string name() const = 0;
-  // True for the suite's reference: it implements the documented resolution
-  // of what the texts leave silent, so a difference there is a failure, not
-  // a divergence.
-  virtual bool is_reference() const { return false; }
-  // Must be safe to call from several threads at once.
-  virtual BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) = 0;
-  // Run, for a caller that will not read data_set.inputs again: a backend
-  // may take them over (the reference writes an output into an input's
-  // memory instead of new memory). By default, Run.
-  virtual BackendOutcome RunConsumingInputs(const LoadedCase& loaded_case, DataSet& data_set) {
-    return Run(loaded_case, data_set);
-  }
+  // Runs the case's model on data set `data_set`'s inputs (its files, for
+  // an adapter; for a case made in memory, files written for it). Must be
+  // safe to call from several threads at once.
+  virtual BackendOutcome Run(const CheckedCase& c, size_t data_set) = 0;
   // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
   // Safe to call from any thread.
   virtual void Cancel() {}

@@ -50,6 +50,27 @@ class TempDir {
   fs::path path_;
 };
 
+// The model and one data set's inputs of a case made in memory, as a case
+// folder an adapter can read.
+absl::Status WriteInMemoryCase(const CheckedCase& c, size_t data_set, const fs::path& dir) {
+  std::error_code ec;
+  if (!c.model.has_value() || data_set >= c.data_sets.size()) {
+    return absl::InvalidArgumentError("the case has no model or no such data set to hand over");
+  }
+  const CheckedDataSet& inputs = c.data_sets[data_set];
+  fs::create_directories(dir / inputs.files.dir, ec);
+  if (ec) return absl::InternalError(absl::StrCat(dir.string(), ": ", ec.message()));
+  if (absl::Status s = WriteProtoFile(dir / kModelFileName, *c.model); !s.ok()) return s;
+  for (size_t k = 0; k < inputs.inputs.size() && k < inputs.files.input_files.size(); ++k) {
+    const std::string name = k < inputs.input_names.size() ? inputs.input_names[k] : "";
+    if (absl::Status s = WriteTensorFile(dir / inputs.files.input_files[k], inputs.inputs[k], name);
+        !s.ok()) {
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
 std::string Stripped(const std::string& text) {
   return std::string(absl::StripAsciiWhitespace(text));
 }
@@ -94,27 +115,15 @@ class ExecBackend : public Backend {
   std::string name() const override { return name_; }
   void Cancel() override { cancelled_ = true; }
 
-  BackendOutcome Run(const LoadedCase& loaded_case, const DataSet& data_set) override {
+  BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome;
     if (cancelled_) {
       outcome.kind = BackendOutcome::Kind::kCancelled;
       outcome.message = "cancelled before it started";
       return outcome;
     }
-    std::error_code ec;
-    // Every path the adapter gets lies in the case (or is our output folder).
-    const fs::path case_dir = fs::absolute(loaded_case.dir, ec).lexically_normal();
-    std::vector<fs::path> handed = {fs::absolute(loaded_case.model_file, ec).lexically_normal()};
-    for (const fs::path& input : data_set.input_files) {
-      handed.push_back(fs::absolute(input, ec).lexically_normal());
-    }
-    for (const fs::path& path : handed) {
-      if (absl::Status inside = CheckHandedPathInside(path, case_dir); !inside.ok()) {
-        outcome.message = std::string(inside.message());
-        return outcome;
-      }
-    }
     fs::path parent = options_.temp_dir;
+    std::error_code ec;
     if (parent.empty()) parent = fs::temp_directory_path(ec);
     if (parent.empty()) parent = "/tmp";
     absl::StatusOr<TempDir> dir = TempDir::Create(parent);
@@ -122,9 +131,34 @@ class ExecBackend : public Backend {
       outcome.message = std::string(dir.status().message());
       return outcome;
     }
+    // A case made in memory is handed over as files written for it.
+    const fs::path case_dir =
+        c.dir.empty() ? dir->path() / "case" : fs::absolute(c.dir, ec).lexically_normal();
+    if (c.dir.empty()) {
+      if (absl::Status written = WriteInMemoryCase(c, data_set, case_dir); !written.ok()) {
+        outcome.message = std::string(written.message());
+        return outcome;
+      }
+    }
+    // Every path the adapter gets lies in the case (or is our output folder).
+    std::vector<fs::path> handed = {(case_dir / kModelFileName).lexically_normal()};
+    const fs::path out_dir = dir->path() / "out";
+    fs::create_directory(out_dir, ec);
+    if (data_set < c.data_sets.size()) {
+      for (const fs::path& input : c.data_sets[data_set].files.input_files) {
+        handed.push_back(c.dir.empty() ? (case_dir / input).lexically_normal()
+                                       : fs::absolute(input, ec).lexically_normal());
+      }
+    }
+    for (const fs::path& path : handed) {
+      if (absl::Status inside = CheckHandedPathInside(path, case_dir); !inside.ok()) {
+        outcome.message = std::string(inside.message());
+        return outcome;
+      }
+    }
 
     std::vector<std::string> args = {"--model", handed[0].string(), "--output-dir",
-                                     dir->path().string()};
+                                     out_dir.string()};
     for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
     const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
     if (ending.kind.has_value()) {
@@ -147,7 +181,7 @@ class ExecBackend : public Backend {
                                      StderrSuffix(ending.message));
       return outcome;
     }
-    BackendOutcome read = ReadOutputs(loaded_case, dir->path());
+    BackendOutcome read = ReadOutputs(*c.model, out_dir);
     read.exit_code = 0;
     return read;
   }
@@ -263,10 +297,10 @@ class ExecBackend : public Backend {
   }
 
   // DIR/output_K.pb for every graph output; nothing else numbered.
-  static BackendOutcome ReadOutputs(const LoadedCase& loaded_case, const fs::path& dir) {
+  static BackendOutcome ReadOutputs(const onnx::ModelProto& model, const fs::path& dir) {
     BackendOutcome outcome;
     outcome.kind = BackendOutcome::Kind::kError;
-    const int count = loaded_case.model.graph().output_size();
+    const int count = model.graph().output_size();
     std::error_code ec;
     for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
@@ -280,9 +314,8 @@ class ExecBackend : public Backend {
     for (int k = 0; k < count; ++k) {
       const fs::path file = dir / OutputFileName(k);
       if (!fs::exists(file, ec)) {
-        outcome.message =
-            absl::StrCat("adapter exited with 0 but wrote no ", OutputFileName(k),
-                         " (graph output '", loaded_case.model.graph().output(k).name(), "')");
+        outcome.message = absl::StrCat("adapter exited with 0 but wrote no ", OutputFileName(k),
+                                       " (graph output '", model.graph().output(k).name(), "')");
         return outcome;
       }
       absl::StatusOr<Tensor> tensor = ReadTensorFile(file);

@@ -5,7 +5,8 @@
 // where they disagree is listed, and grouped by the documented reading
 // (reference/readings.h) that explains it, or "unexplained". Default PATH:
 // the repository's cases/node. Exit 0 (a report), 1 when a case cannot
-// be read, 2 for a usage error.
+// be read or run (over run's default resource limits, say), 2 for a usage
+// error.
 //
 //   onnx-conform bodies                 # the library
 //   onnx-conform bodies my_cases/ --bodies-quiet
@@ -20,9 +21,12 @@
 #include "absl/strings/str_split.h"
 #include "caseio/case_loader.h"
 #include "cases/coverage.h"
+#include "checker/checked_case.h"
+#include "reference/evaluate.h"
 #include "reference/function_bodies.h"
-#include "reference/interpreter.h"
+#include "reference/resource_limits.h"
 #include "runners/cli/cli.h"
+#include "runners/harness/in_memory_case.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
@@ -81,32 +85,36 @@ int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::
       return kExitUsage;
     }
     for (const std::filesystem::path& dir : *dirs) {
-      absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-      if (!loaded.ok()) {
-        err << "onnx-conform bodies: " << loaded.status().message() << "\n";
+      // Each case held to run's default limits (docs/security.md).
+      ScopedResourceBudget budget(ResourceLimits{});
+      std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
+      if (c->standing == CaseStanding::kUnreadable) {
+        err << "onnx-conform bodies: " << c->standing_message << "\n";
         unreadable = true;
         continue;
       }
-      absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(loaded->model);
+      if (!c->graph.has_value()) continue;  // an invalid case: the checker's business
+      absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(*c->model);
       if (!body.ok()) continue;  // no function-defined node
       ++cases;
-      for (const DataSet& data_set : loaded->data_sets) {
-        absl::StatusOr<std::vector<ExplainedOutput>> op =
-            ExplainModel(loaded->model, data_set.inputs);
-        absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, data_set.inputs);
-        if (!op.ok() || !by_body.ok()) continue;  // an invalid case: the checker's business
-        ++data_sets;
-        std::vector<Tensor> own;
-        for (const ExplainedOutput& output : *op) own.push_back(output.value);
+      for (const CheckedDataSet& data_set : c->data_sets) {
         // The body as a backend, judged against the operator's own reading.
-        const OutputsJudgement judgement = JudgeOutputs(
-            loaded->model, [&]() -> absl::StatusOr<std::vector<Tensor>> { return data_set.inputs; },
-            own, *by_body, Tolerance::Exact(), OutputNames(loaded->model));
+        std::shared_ptr<const CheckedCase> own =
+            MakeReferenceCase(c->name, *c->model, data_set.inputs);
+        absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, data_set.inputs);
+        if (own->standing != CaseStanding::kRunnable || !by_body.ok()) {
+          err << "onnx-conform bodies: " << c->name << ": "
+              << (by_body.ok() ? own->standing_message : by_body.status().message()) << "\n";
+          unreadable = true;
+          continue;
+        }
+        ++data_sets;
+        const OutputsJudgement judgement = JudgeOutputs(*own, 0, *by_body, Tolerance::Exact());
         if (judgement.kind == OutputsJudgement::Kind::kMatch) {
           ++agreeing;
           continue;
         }
-        disagreements.push_back({absl::StrCat(loaded->name, "/", data_set.dir.filename().string()),
+        disagreements.push_back({absl::StrCat(c->name, "/", data_set.files.dir.filename().string()),
                                  judgement.kind == OutputsJudgement::Kind::kDivergent
                                      ? judgement.backend_reading.Name()
                                      : std::string("unexplained"),

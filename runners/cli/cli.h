@@ -27,14 +27,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "runners/harness/policy.h"
 
 namespace onnx_conform {
 
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailed = 1;
-inline constexpr int kExitUsage = 2;
-// The shell's convention for a command stopped by SIGINT (128 + 2).
-inline constexpr int kExitInterrupted = 130;
+// The exit codes (kExitOk, kExitFailed, kExitUsage, kExitInterrupted) are
+// the policy's: runners/harness/policy.h.
 
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
 // usage on its output stream and exits kExitOk, whatever else was given.

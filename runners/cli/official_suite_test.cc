@@ -28,7 +28,7 @@ TEST(OfficialSuiteTest, OurCasesPassAndEveryOtherCaseIsUnsupported) {
   std::unique_ptr<Backend> backend = MakeReferenceBackend();
   int ours = 0;
   for (const std::filesystem::path& dir : *dirs) {
-    CaseResult result = RunCase(dir, *backend);
+    CaseResult result = OpenAndRunCase({.dir = dir}, *backend);
     if (IsOurOperator(result.name)) {
       ++ours;
       EXPECT_EQ(result.status, CaseStatus::kPass) << result.name << ": " << result.message;

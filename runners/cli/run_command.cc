@@ -28,6 +28,7 @@
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
+#include "checker/checked_case.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
@@ -78,9 +79,9 @@ class InterruptGuard {
 
 // Whether case.json lists every wanted feature. A case without case.json
 // has none; one whose case.json is broken is kept, so that its error shows.
-bool HasFeatures(const fs::path& dir, const std::vector<std::string>& wanted) {
+bool HasFeatures(const CaseRef& ref, const std::vector<std::string>& wanted) {
   if (wanted.empty()) return true;
-  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
+  const absl::StatusOr<std::optional<CaseMetadata>>& metadata = *ref.metadata;
   if (!metadata.ok()) return true;
   if (!metadata->has_value()) return false;
   for (const std::string& feature : wanted) {
@@ -95,14 +96,48 @@ std::string CanonicalKey(const fs::path& path) {
   return (ec ? fs::absolute(path, ec) : canonical).lexically_normal().string();
 }
 
+// The twins of the run's negative cases, each read once however many
+// negative cases name it, and once only when it is a case of the run too.
+class TwinCache {
+ public:
+  explicit TwinCache(const std::vector<CaseRef>& refs) {
+    for (const CaseRef& ref : refs) {
+      const absl::StatusOr<std::optional<CaseMetadata>>& metadata = *ref.metadata;
+      if (!metadata.ok() || !metadata->has_value() || (*metadata)->twin().empty()) continue;
+      absl::StatusOr<fs::path> twin = ResolveTwinDir(ref.dir, (*metadata)->twin());
+      if (twin.ok()) slots_.try_emplace(CanonicalKey(*twin));
+    }
+  }
+
+  // The case at `dir`, read now or taken from an earlier read.
+  std::shared_ptr<const CheckedCase> Open(const CaseRef& ref) {
+    auto slot = slots_.find(CanonicalKey(ref.dir));
+    if (slot == slots_.end()) return OpenCase(ref, Opener());
+    std::lock_guard<std::mutex> lock(slot->second.mutex);
+    if (slot->second.opened == nullptr) slot->second.opened = OpenCase(ref, Opener());
+    return slot->second.opened;
+  }
+
+  TwinOpener Opener() {
+    return [this](const fs::path& dir) { return Open({.dir = dir}); };
+  }
+
+ private:
+  struct Slot {
+    std::mutex mutex;
+    std::shared_ptr<const CheckedCase> opened;
+  };
+  std::map<std::string, Slot> slots_;  // filled before any case runs
+};
+
 // Runs the cases not yet done on `jobs` threads; results land in `slots` by
 // discovery index, and each one's console line on `out`. Returns false when
 // interrupted.
-bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t>& pending,
-                int jobs, Backend& backend, const Profile* profile,
-                const ExpectationList* expectations, RunLog* log, bool quiet,
-                const ResourceLimits& limits, std::vector<std::optional<CaseResult>>& slots,
-                std::string& log_error, std::ostream& out) {
+bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pending, int jobs,
+                Backend& backend, const Profile* profile, const ExpectationList* expectations,
+                RunLog* log, bool quiet, const ResourceLimits& limits, TwinCache& twins,
+                std::vector<std::optional<CaseResult>>& slots, std::string& log_error,
+                std::ostream& out) {
   std::atomic<size_t> next{0};
   std::mutex mutex;  // out, log_error, finished_workers
   std::condition_variable all_done;
@@ -112,7 +147,14 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
       const size_t k = next.fetch_add(1);
       if (k >= pending.size()) break;
       const size_t index = pending[k];
-      CaseResult result = RunCase(case_dirs[index], backend, limits);
+      const auto start = std::chrono::steady_clock::now();
+      CaseResult result;
+      {
+        ScopedResourceBudget budget(limits);
+        result = RunCase(*twins.Open(refs[index]), backend);
+      }
+      result.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (result.cancelled || g_interrupted) break;  // no verdict: not reported
       ApplyExpectations(result, profile, expectations);
       absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
@@ -149,9 +191,7 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
 // The run log's first line: the backend, the adapter command, the suite's
 // version and a hash of the selected cases, which --resume must match.
 report::RunLogHeader LogHeader(const Backend& backend, const std::string& adapter,
-                               const std::vector<fs::path>& case_dirs) {
-  std::vector<std::string> keys;
-  for (const fs::path& dir : case_dirs) keys.push_back(CanonicalKey(dir));
+                               std::vector<std::string> keys) {
   std::sort(keys.begin(), keys.end());
   report::RunLogHeader header;
   header.set_onnx_conform_run_log(1);
@@ -207,7 +247,10 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     profile = *std::move(read);
   }
 
-  std::vector<fs::path> case_dirs;
+  // Each case's case.json is read here, once: selection, the twins of
+  // negative cases and the run itself use what was read.
+  std::vector<CaseRef> refs;
+  std::vector<std::string> keys;  // CanonicalKey of each case: its identity in logs
   std::set<std::string> seen;
   for (const std::string& path : options.paths) {
     absl::StatusOr<std::vector<fs::path>> found = FindCaseDirs(path);
@@ -216,16 +259,19 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       return UsageError(err, absl::StrCat(path, ": holds no case (no model.onnx)"));
     }
     for (const fs::path& dir : *found) {
-      if (!seen.insert(CanonicalKey(dir)).second) continue;
+      std::string key = CanonicalKey(dir);
+      if (!seen.insert(key).second) continue;
       if (filter.has_value() && !std::regex_search(CaseName(dir), *filter)) {
         continue;
       }
-      if (!HasFeatures(dir, features)) continue;
-      case_dirs.push_back(dir);
+      CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
+      if (!HasFeatures(ref, features)) continue;
+      refs.push_back(std::move(ref));
+      keys.push_back(std::move(key));
     }
   }
   // A filter that selects nothing is a mistake, not a clean run of no case.
-  if (case_dirs.empty()) {
+  if (refs.empty()) {
     std::string selection;
     if (filter.has_value()) absl::StrAppend(&selection, " --filter=", options.filter);
     if (!features.empty()) absl::StrAppend(&selection, " --features=", options.features);
@@ -233,10 +279,18 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   if (shard->has_value()) {
     // After the check above: a shard may hold no case of a small selection.
-    const size_t selected = case_dirs.size();
-    std::erase_if(case_dirs, [&](const fs::path& dir) { return !(*shard)->Holds(CaseName(dir)); });
-    out << "shard " << (*shard)->Label() << ": " << case_dirs.size() << " of " << selected
-        << " cases" << std::endl;
+    const size_t selected = refs.size();
+    size_t kept = 0;
+    for (size_t i = 0; i < refs.size(); ++i) {
+      if (!(*shard)->Holds(CaseName(refs[i].dir))) continue;
+      refs[kept] = std::move(refs[i]);
+      keys[kept] = std::move(keys[i]);
+      ++kept;
+    }
+    refs.resize(kept);
+    keys.resize(kept);
+    out << "shard " << (*shard)->Label() << ": " << refs.size() << " of " << selected << " cases"
+        << std::endl;
     // The GoogleTest protocol: this file says the runner honoured the split.
     if (const char* status_file = std::getenv("GTEST_SHARD_STATUS_FILE"); status_file != nullptr) {
       std::ofstream touch(status_file, std::ios::app);
@@ -244,7 +298,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // What this run's log says of it, and what a log to resume must say.
-  report::RunLogHeader header = LogHeader(**backend, options.backend, case_dirs);
+  report::RunLogHeader header = LogHeader(**backend, options.backend, keys);
   std::string log_path = options.log;
   const std::string& resume_path = options.resume;
   if (log_path.empty()) log_path = resume_path;
@@ -258,7 +312,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // Results so far: resumed ones in their slots, the rest to run.
-  std::vector<std::optional<CaseResult>> slots(case_dirs.size());
+  std::vector<std::optional<CaseResult>> slots(refs.size());
   int resumed = 0;
   if (!resume_path.empty()) {
     absl::StatusOr<LoggedResults> logged = ReadRunLog(resume_path);
@@ -279,8 +333,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       }
       std::map<std::string, CaseResult*> by_key;
       for (CaseResult& result : logged->results) by_key[CanonicalKey(result.path)] = &result;
-      for (size_t i = 0; i < case_dirs.size(); ++i) {
-        auto it = by_key.find(CanonicalKey(case_dirs[i]));
+      for (size_t i = 0; i < refs.size(); ++i) {
+        auto it = by_key.find(keys[i]);
         if (it == by_key.end()) continue;
         slots[i] = std::move(*it->second);
         ++resumed;
@@ -288,7 +342,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
   }
   std::vector<size_t> pending;
-  for (size_t i = 0; i < case_dirs.size(); ++i) {
+  for (size_t i = 0; i < refs.size(); ++i) {
     if (!slots[i].has_value()) pending.push_back(i);
   }
   if (resumed > 0) {
@@ -304,13 +358,14 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   RunEnd end;
-  end.selected = case_dirs.size();
+  end.selected = refs.size();
+  TwinCache twins(refs);
   {
     InterruptGuard guard;
-    end.completed = RunPending(case_dirs, pending, options.jobs, **backend,
+    end.completed = RunPending(refs, pending, options.jobs, **backend,
                                profile.has_value() ? &*profile : nullptr,
                                expectations.has_value() ? &*expectations : nullptr, log.get(),
-                               options.quiet, options.limits, slots, end.log_error, out);
+                               options.quiet, options.limits, twins, slots, end.log_error, out);
   }
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));

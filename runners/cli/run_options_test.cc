@@ -193,10 +193,26 @@ TEST_F(ShowCommandTest, MetadataQuoteInputsExpectedOutputsAndTheBackendsDifferen
   EXPECT_THAT(stdout_, HasSubstr("min: float [5]: 1, 1, nan, 2, -inf\n"));
   EXPECT_THAT(stdout_, HasSubstr("3 of 5 elements differ: [0] expected nan (any NaN), got 1"));
 
+  EXPECT_THAT(stdout_, HasSubstr("divergent: follows reading min-nan-ignored"));
+
   EXPECT_EQ(Show({"--backend=" + FakeBackend("pass"), c}), kExitOk) << stdout_;
-  EXPECT_THAT(stdout_, HasSubstr("matches the expected output bit for bit"));
+  EXPECT_THAT(stdout_, HasSubstr("matches the expected outputs (as run judges them)"));
+  EXPECT_THAT(stdout_, HasSubstr("model: opset 13 of the default domain"));
+  EXPECT_THAT(stdout_, HasSubstr("Min(data_0, data_1) -> min"));
   EXPECT_EQ(Show({"--backend=" + FakeBackend("crash"), c}), kExitFailed);
   EXPECT_THAT(stdout_, HasSubstr("did not run it"));
+}
+
+// show judges as run does: under the expected outputs' match classes.
+TEST_F(ShowCommandTest, ShowAgreesWithRunOnTiedZerosAndNamesAttributes) {
+  // Clip([-1, -0, 0, 1], -0, +0): three ties of either sign, one +0 exactly.
+  const std::string c = Suite("clip_v13_float_neg_zero").string();
+  EXPECT_EQ(Show({"--backend=" + FakeBackend("flip-zero-sign"), c}), kExitFailed);
+  EXPECT_THAT(stdout_,
+              HasSubstr("1 of 4 elements differ: [3] expected 0 (sign determined), got -0"));
+  const std::string argmin = Suite("argmin_v12_float_inf_select_last").string();
+  ASSERT_EQ(Show({argmin}), kExitOk) << stderr_;
+  EXPECT_THAT(stdout_, HasSubstr("select_last_index=1"));
 }
 
 TEST_F(ShowCommandTest, UsageAndMissingCases) {

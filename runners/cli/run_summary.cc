@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/expectation_scope.h"
+#include "runners/harness/policy.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
 
@@ -57,28 +58,11 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     out << readings << std::endl;
   }
 
-  int exit_code = kExitOk;
-  int invalid = 0;
-  int strict_divergent = 0;
-  for (const CaseResult& result : results) {
-    if (FailsRun(result.status)) exit_code = kExitFailed;
-    if (options.strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
-    // A case that is not what it claims tests nothing: a failure, unless it
-    // declares itself negative (case.json "invalid") or the user allows it.
-    if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
-  }
-  if (strict_divergent > 0) {
-    err << "onnx-conform run: --strict: " << strict_divergent
-        << " divergent case(s) fail the run (they follow a documented alternative "
-           "reading, not the case's)\n";
-    exit_code = kExitFailed;
-  }
-  if (invalid > 0 && !options.allow_invalid) {
-    err << "onnx-conform run: " << invalid
-        << " case(s) invalid without declaring themselves negative (case.json "
-           "\"expectation\": \"invalid\"); --allow-invalid accepts that\n";
-    exit_code = kExitFailed;
-  }
+  // The policy decides; the reasons it gives are printed.
+  const RunEnding ending =
+      EndOfRun(results, {.strict = options.strict, .allow_invalid = options.allow_invalid});
+  int exit_code = ending.exit_code;
+  for (const std::string& reason : ending.reasons) err << "onnx-conform run: " << reason << "\n";
   if (!end.log_error.empty()) {
     err << "onnx-conform run: " << end.log_error << "\n";
     exit_code = kExitFailed;

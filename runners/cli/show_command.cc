@@ -12,12 +12,17 @@
 #include "absl/strings/str_join.h"
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
-#include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
+#include "checker/checked_case.h"
 #include "google/protobuf/util/json_util.h"
+#include "reference/model_versions.h"
+#include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
+#include "runners/harness/case_runner.h"
 #include "runners/harness/diff.h"
+#include "runners/harness/policy.h"
+#include "runners/harness/verdict.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {
@@ -57,6 +62,37 @@ std::string NameOr(const std::vector<std::string>& names, size_t k, DataFileKind
                                                : DataFileStem(kind, static_cast<int64_t>(k));
 }
 
+// The model's opset and its nodes with every attribute the node sets:
+// "opset 11; node 'clip' Clip: min=-1, max=1".
+std::string ModelLines(const onnx::ModelProto& model) {
+  std::string lines = absl::StrCat("model: opset ", DefaultDomainOpset(model).value_or(0),
+                                   " of the default domain, IR ", model.ir_version(), "\n");
+  for (const onnx::NodeProto& node : model.graph().node()) {
+    std::vector<std::string> attributes;
+    for (const onnx::AttributeProto& a : node.attribute()) {
+      switch (a.type()) {
+        case onnx::AttributeProto::INT:
+          attributes.push_back(absl::StrCat(a.name(), "=", a.i()));
+          break;
+        case onnx::AttributeProto::FLOAT:
+          attributes.push_back(absl::StrCat(a.name(), "=", a.f()));
+          break;
+        case onnx::AttributeProto::INTS:
+          attributes.push_back(absl::StrCat(a.name(), "=[", absl::StrJoin(a.ints(), ","), "]"));
+          break;
+        default:
+          attributes.push_back(absl::StrCat(
+              a.name(), " (", onnx::AttributeProto::AttributeType_Name(a.type()), ")"));
+      }
+    }
+    absl::StrAppend(&lines, "  node '", node.name(), "' ", node.op_type(), "(",
+                    absl::StrJoin(node.input(), ", "), ") -> ", absl::StrJoin(node.output(), ", "),
+                    attributes.empty() ? "" : absl::StrCat(": ", absl::StrJoin(attributes, ", ")),
+                    "\n");
+  }
+  return lines;
+}
+
 }  // namespace
 
 absl::StatusOr<ShowOptions> ParseShowOptions(const std::vector<std::string>& args) {
@@ -84,15 +120,16 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     return kExitOk;
   }
   const std::filesystem::path dir = options->case_dir;
+  // Held to run's default limits (docs/security.md), as every command is.
+  ScopedResourceBudget budget(ResourceLimits{});
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
+  if (c->standing == CaseStanding::kUnreadable) {
+    return Fail(err, c->standing_message, kExitFailed);
+  }
 
-  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
-  if (!metadata.ok()) return Fail(err, metadata.status().message(), kExitFailed);
-  absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-  if (!loaded.ok()) return Fail(err, loaded.status().message(), kExitFailed);
-
-  out << "case " << ForTerminal(loaded->name, false) << " (" << dir.string() << ")\n";
-  if (metadata->has_value()) {
-    CaseMetadata shown = **metadata;
+  out << "case " << ForTerminal(c->name, false) << " (" << dir.string() << ")\n";
+  if (c->metadata.has_value()) {
+    CaseMetadata shown = *c->metadata;
     const std::string quote = shown.spec_quote();
     shown.clear_spec_quote();
     google::protobuf::util::JsonPrintOptions json_options;
@@ -105,6 +142,11 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
   } else {
     out << "metadata: none (no case.json)\n";
   }
+  if (c->model.has_value()) out << ForTerminal(ModelLines(*c->model), true);
+  if (std::optional<CaseVerdict> standing = StandingVerdict(*c)) {
+    out << "the suite: " << StatusName(standing->status) << ": "
+        << ForTerminal(standing->message, true) << "\n";
+  }
 
   std::unique_ptr<Backend> backend;
   if (!options->backend.empty()) {
@@ -115,8 +157,10 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     backend = *std::move(made);
   }
   bool all_matched = true;
-  for (const DataSet& data_set : loaded->data_sets) {
-    out << "\n" << data_set.dir.filename().string() << ":\n";
+  const bool runnable = c->standing == CaseStanding::kRunnable;
+  for (size_t index = 0; index < c->data_sets.size(); ++index) {
+    const CheckedDataSet& data_set = c->data_sets[index];
+    out << "\n" << data_set.files.dir.filename().string() << ":\n";
     for (size_t k = 0; k < data_set.inputs.size(); ++k) {
       out << "  input  "
           << ForTerminal(NameOr(data_set.input_names, k, DataFileKind::kInput), false) << ": "
@@ -128,7 +172,7 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
           << TensorLine(data_set.outputs[k]) << "\n";
     }
     if (backend == nullptr) continue;
-    const BackendOutcome outcome = backend->Run(*loaded, data_set);
+    const BackendOutcome outcome = backend->Run(*c, index);
     if (outcome.kind != BackendOutcome::Kind::kOk) {
       out << "  " << backend->name() << ": did not run it: " << ForTerminal(outcome.message, true)
           << "\n";
@@ -139,20 +183,22 @@ int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       const std::string name = NameOr(data_set.output_names, k, DataFileKind::kOutput);
       out << "  " << backend->name() << " " << ForTerminal(name, false) << ": "
           << TensorLine(outcome.outputs[k]) << "\n";
-      if (k >= data_set.outputs.size()) continue;
-      const TensorDiff diff =
-          DiffTensors(data_set.outputs[k], outcome.outputs[k], Tolerance::Exact());
-      if (diff.matches()) {
-        out << "    matches the expected output bit for bit\n";
-      } else {
-        all_matched = false;
-        out << "    " << ForTerminal(diff.Describe(name), true) << "\n";
-      }
     }
-    if (outcome.outputs.size() != data_set.outputs.size()) {
-      all_matched = false;
-      out << "  " << outcome.outputs.size() << " outputs, " << data_set.outputs.size()
-          << " expected\n";
+    if (!runnable) continue;
+    // The verdict `run` gives, under the expected outputs' match classes.
+    const OutputsJudgement judgement = JudgeOutputs(*c, index, outcome.outputs, CaseTolerance(*c));
+    switch (judgement.kind) {
+      case OutputsJudgement::Kind::kMatch:
+        out << "    matches the expected outputs (as run judges them)\n";
+        break;
+      case OutputsJudgement::Kind::kDivergent:
+        all_matched = false;
+        out << "    divergent: " << ForTerminal(DescribeDivergence(judgement), true) << "\n";
+        break;
+      case OutputsJudgement::Kind::kMismatch: all_matched = false; break;
+    }
+    for (const std::string& problem : judgement.problems) {
+      out << "    " << ForTerminal(problem, true) << "\n";
     }
   }
   return all_matched ? kExitOk : kExitFailed;

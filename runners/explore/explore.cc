@@ -22,7 +22,7 @@
 #include "checker/rules.h"
 #include "reference/tensor_file.h"
 #include "runners/harness/in_memory_case.h"
-#include "runners/harness/outcome_status.h"
+#include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
@@ -59,23 +59,9 @@ uint64_t CaseSeed(uint64_t seed, int64_t index) {
 }
 
 // The first error the suite's checker reports for the case's model and
-// inputs; empty for a valid case.
-std::string FirstCheckerError(const BuiltCase& built) {
-  std::vector<Diagnostic> diagnostics = CheckModel(built.model, std::string(kModelFileName));
-  if (diagnostics.empty() || diagnostics.front().severity != Severity::kError) {
-    bool any_error = false;
-    for (const Diagnostic& d : diagnostics) any_error |= d.severity == Severity::kError;
-    if (!any_error) {
-      DataSetView view{DataSetDirName(0), {}, {}};
-      for (size_t k = 0; k < built.inputs.size(); ++k) {
-        view.inputs.emplace_back(DataFilePath(0, DataFileKind::kInput, k), &built.inputs[k],
-                                 built.model.graph().input(k).name());
-      }
-      diagnostics = CheckDataSet(built.model, view, std::string(kModelFileName));
-    }
-  }
-  for (const Diagnostic& d : diagnostics) {
-    // The outputs are the reference's, written after the verdict.
+// inputs; empty for a valid case. The expected outputs are the reference's.
+std::string FirstCheckerError(const CheckedCase& c) {
+  for (const Diagnostic& d : c.diagnostics) {
     if (d.severity == Severity::kError && !absl::StartsWith(d.rule, "DATA-OUTPUT")) {
       return absl::StrCat(d.rule, ": ", d.field.empty() ? "" : d.field + ": ", d.message);
     }
@@ -98,93 +84,61 @@ void DeclareOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& out
   }
 }
 
-// Runs cases on one backend; one per worker thread (its scratch folder is
-// its own).
+// Runs cases on one backend, as cases made in memory (an adapter is
+// handed files its backend writes for them).
 class Evaluator {
  public:
-  Evaluator(Backend& backend, bool strict, fs::path scratch)
-      : backend_(backend), strict_(strict), scratch_(std::move(scratch)) {}
+  Evaluator(Backend& backend, bool strict) : backend_(backend), strict_(strict) {}
 
   absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase& c, bool& valid) {
     absl::StatusOr<BuiltCase> built = BuildCase(c);
     if (!built.ok()) return built.status();
-    const std::string checker_error = FirstCheckerError(*built);
+    std::shared_ptr<const CheckedCase> checked =
+        MakeReferenceCase("explore", std::move(built->model), std::move(built->inputs));
+    const std::string checker_error = FirstCheckerError(*checked);
     valid = checker_error.empty();
-    std::vector<Tensor> expected;
-    if (valid) {
-      absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(built->model, built->inputs);
-      if (!outputs.ok()) {
-        return Disagreement{"reference-error", "", std::string(outputs.status().message())};
-      }
-      expected = *std::move(outputs);
-      DeclareOutputShapes(built->model, expected);
+    if (valid && checked->standing != CaseStanding::kRunnable) {
+      return Disagreement{"reference-error", "", checked->standing_message};
     }
-    LoadedCase loaded;
-    loaded.name = "explore";
-    loaded.model = built->model;
-    DataSet data_set;
-    if (!scratch_.empty()) {
-      if (absl::Status s = WriteFiles(*built, loaded, data_set); !s.ok()) return s;
-    }
-    data_set.inputs = std::move(built->inputs);
-    const BackendOutcome outcome = backend_.Run(loaded, data_set);
-    return Judge(c, loaded.model, valid, checker_error, expected, outcome);
+    const BackendOutcome outcome = backend_.Run(*checked, 0);
+    return Judge(*checked, valid, checker_error, outcome);
   }
 
  private:
-  absl::Status WriteFiles(const BuiltCase& built, LoadedCase& loaded, DataSet& data_set) {
-    const fs::path data_dir = scratch_ / DataSetDirName(0);
-    std::error_code ec;
-    fs::create_directories(data_dir, ec);
-    loaded.dir = scratch_;
-    loaded.model_file = scratch_ / kModelFileName;
-    if (absl::Status s = WriteProtoFile(loaded.model_file, built.model); !s.ok()) return s;
-    data_set.dir = data_dir;
-    for (size_t k = 0; k < built.inputs.size(); ++k) {
-      data_set.input_files.push_back(data_dir / InputFileName(k));
-      const std::string& name = built.model.graph().input(k).name();
-      data_set.input_names.push_back(name);
-      if (absl::Status s = WriteTensorFile(data_set.input_files.back(), built.inputs[k], name);
-          !s.ok()) {
-        return s;
+  // Through the policy (runners/harness/policy.h), as `run` judges a case.
+  std::optional<Disagreement> Judge(const CheckedCase& c, bool valid,
+                                    const std::string& checker_error,
+                                    const BackendOutcome& outcome) {
+    std::optional<CaseVerdict> without_outputs = OutcomeVerdict(outcome, "");
+    if (without_outputs.has_value()) {
+      if (without_outputs->cancelled) return std::nullopt;  // no verdict
+      switch (without_outputs->status) {
+        case CaseStatus::kCrash:
+          return Disagreement{"backend-crash", "", std::move(without_outputs->message)};
+        case CaseStatus::kTimeout:
+          return Disagreement{"backend-timeout", "", std::move(without_outputs->message)};
+        default: break;
       }
     }
-    return absl::OkStatus();
-  }
-
-  std::optional<Disagreement> Judge(const ExploreCase& c, const onnx::ModelProto& model, bool valid,
-                                    const std::string& checker_error,
-                                    const std::vector<Tensor>& expected,
-                                    const BackendOutcome& outcome) {
-    using Kind = BackendOutcome::Kind;
-    if (std::optional<OutcomeStatus> unfinished = UnfinishedRunStatus(outcome)) {
-      if (unfinished->cancelled) return std::nullopt;  // no verdict
-      return Disagreement{
-          unfinished->status == CaseStatus::kCrash ? "backend-crash" : "backend-timeout", "",
-          std::move(unfinished->message)};
-    }
     if (!valid) {
-      if (outcome.kind != Kind::kOk) return std::nullopt;
+      if (IsRefusal(outcome) || without_outputs.has_value()) return std::nullopt;
       const std::string rule = checker_error.substr(0, checker_error.find(':'));
       return Disagreement{"invalid-accepted", rule,
                           "accepted a case the checker refuses: " + checker_error};
     }
-    if (outcome.kind != Kind::kOk) {
-      return Disagreement{"valid-refused", "", outcome.message};
+    if (without_outputs.has_value()) {
+      if (without_outputs->status == CaseStatus::kUnsupported) {
+        return Disagreement{"unsupported", "", std::move(without_outputs->message),
+                            /*failure=*/false};
+      }
+      return Disagreement{"valid-refused", "", std::move(without_outputs->message)};
     }
-    const OutputsJudgement judgement =
-        JudgeOutputs(model,
-                     [&c]() -> absl::StatusOr<std::vector<Tensor>> {
-                       absl::StatusOr<BuiltCase> again = BuildCase(c);
-                       if (!again.ok()) return again.status();
-                       return std::move(again->inputs);
-                     },
-                     expected, outcome.outputs, Tolerance::Exact(), {"output"});
+    const OutputsJudgement judgement = JudgeOutputs(c, 0, outcome.outputs, Tolerance::Exact());
     switch (judgement.kind) {
       case OutputsJudgement::Kind::kMatch: return std::nullopt;
       case OutputsJudgement::Kind::kDivergent:
         return Disagreement{"divergent", judgement.backend_reading.Name(),
-                            DescribeDivergence(judgement), strict_ || backend_.is_reference()};
+                            DescribeDivergence(judgement), strict_};
       case OutputsJudgement::Kind::kMismatch:
         return Disagreement{"mismatch", "", absl::StrJoin(judgement.problems, "; ")};
     }
@@ -193,7 +147,6 @@ class Evaluator {
 
   Backend& backend_;
   bool strict_;
-  fs::path scratch_;
 };
 
 // RapidCheck's shrink tree, walked as RapidCheck does: take the first
@@ -251,12 +204,15 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
     return absl::PermissionDeniedError(
         absl::StrCat(data_dir.string(), ": cannot create: ", ec.message()));
   }
-  const bool valid = FirstCheckerError(*built).empty();
+  std::shared_ptr<const CheckedCase> checked =
+      MakeReferenceCase("explore", built->model, built->inputs);
+  const bool valid = FirstCheckerError(*checked).empty();
   std::vector<Tensor> outputs;
   if (valid) {
-    absl::StatusOr<std::vector<Tensor>> run = RunOnReference(built->model, built->inputs);
-    if (!run.ok()) return run.status();
-    outputs = *std::move(run);
+    if (checked->standing != CaseStanding::kRunnable) {
+      return absl::InternalError(checked->standing_message);
+    }
+    outputs = checked->data_sets[0].outputs;
     DeclareOutputShapes(built->model, outputs);
   }
   if (absl::Status s = WriteProtoFile(folder / kModelFileName, built->model); !s.ok()) return s;
@@ -299,18 +255,9 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
     return absl::InvalidArgumentError("explore: no operator version and type to explore");
   }
   const int jobs = std::max(1, options.jobs);
-  // The reference runs in process; any other backend reads files.
-  std::vector<fs::path> scratch(jobs);
-  if (!backend.is_reference()) {
-    std::error_code ec;
-    const fs::path base =
-        (options.work_dir.empty() ? fs::temp_directory_path(ec) : options.work_dir) /
-        absl::StrCat("onnx-conform-explore-", getpid());
-    for (int k = 0; k < jobs; ++k) scratch[k] = base / absl::StrCat("worker", k);
-  }
   std::vector<std::unique_ptr<Evaluator>> evaluators;
   for (int k = 0; k < jobs; ++k) {
-    evaluators.push_back(std::make_unique<Evaluator>(backend, options.strict, scratch[k]));
+    evaluators.push_back(std::make_unique<Evaluator>(backend, options.strict));
   }
 
   const rc::Gen<ExploreCase> gen = ExploreCaseGen(options.cells);
@@ -396,10 +343,6 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
                                     static_cast<int64_t>(elapsed()), " s, ", result.findings.size(),
                                     " findings"));
     }
-  }
-  for (const fs::path& dir : scratch) {
-    std::error_code ec;
-    if (!dir.empty()) fs::remove_all(dir.parent_path(), ec);
   }
   return result;
 }

@@ -36,8 +36,6 @@ struct ExploreOptions {
   bool strict = false;  // a divergence (another documented reading) is a failure
   // Where findings are written as node test folders; empty: not written.
   std::filesystem::path out = {};
-  // Scratch folders for the files an exec backend reads; empty: the system's.
-  std::filesystem::path work_dir = {};
   int max_shrink_steps = 3000;
   // Called about every `progress_seconds` with a one-line status.
   std::function<void(const std::string&)> progress = nullptr;

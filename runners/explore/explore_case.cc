@@ -308,15 +308,15 @@ std::string ShapeText(const Shape& shape) {
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
                                   const std::vector<int>& versions,
                                   const std::vector<ElementType>& types) {
-  // The case library's versions and types (one_source_of_truth_test holds
-  // them equal to the registry), in its order: Min, ArgMin, Clip. A seed
-  // draws the same cases only while the cells keep their order.
+  // The registry's versions and types, operators in the order they were
+  // registered, types in ONNX's order (kNumericTypes). A seed draws the
+  // same cases only while the cells keep their order.
   std::vector<ExploreCell> cells;
   for (const OperatorVersion& entry : SuiteOperatorVersions()) {
     const std::string op(entry.op_type);
     if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
     if (!In(versions, entry.version)) continue;
-    for (E type : kAllNumericBfTypes) {
+    for (E type : kNumericTypes) {
       if (std::find(entry.types.begin(), entry.types.end(), type) == entry.types.end()) continue;
       if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end()) {
         continue;

@@ -16,7 +16,7 @@
 #include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 
@@ -138,13 +138,23 @@ TEST(ExploreTest, InvalidModelAcceptedIsReported) {
   EXPECT_LE(result.findings[0].minimal.ElementCount(), 2);
 }
 
-TEST(ExploreTest, ValidModelRefusedIsReported) {
-  std::unique_ptr<Backend> fake = FakeBackend("unsupported");
+// An adapter's exit 3 is "unsupported", as run calls it (runners/harness/
+// policy.h): reported, never a failure. Any other refusal of a valid case is.
+TEST(ExploreTest, ValidModelRefusedIsReportedAndUnsupportedIsNoFailure) {
+  std::unique_ptr<Backend> unsupported = FakeBackend("unsupported");
   ExploreOptions options{.cells = CellsFor({"ArgMin"}, {13}, {ElementType::kInt8}), .cases = 20};
-  ExploreResult result = ExploreOrDie(*fake, options);
+  ExploreResult result = ExploreOrDie(*unsupported, options);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].kind, "unsupported");
+  EXPECT_FALSE(result.findings[0].failure);
+  EXPECT_FALSE(result.failed());
+  EXPECT_THAT(result.findings[0].detail, HasSubstr("no kernel"));
+
+  std::unique_ptr<Backend> refusing = FakeBackend("exit-1");
+  result = ExploreOrDie(*refusing, options);
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].kind, "valid-refused");
-  EXPECT_THAT(result.findings[0].detail, HasSubstr("no kernel"));
+  EXPECT_TRUE(result.failed());
   EXPECT_EQ(result.findings[0].minimal.ElementCount(), 1);
 }
 

@@ -29,15 +29,4 @@ std::string PrimaryType(const CaseResult& result) {
   return result.types.substr(0, result.types.find(','));
 }
 
-bool FailsRun(CaseStatus status) {
-  switch (status) {
-    case CaseStatus::kFail:
-    case CaseStatus::kError:
-    case CaseStatus::kCrash:
-    case CaseStatus::kTimeout:
-    case CaseStatus::kXpass: return true;
-    default: return false;
-  }
-}
-
 }  // namespace onnx_conform

@@ -36,8 +36,6 @@ inline constexpr CaseStatus kAllStatuses[] = {
 
 absl::string_view StatusName(CaseStatus status);
 std::optional<CaseStatus> StatusFromName(absl::string_view name);
-// Whether this status makes the run exit non-zero.
-bool FailsRun(CaseStatus status);
 
 struct CaseResult {
   std::string name;

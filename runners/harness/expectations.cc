@@ -220,40 +220,4 @@ absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path) {
   return Profile::Parse(*text, path.string());
 }
 
-void ApplyExpectations(CaseResult& result, const Profile* profile,
-                       const ExpectationList* expectations) {
-  const Expectation* expected = expectations == nullptr ? nullptr : expectations->Find(result.name);
-  if (expected != nullptr) {
-    result.expectation = expected->Describe();
-    const CaseStatus raw = result.status;
-    if (std::find(expected->statuses.begin(), expected->statuses.end(), raw) !=
-        expected->statuses.end()) {
-      result.status = CaseStatus::kXfail;
-      result.message = absl::StrCat(StatusName(raw), " as expected (", expected->Describe(), ")",
-                                    result.message.empty() ? "" : ":\n", result.message);
-      return;
-    }
-    if (raw == CaseStatus::kPass && expected->flaky) {
-      return;  // may fail, and did not this time
-    }
-    if (raw == CaseStatus::kPass) {
-      result.status = CaseStatus::kXpass;
-      result.message = absl::StrCat("passed, but ", expected->Describe(),
-                                    " expects otherwise: remove or narrow that line");
-      return;
-    }
-    absl::StrAppend(&result.message, result.message.empty() ? "" : "\n", "(", expected->Describe(),
-                    " expected another status)");
-  }
-  if (profile != nullptr && result.status == CaseStatus::kUnsupported && result.ran_on_backend &&
-      profile->Claims(result.op, result.op_version, result.types)) {
-    result.status = CaseStatus::kFail;
-    result.message =
-        absl::StrCat("unsupported, but the profile claims ", result.op, "-", result.op_version, " ",
-                     result.types, " (",
-                     profile->WhereClaimed(result.op, result.op_version, PrimaryType(result)), ")",
-                     result.message.empty() ? "" : ": ", result.message);
-  }
-}
-
 }  // namespace onnx_conform

@@ -25,7 +25,7 @@
 //
 //   absl::StatusOr<ExpectationList> e = ReadExpectationFile("ort.expect");
 //   absl::StatusOr<Profile> p = ReadProfileFile("ort.profile");
-//   ApplyExpectations(result, &*p, &*e);
+//   ApplyExpectations(result, &*p, &*e);  // runners/harness/policy.h
 #ifndef ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_
 #define ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_
 
@@ -99,16 +99,6 @@ class Profile {
 };
 
 absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path);
-
-// Turns a result's raw status into the reported one (either may be null):
-// 1. An expectation line matching the case: the raw status is one it lists
-//    -> xfail; the case passed -> xpass (fails the run: remove the line);
-//    another status -> unchanged, the line noted in the message.
-// 2. Otherwise, a case the backend reported unsupported although the
-//    profile claims it -> fail ("unsupported inside the profile").
-// Records the applying line in result.expectation.
-void ApplyExpectations(CaseResult& result, const Profile* profile,
-                       const ExpectationList* expectations);
 
 }  // namespace onnx_conform
 

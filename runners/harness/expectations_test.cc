@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/harness/policy.h"
 
 namespace onnx_conform {
 namespace {

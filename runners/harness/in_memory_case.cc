@@ -1,18 +1,17 @@
 #include "runners/harness/in_memory_case.h"
 
-#include <optional>
-#include <utility>
+#include <algorithm>
 
-#include "absl/status/status.h"
-#include "runners/harness/outcome_status.h"
+#include "reference/evaluate.h"
+#include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {
 namespace {
 
-absl::StatusCode CodeOf(const OutcomeStatus& status) {
-  if (status.cancelled) return absl::StatusCode::kCancelled;
-  switch (status.status) {
+absl::StatusCode CodeOf(const CaseVerdict& verdict) {
+  if (verdict.cancelled) return absl::StatusCode::kCancelled;
+  switch (verdict.status) {
     case CaseStatus::kUnsupported: return absl::StatusCode::kUnimplemented;
     case CaseStatus::kInvalid: return absl::StatusCode::kInvalidArgument;
     case CaseStatus::kTimeout: return absl::StatusCode::kDeadlineExceeded;
@@ -29,38 +28,53 @@ std::vector<Tensor> Prefix(const std::vector<Tensor>& tensors, size_t count) {
 
 absl::StatusOr<std::vector<Tensor>> RunInMemory(Backend& backend, const onnx::ModelProto& model,
                                                 std::vector<Tensor> inputs) {
-  LoadedCase loaded;
-  loaded.model = model;
-  DataSet data_set;
-  data_set.inputs = std::move(inputs);
-  BackendOutcome outcome = backend.RunConsumingInputs(loaded, data_set);
-  if (std::optional<OutcomeStatus> failed = RunWithoutOutputsStatus(outcome, "")) {
+  std::vector<InMemoryDataSet> data_sets(1);
+  data_sets[0].inputs = std::move(inputs);
+  std::shared_ptr<const CheckedCase> c =
+      CheckInMemoryCase("in-memory", model, std::move(data_sets));
+  BackendOutcome outcome = backend.Run(*c, 0);
+  if (std::optional<CaseVerdict> failed = OutcomeVerdict(outcome, "")) {
     return absl::Status(CodeOf(*failed), failed->message);
   }
   return std::move(outcome.outputs);
 }
 
+std::shared_ptr<const CheckedCase> MakeReferenceCase(std::string name, onnx::ModelProto model,
+                                                     std::vector<Tensor> inputs,
+                                                     std::optional<CaseMetadata> metadata) {
+  std::vector<InMemoryDataSet> data_sets(1);
+  data_sets[0].inputs = std::move(inputs);
+  return CheckInMemoryCase(
+      std::move(name), std::move(model), std::move(data_sets), std::move(metadata),
+      [](const BoundGraph& graph,
+         const std::vector<Tensor>& fed) -> absl::StatusOr<std::vector<Tensor>> {
+        absl::StatusOr<std::vector<ExplainedOutput>> run = RunGraph(graph, fed);
+        if (!run.ok()) return run.status();
+        std::vector<Tensor> outputs;
+        for (ExplainedOutput& output : *run) outputs.push_back(std::move(output.value));
+        return outputs;
+      });
+}
+
 absl::StatusOr<std::vector<Tensor>> RunOnReference(const onnx::ModelProto& model,
                                                    std::vector<Tensor> inputs) {
-  // The reference backend holds no state between runs (safe from any thread).
-  static Backend* const reference = MakeReferenceBackend().release();
-  return RunInMemory(*reference, model, std::move(inputs));
+  return RunModel(model, inputs);
 }
 
 std::vector<std::string> OutputDifferences(const onnx::ModelProto& model,
                                            const std::vector<Tensor>& inputs,
                                            const std::vector<Tensor>& expected,
-                                           const std::vector<Tensor>& actual,
-                                           const std::vector<std::string>& output_names,
-                                           int max_reported) {
-  const auto fed = [&inputs]() -> absl::StatusOr<std::vector<Tensor>> { return inputs; };
+                                           const std::vector<Tensor>& actual, int max_reported) {
   if (expected.size() != actual.size()) {
     const size_t common = std::min(expected.size(), actual.size());
     return OutputDifferences(model, inputs, Prefix(expected, common), Prefix(actual, common),
-                             output_names, max_reported);
+                             max_reported);
   }
-  return JudgeOutputs(model, fed, expected, actual, Tolerance::Exact(), output_names, max_reported)
-      .problems;
+  std::vector<InMemoryDataSet> data_sets(1);
+  data_sets[0] = {inputs, expected};
+  std::shared_ptr<const CheckedCase> c =
+      CheckInMemoryCase("in-memory", model, std::move(data_sets));
+  return JudgeOutputs(*c, 0, actual, Tolerance::Exact(), max_reported).problems;
 }
 
 }  // namespace onnx_conform

@@ -6,7 +6,7 @@
 //   absl::StatusOr<std::vector<Tensor>> a = RunOnReference(clip6.model, clip6.inputs);
 //   absl::StatusOr<std::vector<Tensor>> b = RunOnReference(clip11.model, clip11.inputs);
 //   std::vector<std::string> d =
-//       OutputDifferences(clip6.model, clip6.inputs, *a, *b, {"y"}, /*max_reported=*/3);
+//       OutputDifferences(clip6.model, clip6.inputs, *a, *b, /*max_reported=*/3);
 //   // {"output 'y': 1 of 4 elements differ: [2] expected 1, got 2"}, or none
 #ifndef ONNX_CONFORM_RUNNERS_HARNESS_IN_MEMORY_CASE_H_
 #define ONNX_CONFORM_RUNNERS_HARNESS_IN_MEMORY_CASE_H_
@@ -27,7 +27,15 @@ namespace onnx_conform {
 absl::StatusOr<std::vector<Tensor>> RunInMemory(Backend& backend, const onnx::ModelProto& model,
                                                 std::vector<Tensor> inputs);
 
-// RunInMemory on the suite's reference (its fast kernels).
+// A case made in memory whose expected outputs are the reference's
+// (explore): checked once, and when the checker accepts it its data set's
+// outputs are the fast kernels' (reference/interpreter.h).
+std::shared_ptr<const CheckedCase> MakeReferenceCase(std::string name, onnx::ModelProto model,
+                                                     std::vector<Tensor> inputs,
+                                                     std::optional<CaseMetadata> metadata = {});
+
+// The model checked and run on the suite's reference (its fast kernels),
+// held to the resource budget: reference/evaluate.h's RunModel.
 absl::StatusOr<std::vector<Tensor>> RunOnReference(const onnx::ModelProto& model,
                                                    std::vector<Tensor> inputs);
 
@@ -35,13 +43,12 @@ absl::StatusOr<std::vector<Tensor>> RunOnReference(const onnx::ModelProto& model
 // judged exactly as a case's outputs are (JudgeOutputs: under the expected
 // outputs' match classes): one line per differing output, none when they
 // match. Outputs past the shorter list are not compared (callers that care
-// compare the counts); at most `max_reported` elements of each are shown.
+// compare the counts); at most `max_reported` elements of each are shown,
+// each output named as the graph names it.
 std::vector<std::string> OutputDifferences(const onnx::ModelProto& model,
                                            const std::vector<Tensor>& inputs,
                                            const std::vector<Tensor>& expected,
-                                           const std::vector<Tensor>& actual,
-                                           const std::vector<std::string>& output_names,
-                                           int max_reported);
+                                           const std::vector<Tensor>& actual, int max_reported);
 
 }  // namespace onnx_conform
 

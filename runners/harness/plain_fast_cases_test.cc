@@ -8,7 +8,7 @@
 
 #include "caseio/case_loader.h"
 #include "gtest/gtest.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 
 namespace onnx_conform {
 namespace {

@@ -44,11 +44,6 @@ bool MatchesExplained(const std::vector<Tensor>& outputs,
   return true;
 }
 
-struct ReadingOutputs {
-  ReadingSet readings;
-  std::vector<ExplainedOutput> outputs;
-};
-
 int64_t ElementCount(const std::vector<Tensor>& tensors) {
   int64_t count = 0;
   for (const Tensor& t : tensors) count += t.element_count();
@@ -75,58 +70,96 @@ std::vector<ReadingSet> ReadingCombinations(std::vector<Reading> applicable, boo
   return subsets;
 }
 
-// Which reading the expected and the actual outputs follow: the suite's
-// own first, then each combination in turn, evaluated one at a time (a
-// large case holds two sets of outputs at most) until both are placed.
-struct Placement {
-  std::optional<ReadingOutputs> own;       // the suite's reading (empty: the graph did not run)
-  std::optional<ReadingOutputs> expected;  // the reading the expected outputs follow
-  std::optional<ReadingSet> actual;        // the reading the actual outputs follow
-};
-
-Placement PlaceOutputs(const onnx::ModelProto& model, const std::vector<Tensor>& inputs,
-                       const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                       bool values_only) {
-  Placement placement;
-  absl::StatusOr<std::vector<ExplainedOutput>> own = ExplainModel(model, inputs);
-  if (!own.ok()) return placement;
-  placement.own = ReadingOutputs{ReadingSet{}, *std::move(own)};
-  if (MatchesExplained(expected, placement.own->outputs)) placement.expected = placement.own;
-  if (values_only && MatchesExplained(actual, placement.own->outputs))
-    placement.actual = ReadingSet{};
-  const bool large = ElementCount(expected) > kLargeElements;
-  for (const ReadingSet& set : ReadingCombinations(ApplicableReadings(model), large)) {
-    if (placement.expected.has_value() && (placement.actual.has_value() || !values_only)) break;
-    absl::StatusOr<std::vector<ExplainedOutput>> other = ExplainModel(model, inputs, set);
-    if (!other.ok()) continue;
-    bool changes = false;
-    for (size_t i = 0; i < other->size() && !changes; ++i) {
-      changes = !SameBytes((*other)[i].value, placement.own->outputs[i].value);
+// The explanation of one data set, extended on demand (under the case's
+// mutex): the suite's own reading first, then each combination of other
+// readings in turn, kept once computed.
+class Explainer {
+ public:
+  Explainer(const CheckedCase& c, size_t index)
+      : c_(c), data_set_(c.data_sets[index]), e_(c.explanation(index)) {
+    if (!e_.started) {
+      e_.started = true;
+      if (c_.graph.has_value()) {
+        absl::StatusOr<std::vector<ExplainedOutput>> own =
+            RunGraph(*c_.graph, data_set_.inputs, {.explain = true});
+        if (own.ok()) e_.own = ReadingOutputs{ReadingSet{}, *std::move(own)};
+      }
     }
-    if (!changes) continue;  // this reading decides nothing here
-    if (values_only && !placement.actual.has_value() && MatchesExplained(actual, *other)) {
-      placement.actual = set;
-    }
-    if (!placement.expected.has_value() && MatchesExplained(expected, *other)) {
-      placement.expected = ReadingOutputs{set, *std::move(other)};
+    if (e_.own.has_value()) {
+      combinations_ = ReadingCombinations(ApplicableReadings(*c_.graph).readings(),
+                                          ElementCount(data_set_.outputs) > kLargeElements);
     }
   }
-  return placement;
-}
+
+  const std::optional<ReadingOutputs>& own() const { return e_.own; }
+  size_t size() const { return combinations_.size(); }
+
+  // The outputs under combination k; empty outputs when it did not run or
+  // changes nothing here (it decides nothing then).
+  const ReadingOutputs& Other(size_t k) {
+    while (e_.others.size() <= k) {
+      const ReadingSet& set = combinations_[e_.others.size()];
+      ReadingOutputs other{set, {}};
+      absl::StatusOr<std::vector<ExplainedOutput>> run =
+          RunGraph(*c_.graph, data_set_.inputs, {.readings = set, .explain = true});
+      if (run.ok()) {
+        bool changes = false;
+        for (size_t i = 0; i < run->size() && !changes; ++i) {
+          changes = !SameBytes((*run)[i].value, e_.own->outputs[i].value);
+        }
+        if (changes) other.outputs = *std::move(run);
+      }
+      e_.others.push_back(std::move(other));
+    }
+    return e_.others[k];
+  }
+
+  // The reading the expected outputs follow, looked for once.
+  const ReadingOutputs* Expected() {
+    if (!e_.expected_placed && e_.own.has_value()) {
+      e_.expected_placed = true;
+      if (MatchesExplained(data_set_.outputs, e_.own->outputs)) {
+        e_.expected = -1;
+      } else {
+        for (size_t k = 0; k < size(); ++k) {
+          const ReadingOutputs& other = Other(k);
+          if (!other.outputs.empty() && MatchesExplained(data_set_.outputs, other.outputs)) {
+            e_.expected = static_cast<int>(k);
+            break;
+          }
+        }
+      }
+    }
+    if (!e_.expected.has_value()) return nullptr;
+    return *e_.expected < 0 ? &*e_.own : &e_.others[static_cast<size_t>(*e_.expected)];
+  }
+
+  // The reading `actual` follows, if any.
+  std::optional<ReadingSet> ActualReading(const std::vector<Tensor>& actual) {
+    if (!e_.own.has_value()) return std::nullopt;
+    if (MatchesExplained(actual, e_.own->outputs)) return ReadingSet{};
+    for (size_t k = 0; k < size(); ++k) {
+      const ReadingOutputs& other = Other(k);
+      if (!other.outputs.empty() && MatchesExplained(actual, other.outputs)) {
+        return other.readings;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  const CheckedCase& c_;
+  const CheckedDataSet& data_set_;
+  Explanation& e_;
+  std::vector<ReadingSet> combinations_;
+};
 
 }  // namespace
 
-std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model) {
-  // The first import: a model the reference runs (PlaceOutputs asks only
-  // then) imports the default domain at one version.
-  const int64_t opset = DefaultDomainOpset(model).value_or(0);
-  std::vector<Reading> found;
-  for (const onnx::NodeProto& node : model.graph().node()) {
-    const std::optional<int64_t> version = ResolveOperatorVersion(node.op_type(), opset);
-    if (!version.has_value()) continue;
-    for (Reading r : ReadingsFor(node.op_type(), *version)) {
-      if (std::find(found.begin(), found.end(), r) == found.end()) found.push_back(r);
-    }
+ReadingSet ApplicableReadings(const BoundGraph& graph) {
+  ReadingSet found;
+  for (const BoundNode& node : graph.nodes) {
+    for (Reading r : node.schema().readings().readings()) found.Add(r);
   }
   return found;
 }
@@ -141,15 +174,11 @@ std::vector<std::string> OutputNames(const onnx::ModelProto& model, size_t count
   return names;
 }
 
-OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
-                              const std::vector<Tensor>& expected,
-                              const std::vector<Tensor>& actual, const Tolerance& tolerance,
-                              const std::vector<std::string>& output_names, int max_reported) {
+OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
+                              const Tolerance& tolerance, int max_reported) {
+  const std::vector<Tensor>& expected = c.data_sets[index].outputs;
   OutputsJudgement judgement;
-  const auto name = [&](size_t i) {
-    return i < output_names.size() ? output_names[i]
-                                   : DataFileStem(DataFileKind::kOutput, static_cast<int64_t>(i));
-  };
+  const std::vector<std::string> names = OutputNames(*c.model, expected.size());
   if (actual.size() != expected.size()) {
     judgement.kind = OutputsJudgement::Kind::kMismatch;
     judgement.only_values_differ = false;
@@ -166,32 +195,35 @@ OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource&
   }
   // The classes of the expected outputs' reading; none when the reference
   // cannot run the graph or the tolerance is not exact.
-  Placement placement;
-  if (tolerance.exact) {
-    absl::StatusOr<std::vector<Tensor>> fed = inputs();
-    if (fed.ok()) placement = PlaceOutputs(model, *fed, expected, actual, values_only);
+  std::lock_guard<std::mutex> lock(c.mutex());
+  std::optional<Explainer> explainer;
+  const ReadingOutputs* classes_from = nullptr;
+  if (tolerance.exact && c.graph.has_value()) {
+    explainer.emplace(c, index);
+    classes_from = explainer->Expected();
+    if (classes_from == nullptr && explainer->own().has_value()) classes_from = &*explainer->own();
   }
-  const ReadingOutputs* classes_from = placement.expected.has_value() ? &*placement.expected
-                                       : placement.own.has_value()    ? &*placement.own
-                                                                      : nullptr;
   for (size_t i = 0; i < actual.size(); ++i) {
     const MatchClasses& classes =
         classes_from != nullptr ? classes_from->outputs[i].classes : MatchClasses{};
     const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes, max_reported);
     if (diff.matches()) continue;
     if (!diff.type_or_shape_error.empty()) judgement.only_values_differ = false;
-    judgement.problems.push_back(diff.Describe(name(i)));
+    judgement.problems.push_back(diff.Describe(names[i]));
   }
   if (judgement.problems.empty()) return judgement;
 
   // Divergent only against a known reading: expected outputs that follow
   // none are simply what the case claims.
-  if (judgement.only_values_differ && placement.actual.has_value() &&
-      placement.expected.has_value() && *placement.actual != placement.expected->readings) {
-    judgement.kind = OutputsJudgement::Kind::kDivergent;
-    judgement.backend_reading = *placement.actual;
-    judgement.expected_reading = placement.expected->readings;
-    return judgement;
+  const ReadingOutputs* expected_reading = explainer ? explainer->Expected() : nullptr;
+  if (judgement.only_values_differ && values_only && expected_reading != nullptr) {
+    const std::optional<ReadingSet> followed = explainer->ActualReading(actual);
+    if (followed.has_value() && *followed != expected_reading->readings) {
+      judgement.kind = OutputsJudgement::Kind::kDivergent;
+      judgement.backend_reading = *followed;
+      judgement.expected_reading = expected_reading->readings;
+      return judgement;
+    }
   }
   judgement.kind = OutputsJudgement::Kind::kMismatch;
   return judgement;

@@ -1,14 +1,16 @@
-// Judges a backend's outputs for one data set against the case's expected
-// outputs, element by element, as precisely as the operator texts allow.
+// Judges a backend's outputs for one data set of a case against the case's
+// expected outputs, element by element, as precisely as the operator texts
+// allow: a diff, nothing read or run again per backend.
 //
-//   OutputsJudgement j = JudgeOutputs(model, inputs, expected, actual, tolerance, names);
+//   OutputsJudgement j = JudgeOutputs(checked_case, 0, actual, Tolerance::Exact());
 //   if (j.kind == OutputsJudgement::Kind::kDivergent) std::cout << j.backend_reading.Name();
 //
 // Identical bytes match at once. Otherwise the plain reference explains the
-// data set (reference/interpreter.h, ExplainModel): each output element's
-// MatchClass (exact bits; either zero for a +0/-0 tie; any NaN), and the
-// output under each documented alternative reading that applies to the
-// graph's operators (reference/readings.h). Then:
+// data set, once per case (the explanation stays with the CheckedCase,
+// checker/checked_case.h): each expected element's MatchClass (exact bits;
+// either zero for a +0/-0 tie; any NaN), and the outputs under each
+// documented alternative reading the graph's schemas name
+// (reference/readings.h). Then:
 // - match: the actual outputs equal the expected ones under those classes;
 // - divergent: they equal the outputs of another reading than the one the
 //   expected outputs follow (the reading is named);
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "checker/checked_case.h"
 #include "onnx/onnx_pb.h"
 #include "reference/readings.h"
 #include "reference/tensor.h"
@@ -53,19 +56,13 @@ inline std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
   return OutputNames(model, static_cast<size_t>(model.graph().output_size()));
 }
 
-// `inputs` gives the data set's inputs (the graph inputs that are not
-// initializers, in order); `output_names` names the outputs in messages,
-// which show at most `max_reported` differing elements of each.
-// `inputs` is called only when the bytes differ (a backend may have taken
-// the data set's inputs over).
-using InputsSource = std::function<absl::StatusOr<std::vector<Tensor>>()>;
-OutputsJudgement JudgeOutputs(const onnx::ModelProto& model, const InputsSource& inputs,
-                              const std::vector<Tensor>& expected,
-                              const std::vector<Tensor>& actual, const Tolerance& tolerance,
-                              const std::vector<std::string>& output_names, int max_reported = 5);
+// Data set `index` of a runnable case (checker/checked_case.h). Messages
+// show at most `max_reported` differing elements of each output.
+OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
+                              const Tolerance& tolerance, int max_reported = 5);
 
-// The alternative readings that apply to the graph's nodes at its opset.
-std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model);
+// The alternative readings the graph's schemas name.
+ReadingSet ApplicableReadings(const BoundGraph& graph);
 
 // One line saying what a divergent backend does: "follows reading
 // clip-missing-bound-skipped (a missing bound clips nothing, ...), where the

@@ -17,6 +17,7 @@
 #include "runners/backends/backend.h"
 #include "runners/cli/backend_test_util.h"
 #include "runners/harness/case_runner.h"
+#include "runners/harness/policy.h"
 
 namespace onnx_conform {
 namespace {
@@ -42,8 +43,17 @@ Tensor Floats(std::initializer_list<float> values) {
 
 OutputsJudgement Judge(const onnx::ModelProto& model, std::vector<Tensor> inputs,
                        const Tensor& expected, const Tensor& actual) {
-  return JudgeOutputs(model, [&]() -> absl::StatusOr<std::vector<Tensor>> { return inputs; },
-                      {expected}, {actual}, Tolerance::Exact(), {"y"});
+  std::vector<InMemoryDataSet> data_sets(1);
+  data_sets[0] = {std::move(inputs), {expected}};
+  std::shared_ptr<const CheckedCase> c = CheckInMemoryCase("judged", model, std::move(data_sets));
+  EXPECT_EQ(c->standing, CaseStanding::kRunnable) << c->standing_message;
+  return JudgeOutputs(*c, 0, {actual}, Tolerance::Exact());
+}
+
+std::vector<Reading> ApplicableReadings(const onnx::ModelProto& model) {
+  absl::StatusOr<BoundGraph> graph = BindGraph(model);
+  EXPECT_TRUE(graph.ok()) << graph.status();
+  return onnx_conform::ApplicableReadings(*graph).readings();
 }
 
 // ---- match classes ----
@@ -120,7 +130,7 @@ class VerdictRunTest : public BackendTestBase {
   CaseResult RunOn(const fs::path& c, const std::string& mode) {
     absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(FakeBackend(mode));
     EXPECT_TRUE(backend.ok());
-    return RunCase(c, **backend);
+    return OpenAndRunCase({.dir = c}, **backend);
   }
 };
 
@@ -176,7 +186,7 @@ TEST_F(VerdictRunTest, TheReferenceIsDivergentWhenTheCaseFollowsAnotherReading) 
   const fs::path c = Suite("clip_v13_float_inf_default_bounds");
   const fs::path output = c / DataFilePath(0, DataFileKind::kOutput, 0);
   ASSERT_TRUE(WriteTensorFile(output, Floats({-kInf, kInf, 1}), "output").ok());
-  const CaseResult result = RunCase(c, *MakeReferenceBackend());
+  const CaseResult result = OpenAndRunCase({.dir = c}, *MakeReferenceBackend());
   EXPECT_EQ(result.status, CaseStatus::kDivergent) << result.message;
   EXPECT_THAT(result.readings, ElementsAre("reference"));
   EXPECT_THAT(result.message, HasSubstr("the case expects reading clip-missing-bound-skipped"));
@@ -212,7 +222,8 @@ TEST_F(VerdictRunTest, ExpandedClip13CasesPassOnTheReference) {
         "clip_v13_float16_nan_min_bound_expanded", "clip_v13_bfloat16_min_only_expanded",
         "clip_v13_int8_no_bounds_expanded"}) {
     for (bool plain : {false, true}) {
-      const CaseResult result = RunCase(kSuiteCases / "node" / name, *MakeReferenceBackend(plain));
+      const CaseResult result =
+          OpenAndRunCase({.dir = kSuiteCases / "node" / name}, *MakeReferenceBackend(plain));
       EXPECT_EQ(result.status, CaseStatus::kPass) << name << ": " << result.message;
       EXPECT_EQ(result.op, "Clip") << name;
     }

@@ -8,7 +8,7 @@
 //   for (const MalformedKind& kind : MalformedInputCorpus()) {
 //     WriteValidCase(dir);
 //     kind.make(dir, outside);
-//     CaseResult r = RunCase(dir, *MakeReferenceBackend(), kind.limits);
+//     CaseResult r = OpenAndRunCase({.dir = dir}, *MakeReferenceBackend(), kind.limits);
 //     // r.status == kind.status; r.message holds kind.file and each of kind.problems
 //   }
 //

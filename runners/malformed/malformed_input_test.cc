@@ -65,7 +65,7 @@ class MalformedInputTest : public ::testing::TestWithParam<MalformedKind> {
 TEST_P(MalformedInputTest, RunCaseReportsTheFileAndTheProblem) {
   const MalformedKind& kind = GetParam();
   std::unique_ptr<Backend> backend = MakeReferenceBackend();
-  const CaseResult result = RunCase(dir_, *backend, kind.limits);
+  const CaseResult result = OpenAndRunCase({.dir = dir_}, *backend, kind.limits);
   EXPECT_EQ(StatusName(result.status), StatusName(kind.status)) << result.message;
   EXPECT_THAT(result.message, HasSubstr(kind.file.empty() ? dir_.string() : kind.file.string()));
   for (const std::string& problem : kind.problems) {
@@ -110,7 +110,7 @@ class WellFormedInputTest : public ::testing::Test {
     fs::remove_all(root_, ec);
   }
   CaseResult Run(const ResourceLimits& limits = {}) {
-    return RunCase(dir_, *MakeReferenceBackend(), limits);
+    return OpenAndRunCase({.dir = dir_}, *MakeReferenceBackend(), limits);
   }
   fs::path root_, dir_;
 };

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "runners/harness/policy.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
 

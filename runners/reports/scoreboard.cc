@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "runners/harness/policy.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {

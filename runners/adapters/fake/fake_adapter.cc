@@ -57,7 +57,7 @@
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/interpreter.h"
+#include "reference/evaluate.h"
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
 #include "runners/adapters/fake/fake_adapter_bugs.h"

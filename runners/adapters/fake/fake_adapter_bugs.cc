@@ -6,8 +6,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "reference/evaluate.h"
 #include "reference/float16.h"
-#include "reference/interpreter.h"
 
 namespace onnx_conform {
 namespace {

@@ -1,0 +1,41 @@
+// What a case's model tests, read from its nodes: the covered operator it
+// is about (its subject), or why it is outside what the suite covers.
+//
+//   CaseSubject(model, "test_min_example");              // "Min"
+//   CaseSubject(body, "test_clip_default_min_expanded");  // "Clip": its function body
+//   OutOfScopeReason(model, false);  // "graph value 'x' is not a tensor ..." or nullopt
+//
+// Supporting operators (Constant, Identity, Less, Where: checker/registry.h)
+// are never a subject: a graph of them alone is the expanded form of an
+// operator defined as a function (Clip-13), or tests no operator.
+#ifndef ONNX_CONFORM_CHECKER_SUBJECT_H_
+#define ONNX_CONFORM_CHECKER_SUBJECT_H_
+
+#include <optional>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "onnx/onnx_pb.h"
+
+namespace onnx_conform {
+
+// The first node of a covered operator; for a graph of supporting operators
+// alone that holds Less and Where, or a case named as an operator's
+// expanded form (ONNX's test_clip_*_expanded), the operator defined as a
+// function; else the first node's operator ("" for no node).
+std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_name);
+
+// Whether the case is an operator's expanded form: case.json names the
+// operator defined as a function (`declared_op`), or ONNX's folder naming
+// says so ("test_<op>_..._expanded").
+bool IsExpandedCase(absl::string_view case_name, absl::string_view declared_op = "");
+
+// Why the suite does not cover the model whatever the checker says: a graph
+// value that is not a tensor, or only supporting operators (unless
+// `expanded`: the case says it is an operator's expanded form, which
+// without bounds is a lone Identity). nullopt when it covers it.
+std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model, bool expanded);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_CHECKER_SUBJECT_H_

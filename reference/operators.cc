@@ -1,0 +1,28 @@
+#include "reference/operators.h"
+
+#include "reference/argmin.h"
+#include "reference/clip.h"
+#include "reference/fast/kernels.h"
+#include "reference/min.h"
+#include "reference/support_ops.h"
+
+namespace onnx_conform {
+namespace {
+
+// One line per operator: where an operator joins the reference.
+constexpr OperatorKernels kOperators[] = {
+    {"Min", &Min, &FastMin},          {"ArgMin", &ArgMin, &FastArgMin}, {"Clip", &Clip, &FastClip},
+    {"Constant", &Constant, nullptr}, {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
+    {"Where", &Where, nullptr},
+};
+
+}  // namespace
+
+const OperatorKernels* FindKernels(absl::string_view op_type) {
+  for (const OperatorKernels& entry : kOperators) {
+    if (entry.op_type == op_type) return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,26 @@
+// The reference's operators: for each operator of the registry
+// (checker/registry.h), its plain form and, where it has one, its fast form
+// (reference/fast/). Which versions and types exist, and everything a node
+// must satisfy, is the registry's; a kernel serves every version.
+//
+//   const OperatorKernels* k = FindKernels("Min");  // {"Min", &Min, &FastMin}
+#ifndef ONNX_CONFORM_REFERENCE_OPERATORS_H_
+#define ONNX_CONFORM_REFERENCE_OPERATORS_H_
+
+#include "absl/strings/string_view.h"
+#include "reference/evaluation.h"
+
+namespace onnx_conform {
+
+struct OperatorKernels {
+  absl::string_view op_type;
+  PlainKernel plain;
+  FastKernel fast;  // null: the plain form serves both (no class is kept)
+};
+
+// nullptr for an operator the reference does not run.
+const OperatorKernels* FindKernels(absl::string_view op_type);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_REFERENCE_OPERATORS_H_
