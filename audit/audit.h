@@ -108,7 +108,8 @@ struct ModelAuditOptions {
 };
 
 // Audits a model file for the move from its own default-domain opset to the
-// target: every node of every graph and subgraph. Min/ArgMin/Clip nodes by
+// target: every node of every graph, subgraph and model-local function
+// (audit/audit_model_checks.h). Min/ArgMin/Clip nodes by
 // the suite's schemas; other operators by their schema in ONNX's registry.
 // ONNX's converter runs without data: the converted model is checked by
 // ONNX's checker with strict shape inference and by the suite's checks of

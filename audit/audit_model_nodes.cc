@@ -5,9 +5,11 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "audit/audit_finding.h"
 #include "audit/audit_schema_diff.h"
 #include "reference/model_versions.h"
@@ -50,8 +52,13 @@ bool InSuite(const onnx::NodeProto& node) {
 
 void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
   std::set<std::string> foreign, unknown, other_domains;
+  std::map<std::string, std::vector<std::string>> calls;  // function -> the nodes calling it
   for (const GraphNode& gn : nodes.nodes()) {
     const onnx::NodeProto& node = *gn.node;
+    if (std::string called = nodes.CalledFunction(node); !called.empty()) {
+      calls[called].push_back(gn.label);
+      continue;
+    }
     if (!IsDefaultDomain(node.domain())) {
       other_domains.insert(absl::StrCat(node.domain(), "::", node.op_type()));
       continue;
@@ -107,6 +114,13 @@ void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
       f.to_opset = audit.to_opset;
       audit.findings.push_back(std::move(f));
     }
+  }
+  for (const auto& [function, callers] : calls) {
+    audit.notes.push_back(
+        absl::StrCat("node", callers.size() > 1 ? "s " : " ", absl::StrJoin(callers, ", "), " call",
+                     callers.size() > 1 ? "" : "s", " the model-local function ", function,
+                     ": audited through its body, whose nodes are listed as \"function '", function,
+                     "': ...\" (typed as its first call gives its inputs)"));
   }
   for (const std::string& op : foreign) {
     audit.not_audited.push_back(

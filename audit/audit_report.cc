@@ -272,7 +272,8 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
                                  audit.from_opset, " to opset ", audit.to_opset,
                                  audit.downgrade ? " (a downgrade, as asked)" : "", ".\n\n");
   if (audit.nodes.empty()) {
-    absl::StrAppend(&out, "No node's operator version changes (every graph and subgraph).\n\n");
+    absl::StrAppend(&out,
+                    "No node's operator version changes (every graph, subgraph and function).\n\n");
   }
   for (const NodeChange& node : audit.nodes) {
     absl::StrAppend(&out, "## Node ", node.node, ": ", node.op_type, "-", node.from_version,
