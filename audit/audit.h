@@ -100,7 +100,8 @@ struct ModelAudit {
 };
 
 struct ModelAuditOptions {
-  // Default: DefaultTargetOpset(model's opset). A lower opset is a downgrade.
+  // Default: DefaultTargetOpset(model's opset). A lower opset is a downgrade;
+  // one above NewestKnownOpset() is an error.
   std::optional<int> to_opset;
   // Shapes for graph inputs whose declared shape is symbolic or unknown
   // (`--shape NAME=DIMS`); other unknown dimensions are generated as 3.
@@ -133,6 +134,10 @@ int DefaultTargetOpset(int model_opset);
 
 // The newest operator version in the registry (13).
 int NewestRegistryOpset();
+
+// The newest default-domain opset the suite or ONNX's registry (libonnx)
+// knows: an audit to a later opset is a usage error.
+int NewestKnownOpset();
 
 }  // namespace onnx_conform
 

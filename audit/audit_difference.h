@@ -23,7 +23,8 @@ inline constexpr absl::string_view kVersionChange = "version change";
 inline constexpr absl::string_view kStricterReading = "suite's stricter reading";
 
 // Sets Finding::difference: "version change", "text clarification (ONNX
-// 1.N)" or "suite's stricter reading".
+// 1.N)" or "suite's stricter reading"; none for a finding about the audit
+// itself (original-invalid, not-compared).
 void ClassifyDifference(Finding& finding);
 void ClassifyDifferences(std::vector<Finding>& findings);
 

@@ -14,7 +14,17 @@ constexpr std::pair<FindingKind, absl::string_view> kKindNames[] = {
     {FindingKind::kConverterFailed, "converter-failed"},
     {FindingKind::kConverterInvalid, "converter-invalid"},
     {FindingKind::kConverterOutputChange, "converter-output-change"},
+    {FindingKind::kOriginalInvalid, "original-invalid"},
+    {FindingKind::kNotCompared, "not-compared"},
 };
+
+constexpr FindingKind kKinds[] = {
+    FindingKind::kSchemaChange,     FindingKind::kValidityChange,
+    FindingKind::kOutputChange,     FindingKind::kConverterFailed,
+    FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
+    FindingKind::kOriginalInvalid,  FindingKind::kNotCompared,
+};
+constexpr size_t kOperatorKindCount = 6;
 
 }  // namespace
 
@@ -30,6 +40,16 @@ std::optional<FindingKind> FindingKindFromName(absl::string_view name) {
     if (n == name) return k;
   }
   return std::nullopt;
+}
+
+std::span<const FindingKind> AllFindingKinds() { return kKinds; }
+
+std::span<const FindingKind> OperatorFindingKinds() {
+  return std::span<const FindingKind>(kKinds).first(kOperatorKindCount);
+}
+
+bool MeansNotAudited(FindingKind kind) {
+  return kind == FindingKind::kOriginalInvalid || kind == FindingKind::kNotCompared;
 }
 
 bool FindingApplies(const Finding& finding, const NodeFacts& node) {

@@ -1,6 +1,8 @@
 // What `onnx-conform audit` reports: one finding per difference between two
 // versions of an operator (schema or behaviour) or per problem of ONNX's
-// version converter, each of one of six kinds.
+// version converter, each of one of six kinds; `audit --model` adds two
+// that say the audit could not establish something (original-invalid,
+// not-compared).
 //
 //   Finding f;
 //   f.kind = FindingKind::kSchemaChange;
@@ -16,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,12 +34,23 @@ enum class FindingKind {
   kConverterFailed,        // ONNX's converter throws on a valid model
   kConverterInvalid,       // the converted model fails the suite's checker
   kConverterOutputChange,  // the converted model gives other outputs on the reference
+  // `audit --model` only: what keeps the audit from judging the upgrade.
+  kOriginalInvalid,  // the model fails a checker at its own opset (node and rule named)
+  kNotCompared,      // a comparison the audit needs could not be made (e.g. no run at either opset)
 };
 
 // "schema-change", "validity-change", "output-change", "converter-failed",
-// "converter-invalid", "converter-output-change".
+// "converter-invalid", "converter-output-change", "original-invalid",
+// "not-compared".
+
 absl::string_view FindingKindName(FindingKind kind);
 std::optional<FindingKind> FindingKindFromName(absl::string_view name);
+// Every kind, in the order above; the kinds an operator audit reports (the six before
+// original-invalid); whether a kind means the audit is incomplete (original-invalid,
+// not-compared: `onnx-conform audit` exits 3 for them).
+std::span<const FindingKind> AllFindingKinds();
+std::span<const FindingKind> OperatorFindingKinds();
+bool MeansNotAudited(FindingKind kind);
 
 // When a schema finding concerns one node of a model (see NodeFacts).
 enum class Applicability {

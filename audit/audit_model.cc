@@ -24,6 +24,7 @@
 #include "checker/checker.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
+#include "onnx/defs/schema.h"
 #include "reference/interpreter.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_file.h"
@@ -146,6 +147,40 @@ Finding ModelFinding(FindingKind kind, const ModelAudit& audit, std::string chan
   return f;
 }
 
+// ONNX's converter looks every node's operator up in ONNX's registry by
+// name alone ("unordered_map::at" when it is not there: a custom operator,
+// a call of a model-local function). Names the nodes that stop it, in the
+// order it walks the graphs (functions it does not walk).
+void ExplainUnknownOperators(Finding& f, const ModelNodes& nodes) {
+  if (!absl::StrContains(f.detail, "unordered_map::at")) return;
+  static const std::set<std::string> known = [] {
+    std::set<std::string> names;
+    for (const onnx::OpSchema& s : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+      names.insert(s.Name());
+    }
+    return names;
+  }();
+  std::vector<std::string> unknown;
+  const GraphNode* first = nullptr;
+  for (const GraphNode& n : nodes.nodes()) {
+    if (absl::StartsWith(n.graph_path, "function ") || known.contains(n.node->op_type())) continue;
+    if (first == nullptr) first = &n;
+    const std::string called = nodes.CalledFunction(*n.node);
+    unknown.push_back(
+        absl::StrCat(n.label, " (",
+                     called.empty() ? absl::StrCat(n.node->domain(), "::", n.node->op_type())
+                                    : absl::StrCat("a call of the model-local function ", called),
+                     ")"));
+  }
+  if (first == nullptr) return;
+  f.node = first->label;
+  f.op_type.clear();  // not a default-domain operator: no versions to show
+  absl::StrAppend(&f.detail,
+                  " (ONNX's converter looks each node's operator up in ONNX's registry "
+                  "by name, and converts no model-local function; not there: ",
+                  absl::StrJoin(unknown, ", "), ")");
+}
+
 // ONNX's converter, checked without data. Returns the converted model when
 // it is valid (for the output comparison), else nullopt.
 std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& model,
@@ -174,6 +209,7 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
       }
       Blame(f, labels.size() == 1 ? labels[0] : "", op, audit);
     }
+    ExplainUnknownOperators(f, nodes);
     audit.findings.push_back(std::move(f));
     return std::nullopt;
   }
@@ -351,6 +387,11 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   if (!from.has_value()) {
     return absl::InvalidArgumentError(
         absl::StrCat(model_file.string(), ": the model imports no opset of the default domain"));
+  }
+  if (options.to_opset.has_value() && *options.to_opset > NewestKnownOpset()) {
+    return absl::InvalidArgumentError(absl::StrCat("opset ", *options.to_opset,
+                                                   " is beyond the newest the audit knows (",
+                                                   NewestKnownOpset(), ")"));
   }
   ModelAudit audit;
   audit.file = model_file.string();

@@ -1,6 +1,7 @@
 // `audit --model` on model-local functions (FunctionProto): their nodes are
 // walked like a subgraph's, typed from the call, and reported by function
-// and node name.
+// and node name; and the exit codes of models ONNX's converter cannot
+// convert (a function, a custom domain).
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "audit/audit_report.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
 
 // Inside audit_testing, so the shared builders (audit_model_test_util.h) need
@@ -97,6 +99,39 @@ TEST(AuditModelFunctionTest, AttributeReferencesAreResolvedFromTheCall) {
   EXPECT_EQ(inner->types.at("a"), ElementType::kFloat16);  // from the call's input x
   EXPECT_EQ(nodes.CalledFunction(*nodes.nodes()[0].node), "local::ClipFn");
   EXPECT_EQ(nodes.FirstCallOf("local::ClipFn"), "'call'");
+}
+
+// ONNX's converter throws on both: converter-failed fails by default, and
+// --write, with nothing to write, is no usage error.
+TEST(AuditModelFunctionTest, ModelsTheConverterCannotConvertFail) {
+  ModelBuilder b(9);
+  onnx::ModelProto custom = b.model();
+  onnx::OperatorSetIdProto* domain = custom.add_opset_import();
+  domain->set_domain("com.example");
+  domain->set_version(1);
+  onnx::GraphProto& g = *custom.mutable_graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"3"});
+  onnx::NodeProto mine = ModelBuilder::Node("Mine", "custom", {"x"}, {"y"});
+  mine.set_domain("com.example");
+  *g.add_node() = mine;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"3"});
+  for (const auto& [name, model] :
+       {std::pair{"function_write", ClipInAFunction(false)}, std::pair{"custom_write", custom}}) {
+    const fs::path file = Write(name, model);
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+    ASSERT_TRUE(audit.ok()) << audit.status();
+    std::vector<const Finding*> failed = OfKind(*audit, FindingKind::kConverterFailed);
+    ASSERT_EQ(failed.size(), 1u) << name << ModelAuditMarkdown(*audit);
+    // The node it stops at, named: the call or the custom operator.
+    EXPECT_EQ(failed[0]->node, name == std::string("custom_write") ? "'custom'" : "'call'");
+    EXPECT_THAT(failed[0]->detail, HasSubstr("not there"));
+    EXPECT_EQ(RunAudit({"--model=" + file.string(), "--to=13"}).code, kExitFailed) << name;
+    const fs::path out = file.parent_path() / "written.onnx";
+    CommandResult w = RunAudit({"--model=" + file.string(), "--to=13", "--write=" + out.string()});
+    EXPECT_EQ(w.code, kExitFailed) << name << w.err;
+    EXPECT_THAT(w.err, HasSubstr("nothing written")) << name;
+    EXPECT_FALSE(fs::exists(out)) << name;
+  }
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
 // `audit --model`'s choices: which kinds of finding fail (--fail-on, the
-// exit code), the opset to move to (--to, and no downgrade unless asked),
-// and the repaired model --write writes.
+// exit code), the opset to move to (--to, no downgrade unless asked, none
+// beyond what is known), and the repaired model --write writes.
 #include <filesystem>
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "audit/audit.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_test_util.h"
@@ -14,10 +15,12 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
+#include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
+#include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/diff.h"
 
@@ -45,6 +48,24 @@ TEST(AuditModelExitTest, FailOnChoosesTheFailingKinds) {
   const fs::path clean = Write("exit_clean", MinClipArgMin(kFloat, {"2", "3"}, false));
   CommandResult r = RunAudit({"--model=" + clean.string(), "--to=13"});
   EXPECT_EQ(r.code, kExitOk) << r.out;
+}
+
+// An opset beyond what the suite and ONNX's registry know is a usage error.
+TEST(AuditModelTargetTest, AnUnknownOpsetIsAUsageError) {
+  const int onnx_newest =
+      onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
+  EXPECT_GE(NewestKnownOpset(), onnx_newest);
+  EXPECT_GE(NewestKnownOpset(), NewestRegistryOpset());
+  const fs::path file = Write("unknown_target", MinClipArgMin(kFloat, {"2", "3"}, false));
+  const std::string model = "--model=" + file.string();
+  for (int opset : {99, NewestKnownOpset() + 1}) {
+    CommandResult r = RunAudit({model, absl::StrCat("--to=", opset)});
+    EXPECT_EQ(r.code, kExitUsage) << opset << r.out;
+    EXPECT_THAT(r.err, HasSubstr("no such opset")) << opset;
+    EXPECT_EQ(RunAudit({"Clip", "--from=6", absl::StrCat("--to=", opset)}).code, kExitUsage);
+  }
+  EXPECT_NE(RunAudit({model, absl::StrCat("--to=", NewestKnownOpset())}).code, kExitUsage);
+  EXPECT_FALSE(AuditModel(file, 99).ok());
 }
 
 TEST(AuditModelTargetTest, NoImplicitDowngrade) {
@@ -92,6 +113,23 @@ TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
   ASSERT_EQ(failed.size(), 1u);
   EXPECT_EQ(failed[0]->node, "'cap'");
   EXPECT_EQ(failed[0]->op_type, "Clip");
+}
+
+// --write with nothing to write (the model is at the target already) says
+// the audit could not do it: exit 3, not a usage error's 2.
+TEST(AuditModelWriteTest, NothingToWriteIsNotAUsageError) {
+  ModelBuilder b(13);
+  *b.graph().add_input() = ModelBuilder::Value("x", kFloat, {"4"});
+  *b.graph().add_node() = ModelBuilder::Node("Min", "m", {"x"}, {"y"});
+  *b.graph().add_output() = ModelBuilder::Value("y", kFloat, {"4"});
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(7);
+  const fs::path file = Write("write_nothing", model);
+  const fs::path out = file.parent_path() / "out.onnx";
+  CommandResult r = RunAudit({"--model=" + file.string(), "--write=" + out.string()});
+  EXPECT_EQ(r.code, kExitNotAudited) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("nothing written"));
+  EXPECT_EQ(RunAudit({"--model=" + file.string()}).code, kExitOk);
 }
 
 TEST(AuditModelWriteTest, RepairedModelPassesBothCheckersAndKeepsTheOutputs) {

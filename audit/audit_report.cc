@@ -15,12 +15,6 @@
 namespace onnx_conform {
 namespace {
 
-constexpr FindingKind kAllKinds[] = {
-    FindingKind::kSchemaChange,     FindingKind::kValidityChange,
-    FindingKind::kOutputChange,     FindingKind::kConverterFailed,
-    FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
-};
-
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
   return absl::StrJoin(types, ", ", [](std::string* out, ElementType t) {
@@ -154,7 +148,7 @@ void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findin
 
 std::map<FindingKind, int> CountKinds(const std::vector<Finding>& findings) {
   std::map<FindingKind, int> counts;
-  for (FindingKind kind : kAllKinds) counts[kind] = 0;
+  for (FindingKind kind : OperatorFindingKinds()) counts[kind] = 0;
   for (const Finding& f : findings) ++counts[f.kind];
   return counts;
 }
@@ -247,9 +241,11 @@ std::string AuditMarkdown(const std::vector<OperatorAudit>& audits) {
   std::string out = "# Opset upgrade audit\n\n";
   absl::StrAppend(&out, AuditIntro(), "\n");
   absl::StrAppend(&out, "| operator | versions | ");
-  for (FindingKind kind : kAllKinds) absl::StrAppend(&out, FindingKindName(kind), " | ");
+  for (FindingKind kind : OperatorFindingKinds()) {
+    absl::StrAppend(&out, FindingKindName(kind), " | ");
+  }
   absl::StrAppend(&out, "\n|---|---|");
-  for (size_t i = 0; i < std::size(kAllKinds); ++i) absl::StrAppend(&out, "---|");
+  for (size_t i = 0; i < OperatorFindingKinds().size(); ++i) absl::StrAppend(&out, "---|");
   absl::StrAppend(&out, "\n");
   for (const OperatorAudit& audit : audits) {
     std::vector<std::string> pairs;
@@ -357,7 +353,7 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
 std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model) {
   audit::AuditReport report;
   std::map<std::string, int> summary;
-  for (FindingKind kind : kAllKinds) summary[std::string(FindingKindName(kind))] = 0;
+  for (FindingKind kind : AllFindingKinds()) summary[std::string(FindingKindName(kind))] = 0;
   for (const OperatorAudit& a : audits) {
     audit::OperatorAudit* p = report.add_operators();
     p->set_operator_(a.op_type);
