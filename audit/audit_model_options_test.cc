@@ -1,9 +1,12 @@
 // `audit --model`'s choices: which kinds of finding fail (--fail-on, the
 // exit code), the opset to move to (--to, no downgrade unless asked, none
-// beyond what is known), and the repaired model --write writes.
+// beyond what is known), and the repaired model --write writes (external
+// data kept external, no unread Constant).
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -132,6 +135,83 @@ TEST(AuditModelWriteTest, NothingToWriteIsNotAUsageError) {
   EXPECT_EQ(RunAudit({"--model=" + file.string()}).code, kExitOk);
 }
 
+// float16 values with infinities and the Clip-6 defaults' edge.
+Tensor EdgeHalfValues() {
+  const float inf = std::numeric_limits<float>::infinity();
+  return Tensor::FromValues<Float16>(
+      {2, 3},
+      {Float16::FromFloat(-inf), Float16::FromFloat(inf), Float16::FromFloat(-2.0f),
+       Float16::FromFloat(0.5f), Float16::FromFloat(65504.0f), Float16::FromFloat(-65504.0f)});
+}
+
+// Both models give the same outputs on `x`.
+void ExpectSameOutputs(const onnx::ModelProto& a, const onnx::ModelProto& b, const Tensor& x) {
+  absl::StatusOr<std::vector<Tensor>> before = RunModel(a, {x});
+  absl::StatusOr<std::vector<Tensor>> after = RunModel(b, {x});
+  ASSERT_TRUE(before.ok()) << before.status();
+  ASSERT_TRUE(after.ok()) << after.status();
+  EXPECT_TRUE(DiffTensors((*before)[0], (*after)[0], Tolerance::Exact(), 3).matches());
+}
+
+// The model's floor initializer kept as external data in weights.bin: the
+// written model keeps it external, next to itself, and holds no Constant
+// that nothing reads (the converter's float bounds, replaced by the repair).
+TEST(AuditModelWriteTest, ExternalDataStaysExternalAndUnreadConstantsGo) {
+  onnx::ModelProto model = MinClipArgMin(kHalf, {"2", "3"}, false);
+  onnx::TensorProto& floor = *model.mutable_graph()->mutable_initializer(0);
+  ASSERT_EQ(floor.name(), "floor");
+  const fs::path file = Write("write_external", model);
+  {
+    std::ofstream bin(file.parent_path() / "weights.bin", std::ios::binary);
+    bin << floor.raw_data();
+  }
+  onnx::TensorProto external = floor;
+  external.clear_raw_data();
+  external.set_data_location(onnx::TensorProto::EXTERNAL);
+  for (auto [key, value] : {std::pair<std::string, std::string>{"location", "weights.bin"},
+                            {"offset", "0"},
+                            {"length", absl::StrCat(floor.raw_data().size())}}) {
+    onnx::StringStringEntryProto* e = external.add_external_data();
+    e->set_key(key);
+    e->set_value(value);
+  }
+  floor = external;
+  ASSERT_TRUE(WriteProtoFile(file, model).ok());
+  const fs::path out_dir = file.parent_path() / "out";
+  fs::create_directories(out_dir);
+  const fs::path out = out_dir / "upgraded.onnx";
+  CommandResult r = RunAudit({"--model=" + file.string(), "--to=13", "--write=" + out.string()});
+  ASSERT_NE(r.code, kExitUsage) << r.err;
+  absl::StatusOr<std::string> bytes = ReadFileBytes(out);
+  ASSERT_TRUE(bytes.ok()) << bytes.status() << r.err;
+  onnx::ModelProto raw;
+  ASSERT_TRUE(raw.ParseFromString(*bytes));
+  bool kept_external = false;
+  for (const onnx::TensorProto& t : raw.graph().initializer()) {
+    if (t.name() != "floor") continue;
+    kept_external = t.data_location() == onnx::TensorProto::EXTERNAL && !t.has_raw_data();
+    for (const auto& e : t.external_data()) {
+      if (e.key() == "location") {
+        EXPECT_TRUE(fs::exists(out_dir / e.value())) << e.value();
+      }
+    }
+  }
+  EXPECT_TRUE(kept_external);
+  absl::StatusOr<onnx::ModelProto> read = ReadModelFile(out);
+  ASSERT_TRUE(read.ok()) << read.status();
+  absl::StatusOr<onnx::ModelProto> original = ReadModelFile(file);
+  ASSERT_TRUE(original.ok()) << original.status();
+  ExpectSameOutputs(*original, *read, EdgeHalfValues());
+  std::set<std::string> reads;
+  for (const onnx::NodeProto& n : read->graph().node())
+    reads.insert(n.input().begin(), n.input().end());
+  for (const onnx::NodeProto& n : read->graph().node()) {
+    if (n.op_type() == "Constant") {
+      EXPECT_TRUE(reads.contains(n.output(0))) << n.output(0);
+    }
+  }
+}
+
 TEST(AuditModelWriteTest, RepairedModelPassesBothCheckersAndKeepsTheOutputs) {
   const fs::path file = Write("write", MinClipArgMin(kHalf, {"2", "3"}, false));
   const fs::path out = file.parent_path() / "repaired.onnx";
@@ -148,16 +228,7 @@ TEST(AuditModelWriteTest, RepairedModelPassesBothCheckersAndKeepsTheOutputs) {
   // On values with infinities and the Clip-6 defaults' edge, both give the same outputs.
   absl::StatusOr<onnx::ModelProto> original = ReadModelFile(file);
   ASSERT_TRUE(original.ok());
-  const float inf = std::numeric_limits<float>::infinity();
-  Tensor x = Tensor::FromValues<Float16>(
-      {2, 3},
-      {Float16::FromFloat(-inf), Float16::FromFloat(inf), Float16::FromFloat(-2.0f),
-       Float16::FromFloat(0.5f), Float16::FromFloat(65504.0f), Float16::FromFloat(-65504.0f)});
-  absl::StatusOr<std::vector<Tensor>> before = RunModel(*original, {x});
-  absl::StatusOr<std::vector<Tensor>> after = RunModel(*repaired, {x});
-  ASSERT_TRUE(before.ok()) << before.status();
-  ASSERT_TRUE(after.ok()) << after.status();
-  EXPECT_TRUE(DiffTensors((*before)[0], (*after)[0], Tolerance::Exact(), 3).matches());
+  ExpectSameOutputs(*original, *repaired, EdgeHalfValues());
 }
 
 // ONNX's converter moves Pad-2's pads to an initializer and keeps IR 3, where

@@ -20,6 +20,7 @@
 #include "absl/strings/str_split.h"
 #include "audit/audit.h"
 #include "audit/audit_report.h"
+#include "audit/audit_write.h"
 #include "checker/registry.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
@@ -153,7 +154,13 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
            "a checker even repaired (see the findings and notes)\n";
   }
   if (args.write.has_value() && !nothing_written) {
-    if (absl::Status s = WriteProtoFile(*args.write, *audit->repaired); !s.ok()) {
+    // External data stays external: ModelToWrite writes it next to the file.
+    absl::StatusOr<onnx::ModelProto> to_write = ModelToWrite(*audit, *args.write);
+    if (!to_write.ok()) {
+      err << "onnx-conform audit: --write: " << to_write.status().message() << "\n";
+      return kExitUsage;
+    }
+    if (absl::Status s = WriteProtoFile(*args.write, *to_write); !s.ok()) {
       err << "onnx-conform audit: --write: " << s.message() << "\n";
       return kExitUsage;
     }
