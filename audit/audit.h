@@ -112,6 +112,8 @@ struct ModelAuditOptions {
 // target: every node of every graph, subgraph and model-local function
 // (audit/audit_model_checks.h). Min/ArgMin/Clip nodes by
 // the suite's schemas; other operators by their schema in ONNX's registry.
+// A model the checkers reject at its own opset gives original-invalid
+// findings (node and rule), and its converter is not audited.
 // ONNX's converter runs without data: the converted model is checked by
 // ONNX's checker with strict shape inference and by the suite's checks of
 // each Min/ArgMin/Clip node. When the reference runs every node (Min,

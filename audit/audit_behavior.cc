@@ -117,8 +117,7 @@ absl::string_view ValidityName(Validity validity) {
   return "valid";
 }
 
-CaseOutcome EvaluateCase(const AuditCase& audit_case) {
-  CaseOutcome outcome;
+std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case) {
   // Converted models hold Constant nodes: the checker judges them itself.
   const onnx::ModelProto& checked = audit_case.model;
   std::vector<Diagnostic> diagnostics = CheckModel(checked, audit_case.name);
@@ -133,6 +132,12 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
     // The audit's cases carry no expected outputs: it compares two runs.
     if (d.rule != rules::kDataOutputCount) diagnostics.push_back(std::move(d));
   }
+  return diagnostics;
+}
+
+CaseOutcome EvaluateCase(const AuditCase& audit_case) {
+  CaseOutcome outcome;
+  const std::vector<Diagnostic> diagnostics = CaseDiagnostics(audit_case);
   const Diagnostic* first = nullptr;
   auto collect = [&](Severity severity) {
     for (const Diagnostic& d : diagnostics) {

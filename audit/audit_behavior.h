@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "audit/audit_cases.h"
 #include "audit/audit_finding.h"
+#include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"
 
 namespace onnx_conform {
@@ -42,6 +43,10 @@ struct CaseOutcome {
   // The reference's outputs; not run (an error) when the case is invalid or unsupported.
   absl::StatusOr<std::vector<Tensor>> outputs;
 };
+
+// The suite's checker on the case's model and on its inputs as a data set
+// (without expected outputs), every diagnostic.
+std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case);
 
 // The case at its own opset. The checker sees Constant nodes (which ONNX's
 // converter inserts, and the registry does not cover) folded into

@@ -15,6 +15,7 @@
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
 #include "audit/audit_model_checks.h"
+#include "audit/audit_model_data.h"
 #include "audit/audit_model_inputs.h"
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_node_case.h"
@@ -35,14 +36,6 @@
 namespace onnx_conform {
 namespace {
 
-// The version of any default-domain operator at an opset: the suite's
-// registry for its operators, ONNX's for the others; 0 when none.
-int VersionAt(const std::string& op_type, int opset) {
-  if (const OpSchema* s = SchemaAt(op_type, opset)) return s->since_version();
-  std::optional<ForeignSchemaChange> c = OnnxSchemaChange(op_type, "", opset, opset);
-  return c.has_value() ? c->from_version : 0;
-}
-
 // Operators the reference does not run, when the model has any (or a
 // subgraph): its behaviour cannot be compared.
 std::set<std::string> NotRunByReference(const ModelNodes& nodes, int from_opset, int to_opset) {
@@ -57,94 +50,6 @@ std::set<std::string> NotRunByReference(const ModelNodes& nodes, int from_opset,
     }
   }
   return missing;
-}
-
-// Runs the model with every main-graph node output as a graph output.
-absl::StatusOr<std::map<std::string, Tensor>> RunEveryValue(const AuditCase& c) {
-  onnx::ModelProto model = c.model;
-  std::set<std::string> outputs;
-  for (const onnx::ValueInfoProto& o : model.graph().output()) outputs.insert(o.name());
-  for (const onnx::NodeProto& node : c.model.graph().node()) {
-    for (const std::string& name : node.output()) {
-      if (!name.empty() && outputs.insert(name).second) {
-        model.mutable_graph()->add_output()->set_name(name);
-      }
-    }
-  }
-  absl::StatusOr<std::vector<Tensor>> run = RunOnReference(model, c.inputs);
-  if (!run.ok()) return run.status();
-  std::map<std::string, Tensor> values;
-  for (int k = 0; k < model.graph().output_size() && k < static_cast<int>(run->size()); ++k) {
-    values.emplace(model.graph().output(k).name(), std::move((*run)[k]));
-  }
-  return values;
-}
-
-// The first node, in `a`'s order, whose output differs between the two
-// runs (the node a difference starts at); nullptr when none is found.
-const onnx::NodeProto* FirstDifferingNode(const AuditCase& a, const AuditCase& b) {
-  absl::StatusOr<std::map<std::string, Tensor>> va = RunEveryValue(a);
-  absl::StatusOr<std::map<std::string, Tensor>> vb = RunEveryValue(b);
-  if (!va.ok() || !vb.ok()) return nullptr;
-  for (const onnx::NodeProto& node : a.model.graph().node()) {
-    for (const std::string& name : node.output()) {
-      auto x = va->find(name);
-      auto y = vb->find(name);
-      if (x == va->end() || y == vb->end()) continue;
-      if (!DiffTensors(x->second, y->second, Tolerance::Exact(), 1).matches()) return &node;
-    }
-  }
-  return nullptr;
-}
-
-// The node of the first error (else warning) the suite's checker reports on
-// the model, when it names one, and the diagnostic's field ("attribute axis").
-struct DiagnosedNode {
-  const onnx::NodeProto* node = nullptr;
-  std::string field;
-};
-DiagnosedNode FirstDiagnosedNode(const onnx::ModelProto& model) {
-  std::vector<Diagnostic> diagnostics = CheckModel(model, "");
-  for (Severity severity : {Severity::kError, Severity::kWarning}) {
-    for (const Diagnostic& d : diagnostics) {
-      if (d.severity != severity || d.node.empty()) continue;
-      for (int i = 0; i < model.graph().node_size(); ++i) {
-        if (NodeLabel(model.graph().node(i), i) == d.node) {
-          return {&model.graph().node(i), d.field};
-        }
-      }
-    }
-  }
-  return {};
-}
-
-// Points a model-wide finding at a node: its label, operator and versions.
-void Blame(Finding& f, const std::string& label, const std::string& op_type, const ModelAudit& m) {
-  f.node = label;
-  f.op_type = op_type;
-  f.from_version = VersionAt(op_type, m.from_opset);
-  f.to_version = VersionAt(op_type, m.to_opset);
-}
-
-void BlameFirstDifference(Finding& f, const AuditCase& a, const AuditCase& b,
-                          const ModelNodes& nodes, const ModelAudit& m) {
-  if (const onnx::NodeProto* node = FirstDifferingNode(a, b)) {
-    Blame(f, nodes.LabelOfOutput(node->output(0)), node->op_type(), m);
-    f.detail = absl::StrCat("the outputs first differ at node ", f.node, " (", f.op_type, "-",
-                            f.from_version, " -> ", f.op_type, "-", f.to_version, "); ", f.detail);
-  }
-}
-
-Finding ModelFinding(FindingKind kind, const ModelAudit& audit, std::string change,
-                     std::string detail) {
-  Finding f;
-  f.kind = kind;
-  f.from_opset = audit.from_opset;
-  f.to_opset = audit.to_opset;
-  f.aspect = "model";
-  f.change = std::move(change);
-  f.detail = std::move(detail);
-  return f;
 }
 
 // ONNX's converter looks every node's operator up in ONNX's registry by
@@ -185,14 +90,6 @@ void ExplainUnknownOperators(Finding& f, const ModelNodes& nodes) {
 // it is valid (for the output comparison), else nullopt.
 std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& model,
                                                     const ModelNodes& nodes, ModelAudit& audit) {
-  std::vector<NodeProblem> own = ModelTypeProblems(model, audit.from_opset);
-  if (!own.empty()) {
-    audit.notes.push_back(absl::StrCat(
-        "the model is invalid at its own opset ", audit.from_opset, " (", own.front().checker,
-        own.front().node.empty() ? "" : absl::StrCat(", node ", own.front().node), ": ",
-        own.front().message, "): ONNX's converter is not audited"));
-    return std::nullopt;
-  }
   audit.converter_audited = true;
   absl::StatusOr<onnx::ModelProto> converted = ConvertWithOnnx(model, audit.to_opset);
   if (!converted.ok()) {
@@ -247,87 +144,68 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
   return *std::move(converted);
 }
 
-// Whether the repaired model gives the original's outputs; drops it when not.
-void CheckRepairOnData(const AuditCase& whole, const std::vector<Tensor>& expected,
-                       ModelAudit& audit) {
-  if (!audit.repaired.has_value()) return;
-  absl::StatusOr<std::vector<Tensor>> got = RunOnReference(*audit.repaired, whole.inputs);
-  std::string difference;
-  if (!got.ok()) {
-    difference = std::string(got.status().message());
-  } else {
-    const std::vector<std::string> differences = OutputDifferences(
-        whole.model, whole.inputs, expected, *got, OutputNames(whole.model), /*max_reported=*/3);
-    if (!differences.empty()) difference = differences.back();  // the last differing output
+// The model at its own opset: every node (of every graph and function) the
+// suite's checker or ONNX's rejects, each once, as original-invalid findings
+// naming the rule. The main graph is checked with its declared shapes.
+std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const ModelNodes& nodes,
+                                      const ModelAudit& audit) {
+  std::vector<Finding> found;
+  std::set<std::string> reported;
+  auto add = [&](const std::string& label, const std::string& op_type, std::string rule,
+                 std::string concerns, const std::string& checker, const std::string& message) {
+    if (!reported.insert(label).second && !label.empty()) return;
+    Finding f = ModelFinding(
+        FindingKind::kOriginalInvalid, audit, "invalid",
+        absl::StrCat("the model is invalid at its own opset ", audit.from_opset, ": ", checker,
+                     label.empty() ? "" : absl::StrCat(" at node ", label), ": ", message,
+                     "; ONNX's converter is not audited on an invalid model"));
+    if (!op_type.empty()) Blame(f, label, op_type, audit);
+    f.node = label;
+    f.name = std::move(rule);
+    f.concerns = std::move(concerns);
+    found.push_back(std::move(f));
+  };
+  const onnx::GraphProto& graph = model.graph();
+  for (const Diagnostic& d : CheckModel(model, "")) {
+    if (d.severity != Severity::kError) continue;
+    std::string op_type;
+    for (int i = 0; i < graph.node_size(); ++i) {
+      if (NodeLabel(graph.node(i), i) == d.node) op_type = graph.node(i).op_type();
+    }
+    add(d.node, op_type, d.rule, d.field, "the suite's checker",
+        absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
+                     d.message));
   }
-  if (difference.empty()) {
+  for (const NodeProblem& p : ModelTypeProblems(model, audit.from_opset)) {
+    // "[RULE-ID] ..." from the suite's checks; ONNX's messages carry no id.
+    std::string rule;
+    if (absl::StartsWith(p.message, "[")) rule = p.message.substr(1, p.message.find(']') - 1);
+    const std::string label = p.output.empty() ? p.node : nodes.LabelOfOutput(p.output);
+    add(label.empty() ? p.node : label, p.op_type, rule, p.concerns, p.checker, p.message);
+  }
+  return found;
+}
+
+// Behaviour at both opsets and the converted model's outputs, on data; the
+// repaired model kept only when it gives the original's outputs.
+void CompareWholeModel(const AuditCase& whole, const std::optional<onnx::ModelProto>& converted,
+                       const ModelNodes& nodes, ModelAudit& audit) {
+  bool compared = false;
+  for (Finding& f : CompareOnData(whole, converted, nodes, audit, &compared)) {
+    audit.findings.push_back(std::move(f));
+  }
+  audit.behaviour_compared = compared;
+  if (!audit.repaired.has_value()) return;
+  std::optional<std::string> difference = RepairDifference(whole, *audit.repaired);
+  if (!difference.has_value()) return;
+  if (difference->empty()) {
     audit.repaired_checked_on_data = true;
     return;
   }
   audit.notes.push_back(
       absl::StrCat("the repaired converted model does not give the original's outputs (",
-                   difference, "): it is not offered"));
+                   *difference, "): it is not offered"));
   audit.repaired.reset();
-}
-
-// Behaviour at both opsets and the converted model's outputs, on data.
-void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& converted,
-                   const ModelNodes& nodes, ModelAudit& audit) {
-  std::string skipped;
-  std::vector<Finding> found = CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped);
-  if (!skipped.empty()) {
-    audit.not_audited.push_back(
-        absl::StrCat("behaviour between the versions not compared: ", skipped));
-  }
-  absl::StatusOr<AuditCase> at_from = RetargetCase(whole, audit.from_opset);
-  absl::StatusOr<AuditCase> at_to = RetargetCase(whole, audit.to_opset);
-  for (Finding& f : found) {
-    f.aspect = "model";
-    f.types.clear();
-    f.node.clear();
-    f.op_type.clear();  // until a node is blamed
-    f.from_version = f.to_version = 0;
-    if (f.kind == FindingKind::kOutputChange && at_from.ok() && at_to.ok()) {
-      BlameFirstDifference(f, *at_from, *at_to, nodes, audit);
-    }
-    if (f.kind == FindingKind::kValidityChange && at_from.ok() && at_to.ok()) {
-      // The node the checker objects to, at whichever opset it objects.
-      DiagnosedNode diagnosed = FirstDiagnosedNode(at_to->model);
-      if (diagnosed.node == nullptr) diagnosed = FirstDiagnosedNode(at_from->model);
-      if (diagnosed.node != nullptr && diagnosed.node->output_size() > 0) {
-        Blame(f, nodes.LabelOfOutput(diagnosed.node->output(0)), diagnosed.node->op_type(), audit);
-        f.concerns = diagnosed.field;
-      }
-    }
-    audit.findings.push_back(std::move(f));
-  }
-  audit.behaviour_compared = skipped.empty();
-  const CaseOutcome original = EvaluateCase(whole);
-  if (original.outputs.ok()) CheckRepairOnData(whole, *original.outputs, audit);
-  if (!converted.has_value()) return;
-  AuditCase after = whole;
-  after.model = *converted;
-  absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(after.model, after.inputs);
-  if (!original.outputs.ok() || !outputs.ok()) {
-    if (original.outputs.ok() != outputs.ok()) {
-      audit.findings.push_back(ModelFinding(
-          FindingKind::kConverterOutputChange, audit, "reference fails on one",
-          absl::StrCat("the reference fails on the ",
-                       outputs.ok() ? "original model: " : "converted model: ",
-                       (outputs.ok() ? original.outputs.status() : outputs.status()).message())));
-    }
-    return;
-  }
-  const std::vector<std::string> parts =
-      OutputDifferences(whole.model, whole.inputs, *original.outputs, *outputs,
-                        OutputNames(whole.model), /*max_reported=*/3);
-  if (parts.empty()) return;
-  Finding f = ModelFinding(FindingKind::kConverterOutputChange, audit, "outputs differ",
-                           absl::StrCat("expected = the original model (opset ", audit.from_opset,
-                                        "), got = the converted model (opset ", audit.to_opset,
-                                        "): ", absl::StrJoin(parts, "; ")));
-  BlameFirstDifference(f, whole, after, nodes, audit);
-  audit.findings.push_back(std::move(f));
 }
 
 // Where the whole model is not run: each Min/ArgMin/Clip node whose version
@@ -414,8 +292,13 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   const ModelNodes nodes(*model);
   AuditNodes(nodes, audit);
 
+  std::vector<Finding> invalid;
+  if (audit.from_opset != audit.to_opset) invalid = OriginalProblems(*model, nodes, audit);
+  audit.findings.insert(audit.findings.end(), invalid.begin(), invalid.end());
   std::optional<onnx::ModelProto> converted;
-  if (audit.from_opset != audit.to_opset) converted = AuditConverterTypes(*model, nodes, audit);
+  if (audit.from_opset != audit.to_opset && invalid.empty()) {
+    converted = AuditConverterTypes(*model, nodes, audit);
+  }
 
   const std::set<std::string> not_run = NotRunByReference(nodes, audit.from_opset, audit.to_opset);
   if (!not_run.empty()) {
@@ -440,7 +323,8 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
       whole.op_type = "the model";  // read in the findings' details: "the model at opset 6"
       whole.model = *model;
       whole.inputs = *std::move(inputs);
-      CompareOnData(whole, converted, nodes, audit);
+      CompareWholeModel(whole, converted, nodes, audit);
+      audit.behaviour_compared &= invalid.empty();
     }
   }
   ClassifyDifferences(audit.findings);
