@@ -166,7 +166,8 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
 }
 
 std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_opset,
-                                      int64_t to_opset, std::string* skipped) {
+                                      int64_t to_opset, std::string* skipped,
+                                      std::string* neither_ran) {
   std::vector<Finding> findings;
   absl::StatusOr<AuditCase> a = RetargetCase(audit_case, from_opset);
   absl::StatusOr<AuditCase> b = RetargetCase(audit_case, to_opset);
@@ -183,6 +184,11 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
     f.change = absl::StrCat(ValidityName(oa.validity), " -> ", ValidityName(ob.validity));
     f.detail = absl::StrCat(a_label, ": ", OutcomeText(oa), "; ", b_label, ": ", OutcomeText(ob));
     findings.push_back(std::move(f));
+  }
+  if (neither_ran != nullptr && !oa.outputs.ok() && !ob.outputs.ok()) {
+    *neither_ran =
+        absl::StrCat(a_label, ": ", oa.outputs.status().message(), " (", OutcomeText(oa), "); ",
+                     b_label, ": ", ob.outputs.status().message(), " (", OutcomeText(ob), ")");
   }
   if (Runs(oa.validity) && Runs(ob.validity)) {
     if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label, b->model.graph())) {

@@ -57,9 +57,12 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case);
 // when the checker's verdict differs, an output-change when both are valid
 // and the reference's outputs differ (or it fails at one only). Nothing when
 // the outcomes agree or the case is invalid at both. When the case cannot
-// be written at one of the opsets, `skipped` (if given) receives why.
+// be written at one of the opsets, `skipped` (if given) receives why; when
+// the reference runs it at neither (invalid or failing at both),
+// `neither_ran` (if given) receives why, at each opset.
 std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_opset,
-                                      int64_t to_opset, std::string* skipped = nullptr);
+                                      int64_t to_opset, std::string* skipped = nullptr,
+                                      std::string* neither_ran = nullptr);
 
 // ONNX's version converter (libonnx) on a case to `target_opset`:
 // converter-failed when it throws, converter-invalid when the converted

@@ -186,31 +186,10 @@ std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const Model
   return found;
 }
 
-// Behaviour at both opsets and the converted model's outputs, on data; the
-// repaired model kept only when it gives the original's outputs.
-void CompareWholeModel(const AuditCase& whole, const std::optional<onnx::ModelProto>& converted,
-                       const ModelNodes& nodes, ModelAudit& audit) {
-  bool compared = false;
-  for (Finding& f : CompareOnData(whole, converted, nodes, audit, &compared)) {
-    audit.findings.push_back(std::move(f));
-  }
-  audit.behaviour_compared = compared;
-  if (!audit.repaired.has_value()) return;
-  std::optional<std::string> difference = RepairDifference(whole, *audit.repaired);
-  if (!difference.has_value()) return;
-  if (difference->empty()) {
-    audit.repaired_checked_on_data = true;
-    return;
-  }
-  audit.notes.push_back(
-      absl::StrCat("the repaired converted model does not give the original's outputs (",
-                   *difference, "): it is not offered"));
-  audit.repaired.reset();
-}
-
-// Where the whole model is not run: each Min/ArgMin/Clip node whose version
-// changes, alone on its inputs' types, shapes and known values.
-void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
+// Each Min/ArgMin/Clip node whose version changes, alone on its inputs'
+// types, shapes and known values, with `behaviour` (the whole model is not
+// compared on generated values): its behaviour and ONNX's converter on it.
+void AuditNodesAlone(const ModelNodes& nodes, bool behaviour, ModelAudit& audit) {
   int compared = 0;
   for (const GraphNode& gn : nodes.nodes()) {
     if (!InSuite(*gn.node)) continue;
@@ -218,20 +197,30 @@ void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
     const OpSchema* b = SchemaAt(gn.node->op_type(), audit.to_opset);
     if (a == nullptr || b == nullptr || a == b) continue;
     absl::StatusOr<AuditCase> alone = NodeCase(gn, nodes, audit.from_opset);
-    std::string skipped;
+    std::string skipped, neither;
     std::vector<Finding> found;
-    if (alone.ok()) found = CompareBehaviour(*alone, audit.from_opset, audit.to_opset, &skipped);
-    if (!alone.ok() || !skipped.empty()) {
-      audit.not_audited.push_back(absl::StrCat(
-          "behaviour of node ", gn.label,
-          " not compared: ", alone.ok() ? skipped : std::string(alone.status().message())));
+    if (alone.ok() && behaviour) {
+      found = CompareBehaviour(*alone, audit.from_opset, audit.to_opset, &skipped, &neither);
+    }
+    if (!alone.ok() || !skipped.empty() || !neither.empty()) {
+      if (!behaviour) continue;  // the whole model's comparison stands
+      Finding f = ModelFinding(
+          FindingKind::kNotCompared, audit, "node not compared",
+          absl::StrCat("the behaviour of node ", gn.label, " is not compared: ",
+                       !alone.ok()        ? std::string(alone.status().message())
+                       : !skipped.empty() ? skipped
+                                          : absl::StrCat("it runs at neither opset: ", neither)));
+      Blame(f, gn.label, gn.node->op_type(), audit);
+      audit.findings.push_back(std::move(f));
       continue;
     }
-    ++compared;
-    // ONNX's converter on the node alone: its outputs (its validity is the
-    // whole converted model's, checked already).
-    for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
-      if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+    if (behaviour) {
+      ++compared;
+      // ONNX's converter on the node alone: its outputs (its validity is the
+      // whole converted model's, checked already).
+      for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
+        if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+      }
     }
     for (Finding& f : found) {
       f.aspect = "model";
@@ -246,6 +235,47 @@ void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
         " Min/ArgMin/Clip node(s), each alone on generated values of its inputs' types and shapes "
         "(known values kept)"));
   }
+}
+
+// Whether an equal finding (kind, node, change, concerns) is among `findings`.
+bool Known(const std::vector<Finding>& findings, const Finding& f) {
+  return std::any_of(findings.begin(), findings.end(), [&](const Finding& g) {
+    return g.kind == f.kind && g.node == f.node && g.change == f.change && g.concerns == f.concerns;
+  });
+}
+
+// The whole model on each input set (generated values, then the folder's
+// data sets): findings not already found on an earlier set; the repaired
+// model checked on each. Returns whether every comparison was made.
+bool CompareOnInputSets(const AuditCase& model, const std::vector<InputSet>& sets,
+                        const std::optional<onnx::ModelProto>& converted, const ModelNodes& nodes,
+                        ModelAudit& audit) {
+  bool all_compared = true;
+  bool repair_checked = false;
+  for (const InputSet& set : sets) {
+    AuditCase whole = model;
+    whole.inputs = set.inputs;
+    bool compared = false;
+    for (Finding& f : CompareOnData(whole, set.name, converted, nodes, audit, &compared)) {
+      if (!Known(audit.findings, f)) audit.findings.push_back(std::move(f));
+    }
+    all_compared &= compared;
+    if (!audit.repaired.has_value()) continue;
+    std::optional<std::string> difference = RepairDifference(whole, *audit.repaired);
+    if (!difference.has_value()) continue;
+    if (difference->empty()) {
+      repair_checked = true;
+      continue;
+    }
+    audit.notes.push_back(
+        absl::StrCat("the repaired converted model does not give the original's "
+                     "outputs on ",
+                     set.name, " (", *difference, "): it is not offered"));
+    audit.repaired.reset();
+    repair_checked = false;
+  }
+  audit.repaired_checked_on_data = audit.repaired.has_value() && repair_checked;
+  return all_compared;
 }
 
 }  // namespace
@@ -271,12 +301,15 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
                                                    " is beyond the newest the audit knows (",
                                                    NewestKnownOpset(), ")"));
   }
+  absl::StatusOr<DimBindings> dims = BindShapes(*model, options.shapes);
+  if (!dims.ok()) return dims.status();
   ModelAudit audit;
   audit.file = model_file.string();
   audit.from_opset = static_cast<int>(*from);
   audit.to_opset = options.to_opset.value_or(DefaultTargetOpset(audit.from_opset));
   audit.downgrade = audit.to_opset < audit.from_opset;
-  if (audit.from_opset == audit.to_opset) {
+  const bool moves = audit.from_opset != audit.to_opset;
+  if (!moves) {
     audit.notes.push_back(absl::StrCat(
         "the model is at opset ", audit.from_opset,
         options.to_opset.has_value()
@@ -291,42 +324,46 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
 
   const ModelNodes nodes(*model);
   AuditNodes(nodes, audit);
-
-  std::vector<Finding> invalid;
-  if (audit.from_opset != audit.to_opset) invalid = OriginalProblems(*model, nodes, audit);
+  if (!moves) {
+    ClassifyDifferences(audit.findings);
+    return audit;
+  }
+  const std::vector<Finding> invalid = OriginalProblems(*model, nodes, audit);
   audit.findings.insert(audit.findings.end(), invalid.begin(), invalid.end());
   std::optional<onnx::ModelProto> converted;
-  if (audit.from_opset != audit.to_opset && invalid.empty()) {
-    converted = AuditConverterTypes(*model, nodes, audit);
-  }
+  if (invalid.empty()) converted = AuditConverterTypes(*model, nodes, audit);
 
   const std::set<std::string> not_run = NotRunByReference(nodes, audit.from_opset, audit.to_opset);
+  ModelInputSets sets;
+  if (not_run.empty()) sets = ModelInputs(model_file, *model, options.shapes, *dims);
+  for (std::string& note : sets.notes) audit.notes.push_back(std::move(note));
   if (!not_run.empty()) {
     audit.not_audited.push_back(absl::StrCat(
         "the whole model's behaviour and outputs not compared: the reference runs Min, ArgMin, "
         "Clip, Constant and Identity, and the model also has ",
         absl::StrJoin(not_run, ", ")));
-    if (audit.from_opset != audit.to_opset) CompareNodesAlone(nodes, audit);
-  } else if (audit.from_opset != audit.to_opset) {
-    absl::StatusOr<std::vector<Tensor>> inputs =
-        ModelInputs(model_file, *model, options.shapes, audit.data, audit.notes);
-    if (!inputs.ok()) {
-      audit.not_audited.push_back(
-          absl::StrCat("the whole model's behaviour and outputs not "
-                       "compared: ",
-                       inputs.status().message()));
-      CompareNodesAlone(nodes, audit);
-    } else {
-      AuditCase whole;
-      whole.name = model_file.filename().string();
-      whole.scenario = whole.name;
-      whole.op_type = "the model";  // read in the findings' details: "the model at opset 6"
-      whole.model = *model;
-      whole.inputs = *std::move(inputs);
-      CompareWholeModel(whole, converted, nodes, audit);
-      audit.behaviour_compared &= invalid.empty();
-    }
+  } else if (!sets.not_generated.empty()) {
+    audit.not_audited.push_back(absl::StrCat(
+        sets.sets.empty() ? "the whole model's behaviour and outputs not compared: "
+                          : "the whole model compared on the folder's data only (no generated "
+                            "values): ",
+        sets.not_generated));
   }
+  std::vector<std::string> names;
+  for (const InputSet& set : sets.sets) names.push_back(set.name);
+  audit.data = absl::StrJoin(names, ", ");
+  AuditCase whole;
+  whole.name = model_file.filename().string();
+  whole.scenario = whole.name;
+  whole.op_type = "the model";  // read in the findings' details: "the model at opset 6"
+  whole.model = *model;
+  const bool whole_compared =
+      !sets.sets.empty() && CompareOnInputSets(whole, sets.sets, converted, nodes, audit);
+  audit.behaviour_compared = whole_compared && invalid.empty();
+  // Node by node: alone on generated edge values where the whole model is
+  // not compared on them; always for what a target runtime may read otherwise.
+  const bool generated = !sets.sets.empty() && sets.not_generated.empty();
+  AuditNodesAlone(nodes, !whole_compared || !generated, audit);
   ClassifyDifferences(audit.findings);
   return audit;
 }

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_behavior.h"
+#include "audit/audit_model_inputs.h"
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_retarget.h"
 #include "checker/node_validator.h"
@@ -150,17 +151,29 @@ void Blame(Finding& f, const std::string& label, const std::string& op_type,
   f.to_version = VersionAt(op_type, audit.to_opset);
 }
 
-std::vector<Finding> CompareOnData(const AuditCase& whole,
+std::vector<Finding> CompareOnData(const AuditCase& whole, const std::string& set,
                                    const std::optional<onnx::ModelProto>& converted,
                                    const ModelNodes& nodes, const ModelAudit& audit,
                                    bool* compared) {
+  const std::string on =
+      set == kGeneratedSet ? "on generated values: " : absl::StrCat("on ", set, ": ");
   std::vector<Finding> out;
-  std::string skipped;
-  std::vector<Finding> found = CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped);
-  if (compared != nullptr) *compared = skipped.empty();
+  std::string skipped, neither;
+  std::vector<Finding> found =
+      CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped, &neither);
+  if (compared != nullptr) *compared = skipped.empty() && neither.empty();
   if (!skipped.empty()) {
-    out.push_back(ModelFinding(FindingKind::kNotCompared, audit, "not written at both opsets",
-                               absl::StrCat("the model's behaviour is not compared: ", skipped)));
+    out.push_back(
+        ModelFinding(FindingKind::kNotCompared, audit, "not written at both opsets",
+                     absl::StrCat(on, "the model's behaviour is not compared: ", skipped)));
+  }
+  if (!neither.empty()) {
+    out.push_back(ModelFinding(
+        FindingKind::kNotCompared, audit, "runs at neither opset",
+        absl::StrCat(on,
+                     "the reference runs the model at neither opset, so nothing is compared "
+                     "(do these inputs suit the model? --shape chooses symbolic dimensions): ",
+                     neither)));
   }
   absl::StatusOr<AuditCase> at_from = RetargetCase(whole, audit.from_opset);
   absl::StatusOr<AuditCase> at_to = RetargetCase(whole, audit.to_opset);
@@ -177,21 +190,29 @@ std::vector<Finding> CompareOnData(const AuditCase& whole,
     if (f.kind == FindingKind::kValidityChange && at_from.ok() && at_to.ok()) {
       blamed = PerNode(f, *at_from, *at_to, nodes, audit);
     }
-    for (Finding& g : blamed) out.push_back(std::move(g));
+    for (Finding& g : blamed) {
+      g.detail = absl::StrCat(on, g.detail);
+      out.push_back(std::move(g));
+    }
   }
-  if (!converted.has_value()) return out;
+  if (!converted.has_value() || !neither.empty()) return out;
   const CaseOutcome original = EvaluateCase(whole);
   AuditCase after = whole;
   after.model = *converted;
   absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(after.model, after.inputs);
-  if (!original.outputs.ok() || !outputs.ok()) {
-    if (original.outputs.ok() != outputs.ok()) {
-      out.push_back(ModelFinding(
-          FindingKind::kConverterOutputChange, audit, "reference fails on one",
-          absl::StrCat("the reference fails on the ",
-                       outputs.ok() ? "original model: " : "converted model: ",
-                       (outputs.ok() ? original.outputs.status() : outputs.status()).message())));
-    }
+  if (!original.outputs.ok()) {
+    if (compared != nullptr) *compared = false;
+    out.push_back(
+        ModelFinding(FindingKind::kNotCompared, audit, "original does not run",
+                     absl::StrCat(on, "the reference does not run the original model (",
+                                  original.outputs.status().message(),
+                                  "), so the converted model's outputs are not compared with it")));
+    return out;
+  }
+  if (!outputs.ok()) {
+    out.push_back(ModelFinding(FindingKind::kConverterOutputChange, audit, "reference fails on one",
+                               absl::StrCat(on, "the reference fails on the converted model: ",
+                                            outputs.status().message())));
     return out;
   }
   const std::vector<std::string> parts =
@@ -203,6 +224,7 @@ std::vector<Finding> CompareOnData(const AuditCase& whole,
                                         "), got = the converted model (opset ", audit.to_opset,
                                         "): ", absl::StrJoin(parts, "; ")));
   BlameFirstDifference(f, whole, after, nodes, audit);
+  f.detail = absl::StrCat(on, f.detail);
   out.push_back(std::move(f));
   return out;
 }

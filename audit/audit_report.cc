@@ -291,8 +291,7 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
   absl::StrAppend(&out, "## The model\n\n");
   if (!audit.data.empty()) {
     absl::StrAppend(&out, "Run with inputs from ",
-                    audit.data == "generated" ? std::string("generated values") : audit.data,
-                    ".\n\n");
+                    absl::StrReplaceAll(audit.data, {{"generated", "generated values"}}), ".\n\n");
   }
   std::vector<const Finding*> model;
   bool converter_findings = false, behaviour_findings = false;

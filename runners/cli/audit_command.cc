@@ -38,7 +38,8 @@ constexpr char kAuditUsage[] =
     "graph, subgraph and local function of the model, from the model's opset to B (default: the\n"
     "newest opset the audit knows, or the model's own when newer: a downgrade is only done\n"
     "when asked; an opset beyond what the suite and ONNX know is a usage error).\n"
-    "--shape gives a graph input's dimensions (e.g. x=2,3) where its declared shape is symbolic.\n"
+    "--shape gives a graph input's dimensions (e.g. x=2,3) where its declared shape is symbolic;\n"
+    "a symbolic dimension takes one value in every input that names it.\n"
     "--write writes ONNX's converted model with the converter's known Clip mistakes repaired.\n"
     "--cases adds the valid cases of a case library (e.g. cases/node) to the audit's own.\n"
     "Markdown by default, JSON with --json. Exit 1 when a finding of a kind in --fail-on is\n"
@@ -46,7 +47,7 @@ constexpr char kAuditUsage[] =
     "converter-output-change; without, none); else 3 when the audit could not judge the\n"
     "upgrade (an original-invalid or not-compared finding, or a --write with nothing to\n"
     "write); else 0. 2 for usage errors (also an unreadable model, an opset beyond the newest\n"
-    "known, or an unwritable --write).\n";
+    "known, a --shape naming no input or contradicting the model, or an unwritable --write).\n";
 
 constexpr FindingKind kDefaultModelFailKinds[] = {
     FindingKind::kConverterFailed, FindingKind::kConverterInvalid, FindingKind::kOutputChange,

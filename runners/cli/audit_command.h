@@ -48,8 +48,8 @@ absl::StatusOr<AuditOptions> ParseAuditOptions(const std::vector<std::string>& a
 
 // Exit kExitFailed when a finding of a kind in --fail-on is present, else
 // kExitNotAudited when the audit could not judge the upgrade, else kExitOk;
-// kExitUsage for usage errors (also an unreadable model, or a --write file
-// that cannot be written).
+// kExitUsage for usage errors (also an unreadable model, a --shape that names
+// no input or contradicts the model, or a --write file that cannot be written).
 int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace onnx_conform
