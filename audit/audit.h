@@ -124,7 +124,8 @@ struct ModelAuditOptions {
 // behaviour is compared on generated values (the audit's edge values, with
 // the declared types and shapes) and on each test_data_set_N of the model's
 // folder; otherwise each Min/ArgMin/Clip node is compared alone
-// (audit/audit_node_case.h). A comparison
+// (audit/audit_node_case.h). Each such node alone is also run as a runtime
+// at the target version may read it (audit/audit_readings.h). A comparison
 // that cannot be made is a not-compared finding. When ONNX's converter gives
 // Clip bounds of the wrong type, `repaired` holds the converted model with
 // them cast, checked to pass both checkers and, when the reference runs, to

@@ -61,6 +61,7 @@ void ClassifyDifference(Finding& f) {
     f.difference.clear();  // about the audit, not a difference between versions
     return;
   }
+  if (!f.difference.empty()) return;  // classified where it was found (a named reading)
   // A text that also changes what a version does is a version change.
   const bool real_change_too = absl::StrContains(f.detail, "select_last_index") ||
                                absl::StrContains(f.detail, "specified by the inputs");

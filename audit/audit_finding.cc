@@ -66,6 +66,17 @@ bool FindingApplies(const Finding& finding, const NodeFacts& node) {
     case Applicability::kNodeSetsAttribute: return node.attributes_set.contains(finding.name);
     case Applicability::kNodeOmitsAttribute: return !node.attributes_set.contains(finding.name);
     case Applicability::kNodeUsesInput: return node.inputs_used.contains(finding.name);
+    case Applicability::kNodeMayExceed: {
+      for (const std::string& name : finding.needs) {
+        if (!node.attributes_set.contains(name) && !node.inputs_used.contains(name)) return false;
+      }
+      if (finding.needs.size() != 2) return true;
+      auto low = node.scalars.find(finding.needs[0]);
+      auto high = node.scalars.find(finding.needs[1]);
+      // Known and ordered (NaN is not): the text cannot concern this node.
+      return low == node.scalars.end() || high == node.scalars.end() ||
+             !(low->second <= high->second);
+    }
   }
   return true;
 }

@@ -60,6 +60,9 @@ enum class Applicability {
   kNodeSetsAttribute,   // the node sets attribute Finding::name
   kNodeOmitsAttribute,  // the node leaves attribute Finding::name to its default
   kNodeUsesInput,       // the node gives input Finding::name (output: produces it)
+  // The node gives both inputs (or attributes) Finding::needs, and their values
+  // are not known to be ordered: a text about Clip's min > max.
+  kNodeMayExceed,
 };
 
 struct Finding {
@@ -86,7 +89,8 @@ struct Finding {
   std::string scenario;
   std::vector<ElementType> types;  // the element types concerned; empty: all
   Applicability applies = Applicability::kAlways;
-  std::string node;  // `audit --model`: the node the finding is about
+  std::vector<std::string> needs;  // kNodeMayExceed: {"min", "max"}: min may exceed max
+  std::string node;                // `audit --model`: the node the finding is about
   // `audit --model`: the input or attribute concerned ("input 1 (min)").
   std::string concerns;
   // "version change", "text clarification (ONNX 1.18)" or "suite's stricter
@@ -99,6 +103,8 @@ struct NodeFacts {
   std::set<std::string> attributes_set;              // attribute names the node sets
   std::map<std::string, ElementType> type_bindings;  // "T" -> float16, where known
   std::set<std::string> inputs_used;                 // formal input/output names it gives
+  // Formal input or attribute name -> its value, where it is a known scalar.
+  std::map<std::string, double> scalars;
 };
 
 // Whether a schema finding concerns the node. A type finding applies when

@@ -19,6 +19,7 @@
 #include "audit/audit_model_inputs.h"
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_node_case.h"
+#include "audit/audit_readings.h"
 #include "audit/audit_repair.h"
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
@@ -187,8 +188,10 @@ std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const Model
 }
 
 // Each Min/ArgMin/Clip node whose version changes, alone on its inputs'
-// types, shapes and known values, with `behaviour` (the whole model is not
-// compared on generated values): its behaviour and ONNX's converter on it.
+// types, shapes and known values: what a runtime at the target version may
+// compute differently (its function body, the named readings), and, with
+// `behaviour` (the whole model is not compared), its behaviour and ONNX's
+// converter on it.
 void AuditNodesAlone(const ModelNodes& nodes, bool behaviour, ModelAudit& audit) {
   int compared = 0;
   for (const GraphNode& gn : nodes.nodes()) {
@@ -221,6 +224,9 @@ void AuditNodesAlone(const ModelNodes& nodes, bool behaviour, ModelAudit& audit)
       for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
         if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
       }
+    }
+    for (Finding& f : ReadingFindings(*alone, audit.from_opset, audit.to_opset)) {
+      found.push_back(std::move(f));
     }
     for (Finding& f : found) {
       f.aspect = "model";
