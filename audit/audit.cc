@@ -12,6 +12,7 @@
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
 #include "checker/registry.h"
+#include "onnx/defs/schema.h"
 
 namespace onnx_conform {
 namespace {
@@ -67,6 +68,13 @@ int NewestRegistryOpset() {
   int newest = 1;
   for (const OpSchema* schema : AllSchemas()) newest = std::max(newest, schema->since_version());
   return newest;
+}
+
+int NewestKnownOpset() {
+  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+  auto onnx_range = ranges.find("");
+  const int onnx_newest = onnx_range == ranges.end() ? 0 : onnx_range->second.second;
+  return std::max(NewestRegistryOpset(), onnx_newest);
 }
 
 absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,

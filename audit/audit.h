@@ -82,7 +82,9 @@ struct ModelAudit {
   // the model: its behaviour at both opsets and the converter's result,
   // each naming the node concerned where one is.
   std::vector<Finding> findings;
-  std::string data;  // where the inputs came from: "test_data_set_0", "generated", or ""
+  // The input sets the whole model ran on: "generated" (the audit's edge
+  // values), then the folder's data sets ("generated, test_data_set_0"); "" when none.
+  std::string data;
   // ONNX's converter ran on the model (valid at its own opset, opsets
   // differ) and its result was checked; its findings are among `findings`.
   bool converter_audited = false;
@@ -100,27 +102,35 @@ struct ModelAudit {
 };
 
 struct ModelAuditOptions {
-  // Default: DefaultTargetOpset(model's opset). A lower opset is a downgrade.
+  // Default: DefaultTargetOpset(model's opset). A lower opset is a downgrade;
+  // one above NewestKnownOpset() is an error.
   std::optional<int> to_opset;
   // Shapes for graph inputs whose declared shape is symbolic or unknown
-  // (`--shape NAME=DIMS`); other unknown dimensions are generated as 3.
+  // (`--shape NAME=DIMS`). A symbolic dimension takes one value in every
+  // input (given here through one input, else as in the folder's first data
+  // set, else 3); unknown dimensions are generated as 3.
   std::map<std::string, Shape> shapes;
 };
 
 // Audits a model file for the move from its own default-domain opset to the
-// target: every node of every graph and subgraph. Min/ArgMin/Clip nodes by
-// the suite's schemas; other operators by their schema in ONNX's registry.
-// ONNX's converter runs without data: the converted model is checked by
-// ONNX's checker with strict shape inference and by the suite's checks of
-// each Min/ArgMin/Clip node. When the reference runs every node (Min,
-// ArgMin, Clip, Constant, Identity; no subgraph), behaviour is compared on
-// inputs from the model folder's first test_data_set_N, else generated from
-// the declared types and shapes (options.shapes for symbolic ones);
-// otherwise each Min/ArgMin/Clip node is compared alone
-// (audit/audit_node_case.h). When
-// ONNX's converter gives Clip bounds of the wrong type, `repaired` holds the
-// converted model with them cast, checked to pass both checkers and, when
-// the reference runs, to give the original's outputs.
+// target: every node of every graph, subgraph and model-local function.
+// Min/ArgMin/Clip nodes by the suite's schemas; other operators by their
+// schema in ONNX's registry. A model the checkers reject at its own opset
+// gives original-invalid findings (node and rule), and its converter is not
+// audited. ONNX's converter runs without data: the converted model is
+// checked by ONNX's checker with strict shape inference and by the suite's
+// checks of each Min/ArgMin/Clip node. When the reference runs every node
+// (Min, ArgMin, Clip, Constant, Identity; no subgraph or function call),
+// behaviour is compared on generated values (the audit's edge values, with
+// the declared types and shapes) and on each test_data_set_N of the model's
+// folder; otherwise each Min/ArgMin/Clip node is compared alone
+// (audit/audit_node_case.h). Each such node alone is also run as a runtime
+// at the target version may read it (audit/audit_readings.h). A comparison
+// that cannot be made is a not-compared finding. When ONNX's converter gives
+// Clip bounds of the wrong type, `repaired` holds the converted model with
+// them cast, checked to pass both checkers and, when the reference runs, to
+// give the original's outputs. InvalidArgument for an unreadable model, a
+// target beyond NewestKnownOpset(), or shapes BindShapes refuses.
 absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
                                       const ModelAuditOptions& options);
 absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
@@ -132,6 +142,10 @@ int DefaultTargetOpset(int model_opset);
 
 // The newest operator version in the registry (13).
 int NewestRegistryOpset();
+
+// The newest default-domain opset the suite or ONNX's registry (libonnx)
+// knows: an audit to a later opset is a usage error.
+int NewestKnownOpset();
 
 }  // namespace onnx_conform
 

@@ -111,8 +111,7 @@ absl::string_view ValidityName(Validity validity) {
   return "valid";
 }
 
-CaseOutcome EvaluateCase(const AuditCase& audit_case) {
-  CaseOutcome outcome;
+std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case) {
   // Converted models hold Constant nodes: the checker judges them itself.
   const onnx::ModelProto& checked = audit_case.model;
   std::vector<Diagnostic> diagnostics = CheckModel(checked, audit_case.name);
@@ -127,6 +126,12 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
     // The audit's cases carry no expected outputs: it compares two runs.
     if (d.rule != rules::kDataOutputCount) diagnostics.push_back(std::move(d));
   }
+  return diagnostics;
+}
+
+CaseOutcome EvaluateCase(const AuditCase& audit_case) {
+  CaseOutcome outcome;
+  const std::vector<Diagnostic> diagnostics = CaseDiagnostics(audit_case);
   const Diagnostic* first = nullptr;
   auto collect = [&](Severity severity) {
     for (const Diagnostic& d : diagnostics) {
@@ -155,7 +160,8 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
 }
 
 std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_opset,
-                                      int64_t to_opset, std::string* skipped) {
+                                      int64_t to_opset, std::string* skipped,
+                                      std::string* neither_ran) {
   std::vector<Finding> findings;
   absl::StatusOr<AuditCase> a = RetargetCase(audit_case, from_opset);
   absl::StatusOr<AuditCase> b = RetargetCase(audit_case, to_opset);
@@ -172,6 +178,11 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
     f.change = absl::StrCat(ValidityName(oa.validity), " -> ", ValidityName(ob.validity));
     f.detail = absl::StrCat(a_label, ": ", OutcomeText(oa), "; ", b_label, ": ", OutcomeText(ob));
     findings.push_back(std::move(f));
+  }
+  if (neither_ran != nullptr && !oa.outputs.ok() && !ob.outputs.ok()) {
+    *neither_ran =
+        absl::StrCat(a_label, ": ", oa.outputs.status().message(), " (", OutcomeText(oa), "); ",
+                     b_label, ": ", ob.outputs.status().message(), " (", OutcomeText(ob), ")");
   }
   if (Runs(oa.validity) && Runs(ob.validity)) {
     if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label, b->model.graph())) {

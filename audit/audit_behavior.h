@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "audit/audit_cases.h"
 #include "audit/audit_finding.h"
+#include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"
 
 namespace onnx_conform {
@@ -43,6 +44,10 @@ struct CaseOutcome {
   absl::StatusOr<std::vector<Tensor>> outputs;
 };
 
+// The suite's checker on the case's model and on its inputs as a data set
+// (without expected outputs), every diagnostic.
+std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case);
+
 // The case at its own opset. The checker sees Constant nodes (which ONNX's
 // converter inserts, and the registry does not cover) folded into
 // initializers; the reference runs the model as it is.
@@ -52,9 +57,12 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case);
 // when the checker's verdict differs, an output-change when both are valid
 // and the reference's outputs differ (or it fails at one only). Nothing when
 // the outcomes agree or the case is invalid at both. When the case cannot
-// be written at one of the opsets, `skipped` (if given) receives why.
+// be written at one of the opsets, `skipped` (if given) receives why; when
+// the reference runs it at neither (invalid or failing at both),
+// `neither_ran` (if given) receives why, at each opset.
 std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_opset,
-                                      int64_t to_opset, std::string* skipped = nullptr);
+                                      int64_t to_opset, std::string* skipped = nullptr,
+                                      std::string* neither_ran = nullptr);
 
 // ONNX's version converter (libonnx) on a case to `target_opset`:
 // converter-failed when it throws, converter-invalid when the converted

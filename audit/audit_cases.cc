@@ -16,6 +16,7 @@
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
+#include "checker/checked_case.h"
 #include "checker/registry.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
@@ -290,12 +291,13 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
       continue;
     }
     if (metadata->has_value() && !op_type.empty() && (*metadata)->operator_() != op_type) continue;
-    absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-    if (!loaded.ok()) {
-      skip(loaded.status().message());
+    const std::shared_ptr<const CheckedCase> loaded =
+        OpenCase({.dir = dir, .metadata = *metadata}, {}, OpenDepth::kEveryFile);
+    if (loaded->standing == CaseStanding::kUnreadable || !loaded->model.has_value()) {
+      skip(loaded->standing_message);
       continue;
     }
-    const onnx::GraphProto& graph = loaded->model.graph();
+    const onnx::GraphProto& graph = loaded->model->graph();
     if (graph.node_size() != 1 || !IsDefaultDomain(graph.node(0).domain())) {
       skip("the audit takes cases of one node of the default domain");
       continue;
@@ -304,7 +306,7 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
     if (!op_type.empty() && op != op_type) continue;
     int version = metadata->has_value() ? (*metadata)->version() : 0;
     if (version == 0) {
-      const std::optional<int64_t> opset = DefaultDomainOpset(loaded->model);
+      const std::optional<int64_t> opset = DefaultDomainOpset(*loaded->model);
       absl::StatusOr<const OpSchema*> schema =
           opset ? LookupSchema("", op, *opset) : absl::NotFoundError("no opset");
       if (!schema.ok()) {
@@ -315,8 +317,9 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
     }
     for (size_t k = 0; k < loaded->data_sets.size(); ++k) {
       AuditCase c;
-      c.name =
-          k == 0 ? folder : absl::StrCat(folder, "/", loaded->data_sets[k].dir.filename().string());
+      c.name = k == 0
+                   ? folder
+                   : absl::StrCat(folder, "/", loaded->data_sets[k].files.dir.filename().string());
       c.op_type = op;
       c.version = version;
       c.inputs = loaded->data_sets[k].inputs;
@@ -326,8 +329,10 @@ absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& 
       // Marked apart from the audit's own scenarios of the same name.
       c.scenario = absl::StrCat(
           "library/", absl::StartsWith(folder, prefix) ? folder.substr(prefix.size()) : folder);
-      if (k > 0) absl::StrAppend(&c.scenario, "/", loaded->data_sets[k].dir.filename().string());
-      c.model = loaded->model;
+      if (k > 0) {
+        absl::StrAppend(&c.scenario, "/", loaded->data_sets[k].files.dir.filename().string());
+      }
+      c.model = *loaded->model;
       library.cases.push_back(std::move(c));
     }
   }

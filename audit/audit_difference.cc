@@ -57,6 +57,11 @@ bool Mentions(const Finding& f, absl::string_view marker) {
 }  // namespace
 
 void ClassifyDifference(Finding& f) {
+  if (MeansNotAudited(f.kind)) {
+    f.difference.clear();  // about the audit, not a difference between versions
+    return;
+  }
+  if (!f.difference.empty()) return;  // classified where it was found (a named reading)
   // A text that also changes what a version does is a version change.
   const bool real_change_too = absl::StrContains(f.detail, "select_last_index") ||
                                absl::StrContains(f.detail, "specified by the inputs");

@@ -23,7 +23,8 @@ inline constexpr absl::string_view kVersionChange = "version change";
 inline constexpr absl::string_view kStricterReading = "suite's stricter reading";
 
 // Sets Finding::difference: "version change", "text clarification (ONNX
-// 1.N)" or "suite's stricter reading".
+// 1.N)" or "suite's stricter reading"; a finding already classified where it
+// was found ("named reading", audit/audit_readings.h) keeps its own.
 void ClassifyDifference(Finding& finding);
 void ClassifyDifferences(std::vector<Finding>& findings);
 

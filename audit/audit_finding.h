@@ -1,6 +1,8 @@
 // What `onnx-conform audit` reports: one finding per difference between two
 // versions of an operator (schema or behaviour) or per problem of ONNX's
-// version converter, each of one of six kinds.
+// version converter, each of one of six kinds; `audit --model` adds two
+// that say the audit could not establish something (original-invalid,
+// not-compared).
 //
 //   Finding f;
 //   f.kind = FindingKind::kSchemaChange;
@@ -16,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,12 +34,23 @@ enum class FindingKind {
   kConverterFailed,        // ONNX's converter throws on a valid model
   kConverterInvalid,       // the converted model fails the suite's checker
   kConverterOutputChange,  // the converted model gives other outputs on the reference
+  // `audit --model` only: what keeps the audit from judging the upgrade.
+  kOriginalInvalid,  // the model fails a checker at its own opset (node and rule named)
+  kNotCompared,      // a comparison the audit needs could not be made (e.g. no run at either opset)
 };
 
 // "schema-change", "validity-change", "output-change", "converter-failed",
-// "converter-invalid", "converter-output-change".
+// "converter-invalid", "converter-output-change", "original-invalid",
+// "not-compared".
+
 absl::string_view FindingKindName(FindingKind kind);
 std::optional<FindingKind> FindingKindFromName(absl::string_view name);
+// Every kind, in the order above; the kinds an operator audit reports (the six before
+// original-invalid); whether a kind means the audit is incomplete (original-invalid,
+// not-compared: `onnx-conform audit` exits 3 for them).
+std::span<const FindingKind> AllFindingKinds();
+std::span<const FindingKind> OperatorFindingKinds();
+bool MeansNotAudited(FindingKind kind);
 
 // When a schema finding concerns one node of a model (see NodeFacts).
 enum class Applicability {
@@ -46,6 +60,9 @@ enum class Applicability {
   kNodeSetsAttribute,   // the node sets attribute Finding::name
   kNodeOmitsAttribute,  // the node leaves attribute Finding::name to its default
   kNodeUsesInput,       // the node gives input Finding::name (output: produces it)
+  // The node gives both inputs (or attributes) Finding::needs, and their values
+  // are not known to be ordered: a text about Clip's min > max.
+  kNodeMayExceed,
 };
 
 struct Finding {
@@ -72,7 +89,8 @@ struct Finding {
   std::string scenario;
   std::vector<ElementType> types;  // the element types concerned; empty: all
   Applicability applies = Applicability::kAlways;
-  std::string node;  // `audit --model`: the node the finding is about
+  std::vector<std::string> needs;  // kNodeMayExceed: {"min", "max"}: min may exceed max
+  std::string node;                // `audit --model`: the node the finding is about
   // `audit --model`: the input or attribute concerned ("input 1 (min)").
   std::string concerns;
   // "version change", "text clarification (ONNX 1.18)" or "suite's stricter
@@ -85,6 +103,8 @@ struct NodeFacts {
   std::set<std::string> attributes_set;              // attribute names the node sets
   std::map<std::string, ElementType> type_bindings;  // "T" -> float16, where known
   std::set<std::string> inputs_used;                 // formal input/output names it gives
+  // Formal input or attribute name -> its value, where it is a known scalar.
+  std::map<std::string, double> scalars;
 };
 
 // Whether a schema finding concerns the node. A type finding applies when

@@ -15,15 +15,18 @@
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
 #include "audit/audit_model_checks.h"
+#include "audit/audit_model_data.h"
 #include "audit/audit_model_inputs.h"
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_node_case.h"
+#include "audit/audit_readings.h"
 #include "audit/audit_repair.h"
 #include "audit/audit_retarget.h"
 #include "audit/audit_schema_diff.h"
 #include "checker/checker.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
+#include "onnx/defs/schema.h"
 #include "reference/interpreter.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_file.h"
@@ -33,14 +36,6 @@
 
 namespace onnx_conform {
 namespace {
-
-// The version of any default-domain operator at an opset: the suite's
-// registry for its operators, ONNX's for the others; 0 when none.
-int VersionAt(const std::string& op_type, int opset) {
-  if (const OpSchema* s = SchemaAt(op_type, opset)) return s->since_version();
-  std::optional<ForeignSchemaChange> c = OnnxSchemaChange(op_type, "", opset, opset);
-  return c.has_value() ? c->from_version : 0;
-}
 
 // Operators the reference does not run, when the model has any (or a
 // subgraph): its behaviour cannot be compared.
@@ -58,106 +53,44 @@ std::set<std::string> NotRunByReference(const ModelNodes& nodes, int from_opset,
   return missing;
 }
 
-// Runs the model with every main-graph node output as a graph output.
-absl::StatusOr<std::map<std::string, Tensor>> RunEveryValue(const AuditCase& c) {
-  onnx::ModelProto model = c.model;
-  std::set<std::string> outputs;
-  for (const onnx::ValueInfoProto& o : model.graph().output()) outputs.insert(o.name());
-  for (const onnx::NodeProto& node : c.model.graph().node()) {
-    for (const std::string& name : node.output()) {
-      if (!name.empty() && outputs.insert(name).second) {
-        model.mutable_graph()->add_output()->set_name(name);
-      }
+// ONNX's converter looks every node's operator up in ONNX's registry by
+// name alone ("unordered_map::at" when it is not there: a custom operator,
+// a call of a model-local function). Names the nodes that stop it, in the
+// order it walks the graphs (functions it does not walk).
+void ExplainUnknownOperators(Finding& f, const ModelNodes& nodes) {
+  if (!absl::StrContains(f.detail, "unordered_map::at")) return;
+  static const std::set<std::string> known = [] {
+    std::set<std::string> names;
+    for (const onnx::OpSchema& s : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+      names.insert(s.Name());
     }
+    return names;
+  }();
+  std::vector<std::string> unknown;
+  const GraphNode* first = nullptr;
+  for (const GraphNode& n : nodes.nodes()) {
+    if (absl::StartsWith(n.graph_path, "function ") || known.contains(n.node->op_type())) continue;
+    if (first == nullptr) first = &n;
+    const std::string called = nodes.CalledFunction(*n.node);
+    unknown.push_back(
+        absl::StrCat(n.label, " (",
+                     called.empty() ? absl::StrCat(n.node->domain(), "::", n.node->op_type())
+                                    : absl::StrCat("a call of the model-local function ", called),
+                     ")"));
   }
-  absl::StatusOr<std::vector<Tensor>> run = RunOnReference(model, c.inputs);
-  if (!run.ok()) return run.status();
-  std::map<std::string, Tensor> values;
-  for (int k = 0; k < model.graph().output_size() && k < static_cast<int>(run->size()); ++k) {
-    values.emplace(model.graph().output(k).name(), std::move((*run)[k]));
-  }
-  return values;
-}
-
-// The first node, in `a`'s order, whose output differs between the two
-// runs (the node a difference starts at); nullptr when none is found.
-const onnx::NodeProto* FirstDifferingNode(const AuditCase& a, const AuditCase& b) {
-  absl::StatusOr<std::map<std::string, Tensor>> va = RunEveryValue(a);
-  absl::StatusOr<std::map<std::string, Tensor>> vb = RunEveryValue(b);
-  if (!va.ok() || !vb.ok()) return nullptr;
-  for (const onnx::NodeProto& node : a.model.graph().node()) {
-    for (const std::string& name : node.output()) {
-      auto x = va->find(name);
-      auto y = vb->find(name);
-      if (x == va->end() || y == vb->end()) continue;
-      if (!DiffTensors(x->second, y->second, Tolerance::Exact(), 1).matches()) return &node;
-    }
-  }
-  return nullptr;
-}
-
-// The node of the first error (else warning) the suite's checker reports on
-// the model, when it names one, and the diagnostic's field ("attribute axis").
-struct DiagnosedNode {
-  const onnx::NodeProto* node = nullptr;
-  std::string field;
-};
-DiagnosedNode FirstDiagnosedNode(const onnx::ModelProto& model) {
-  std::vector<Diagnostic> diagnostics = CheckModel(model, "");
-  for (Severity severity : {Severity::kError, Severity::kWarning}) {
-    for (const Diagnostic& d : diagnostics) {
-      if (d.severity != severity || d.node.empty()) continue;
-      for (int i = 0; i < model.graph().node_size(); ++i) {
-        if (NodeLabel(model.graph().node(i), i) == d.node) {
-          return {&model.graph().node(i), d.field};
-        }
-      }
-    }
-  }
-  return {};
-}
-
-// Points a model-wide finding at a node: its label, operator and versions.
-void Blame(Finding& f, const std::string& label, const std::string& op_type, const ModelAudit& m) {
-  f.node = label;
-  f.op_type = op_type;
-  f.from_version = VersionAt(op_type, m.from_opset);
-  f.to_version = VersionAt(op_type, m.to_opset);
-}
-
-void BlameFirstDifference(Finding& f, const AuditCase& a, const AuditCase& b,
-                          const ModelNodes& nodes, const ModelAudit& m) {
-  if (const onnx::NodeProto* node = FirstDifferingNode(a, b)) {
-    Blame(f, nodes.LabelOfOutput(node->output(0)), node->op_type(), m);
-    f.detail = absl::StrCat("the outputs first differ at node ", f.node, " (", f.op_type, "-",
-                            f.from_version, " -> ", f.op_type, "-", f.to_version, "); ", f.detail);
-  }
-}
-
-Finding ModelFinding(FindingKind kind, const ModelAudit& audit, std::string change,
-                     std::string detail) {
-  Finding f;
-  f.kind = kind;
-  f.from_opset = audit.from_opset;
-  f.to_opset = audit.to_opset;
-  f.aspect = "model";
-  f.change = std::move(change);
-  f.detail = std::move(detail);
-  return f;
+  if (first == nullptr) return;
+  f.node = first->label;
+  f.op_type.clear();  // not a default-domain operator: no versions to show
+  absl::StrAppend(&f.detail,
+                  " (ONNX's converter looks each node's operator up in ONNX's registry "
+                  "by name, and converts no model-local function; not there: ",
+                  absl::StrJoin(unknown, ", "), ")");
 }
 
 // ONNX's converter, checked without data. Returns the converted model when
 // it is valid (for the output comparison), else nullopt.
 std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& model,
                                                     const ModelNodes& nodes, ModelAudit& audit) {
-  std::vector<NodeProblem> own = ModelTypeProblems(model, audit.from_opset);
-  if (!own.empty()) {
-    audit.notes.push_back(absl::StrCat(
-        "the model is invalid at its own opset ", audit.from_opset, " (", own.front().checker,
-        own.front().node.empty() ? "" : absl::StrCat(", node ", own.front().node), ": ",
-        own.front().message, "): ONNX's converter is not audited"));
-    return std::nullopt;
-  }
   audit.converter_audited = true;
   absl::StatusOr<onnx::ModelProto> converted = ConvertWithOnnx(model, audit.to_opset);
   if (!converted.ok()) {
@@ -174,6 +107,7 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
       }
       Blame(f, labels.size() == 1 ? labels[0] : "", op, audit);
     }
+    ExplainUnknownOperators(f, nodes);
     audit.findings.push_back(std::move(f));
     return std::nullopt;
   }
@@ -211,92 +145,54 @@ std::optional<onnx::ModelProto> AuditConverterTypes(const onnx::ModelProto& mode
   return *std::move(converted);
 }
 
-// Whether the repaired model gives the original's outputs; drops it when not.
-void CheckRepairOnData(const AuditCase& whole, const std::vector<Tensor>& expected,
-                       ModelAudit& audit) {
-  if (!audit.repaired.has_value()) return;
-  absl::StatusOr<std::vector<Tensor>> got = RunOnReference(*audit.repaired, whole.inputs);
-  std::string difference;
-  if (!got.ok()) {
-    difference = std::string(got.status().message());
-  } else {
-    const std::vector<std::string> differences =
-        OutputDifferences(whole.model, whole.inputs, expected, *got, /*max_reported=*/3);
-    if (!differences.empty()) difference = differences.back();  // the last differing output
+// The model at its own opset: every node (of every graph and function) the
+// suite's checker or ONNX's rejects, each once, as original-invalid findings
+// naming the rule. The main graph is checked with its declared shapes.
+std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const ModelNodes& nodes,
+                                      const ModelAudit& audit) {
+  std::vector<Finding> found;
+  std::set<std::string> reported;
+  auto add = [&](const std::string& label, const std::string& op_type, std::string rule,
+                 std::string concerns, const std::string& checker, const std::string& message) {
+    if (!reported.insert(label).second && !label.empty()) return;
+    Finding f = ModelFinding(
+        FindingKind::kOriginalInvalid, audit, "invalid",
+        absl::StrCat("the model is invalid at its own opset ", audit.from_opset, ": ", checker,
+                     label.empty() ? "" : absl::StrCat(" at node ", label), ": ", message,
+                     "; ONNX's converter is not audited on an invalid model"));
+    if (!op_type.empty()) Blame(f, label, op_type, audit);
+    f.node = label;
+    f.name = std::move(rule);
+    f.concerns = std::move(concerns);
+    found.push_back(std::move(f));
+  };
+  const onnx::GraphProto& graph = model.graph();
+  for (const Diagnostic& d : CheckModel(model, "")) {
+    if (d.severity != Severity::kError) continue;
+    std::string op_type;
+    for (int i = 0; i < graph.node_size(); ++i) {
+      if (NodeLabel(graph.node(i), i) == d.node) op_type = graph.node(i).op_type();
+    }
+    add(d.node, op_type, d.rule, d.field, "the suite's checker",
+        absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
+                     d.message));
   }
-  if (difference.empty()) {
-    audit.repaired_checked_on_data = true;
-    return;
+  for (const NodeProblem& p : ModelTypeProblems(model, audit.from_opset)) {
+    // "[RULE-ID] ..." from the suite's checks; ONNX's messages carry no id.
+    std::string rule;
+    if (absl::StartsWith(p.message, "[")) rule = p.message.substr(1, p.message.find(']') - 1);
+    const std::string label = p.output.empty() ? p.node : nodes.LabelOfOutput(p.output);
+    add(label.empty() ? p.node : label, p.op_type, rule, p.concerns, p.checker, p.message);
   }
-  audit.notes.push_back(
-      absl::StrCat("the repaired converted model does not give the original's outputs (",
-                   difference, "): it is not offered"));
-  audit.repaired.reset();
+  return found;
 }
 
-// Behaviour at both opsets and the converted model's outputs, on data.
-void CompareOnData(AuditCase& whole, const std::optional<onnx::ModelProto>& converted,
-                   const ModelNodes& nodes, ModelAudit& audit) {
-  std::string skipped;
-  std::vector<Finding> found = CompareBehaviour(whole, audit.from_opset, audit.to_opset, &skipped);
-  if (!skipped.empty()) {
-    audit.not_audited.push_back(
-        absl::StrCat("behaviour between the versions not compared: ", skipped));
-  }
-  absl::StatusOr<AuditCase> at_from = RetargetCase(whole, audit.from_opset);
-  absl::StatusOr<AuditCase> at_to = RetargetCase(whole, audit.to_opset);
-  for (Finding& f : found) {
-    f.aspect = "model";
-    f.types.clear();
-    f.node.clear();
-    f.op_type.clear();  // until a node is blamed
-    f.from_version = f.to_version = 0;
-    if (f.kind == FindingKind::kOutputChange && at_from.ok() && at_to.ok()) {
-      BlameFirstDifference(f, *at_from, *at_to, nodes, audit);
-    }
-    if (f.kind == FindingKind::kValidityChange && at_from.ok() && at_to.ok()) {
-      // The node the checker objects to, at whichever opset it objects.
-      DiagnosedNode diagnosed = FirstDiagnosedNode(at_to->model);
-      if (diagnosed.node == nullptr) diagnosed = FirstDiagnosedNode(at_from->model);
-      if (diagnosed.node != nullptr && diagnosed.node->output_size() > 0) {
-        Blame(f, nodes.LabelOfOutput(diagnosed.node->output(0)), diagnosed.node->op_type(), audit);
-        f.concerns = diagnosed.field;
-      }
-    }
-    audit.findings.push_back(std::move(f));
-  }
-  audit.behaviour_compared = skipped.empty();
-  const CaseOutcome original = EvaluateCase(whole);
-  if (original.outputs.ok()) CheckRepairOnData(whole, *original.outputs, audit);
-  if (!converted.has_value()) return;
-  AuditCase after = whole;
-  after.model = *converted;
-  absl::StatusOr<std::vector<Tensor>> outputs = RunOnReference(after.model, after.inputs);
-  if (!original.outputs.ok() || !outputs.ok()) {
-    if (original.outputs.ok() != outputs.ok()) {
-      audit.findings.push_back(ModelFinding(
-          FindingKind::kConverterOutputChange, audit, "reference fails on one",
-          absl::StrCat("the reference fails on the ",
-                       outputs.ok() ? "original model: " : "converted model: ",
-                       (outputs.ok() ? original.outputs.status() : outputs.status()).message())));
-    }
-    return;
-  }
-  const std::vector<std::string> parts =
-      OutputDifferences(whole.model, whole.inputs, *original.outputs, *outputs,
-                        /*max_reported=*/3);
-  if (parts.empty()) return;
-  Finding f = ModelFinding(FindingKind::kConverterOutputChange, audit, "outputs differ",
-                           absl::StrCat("expected = the original model (opset ", audit.from_opset,
-                                        "), got = the converted model (opset ", audit.to_opset,
-                                        "): ", absl::StrJoin(parts, "; ")));
-  BlameFirstDifference(f, whole, after, nodes, audit);
-  audit.findings.push_back(std::move(f));
-}
-
-// Where the whole model is not run: each Min/ArgMin/Clip node whose version
-// changes, alone on its inputs' types, shapes and known values.
-void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
+// Each Min/ArgMin/Clip node whose version changes, alone on its inputs'
+// types, shapes and known values: what a runtime at the target version may
+// compute differently (its function body, the named readings), and, with
+// `behaviour` (the whole model is not compared), its behaviour and ONNX's
+// converter on it.
+void AuditNodesAlone(const ModelNodes& nodes, bool behaviour, ModelAudit& audit) {
   int compared = 0;
   for (const GraphNode& gn : nodes.nodes()) {
     if (!InSuite(*gn.node)) continue;
@@ -304,20 +200,33 @@ void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
     const OpSchema* b = SchemaAt(gn.node->op_type(), audit.to_opset);
     if (a == nullptr || b == nullptr || a == b) continue;
     absl::StatusOr<AuditCase> alone = NodeCase(gn, nodes, audit.from_opset);
-    std::string skipped;
+    std::string skipped, neither;
     std::vector<Finding> found;
-    if (alone.ok()) found = CompareBehaviour(*alone, audit.from_opset, audit.to_opset, &skipped);
-    if (!alone.ok() || !skipped.empty()) {
-      audit.not_audited.push_back(absl::StrCat(
-          "behaviour of node ", gn.label,
-          " not compared: ", alone.ok() ? skipped : std::string(alone.status().message())));
+    if (alone.ok() && behaviour) {
+      found = CompareBehaviour(*alone, audit.from_opset, audit.to_opset, &skipped, &neither);
+    }
+    if (!alone.ok() || !skipped.empty() || !neither.empty()) {
+      if (!behaviour) continue;  // the whole model's comparison stands
+      Finding f = ModelFinding(
+          FindingKind::kNotCompared, audit, "node not compared",
+          absl::StrCat("the behaviour of node ", gn.label, " is not compared: ",
+                       !alone.ok()        ? std::string(alone.status().message())
+                       : !skipped.empty() ? skipped
+                                          : absl::StrCat("it runs at neither opset: ", neither)));
+      Blame(f, gn.label, gn.node->op_type(), audit);
+      audit.findings.push_back(std::move(f));
       continue;
     }
-    ++compared;
-    // ONNX's converter on the node alone: its outputs (its validity is the
-    // whole converted model's, checked already).
-    for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
-      if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+    if (behaviour) {
+      ++compared;
+      // ONNX's converter on the node alone: its outputs (its validity is the
+      // whole converted model's, checked already).
+      for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
+        if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+      }
+    }
+    for (Finding& f : ReadingFindings(*alone, audit.from_opset, audit.to_opset)) {
+      found.push_back(std::move(f));
     }
     for (Finding& f : found) {
       f.aspect = "model";
@@ -332,6 +241,47 @@ void CompareNodesAlone(const ModelNodes& nodes, ModelAudit& audit) {
         " Min/ArgMin/Clip node(s), each alone on generated values of its inputs' types and shapes "
         "(known values kept)"));
   }
+}
+
+// Whether an equal finding (kind, node, change, concerns) is among `findings`.
+bool Known(const std::vector<Finding>& findings, const Finding& f) {
+  return std::any_of(findings.begin(), findings.end(), [&](const Finding& g) {
+    return g.kind == f.kind && g.node == f.node && g.change == f.change && g.concerns == f.concerns;
+  });
+}
+
+// The whole model on each input set (generated values, then the folder's
+// data sets): findings not already found on an earlier set; the repaired
+// model checked on each. Returns whether every comparison was made.
+bool CompareOnInputSets(const AuditCase& model, const std::vector<InputSet>& sets,
+                        const std::optional<onnx::ModelProto>& converted, const ModelNodes& nodes,
+                        ModelAudit& audit) {
+  bool all_compared = true;
+  bool repair_checked = false;
+  for (const InputSet& set : sets) {
+    AuditCase whole = model;
+    whole.inputs = set.inputs;
+    bool compared = false;
+    for (Finding& f : CompareOnData(whole, set.name, converted, nodes, audit, &compared)) {
+      if (!Known(audit.findings, f)) audit.findings.push_back(std::move(f));
+    }
+    all_compared &= compared;
+    if (!audit.repaired.has_value()) continue;
+    std::optional<std::string> difference = RepairDifference(whole, *audit.repaired);
+    if (!difference.has_value()) continue;
+    if (difference->empty()) {
+      repair_checked = true;
+      continue;
+    }
+    audit.notes.push_back(
+        absl::StrCat("the repaired converted model does not give the original's "
+                     "outputs on ",
+                     set.name, " (", *difference, "): it is not offered"));
+    audit.repaired.reset();
+    repair_checked = false;
+  }
+  audit.repaired_checked_on_data = audit.repaired.has_value() && repair_checked;
+  return all_compared;
 }
 
 }  // namespace
@@ -352,12 +302,20 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
     return absl::InvalidArgumentError(
         absl::StrCat(model_file.string(), ": the model imports no opset of the default domain"));
   }
+  if (options.to_opset.has_value() && *options.to_opset > NewestKnownOpset()) {
+    return absl::InvalidArgumentError(absl::StrCat("opset ", *options.to_opset,
+                                                   " is beyond the newest the audit knows (",
+                                                   NewestKnownOpset(), ")"));
+  }
+  absl::StatusOr<DimBindings> dims = BindShapes(*model, options.shapes);
+  if (!dims.ok()) return dims.status();
   ModelAudit audit;
   audit.file = model_file.string();
   audit.from_opset = static_cast<int>(*from);
   audit.to_opset = options.to_opset.value_or(DefaultTargetOpset(audit.from_opset));
   audit.downgrade = audit.to_opset < audit.from_opset;
-  if (audit.from_opset == audit.to_opset) {
+  const bool moves = audit.from_opset != audit.to_opset;
+  if (!moves) {
     audit.notes.push_back(absl::StrCat(
         "the model is at opset ", audit.from_opset,
         options.to_opset.has_value()
@@ -372,36 +330,46 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
 
   const ModelNodes nodes(*model);
   AuditNodes(nodes, audit);
-
+  if (!moves) {
+    ClassifyDifferences(audit.findings);
+    return audit;
+  }
+  const std::vector<Finding> invalid = OriginalProblems(*model, nodes, audit);
+  audit.findings.insert(audit.findings.end(), invalid.begin(), invalid.end());
   std::optional<onnx::ModelProto> converted;
-  if (audit.from_opset != audit.to_opset) converted = AuditConverterTypes(*model, nodes, audit);
+  if (invalid.empty()) converted = AuditConverterTypes(*model, nodes, audit);
 
   const std::set<std::string> not_run = NotRunByReference(nodes, audit.from_opset, audit.to_opset);
+  ModelInputSets sets;
+  if (not_run.empty()) sets = ModelInputs(model_file, *model, options.shapes, *dims);
+  for (std::string& note : sets.notes) audit.notes.push_back(std::move(note));
   if (!not_run.empty()) {
     audit.not_audited.push_back(absl::StrCat(
         "the whole model's behaviour and outputs not compared: the reference runs Min, ArgMin, "
         "Clip, Constant and Identity, and the model also has ",
         absl::StrJoin(not_run, ", ")));
-    if (audit.from_opset != audit.to_opset) CompareNodesAlone(nodes, audit);
-  } else if (audit.from_opset != audit.to_opset) {
-    absl::StatusOr<std::vector<Tensor>> inputs =
-        ModelInputs(model_file, *model, options.shapes, audit.data, audit.notes);
-    if (!inputs.ok()) {
-      audit.not_audited.push_back(
-          absl::StrCat("the whole model's behaviour and outputs not "
-                       "compared: ",
-                       inputs.status().message()));
-      CompareNodesAlone(nodes, audit);
-    } else {
-      AuditCase whole;
-      whole.name = model_file.filename().string();
-      whole.scenario = whole.name;
-      whole.op_type = "the model";  // read in the findings' details: "the model at opset 6"
-      whole.model = *model;
-      whole.inputs = *std::move(inputs);
-      CompareOnData(whole, converted, nodes, audit);
-    }
+  } else if (!sets.not_generated.empty()) {
+    audit.not_audited.push_back(absl::StrCat(
+        sets.sets.empty() ? "the whole model's behaviour and outputs not compared: "
+                          : "the whole model compared on the folder's data only (no generated "
+                            "values): ",
+        sets.not_generated));
   }
+  std::vector<std::string> names;
+  for (const InputSet& set : sets.sets) names.push_back(set.name);
+  audit.data = absl::StrJoin(names, ", ");
+  AuditCase whole;
+  whole.name = model_file.filename().string();
+  whole.scenario = whole.name;
+  whole.op_type = "the model";  // read in the findings' details: "the model at opset 6"
+  whole.model = *model;
+  const bool whole_compared =
+      !sets.sets.empty() && CompareOnInputSets(whole, sets.sets, converted, nodes, audit);
+  audit.behaviour_compared = whole_compared && invalid.empty();
+  // Node by node: alone on generated edge values where the whole model is
+  // not compared on them; always for what a target runtime may read otherwise.
+  const bool generated = !sets.sets.empty() && sets.not_generated.empty();
+  AuditNodesAlone(nodes, !whole_compared || !generated, audit);
   ClassifyDifferences(audit.findings);
   return audit;
 }

@@ -20,20 +20,6 @@
 namespace onnx_conform {
 namespace {
 
-// The model with the element types ONNX's shape inference finds added to
-// every graph's value_info (lenient mode: a node it cannot infer is left
-// unknown, the strict check is ModelTypeProblems').
-onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model) {
-  onnx::ModelProto inferred = model;
-  try {
-    onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(),
-                                       onnx::ShapeInferenceOptions(false, 0, false));
-  } catch (const std::exception&) {
-    return model;  // types stay those declared and implied
-  }
-  return inferred;
-}
-
 std::string NodeLabelIn(const std::string& path, const onnx::NodeProto& node, int index) {
   const std::string own = NodeLabel(node, index);
   return path.empty() ? own : absl::StrCat(path, ": ", own);
@@ -138,8 +124,26 @@ std::string Listed(const std::set<std::string>& s) { return absl::StrJoin(s, ", 
 
 }  // namespace
 
+// The model with the element types ONNX's shape inference finds added to
+// every graph's value_info (lenient mode: a node it cannot infer is left
+// unknown, the strict check is ModelTypeProblems').
+onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model) {
+  onnx::ModelProto inferred = model;
+  try {
+    onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(),
+                                       onnx::ShapeInferenceOptions(false, 0, false));
+  } catch (const std::exception&) {
+    return model;  // types stay those declared and implied
+  }
+  return inferred;
+}
+
 ModelNodes::ModelNodes(const onnx::ModelProto& model) : model_(WithInferredTypes(model)) {
+  for (const onnx::FunctionProto& f : model_.functions()) {
+    functions_[absl::StrCat(f.domain(), "::", f.name())] = &f;
+  }
   Walk(model_.graph(), "", {});
+  WalkFunctions();  // audit_model_functions.cc
 }
 
 void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
@@ -148,6 +152,7 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
   for (auto& [name, type] : ValueElementTypes(graph)) types[name] = type;
   auto record_dims = [&](const onnx::ValueInfoProto& v) {
     if (!v.type().tensor_type().has_shape()) return;
+    if (in_function_ && dims_.contains(v.name())) return;  // a body's names are its own
     std::vector<int64_t>& dims = dims_[v.name()];
     dims.clear();
     for (const auto& d : v.type().tensor_type().shape().dim()) {
@@ -161,6 +166,7 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
   for (const onnx::NodeProto& node : graph.node()) {
     if (node.op_type() == "Constant" && node.output_size() == 1 && node.attribute_size() == 1 &&
         node.attribute(0).has_t()) {
+      if (in_function_ && constants_.contains(node.output(0))) continue;
       constants_[node.output(0)] = &node.attribute(0).t();
     }
   }
@@ -168,6 +174,17 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
   for (int i = 0; i < graph.node_size(); ++i) {
     const onnx::NodeProto& node = graph.node(i);
     nodes_.push_back({&node, i, path, NodeLabelIn(path, node, i), types});
+    const std::string called = CalledFunction(node);
+    if (called.empty() || calls_.contains(called)) continue;
+    Call& call = calls_[called];
+    call.node = &node;
+    call.label = nodes_.back().label;
+    for (const std::string& input : node.input()) {
+      auto type = types.find(input);
+      call.types.push_back(type == types.end() ? std::nullopt : std::optional(type->second));
+      auto dims = dims_.find(input);
+      call.dims.push_back(dims == dims_.end() ? std::nullopt : std::optional(dims->second));
+    }
   }
   for (size_t k = first, end = nodes_.size(); k < end; ++k) {
     const onnx::NodeProto& node = *nodes_[k].node;

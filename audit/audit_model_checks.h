@@ -4,7 +4,7 @@
 // graph, and the schema change of an operator outside the suite (from
 // ONNX's registry, which libonnx ships).
 //
-//   ModelNodes nodes(model);                  // every graph and subgraph
+//   ModelNodes nodes(model);                  // every graph, subgraph and function
 //   for (const GraphNode& n : nodes.nodes()) { n.label; n.types; }
 //   std::vector<NodeProblem> p = ConvertedModelProblems(converted, 13);
 //   // Clip inside an If branch given a float Constant for a double input:
@@ -13,6 +13,7 @@
 #define ONNX_CONFORM_RUNNERS_AUDIT_MODEL_CHECKS_H_
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -23,6 +24,11 @@
 #include "reference/element_type.h"
 
 namespace onnx_conform {
+
+// The model with the element types and shapes ONNX's shape inference finds
+// added to every graph's value_info (lenient mode: a node it cannot infer is
+// left unknown; the strict check is ModelTypeProblems').
+onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model);
 
 // One node of a model, wherever it is.
 struct GraphNode {
@@ -36,14 +42,21 @@ struct GraphNode {
 };
 
 // Every node of every graph of a model (If branches, Loop and Scan bodies,
-// at any depth), in graph order, each graph's nodes before its subgraphs'.
-// Keeps its own copy of the model with ONNX's inferred types added.
+// at any depth), in graph order, each graph's nodes before its subgraphs',
+// then the nodes of each model-local function (FunctionProto), under the
+// path "function 'domain::name'", typed from the function's first call
+// (attributes a body node takes from the call resolved). Keeps its own copy
+// of the model with ONNX's inferred types added.
 class ModelNodes {
  public:
   explicit ModelNodes(const onnx::ModelProto& model);
   ModelNodes(const ModelNodes&) = delete;  // nodes() points into its own model
   ModelNodes& operator=(const ModelNodes&) = delete;
   const std::vector<GraphNode>& nodes() const { return nodes_; }
+  // "domain::name" of the model-local function the node calls, or "".
+  std::string CalledFunction(const onnx::NodeProto& node) const;
+  // The label of the first node calling that function ("" when none does).
+  std::string FirstCallOf(const std::string& function) const;
   // The label of the node whose first output is `output`, or "".
   std::string LabelOfOutput(const std::string& output) const;
   // The label of the node named `name`, or "".
@@ -56,9 +69,22 @@ class ModelNodes {
   const std::map<std::string, const onnx::TensorProto*>& constants() const { return constants_; }
 
  private:
+  // A function's first call: the calling node and what is known of its inputs.
+  struct Call {
+    const onnx::NodeProto* node = nullptr;
+    std::string label;
+    std::vector<std::optional<ElementType>> types;
+    std::vector<std::optional<std::vector<int64_t>>> dims;
+  };
   void Walk(const onnx::GraphProto& graph, const std::string& path,
             const std::map<std::string, ElementType>& outer);
+  void WalkFunctions();
+  void WalkFunction(const std::string& key, const onnx::FunctionProto& function, const Call* call);
   onnx::ModelProto model_;
+  std::deque<onnx::ModelProto> bodies_;  // each function body as a typed model's graph
+  std::map<std::string, const onnx::FunctionProto*> functions_;  // by "domain::name"
+  std::map<std::string, Call> calls_;
+  bool in_function_ = false;  // walking a body: keep the graphs' dims and constants
   std::vector<GraphNode> nodes_;
   std::map<std::string, std::vector<int64_t>> dims_;
   std::map<std::string, const onnx::TensorProto*> constants_;

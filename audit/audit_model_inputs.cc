@@ -1,5 +1,6 @@
 #include "audit/audit_model_inputs.h"
 
+#include <optional>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -8,6 +9,7 @@
 #include "audit/audit_cases.h"
 #include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
+#include "checker/checked_case.h"
 #include "checker/checker.h"
 
 namespace onnx_conform {
@@ -18,35 +20,77 @@ constexpr int64_t kMaxGeneratedElements = int64_t{1} << 20;
 // The size a symbolic or unknown dimension is generated with.
 constexpr int64_t kGeneratedDimension = 3;
 
-}  // namespace
+// "[batch, 5]".
+std::string DeclaredShape(const onnx::TensorShapeProto& shape) {
+  return absl::StrCat(
+      "[",
+      absl::StrJoin(shape.dim(), ", ",
+                    [](std::string* out, const onnx::TensorShapeProto::Dimension& d) {
+                      if (d.has_dim_value()) {
+                        absl::StrAppend(out, d.dim_value());
+                      } else {
+                        absl::StrAppend(out, d.dim_param().empty() ? "?" : d.dim_param());
+                      }
+                    }),
+      "]");
+}
 
-absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& file,
-                                                const onnx::ModelProto& model,
-                                                const std::map<std::string, Shape>& shapes,
-                                                std::string& data,
-                                                std::vector<std::string>& notes) {
+std::string FedNames(const onnx::GraphProto& graph) {
+  std::vector<std::string> names;
+  for (const onnx::ValueInfoProto* v : FedGraphInputs(graph)) names.push_back(v->name());
+  return names.empty() ? "none" : absl::StrJoin(names, ", ");
+}
+
+// The folder's data sets, when `file` is a case folder's model.onnx.
+std::vector<InputSet> FolderData(const std::filesystem::path& file,
+                                 std::vector<std::string>& notes) {
+  std::vector<InputSet> sets;
   const std::filesystem::path dir = file.parent_path().empty() ? "." : file.parent_path();
-  if (file.filename() == kModelFileName && IsCaseDir(dir)) {
-    absl::StatusOr<LoadedCase> loaded = LoadCase(dir);
-    if (loaded.ok() && !loaded->data_sets.empty()) {
-      data = loaded->data_sets.front().dir.filename().string();
-      return loaded->data_sets.front().inputs;
+  if (file.filename() != kModelFileName || !IsCaseDir(dir)) return sets;
+  const std::shared_ptr<const CheckedCase> loaded =
+      OpenCase({.dir = dir}, {}, OpenDepth::kEveryFile);
+  if (loaded->standing == CaseStanding::kUnreadable) {
+    notes.push_back(absl::StrCat("the model's test data is not used: ", loaded->standing_message));
+    return sets;
+  }
+  for (const CheckedDataSet& data_set : loaded->data_sets) {
+    if (!data_set.decoded) continue;
+    sets.push_back({data_set.files.dir.filename().string(), data_set.inputs});
+  }
+  return sets;
+}
+
+// The symbolic dimensions --shape leaves open, as the first data set has them.
+void BindFromData(const onnx::GraphProto& graph, const InputSet& data, DimBindings& dims,
+                  std::vector<std::string>& taken) {
+  const std::vector<const onnx::ValueInfoProto*> fed = FedGraphInputs(graph);
+  for (size_t k = 0; k < fed.size() && k < data.inputs.size(); ++k) {
+    const onnx::TypeProto::Tensor& tensor = fed[k]->type().tensor_type();
+    const Shape& actual = data.inputs[k].shape();
+    if (!tensor.has_shape() || tensor.shape().dim_size() != static_cast<int>(actual.size())) {
+      continue;
     }
-    if (!loaded.ok()) {
-      notes.push_back(
-          absl::StrCat("the model's test data is not used: ", loaded.status().message()));
+    for (int d = 0; d < tensor.shape().dim_size(); ++d) {
+      const std::string& param = tensor.shape().dim(d).dim_param();
+      if (!param.empty() && dims.emplace(param, actual[d]).second) {
+        taken.push_back(absl::StrCat(param, " = ", actual[d]));
+      }
     }
   }
+}
+
+// Values for every fed input from the audit's value sets, or why not.
+absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
+                                             const std::map<std::string, Shape>& shapes,
+                                             const DimBindings& dims,
+                                             std::vector<std::string>& guessed) {
   std::vector<Tensor> inputs;
-  std::vector<std::string> guessed;
-  for (const onnx::ValueInfoProto* input : FedGraphInputs(model.graph())) {
+  for (const onnx::ValueInfoProto* input : FedGraphInputs(graph)) {
     const onnx::TypeProto::Tensor& tensor = input->type().tensor_type();
     std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
     if (!type.has_value() || !IsNumeric(*type)) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input->name(),
-          "' has no numeric tensor type, and the model's folder has no test_data_set_N: "
-          "no inputs to run the model with"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("graph input '", input->name(), "' has no numeric tensor type"));
     }
     Shape shape;
     if (auto given = shapes.find(input->name()); given != shapes.end()) {
@@ -55,11 +99,13 @@ absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& fil
       return absl::FailedPreconditionError(
           absl::StrCat("graph input '", input->name(),
                        "' has no declared shape (not even a rank): give it with --shape ",
-                       input->name(), "=DIMS or a test_data_set_0"));
+                       input->name(), "=DIMS"));
     } else {
       for (const onnx::TensorShapeProto::Dimension& dim : tensor.shape().dim()) {
         if (dim.has_dim_value()) {
           shape.push_back(dim.dim_value());
+        } else if (auto bound = dims.find(dim.dim_param()); bound != dims.end()) {
+          shape.push_back(bound->second);
         } else {
           shape.push_back(kGeneratedDimension);
           guessed.push_back(absl::StrCat(input->name(), " (",
@@ -69,22 +115,85 @@ absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& fil
     }
     absl::StatusOr<int64_t> count = ElementCount(shape);
     if (!count.ok() || *count > kMaxGeneratedElements) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "graph input '", input->name(), "' of shape ", ShapeToString(shape),
-          " is too large to generate values for (the audit generates at most ",
-          kMaxGeneratedElements, " elements per input): give the model a test_data_set_0"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("graph input '", input->name(), "' of shape ", ShapeToString(shape),
+                       " is too large to generate values for (the audit generates at most ",
+                       kMaxGeneratedElements, " elements per input)"));
     }
     absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
     if (!value.ok()) return value.status();
     inputs.push_back(*std::move(value));
   }
-  if (!guessed.empty()) {
-    notes.push_back(absl::StrCat("symbolic or unknown dimensions generated as ",
-                                 kGeneratedDimension, ": ", absl::StrJoin(guessed, ", "),
-                                 " (choose them with --shape NAME=DIMS)"));
-  }
-  data = "generated";
   return inputs;
+}
+
+}  // namespace
+
+absl::StatusOr<DimBindings> BindShapes(const onnx::ModelProto& model,
+                                       const std::map<std::string, Shape>& shapes) {
+  DimBindings dims;
+  std::map<std::string, std::string> bound_by;  // symbolic dimension -> the input that gave it
+  std::map<std::string, const onnx::ValueInfoProto*> fed;
+  for (const onnx::ValueInfoProto* v : FedGraphInputs(model.graph())) fed[v->name()] = v;
+  for (const auto& [name, shape] : shapes) {
+    auto it = fed.find(name);
+    if (it == fed.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--shape ", name, "=", absl::StrJoin(shape, ","), ": the model has no graph input '",
+          name, "' that data feeds (its inputs: ", FedNames(model.graph()), ")"));
+    }
+    const onnx::TypeProto::Tensor& tensor = it->second->type().tensor_type();
+    if (!tensor.has_shape()) continue;  // no declared shape: any shape fits
+    const std::string flag = absl::StrCat("--shape ", name, "=", absl::StrJoin(shape, ","));
+    const std::string declared = DeclaredShape(tensor.shape());
+    if (tensor.shape().dim_size() != static_cast<int>(shape.size())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, ": rank ", shape.size(), ", but '", name, "' is declared ", declared));
+    }
+    for (int k = 0; k < tensor.shape().dim_size(); ++k) {
+      const onnx::TensorShapeProto::Dimension& dim = tensor.shape().dim(k);
+      if (dim.has_dim_value() && dim.dim_value() != shape[k]) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(flag, ": dimension ", k, " of '", name, "' is declared ", declared));
+      }
+      if (dim.has_dim_value() || dim.dim_param().empty()) continue;
+      auto [bound, inserted] = dims.emplace(dim.dim_param(), shape[k]);
+      if (!inserted && bound->second != shape[k]) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--shape: symbolic dimension '", dim.dim_param(), "' is ", bound->second,
+                         " in '", bound_by[dim.dim_param()], "' and ", shape[k], " in '", name,
+                         "'; a symbolic dimension has one value in every input"));
+      }
+      bound_by.emplace(dim.dim_param(), name);
+    }
+  }
+  return dims;
+}
+
+ModelInputSets ModelInputs(const std::filesystem::path& file, const onnx::ModelProto& model,
+                           const std::map<std::string, Shape>& shapes, const DimBindings& dims) {
+  ModelInputSets result;
+  std::vector<InputSet> folder = FolderData(file, result.notes);
+  DimBindings all = dims;
+  std::vector<std::string> taken, guessed;
+  if (!folder.empty()) BindFromData(model.graph(), folder.front(), all, taken);
+  absl::StatusOr<std::vector<Tensor>> generated = Generate(model.graph(), shapes, all, guessed);
+  if (generated.ok()) {
+    result.sets.push_back({std::string(kGeneratedSet), *std::move(generated)});
+  } else {
+    result.not_generated = std::string(generated.status().message());
+  }
+  if (!taken.empty()) {
+    result.notes.push_back(absl::StrCat("symbolic dimensions of the generated values as in ",
+                                        folder.front().name, ": ", absl::StrJoin(taken, ", ")));
+  }
+  if (!guessed.empty()) {
+    result.notes.push_back(absl::StrCat("symbolic or unknown dimensions generated as ",
+                                        kGeneratedDimension, ": ", absl::StrJoin(guessed, ", "),
+                                        " (choose them with --shape NAME=DIMS)"));
+  }
+  for (InputSet& set : folder) result.sets.push_back(std::move(set));
+  return result;
 }
 
 }  // namespace onnx_conform

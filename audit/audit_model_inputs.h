@@ -1,32 +1,65 @@
-// The inputs `audit --model` runs a model with: the model folder's first
-// test_data_set_N, else values generated from the declared graph inputs,
-// with --shape's dimensions or a small size where a dimension is symbolic.
+// The inputs `audit --model` runs a model with: values generated from the
+// declared graph inputs (the audit's edge values: extremes, infinities,
+// NaN), and, added to them, each test_data_set_N of the model's folder.
+// A symbolic dimension takes one value in every input that names it:
+// --shape's (through the input it gives), else the folder's first data
+// set's, else 3.
 //
-//   std::string data; std::vector<std::string> notes;
-//   absl::StatusOr<std::vector<Tensor>> in =
-//       ModelInputs("m.onnx", model, {{"x", {2, 3}}}, data, notes);  // data == "generated"
+//   absl::StatusOr<DimBindings> dims = BindShapes(model, {{"x", {2, 5}}});
+//   // x: [batch, 5] -> batch = 2, also for z: [batch, 5]
+//   ModelInputSets in = ModelInputs("dir/model.onnx", model, {{"x", {2, 5}}}, *dims);
+//   // in.sets: {"generated", [x, z]}, {"test_data_set_0", [x, z]}
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_MODEL_INPUTS_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_MODEL_INPUTS_H_
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
 
 namespace onnx_conform {
 
-// `data` receives where the inputs came from ("test_data_set_0" or
-// "generated"); `notes` what was assumed (symbolic dimensions generated) or
-// why the test data was not used. FailedPrecondition when an input has no
-// numeric tensor type, no shape at all, or is too large to generate.
-absl::StatusOr<std::vector<Tensor>> ModelInputs(const std::filesystem::path& file,
-                                                const onnx::ModelProto& model,
-                                                const std::map<std::string, Shape>& shapes,
-                                                std::string& data, std::vector<std::string>& notes);
+// Symbolic dimension name -> its value.
+using DimBindings = std::map<std::string, int64_t>;
+
+// Checks --shape against the model and binds the symbolic dimensions it
+// implies. InvalidArgument (a usage error) when a name is not a graph input
+// the data feeds, a shape has another rank than the declared one or another
+// value for a fixed dimension, or two shapes give one symbolic dimension
+// two values.
+absl::StatusOr<DimBindings> BindShapes(const onnx::ModelProto& model,
+                                       const std::map<std::string, Shape>& shapes);
+
+// The name of the generated input set.
+inline constexpr absl::string_view kGeneratedSet = "generated";
+
+// One set of values for the fed graph inputs, in order.
+struct InputSet {
+  std::string name;  // kGeneratedSet or "test_data_set_N"
+  std::vector<Tensor> inputs;
+};
+
+struct ModelInputSets {
+  // Generated values first (when they can be made), then the folder's data sets.
+  std::vector<InputSet> sets;
+  // Why no values could be generated (an input without numeric type or
+  // shape, too large), or "".
+  std::string not_generated;
+  // What was assumed (symbolic dimensions' values) or why the folder's data
+  // was not used.
+  std::vector<std::string> notes;
+};
+
+// The data sets of `file`'s folder are read when the file is the folder's
+// model.onnx. `dims` comes from BindShapes.
+ModelInputSets ModelInputs(const std::filesystem::path& file, const onnx::ModelProto& model,
+                           const std::map<std::string, Shape>& shapes, const DimBindings& dims);
 
 }  // namespace onnx_conform
 

@@ -5,26 +5,49 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "audit/audit_finding.h"
 #include "audit/audit_schema_diff.h"
 #include "reference/model_versions.h"
+#include "reference/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {
 
 // What the node shows of itself, for the schema findings' applicability.
+// A known scalar's value, or nullopt.
+std::optional<double> ScalarValue(const onnx::TensorProto& proto) {
+  absl::StatusOr<Tensor> t = TensorFromProto(proto);
+  if (!t.ok() || t->element_count() != 1 || !IsNumeric(t->type())) return std::nullopt;
+  return VisitNumericType(t->type(), [&]<typename T>(TypeTag<T>) {
+    const T value = t->data<T>()[0];
+    if constexpr (kIsHalfType<T>) {
+      return static_cast<double>(value.ToFloat());
+    } else {
+      return static_cast<double>(value);
+    }
+  });
+}
+
 NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
-                  const std::map<std::string, ElementType>& types) {
+                  const std::map<std::string, ElementType>& types, const ModelNodes& nodes) {
   NodeFacts facts;
-  for (const onnx::AttributeProto& a : node.attribute()) facts.attributes_set.insert(a.name());
+  for (const onnx::AttributeProto& a : node.attribute()) {
+    facts.attributes_set.insert(a.name());
+    if (a.type() == onnx::AttributeProto::FLOAT) facts.scalars[a.name()] = a.f();
+  }
   for (int i = 0; i < node.input_size(); ++i) {
     if (node.input(i).empty()) continue;
     const FormalParameter* param = schema.InputParam(i);
     if (param == nullptr) continue;
     facts.inputs_used.insert(param->name);
+    if (auto known = nodes.constants().find(node.input(i)); known != nodes.constants().end()) {
+      if (std::optional<double> v = ScalarValue(*known->second)) facts.scalars[param->name] = *v;
+    }
     auto it = types.find(node.input(i));
     if (!param->type_param.empty() && it != types.end()) {
       facts.type_bindings.emplace(param->type_param, it->second);
@@ -50,8 +73,13 @@ bool InSuite(const onnx::NodeProto& node) {
 
 void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
   std::set<std::string> foreign, unknown, other_domains;
+  std::map<std::string, std::vector<std::string>> calls;  // function -> the nodes calling it
   for (const GraphNode& gn : nodes.nodes()) {
     const onnx::NodeProto& node = *gn.node;
+    if (std::string called = nodes.CalledFunction(node); !called.empty()) {
+      calls[called].push_back(gn.label);
+      continue;
+    }
     if (!IsDefaultDomain(node.domain())) {
       other_domains.insert(absl::StrCat(node.domain(), "::", node.op_type()));
       continue;
@@ -94,7 +122,7 @@ void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
     NodeChange change{gn.label,           node.op_type(),
                       a->since_version(), b != nullptr ? b->since_version() : 0,
                       std::nullopt,       true};
-    const NodeFacts facts = FactsOf(node, *a, gn.types);
+    const NodeFacts facts = FactsOf(node, *a, gn.types, nodes);
     if (auto it = facts.type_bindings.find("T"); it != facts.type_bindings.end()) {
       change.type = it->second;
     }
@@ -107,6 +135,13 @@ void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
       f.to_opset = audit.to_opset;
       audit.findings.push_back(std::move(f));
     }
+  }
+  for (const auto& [function, callers] : calls) {
+    audit.notes.push_back(
+        absl::StrCat("node", callers.size() > 1 ? "s " : " ", absl::StrJoin(callers, ", "), " call",
+                     callers.size() > 1 ? "" : "s", " the model-local function ", function,
+                     ": audited through its body, whose nodes are listed as \"function '", function,
+                     "': ...\" (typed as its first call gives its inputs)"));
   }
   for (const std::string& op : foreign) {
     audit.not_audited.push_back(

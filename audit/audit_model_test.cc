@@ -2,7 +2,8 @@
 // protos: Min -> Clip -> ArgMin chains with Relu/Add mixed in, initializers,
 // casts, custom domains and Scan bodies; the checkers that judge the nodes.
 // If and Loop bodies and symbolic dimensions: audit_model_subgraph_test.cc;
-// --fail-on, --to and --write: audit_model_options_test.cc.
+// --fail-on, --to and --write: audit_model_options_test.cc; an original
+// invalid at its opset and validity rows naming every node: here.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_proto.h"
+#include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
 
 // Inside audit_testing, so the shared builders (audit_model_test_util.h) need
@@ -90,6 +92,7 @@ TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
   EXPECT_FALSE(report.model().behaviour_compared());
   bool blamed = false;
   for (const audit::Finding& f : report.model().findings()) {
+    EXPECT_NE(f.kind(), "not-compared") << f.detail();
     EXPECT_FALSE(f.difference().empty()) << f.detail();
     blamed |=
         f.kind() == "converter-invalid" && f.node() == "'limit'" && f.concerns() == "input 1 (min)";
@@ -226,6 +229,61 @@ TEST(AuditModelMixedTest, ConverterOutputChangeOfANodeInAMixedModel) {
   EXPECT_EQ(changed[0]->node, "'cap'");
   EXPECT_THAT(changed[0]->detail, HasSubstr("the node alone"));
   EXPECT_THAT(ModelAuditMarkdown(*audit), Not(HasSubstr("ONNX's converter gives")));
+}
+
+// Min-6 takes inputs of one shape; x [2,3] and y [3] are Min-8's broadcasting.
+TEST(AuditModelOriginalTest, AnOriginalInvalidAtItsOwnOpsetIsNamedForWhatItIs) {
+  ModelBuilder b(6);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"2", "3"});
+  *g.add_input() = ModelBuilder::Value("y", kFloat, {"3"});
+  *g.add_node() = ModelBuilder::Node("Min", "spread", {"x", "y"}, {"m"});
+  *g.add_output() = ModelBuilder::Value("m", kFloat, {"2", "3"});
+  const fs::path file = Write("min6_broadcast", b.model());
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  const std::string md = ModelAuditMarkdown(*audit);
+  std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kOriginalInvalid);
+  ASSERT_EQ(invalid.size(), 1u) << md;
+  EXPECT_EQ(invalid[0]->node, "'spread'");
+  EXPECT_EQ(invalid[0]->op_type, "Min");
+  EXPECT_EQ(invalid[0]->name, "SHAPE-EQUAL-REQUIRED");
+  EXPECT_THAT(invalid[0]->detail, HasSubstr("invalid at its own opset 6"));
+  EXPECT_TRUE(OfKind(*audit, FindingKind::kConverterOutputChange).empty()) << md;
+  EXPECT_FALSE(audit->converter_audited);
+  CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
+  EXPECT_EQ(r.code, kExitNotAudited) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("original-invalid"));
+}
+
+// Clip-1 and Min-1 both set consumed_inputs, which version 6 removes.
+TEST(AuditModelOriginalTest, EveryNodeThatLosesTheSameThingIsNamedOnce) {
+  ModelBuilder b(1);
+  onnx::GraphProto& g = b.graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"3"});
+  onnx::NodeProto clip = ModelBuilder::Node("Clip", "clip1", {"x"}, {"c"});
+  onnx::NodeProto min = ModelBuilder::Node("Min", "min1", {"c", "x"}, {"m"});
+  for (onnx::NodeProto* n : {&clip, &min}) {
+    onnx::AttributeProto* a = n->add_attribute();
+    a->set_name("consumed_inputs");
+    a->set_type(onnx::AttributeProto::INTS);
+    a->add_ints(0);
+  }
+  ModelBuilder::FloatAttribute(clip, "min", -1.0f);
+  ModelBuilder::FloatAttribute(clip, "max", 1.0f);
+  *g.add_node() = clip;
+  *g.add_node() = min;
+  *g.add_output() = ModelBuilder::Value("m", kFloat, {"3"});
+  absl::StatusOr<ModelAudit> audit = AuditModel(Write("consumed_twice", b.model()), 6);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  std::vector<std::string> nodes;
+  for (const Finding* f : OfKind(*audit, FindingKind::kValidityChange)) {
+    EXPECT_EQ(f->concerns, "attribute consumed_inputs") << f->node;
+    EXPECT_THAT(f->detail, HasSubstr("ATTR-UNKNOWN")) << f->node;
+    nodes.push_back(f->node);
+  }
+  EXPECT_THAT(nodes, ::testing::UnorderedElementsAre("'clip1'", "'min1'"))
+      << ModelAuditMarkdown(*audit);
 }
 
 // ONNX's checker judges the other operators; Min/ArgMin/Clip only the suite's.

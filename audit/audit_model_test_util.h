@@ -5,6 +5,7 @@
 //   *b.graph().add_input() = ModelBuilder::Value("x", kDouble, {"2", "3"});
 //   const fs::path file = Write("name", b.model());
 //   CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
+//   const fs::path folder_model = WriteFolder("name", b.model(), {{x, z}});
 #ifndef ONNX_CONFORM_AUDIT_AUDIT_MODEL_TEST_UTIL_H_
 #define ONNX_CONFORM_AUDIT_AUDIT_MODEL_TEST_UTIL_H_
 
@@ -17,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "audit/audit.h"
+#include "caseio/case_layout.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
@@ -107,6 +109,26 @@ inline fs::path Write(const std::string& name, const onnx::ModelProto& model) {
   const fs::path file = dir / absl::StrCat(name, ".onnx");
   EXPECT_TRUE(WriteProtoFile(file, model).ok());
   return file;
+}
+
+// A case folder `name` holding the model as model.onnx and each input set as
+// a test_data_set_N (inputs only: the audit compares two runs). Returns the model file.
+inline fs::path WriteFolder(const std::string& name, const onnx::ModelProto& model,
+                            const std::vector<std::vector<Tensor>>& data_sets) {
+  fs::path dir = fs::path(testing::TempDir()) / "audit_model_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  EXPECT_TRUE(WriteProtoFile(dir / kModelFileName, model).ok());
+  for (size_t n = 0; n < data_sets.size(); ++n) {
+    fs::create_directories(dir / DataSetDirName(static_cast<int64_t>(n)));
+    for (size_t k = 0; k < data_sets[n].size(); ++k) {
+      EXPECT_TRUE(WriteTensorFile(dir / DataFilePath(static_cast<int64_t>(n), DataFileKind::kInput,
+                                                     static_cast<int64_t>(k)),
+                                  data_sets[n][k], model.graph().input(static_cast<int>(k)).name())
+                      .ok());
+    }
+  }
+  return dir / kModelFileName;
 }
 
 struct CommandResult {

@@ -32,7 +32,8 @@ onnx::ValueInfoProto Declared(const std::string& name, ElementType type, const S
 
 // Element-wise nodes (Clip's input, Min's inputs of one shape) are run on a
 // flat shape long enough to hold each value of the audit's value sets; the
-// version changes they can show do not depend on the shape.
+// version changes they can show do not depend on the shape. A Min with a
+// known input (an initializer) keeps the declared shapes.
 constexpr int64_t kFlatLength = 32;
 
 bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
@@ -40,6 +41,8 @@ bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
   if (node.op_type() != "Min") return false;
   std::optional<std::vector<int64_t>> common;
   for (const std::string& input : node.input()) {
+    // A known value keeps its shape: the generated ones must then keep theirs.
+    if (nodes.constants().contains(input)) return false;
     auto dims = nodes.dims().find(input);
     if (dims == nodes.dims().end()) return false;
     if (common.has_value() && *common != dims->second) return false;

@@ -1,6 +1,7 @@
 #include "audit/audit_repair.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -29,14 +30,54 @@ float FloatAttribute(const onnx::NodeProto& node, const std::string& name, float
   return fallback;
 }
 
-void CollectNames(const onnx::GraphProto& graph, std::set<std::string>& names) {
-  for (const auto& v : graph.input()) names.insert(v.name());
-  for (const auto& v : graph.initializer()) names.insert(v.name());
+// Calls `visit` on the graph and on each of its subgraphs, at any depth.
+void ForEachGraph(const onnx::GraphProto& graph,
+                  const std::function<void(const onnx::GraphProto&)>& visit) {
+  visit(graph);
   for (const auto& n : graph.node()) {
-    names.insert(n.output().begin(), n.output().end());
     for (const auto& a : n.attribute()) {
-      if (a.has_g()) CollectNames(a.g(), names);
-      for (const auto& g : a.graphs()) CollectNames(g, names);
+      if (a.has_g()) ForEachGraph(a.g(), visit);
+      for (const auto& g : a.graphs()) ForEachGraph(g, visit);
+    }
+  }
+}
+
+// Every value name defined in a graph and its subgraphs.
+void CollectNames(const onnx::GraphProto& graph, std::set<std::string>& names) {
+  ForEachGraph(graph, [&](const onnx::GraphProto& g) {
+    for (const auto& v : g.input()) names.insert(v.name());
+    for (const auto& v : g.initializer()) names.insert(v.name());
+    for (const auto& n : g.node()) names.insert(n.output().begin(), n.output().end());
+  });
+}
+
+// Every value name read in a graph and its subgraphs: node inputs and graph outputs.
+void CollectReads(const onnx::GraphProto& graph, std::set<std::string>& reads) {
+  ForEachGraph(graph, [&](const onnx::GraphProto& g) {
+    for (const auto& v : g.output()) reads.insert(v.name());
+    for (const auto& n : g.node()) reads.insert(n.input().begin(), n.input().end());
+  });
+}
+
+// Removes the Constant nodes nothing reads that the original model did not
+// have (the converter's Clip bounds, once the repair gave the Clip its own).
+void RemoveUnreadConstants(onnx::GraphProto& graph, const std::set<std::string>& reads,
+                           const std::set<std::string>& original_names) {
+  auto unread = [&](const onnx::NodeProto& n) {
+    if (n.op_type() != "Constant" || !IsDefaultDomain(n.domain())) return false;
+    for (const std::string& out : n.output()) {
+      if (reads.contains(out) || original_names.contains(out)) return false;
+    }
+    return true;
+  };
+  auto* nodes = graph.mutable_node();
+  nodes->erase(std::remove_if(nodes->begin(), nodes->end(), unread), nodes->end());
+  for (onnx::NodeProto& n : *nodes) {
+    for (onnx::AttributeProto& a : *n.mutable_attribute()) {
+      if (a.has_g()) RemoveUnreadConstants(*a.mutable_g(), reads, original_names);
+      for (onnx::GraphProto& g : *a.mutable_graphs()) {
+        RemoveUnreadConstants(g, reads, original_names);
+      }
     }
   }
 }
@@ -83,8 +124,14 @@ class ClipRepair {
       }
       onnx::NodeProto clip = node;
       std::vector<onnx::NodeProto> constants;
-      const float bounds[2] = {FloatAttribute(original->second, "min", kClipFloatDefaultMin),
-                               FloatAttribute(original->second, "max", kClipFloatDefaultMax)};
+      // A bound the original does not set: Clip-6's printed default (Clip-1
+      // is read as Clip-6: checker/clip_schema.h).
+      const OpSchema& printed = *FindSchemaVersion("Clip", 6);
+      const auto default_of = [&](const char* name) {
+        return std::get<float>(printed.FindAttribute(name)->default_value);
+      };
+      const float bounds[2] = {FloatAttribute(original->second, "min", default_of("min")),
+                               FloatAttribute(original->second, "max", default_of("max"))};
       while (clip.input_size() > 1) clip.mutable_input()->RemoveLast();
       for (int k = 0; k < 2; ++k) {
         absl::StatusOr<Tensor> value = ScalarFromFloat(type->second, bounds[k]);
@@ -135,9 +182,14 @@ absl::StatusOr<onnx::ModelProto> RepairConversion(const onnx::ModelProto& origin
   // The converter keeps the IR version: an opset-11 model declaring IR 3
   // then holds initializers that IR 3 requires to be graph inputs.
   repaired.set_ir_version(std::max(repaired.ir_version(), IrVersionForOpset(to_opset)));
-  if (from_opset >= 11 || to_opset < 11) return repaired;
-  ClipRepair repair(original, repaired);
-  if (absl::Status s = repair.Run(); !s.ok()) return s;
+  if (from_opset < 11 && to_opset >= 11) {
+    ClipRepair repair(original, repaired);
+    if (absl::Status s = repair.Run(); !s.ok()) return s;
+  }
+  std::set<std::string> reads, original_names;
+  CollectReads(repaired.graph(), reads);
+  CollectNames(original.graph(), original_names);
+  RemoveUnreadConstants(*repaired.mutable_graph(), reads, original_names);
   return repaired;
 }
 

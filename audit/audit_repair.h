@@ -5,7 +5,9 @@
 // repair gives each such node both bounds as Constants of the input's type,
 // with the attribute's value or Clip-6's default converted as the reference
 // converts it, in every graph and subgraph. The IR version, which the
-// converter leaves as it was, is raised to the one the target opset came with.
+// converter leaves as it was, is raised to the one the target opset came with,
+// and the Constant nodes nothing reads that the converter added (its Clip
+// bounds, once replaced) are removed.
 //
 //   absl::StatusOr<onnx::ModelProto> fixed = RepairConversion(original, converted, 6, 13);
 //   // Clip(x: double, min: Constant double -1, max: Constant double 3.4028234663852886e38)

@@ -8,73 +8,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "audit/audit_intro.h"
 #include "audit/audit_report.pb.h"
 #include "google/protobuf/util/json_util.h"
 
 namespace onnx_conform {
 namespace {
-
-constexpr FindingKind kAllKinds[] = {
-    FindingKind::kSchemaChange,     FindingKind::kValidityChange,
-    FindingKind::kOutputChange,     FindingKind::kConverterFailed,
-    FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
-};
-
-constexpr char kIntro[] =
-    "What changes for each operator between its versions, for someone moving a model from one "
-    "opset to another, and whether ONNX's own version converter (libonnx, "
-    "`onnx::version_conversion::ConvertVersion`) gets it right. Every finding has a kind:\n"
-    "\n"
-    "- **schema-change**: types, inputs, outputs, attributes, rules or texts differ in the "
-    "suite's schema registry (`checker/`).\n"
-    "- **validity-change**: one of the audit's cases is valid at one version and invalid (or "
-    "valid only with a warning that the text leaves the result unstated) at the other, by the "
-    "suite's checker.\n"
-    "- **output-change**: a case valid at both versions gives other outputs on the reference "
-    "under each version (Clip is rewritten between attribute bounds and input bounds across "
-    "6 and 11).\n"
-    "- **converter-failed**, **converter-invalid**, **converter-output-change**: ONNX's "
-    "converter throws on a valid model, or the converted model fails the suite's checker (for a "
-    "model, also ONNX's checker with strict shape inference), or it gives other outputs on the "
-    "reference than the original model.\n"
-    "\n"
-    "The cases are the audit's own (`audit/audit_cases.cc`): each way of using the operator "
-    "that a version change can affect, over each element type a version allows, with the "
-    "type's extremes, infinities and NaN. Rows that differ only in the element type are "
-    "merged, and so are converter rows that differ only in the target opset; where the types' "
-    "values differ, the detail gives each type's (`onnx-conform audit --json` lists every "
-    "finding). Each finding also says which kind of difference it is:\n"
-    "\n"
-    "- **version change**: the operator's texts differ between the two versions.\n"
-    "- **text clarification (ONNX 1.N)**: a sentence ONNX added later to an old version's text "
-    "without a new version number; a reader of an older release did not see it (Clip-13's min > "
-    "max rule arrived in ONNX 1.18 and its function body in 1.13; ArgMin-11's \"must not be "
-    "empty\" in 1.15).\n"
-    "- **suite's stricter reading**: the suite reads a loose text strictly (ArgMin-1's axis "
-    "range, ArgMin over an empty axis at version 1); other tools may accept such a model.\n"
-    "\n"
-    "Where an operator text is "
-    "silent the reference follows the suite's documented resolution (`reference/semantics.h`): "
-    "notably a bound missing from a Clip-1 node reads as float's lowest() or max() converted to "
-    "the input's type, exactly as Clip-6 states it, so Clip-1 -> Clip-6 changes no output. "
-    "`onnx-conform audit --cases=cases/node` adds the suite's case library to the audit's own "
-    "cases.\n"
-    "\n"
-    "`onnx-conform audit --model=FILE [--to=B]` audits one model instead: every node of every "
-    "graph and subgraph (If branches, Loop and Scan bodies), named by its name or its graph path "
-    "and index. Min, ArgMin and Clip nodes are audited fully; any other operator by its schema "
-    "change in ONNX's registry and by the converted model's validity, and the report lists what "
-    "it could not audit rather than giving an all-clear. ONNX's converter is checked without "
-    "data; behaviour and outputs are compared when the reference runs every node, on the model "
-    "folder's test_data_set_0 or on generated inputs (`--shape=NAME=DIMS` for symbolic "
-    "dimensions), and otherwise node by node: each Min, ArgMin and Clip node alone on generated "
-    "values of its inputs' types and shapes. `--to` defaults to the newest opset here, never a "
-    "downgrade; `--write=FILE` "
-    "writes the converted model with the converter's Clip bounds repaired, once it passes both "
-    "checkers (and gives the original's outputs where the reference runs it). The command exits "
-    "1 when a finding of a failing kind is present (`--fail-on=KINDS`; with `--model` the "
-    "default is converter-invalid, output-change and converter-output-change, without it none), "
-    "0 otherwise, and 2 for usage errors.\n";
 
 std::string TypesText(const std::vector<ElementType>& types) {
   if (types.empty()) return "all";
@@ -209,7 +148,7 @@ void AppendCaseTable(std::string& out, const std::vector<const Finding*>& findin
 
 std::map<FindingKind, int> CountKinds(const std::vector<Finding>& findings) {
   std::map<FindingKind, int> counts;
-  for (FindingKind kind : kAllKinds) counts[kind] = 0;
+  for (FindingKind kind : OperatorFindingKinds()) counts[kind] = 0;
   for (const Finding& f : findings) ++counts[f.kind];
   return counts;
 }
@@ -300,11 +239,13 @@ std::string MarkdownCell(absl::string_view text) {
 
 std::string AuditMarkdown(const std::vector<OperatorAudit>& audits) {
   std::string out = "# Opset upgrade audit\n\n";
-  absl::StrAppend(&out, kIntro, "\n");
+  absl::StrAppend(&out, AuditIntro(), "\n");
   absl::StrAppend(&out, "| operator | versions | ");
-  for (FindingKind kind : kAllKinds) absl::StrAppend(&out, FindingKindName(kind), " | ");
+  for (FindingKind kind : OperatorFindingKinds()) {
+    absl::StrAppend(&out, FindingKindName(kind), " | ");
+  }
   absl::StrAppend(&out, "\n|---|---|");
-  for (size_t i = 0; i < std::size(kAllKinds); ++i) absl::StrAppend(&out, "---|");
+  for (size_t i = 0; i < OperatorFindingKinds().size(); ++i) absl::StrAppend(&out, "---|");
   absl::StrAppend(&out, "\n");
   for (const OperatorAudit& audit : audits) {
     std::vector<std::string> pairs;
@@ -327,7 +268,8 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
                                  audit.from_opset, " to opset ", audit.to_opset,
                                  audit.downgrade ? " (a downgrade, as asked)" : "", ".\n\n");
   if (audit.nodes.empty()) {
-    absl::StrAppend(&out, "No node's operator version changes (every graph and subgraph).\n\n");
+    absl::StrAppend(&out,
+                    "No node's operator version changes (every graph, subgraph and function).\n\n");
   }
   for (const NodeChange& node : audit.nodes) {
     absl::StrAppend(&out, "## Node ", node.node, ": ", node.op_type, "-", node.from_version,
@@ -349,8 +291,7 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
   absl::StrAppend(&out, "## The model\n\n");
   if (!audit.data.empty()) {
     absl::StrAppend(&out, "Run with inputs from ",
-                    audit.data == "generated" ? std::string("generated values") : audit.data,
-                    ".\n\n");
+                    absl::StrReplaceAll(audit.data, {{"generated", "generated values"}}), ".\n\n");
   }
   std::vector<const Finding*> model;
   bool converter_findings = false, behaviour_findings = false;
@@ -411,7 +352,7 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
 std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model) {
   audit::AuditReport report;
   std::map<std::string, int> summary;
-  for (FindingKind kind : kAllKinds) summary[std::string(FindingKindName(kind))] = 0;
+  for (FindingKind kind : AllFindingKinds()) summary[std::string(FindingKindName(kind))] = 0;
   for (const OperatorAudit& a : audits) {
     audit::OperatorAudit* p = report.add_operators();
     p->set_operator_(a.op_type);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -102,6 +103,30 @@ std::string TextChange(absl::string_view from, absl::string_view to) {
   if (!removed.empty()) parts.push_back(absl::StrCat("removes ", quoted(removed)));
   if (!added.empty()) parts.push_back(absl::StrCat("adds ", quoted(added)));
   return absl::StrJoin(parts, "; ");
+}
+
+// ---- Texts that concern only some nodes ----
+
+// A text about what happens when one input exceeds another concerns only a
+// node that can give such values (FindingApplies, kNodeMayExceed).
+struct ExceedText {
+  absl::string_view op_type;
+  absl::string_view marker;  // a phrase of the rule or sentence
+  absl::string_view low;     // the input that would exceed...
+  absl::string_view high;    // ...this one
+};
+
+constexpr ExceedText kExceedTexts[] = {
+    {"Clip", "min > max", "min", "max"},
+    {"Clip", "greater than 'max'", "min", "max"},
+    {"Clip", "Min(max, Max(input, min))", "min", "max"},
+};
+
+const ExceedText* ExceedTextOf(absl::string_view op_type, absl::string_view text) {
+  for (const ExceedText& e : kExceedTexts) {
+    if (e.op_type == op_type && absl::StrContains(text, e.marker)) return &e;
+  }
+  return nullptr;
 }
 
 // ---- The diff ----
@@ -323,23 +348,40 @@ class SchemaDiff {
     }
   }
 
+  // A rule or text finding; one about an input exceeding another (every
+  // sentence of it) concerns only the nodes that can give such values.
+  void AddText(std::string aspect, std::string change, std::string detail,
+               const std::vector<std::string>& sentences) {
+    const ExceedText* exceed = nullptr;
+    for (const std::string& sentence : sentences) {
+      exceed = ExceedTextOf(to_.op_type(), sentence);
+      if (exceed == nullptr) break;
+    }
+    Finding& f = Add(std::move(aspect), "", std::move(change), std::move(detail),
+                     exceed != nullptr ? Applicability::kNodeMayExceed : Applicability::kAlways);
+    if (exceed != nullptr) f.needs = {std::string(exceed->low), std::string(exceed->high)};
+  }
+
   void DiffRules() {
     auto contains = [](const std::vector<std::string>& rules, const std::string& rule) {
       return std::find(rules.begin(), rules.end(), rule) != rules.end();
     };
     for (const std::string& rule : from_.rules()) {
       if (!contains(to_.rules(), rule)) {
-        Add("rule", "", "removed", absl::StrCat(from_.Name(), ": ", rule), Applicability::kAlways);
+        AddText("rule", "removed", absl::StrCat(from_.Name(), ": ", rule), {rule});
       }
     }
     for (const std::string& rule : to_.rules()) {
       if (!contains(from_.rules(), rule)) {
-        Add("rule", "", "added", absl::StrCat(to_.Name(), ": ", rule), Applicability::kAlways);
+        AddText("rule", "added", absl::StrCat(to_.Name(), ": ", rule), {rule});
       }
     }
     if (std::string text = TextChange(from_.summary(), to_.summary()); !text.empty()) {
-      Add("summary", "", "changed", absl::StrCat("the operator text ", text),
-          Applicability::kAlways);
+      std::vector<std::string> sentences = SentencesMissing(from_.summary(), to_.summary());
+      for (std::string& s : SentencesMissing(to_.summary(), from_.summary())) {
+        sentences.push_back(std::move(s));
+      }
+      AddText("summary", "changed", absl::StrCat("the operator text ", text), sentences);
     }
   }
 

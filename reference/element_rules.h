@@ -160,14 +160,10 @@ Decided<T> ClipRule(Decided<T> x, std::optional<T> lo, std::optional<T> hi,
   return y;
 }
 
-// Clip-1 and Clip-6 bounds are FLOAT attributes, converted to T
-// (ConvertFloatAttribute: float16/bfloat16 round to nearest even, as Cast).
-// Missing ones are float's lowest() and max(): Clip-6 prints them (rounded,
-// as -3.402823e+38 and 3.402823e+38); Clip-1's summary names
-// numeric_limits::lowest()/max() without printing a value, read as Clip-6
-// (reference-defined: which type's limits; reading clip1-limits-of-t).
-inline constexpr float kClipFloatDefaultMin = std::numeric_limits<float>::lowest();
-inline constexpr float kClipFloatDefaultMax = std::numeric_limits<float>::max();
+// Clip-1 and Clip-6 bounds are FLOAT attributes converted to T
+// (ConvertFloatAttribute: float16/bfloat16 round to nearest even, as Cast);
+// missing ones are Clip-6's printed defaults, float's lowest() and max()
+// (checker/clip_schema.h; reading clip1-limits-of-t for Clip-1).
 
 }  // namespace onnx_conform
 

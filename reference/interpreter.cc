@@ -113,6 +113,7 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const BoundGraph& bound,
     }
   }
   for (const onnx::ValueInfoProto& output : graph.output()) ++reads[output.name()];
+  for (const std::string& name : options.also_values) ++reads[name];
 
   for (const BoundNode& node : bound.nodes) {
     std::vector<const Tensor*> node_inputs;
@@ -148,16 +149,18 @@ absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const BoundGraph& bound,
   // A graph output takes the graph's own tensor at the last output naming it;
   // a graph input (the caller's) and earlier outputs of the same name are
   // charged copies.
-  absl::flat_hash_map<std::string, int> last_use;
-  for (int k = 0; k < graph.output_size(); ++k) last_use[graph.output(k).name()] = k;
+  std::vector<std::string> wanted;
+  for (const onnx::ValueInfoProto& output : graph.output()) wanted.push_back(output.name());
+  wanted.insert(wanted.end(), options.also_values.begin(), options.also_values.end());
+  absl::flat_hash_map<std::string, size_t> last_use;
+  for (size_t k = 0; k < wanted.size(); ++k) last_use[wanted[k]] = k;
   std::vector<ExplainedOutput> results;
-  results.reserve(graph.output_size());
-  for (int k = 0; k < graph.output_size(); ++k) {
-    const std::string& name = graph.output(k).name();
+  results.reserve(wanted.size());
+  for (size_t k = 0; k < wanted.size(); ++k) {
+    const std::string& name = wanted[k];
     auto found = values.find(name);
     if (found == values.end()) {
-      return absl::InternalError(
-          absl::StrCat("graph output '", name, "' is not computed (the checker requires it)"));
+      return absl::InvalidArgumentError(absl::StrCat("value '", name, "' is not computed"));
     }
     GraphValue& value = found->second;
     if (value.input == nullptr && last_use[name] == k) {

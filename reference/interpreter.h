@@ -19,6 +19,7 @@
 #ifndef ONNX_CONFORM_REFERENCE_INTERPRETER_H_
 #define ONNX_CONFORM_REFERENCE_INTERPRETER_H_
 
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -35,10 +36,14 @@ struct EvaluationOptions {
   Kernels kernels = Kernels::kFast;
   ReadingSet readings = {};  // not empty: the plain loops under these readings
   bool explain = false;      // the plain loops, keeping every element's class
+  // Values of the graph returned after its outputs, in this order: node
+  // outputs the graph does not list (where a difference starts, say).
+  std::vector<std::string> also_values = {};
 };
 
 // `inputs` match, in order, the graph inputs that are not initializers.
-// Returns the graph outputs in order (classes only with `explain`).
+// Returns the graph outputs in order, then options.also_values (classes
+// only with `explain`); InvalidArgument for a value the graph never has.
 absl::StatusOr<std::vector<ExplainedOutput>> RunGraph(const BoundGraph& graph,
                                                       const std::vector<Tensor>& inputs,
                                                       const EvaluationOptions& options = {});

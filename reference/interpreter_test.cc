@@ -348,6 +348,24 @@ TEST(InPlaceValues, AValueReadAgainIsNeverOverwritten) {
   EXPECT_BITS_EQ(out->at(0), x);
 }
 
+// A value asked for besides the outputs is read again: never overwritten.
+TEST(InPlaceValues, AValueAskedForIsKept) {
+  const Tensor x = Values<float>({3}, {3, -2, 8});
+  const Tensor y = Values<float>({3}, {1, 1, 9});
+  const onnx::ModelProto model =
+      MakeModel(13,
+                {NodeBuilder("Min").Inputs({"x", "y"}).Outputs({"m"}).Build(),
+                 NodeBuilder("Clip").Inputs({"m"}).Outputs({"c"}).Build()},
+                {{"x", ElementType::kFloat}, {"y", ElementType::kFloat}}, {"c"});
+  absl::StatusOr<std::vector<Tensor>> out = RunModel(model, {x, y}, {.also_values = {"m"}});
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_EQ(out->size(), 2u);
+  EXPECT_BITS_EQ(out->at(1), Values<float>({3}, {1, -2, 8}));
+  EXPECT_NE(out->at(0).bytes().data(), out->at(1).bytes().data());
+  EXPECT_EQ(RunModel(model, {x, y}, {.also_values = {"nowhere"}}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 TEST(InPlaceValues, ChainsOfMinAndClipGiveThePlainLoopsBits) {
   // x -> Min(x, y) -> m -> Clip(m, lo, hi) -> c, broadcast or not.
   const Tensor lo = Values<float>({}, {-0.5});

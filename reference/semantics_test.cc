@@ -9,6 +9,7 @@
 #include <limits>
 #include <vector>
 
+#include "checker/registry.h"
 #include "gtest/gtest.h"
 #include "reference/element_rules.h"
 
@@ -76,12 +77,14 @@ TEST(ConvertFloatAttribute, RoundsToNearestEvenForHalfTypes) {
   EXPECT_EQ(ConvertFloatAttribute<Float16>(0.1f).bits(), 0x2E66);
   EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00048828125f).bits(), 0x3C00);  // tie to even
   EXPECT_EQ(ConvertFloatAttribute<Float16>(1.00146484375f).bits(), 0x3C02);  // tie to even, up
-  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClipFloatDefaultMax).bits(), 0x7C00);
-  EXPECT_EQ(ConvertFloatAttribute<Float16>(kClipFloatDefaultMin).bits(), 0xFC00);
-  EXPECT_EQ(ConvertFloatAttribute<BFloat16>(kClipFloatDefaultMax).bits(), 0x7F80);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(std::numeric_limits<float>::max()).bits(), 0x7C00);
+  EXPECT_EQ(ConvertFloatAttribute<Float16>(std::numeric_limits<float>::lowest()).bits(), 0xFC00);
+  EXPECT_EQ(ConvertFloatAttribute<BFloat16>(std::numeric_limits<float>::max()).bits(), 0x7F80);
   EXPECT_EQ(ConvertFloatAttribute<double>(0.1f), 0.100000001490116119384765625);
-  EXPECT_EQ(kClipFloatDefaultMax, 3.4028234663852886e38f);
-  EXPECT_EQ(kClipFloatDefaultMin, -3.4028234663852886e38f);
+  // Clip-6's printed defaults, which the kernels read through its schema.
+  const OpSchema& clip6 = *FindSchemaVersion("Clip", 6);
+  EXPECT_EQ(std::get<float>(clip6.FindAttribute("max")->default_value), 3.4028234663852886e38f);
+  EXPECT_EQ(std::get<float>(clip6.FindAttribute("min")->default_value), -3.4028234663852886e38f);
 }
 
 // The half-type comparisons use HalfOrderKey, not a conversion: checked here

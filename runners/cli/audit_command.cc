@@ -3,7 +3,8 @@
 // converter), or for each node of one model on its way to opset B.
 //
 //   onnx-conform audit --model=m.onnx --shape=x=1,3 --write=m13.onnx
-//   # exit 1: a converter-invalid, output-change or converter-output-change finding
+//   # exit 1: a converter-failed, converter-invalid, output-change or
+//   # converter-output-change finding; 3: the upgrade could not be judged
 #include "runners/cli/audit_command.h"
 
 #include <charconv>
@@ -19,6 +20,7 @@
 #include "absl/strings/str_split.h"
 #include "audit/audit.h"
 #include "audit/audit_report.h"
+#include "audit/audit_write.h"
 #include "checker/registry.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
@@ -33,19 +35,23 @@ constexpr char kAuditUsage[] =
     "What changes for each operator between opsets: schema, behaviour on the reference, and\n"
     "ONNX's version converter. Without --from/--to every consecutive pair of versions is\n"
     "compared; with them, the versions serving opsets A and B. With --model, every node of every\n"
-    "graph and subgraph of the model, from the model's opset to B (default: the newest opset the\n"
-    "audit knows, or the model's own when newer: a downgrade is only done when asked).\n"
-    "--shape gives a graph input's dimensions (e.g. x=2,3) where its declared shape is symbolic.\n"
+    "graph, subgraph and local function of the model, from the model's opset to B (default: the\n"
+    "newest opset the audit knows, or the model's own when newer: a downgrade is only done\n"
+    "when asked; an opset beyond what the suite and ONNX know is a usage error).\n"
+    "--shape gives a graph input's dimensions (e.g. x=2,3) where its declared shape is symbolic;\n"
+    "a symbolic dimension takes one value in every input that names it.\n"
     "--write writes ONNX's converted model with the converter's known Clip mistakes repaired.\n"
     "--cases adds the valid cases of a case library (e.g. cases/node) to the audit's own.\n"
     "Markdown by default, JSON with --json. Exit 1 when a finding of a kind in --fail-on is\n"
-    "present (with --model the default is converter-invalid,output-change,\n"
-    "converter-output-change; without, none), 0 otherwise, 2 for usage errors (also an\n"
-    "unreadable model or a --write that cannot be done).\n";
+    "present (with --model the default is converter-failed,converter-invalid,output-change,\n"
+    "converter-output-change; without, none); else 3 when the audit could not judge the\n"
+    "upgrade (an original-invalid or not-compared finding, or a --write with nothing to\n"
+    "write); else 0. 2 for usage errors (also an unreadable model, an opset beyond the newest\n"
+    "known, a --shape naming no input or contradicting the model, or an unwritable --write).\n";
 
-constexpr FindingKind kDefaultModelFailKinds[] = {FindingKind::kConverterInvalid,
-                                                  FindingKind::kOutputChange,
-                                                  FindingKind::kConverterOutputChange};
+constexpr FindingKind kDefaultModelFailKinds[] = {
+    FindingKind::kConverterFailed, FindingKind::kConverterInvalid, FindingKind::kOutputChange,
+    FindingKind::kConverterOutputChange};
 
 absl::StatusOr<int> ParseOpset(absl::string_view flag, absl::string_view text) {
   int value = 0;
@@ -54,6 +60,12 @@ absl::StatusOr<int> ParseOpset(absl::string_view flag, absl::string_view text) {
   if (ec != std::errc() || ptr != end || value < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("--", flag, " needs an opset number (1 or more), not '", text, "'"));
+  }
+  if (value > NewestKnownOpset()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", flag, "=", value, ": no such opset: the newest the audit knows is ",
+                     NewestKnownOpset(), " (ONNX's registry; the suite's operators go to ",
+                     NewestRegistryOpset(), ")"));
   }
   return value;
 }
@@ -65,10 +77,12 @@ absl::StatusOr<std::set<FindingKind>> ParseKinds(absl::string_view text) {
   for (absl::string_view name : absl::StrSplit(text, ',', absl::SkipEmpty())) {
     std::optional<FindingKind> kind = FindingKindFromName(name);
     if (!kind.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--fail-on: unknown finding kind '", name,
-                       "' (kinds: schema-change, validity-change, output-change, converter-failed, "
-                       "converter-invalid, converter-output-change, or none)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--fail-on: unknown finding kind '", name, "' (kinds: ",
+          absl::StrJoin(
+              AllFindingKinds(), ", ",
+              [](std::string* out, FindingKind k) { absl::StrAppend(out, FindingKindName(k)); }),
+          ", or none)"));
     }
     kinds.insert(*kind);
   }
@@ -101,16 +115,26 @@ int UsageError(std::ostream& err, absl::string_view message) {
   return kExitUsage;
 }
 
-// kExitFailed when a finding of a failing kind is present (and says which).
+// kExitFailed when a finding of a failing kind is present (and says which);
+// else kExitNotAudited when a finding says the audit could not judge the
+// upgrade, or `incomplete` (a --write with nothing to write).
 int ExitCode(const std::vector<Finding>& findings, const std::set<FindingKind>& fail_on,
-             std::ostream& err) {
-  std::set<std::string> present;
+             bool incomplete, std::ostream& err) {
+  std::set<std::string> present, not_audited;
   for (const Finding& f : findings) {
     if (fail_on.contains(f.kind)) present.insert(std::string(FindingKindName(f.kind)));
+    if (MeansNotAudited(f.kind)) not_audited.insert(std::string(FindingKindName(f.kind)));
   }
-  if (present.empty()) return kExitOk;
-  err << "onnx-conform audit: failing findings: " << absl::StrJoin(present, ", ") << "\n";
-  return kExitFailed;
+  if (!present.empty()) {
+    err << "onnx-conform audit: failing findings: " << absl::StrJoin(present, ", ") << "\n";
+    return kExitFailed;
+  }
+  if (!not_audited.empty()) {
+    err << "onnx-conform audit: the upgrade could not be judged: "
+        << absl::StrJoin(not_audited, ", ") << "\n";
+    return kExitNotAudited;
+  }
+  return incomplete ? kExitNotAudited : kExitOk;
 }
 
 int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream& err) {
@@ -123,14 +147,21 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
     return kExitUsage;  // exit 1 means failing findings, and only that
   }
   out << (args.json ? AuditJson({}, &*audit) : ModelAuditMarkdown(*audit));
-  if (args.write.has_value()) {
-    if (!audit->repaired.has_value()) {
-      err << "onnx-conform audit: --write=" << *args.write
-          << ": nothing written: no model was converted, or the converted model fails "
-             "a checker even repaired (see the notes)\n";
+  // Nothing to write is no usage error: the audit ran, and says why.
+  const bool nothing_written = args.write.has_value() && !audit->repaired.has_value();
+  if (nothing_written) {
+    err << "onnx-conform audit: --write=" << *args.write
+        << ": nothing written: no model was converted, or the converted model fails "
+           "a checker even repaired (see the findings and notes)\n";
+  }
+  if (args.write.has_value() && !nothing_written) {
+    // External data stays external: ModelToWrite writes it next to the file.
+    absl::StatusOr<onnx::ModelProto> to_write = ModelToWrite(*audit, *args.write);
+    if (!to_write.ok()) {
+      err << "onnx-conform audit: --write: " << to_write.status().message() << "\n";
       return kExitUsage;
     }
-    if (absl::Status s = WriteProtoFile(*args.write, *audit->repaired); !s.ok()) {
+    if (absl::Status s = WriteProtoFile(*args.write, *to_write); !s.ok()) {
       err << "onnx-conform audit: --write: " << s.message() << "\n";
       return kExitUsage;
     }
@@ -138,7 +169,7 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
   return ExitCode(audit->findings,
                   args.fail_on.value_or(std::set<FindingKind>(std::begin(kDefaultModelFailKinds),
                                                               std::end(kDefaultModelFailKinds))),
-                  err);
+                  nothing_written, err);
 }
 
 }  // namespace
@@ -240,7 +271,7 @@ int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   std::vector<Finding> findings;
   for (const OperatorAudit& a : audits)
     findings.insert(findings.end(), a.findings.begin(), a.findings.end());
-  return ExitCode(findings, parsed->fail_on.value_or(std::set<FindingKind>{}), err);
+  return ExitCode(findings, parsed->fail_on.value_or(std::set<FindingKind>{}), false, err);
 }
 
 }  // namespace onnx_conform

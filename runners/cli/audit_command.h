@@ -35,14 +35,21 @@ struct AuditOptions {
   bool json = false;                             // --json: JSON instead of Markdown
 };
 
-// InvalidArgument for an unknown flag, a bad value, a second OP, or flags
-// that do not go together (--model with OP, --from or --cases; --write or
-// --shape without --model).
+// The exit code of an audit that could not judge the upgrade: a model
+// invalid at its own opset, a comparison that could not be made, a --write
+// with nothing to write (runners/cli/cli.h has the codes every command
+// shares: 0, 1 failing findings, 2 usage).
+inline constexpr int kExitNotAudited = 3;
+
+// InvalidArgument for an unknown flag, a bad value, an opset beyond
+// NewestKnownOpset(), a second OP, or flags that do not go together (--model
+// with OP, --from or --cases; --write or --shape without --model).
 absl::StatusOr<AuditOptions> ParseAuditOptions(const std::vector<std::string>& args);
 
-// Exit kExitFailed when a finding of a kind in --fail-on is present,
-// kExitOk otherwise, kExitUsage for usage errors (also an unreadable model
-// or a --write that cannot be done).
+// Exit kExitFailed when a finding of a kind in --fail-on is present, else
+// kExitNotAudited when the audit could not judge the upgrade, else kExitOk;
+// kExitUsage for usage errors (also an unreadable model, a --shape that names
+// no input or contradicts the model, or a --write file that cannot be written).
 int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace onnx_conform

@@ -1,0 +1,138 @@
+// `audit --model` on model-local functions (FunctionProto): their nodes are
+// walked like a subgraph's, typed from the call, and reported by function
+// and node name; and the exit codes of models ONNX's converter cannot
+// convert (a function, a custom domain).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "audit/audit.h"
+#include "audit/audit_model_checks.h"
+#include "audit/audit_model_test_util.h"
+#include "audit/audit_report.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "runners/cli/audit_command.h"
+#include "runners/cli/cli.h"
+
+// Inside audit_testing, so the shared builders (audit_model_test_util.h) need
+// no using-list in each test file.
+namespace onnx_conform::audit_testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// x (float16 [2,3]) -> 'call' = local::ClipFn(x) -> y, where ClipFn's body
+// is one Clip-6 'inner_clip' without bounds, or with its min attribute taken
+// from the call's attribute `lo` (`min_from_call`).
+onnx::ModelProto ClipInAFunction(bool min_from_call) {
+  ModelBuilder b(6);
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(8);  // the first IR with model-local functions
+  onnx::OperatorSetIdProto* local = model.add_opset_import();
+  local->set_domain("local");
+  local->set_version(1);
+  onnx::FunctionProto* f = model.add_functions();
+  f->set_name("ClipFn");
+  f->set_domain("local");
+  f->add_input("a");
+  f->add_output("b");
+  f->add_opset_import()->set_version(6);
+  onnx::NodeProto* clip = f->add_node();
+  *clip = ModelBuilder::Node("Clip", "inner_clip", {"a"}, {"b"});
+  onnx::GraphProto& g = *model.mutable_graph();
+  *g.add_input() = ModelBuilder::Value("x", kHalf, {"2", "3"});
+  onnx::NodeProto call = ModelBuilder::Node("ClipFn", "call", {"x"}, {"y"});
+  call.set_domain("local");
+  if (min_from_call) {
+    f->add_attribute("lo");
+    onnx::AttributeProto* ref = clip->add_attribute();
+    ref->set_name("min");
+    ref->set_type(onnx::AttributeProto::FLOAT);
+    ref->set_ref_attr_name("lo");
+    ModelBuilder::FloatAttribute(call, "lo", 0.5f);
+  }
+  *g.add_node() = call;
+  *g.add_output() = ModelBuilder::Value("y", kHalf, {"2", "3"});
+  return model;
+}
+
+constexpr char kInner[] = "function 'local::ClipFn': 'inner_clip'";
+
+TEST(AuditModelFunctionTest, ANodeInsideAFunctionIsAuditedAndNamed) {
+  const fs::path file = Write("function_clip", ClipInAFunction(false));
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  const std::string md = ModelAuditMarkdown(*audit);
+  bool listed = false;
+  for (const NodeChange& n : audit->nodes) {
+    listed |= n.node == kInner && n.from_version == 6 && n.to_version == 13 &&
+              n.type == ElementType::kFloat16;
+  }
+  EXPECT_TRUE(listed) << md;
+  EXPECT_THAT(md, Not(HasSubstr("No node's operator version changes")));
+  EXPECT_THAT(audit->notes,
+              Contains(HasSubstr("'call' calls the model-local function local::ClipFn")));
+  // The node alone, on generated float16 values: +inf stays under Clip-6's
+  // float max, becomes 65504 under Clip-13's float16 max.
+  bool changed = false;
+  for (const Finding* f : OfKind(*audit, FindingKind::kOutputChange)) changed |= f->node == kInner;
+  EXPECT_TRUE(changed) << md;
+  CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
+  EXPECT_EQ(r.code, kExitFailed) << r.out;
+  EXPECT_THAT(r.out, HasSubstr(kInner));
+}
+
+TEST(AuditModelFunctionTest, AttributeReferencesAreResolvedFromTheCall) {
+  const ModelNodes nodes(ClipInAFunction(true));
+  const GraphNode* inner = nullptr;
+  for (const GraphNode& n : nodes.nodes()) {
+    if (n.label == kInner) inner = &n;
+  }
+  ASSERT_NE(inner, nullptr);
+  ASSERT_EQ(inner->node->attribute_size(), 1);
+  EXPECT_EQ(inner->node->attribute(0).name(), "min");
+  EXPECT_FLOAT_EQ(inner->node->attribute(0).f(), 0.5f);
+  EXPECT_EQ(inner->types.at("a"), ElementType::kFloat16);  // from the call's input x
+  EXPECT_EQ(nodes.CalledFunction(*nodes.nodes()[0].node), "local::ClipFn");
+  EXPECT_EQ(nodes.FirstCallOf("local::ClipFn"), "'call'");
+}
+
+// ONNX's converter throws on both: converter-failed fails by default, and
+// --write, with nothing to write, is no usage error.
+TEST(AuditModelFunctionTest, ModelsTheConverterCannotConvertFail) {
+  ModelBuilder b(9);
+  onnx::ModelProto custom = b.model();
+  onnx::OperatorSetIdProto* domain = custom.add_opset_import();
+  domain->set_domain("com.example");
+  domain->set_version(1);
+  onnx::GraphProto& g = *custom.mutable_graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"3"});
+  onnx::NodeProto mine = ModelBuilder::Node("Mine", "custom", {"x"}, {"y"});
+  mine.set_domain("com.example");
+  *g.add_node() = mine;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"3"});
+  for (const auto& [name, model] :
+       {std::pair{"function_write", ClipInAFunction(false)}, std::pair{"custom_write", custom}}) {
+    const fs::path file = Write(name, model);
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+    ASSERT_TRUE(audit.ok()) << audit.status();
+    std::vector<const Finding*> failed = OfKind(*audit, FindingKind::kConverterFailed);
+    ASSERT_EQ(failed.size(), 1u) << name << ModelAuditMarkdown(*audit);
+    // The node it stops at, named: the call or the custom operator.
+    EXPECT_EQ(failed[0]->node, name == std::string("custom_write") ? "'custom'" : "'call'");
+    EXPECT_THAT(failed[0]->detail, HasSubstr("not there"));
+    EXPECT_EQ(RunAudit({"--model=" + file.string(), "--to=13"}).code, kExitFailed) << name;
+    const fs::path out = file.parent_path() / "written.onnx";
+    CommandResult w = RunAudit({"--model=" + file.string(), "--to=13", "--write=" + out.string()});
+    EXPECT_EQ(w.code, kExitFailed) << name << w.err;
+    EXPECT_THAT(w.err, HasSubstr("nothing written")) << name;
+    EXPECT_FALSE(fs::exists(out)) << name;
+  }
+}
+
+}  // namespace
+}  // namespace onnx_conform::audit_testing
