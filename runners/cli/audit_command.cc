@@ -22,6 +22,7 @@
 #include "checker/registry.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
+#include "runners/reports/output_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -130,7 +131,7 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
              "a checker even repaired (see the notes)\n";
       return kExitUsage;
     }
-    if (absl::Status s = WriteProtoFile(*args.write, *audit->repaired); !s.ok()) {
+    if (absl::Status s = WriteProtoOutput(*args.write, *audit->repaired); !s.ok()) {
       err << "onnx-conform audit: --write: " << s.message() << "\n";
       return kExitUsage;
     }

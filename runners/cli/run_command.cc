@@ -18,7 +18,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <set>
 #include <thread>
 
@@ -35,6 +34,8 @@
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
 #include "runners/harness/shard.h"
+#include "runners/harness/user_regex.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/run_log.h"
 
@@ -146,17 +147,37 @@ bool RunPending(const std::vector<fs::path>& case_dirs, const std::vector<size_t
   return !g_interrupted;
 }
 
+// The contents of --expectations and --profile ("" when not given).
+struct JudgedBy {
+  std::string expectations, profile;
+};
+
+std::string ContentHash(const std::string& content) {
+  return absl::StrCat(absl::Hex(StableHash(content), absl::kZeroPad16), ", ", content.size(),
+                      " bytes");
+}
+
 // The run log's first line: the backend, the adapter command, the suite's
-// version and a hash of the selected cases, which --resume must match.
-report::RunLogHeader LogHeader(const Backend& backend, const std::string& adapter,
-                               const std::vector<fs::path>& case_dirs) {
+// version, a hash of the selected cases, and the expectation file and
+// profile that judged them (their paths and a hash of their contents),
+// which --resume must match.
+report::RunLogHeader LogHeader(const Backend& backend, const RunOptions& options,
+                               const JudgedBy& judged_by, const std::vector<fs::path>& case_dirs) {
   std::vector<std::string> keys;
   for (const fs::path& dir : case_dirs) keys.push_back(CanonicalKey(dir));
   std::sort(keys.begin(), keys.end());
   report::RunLogHeader header;
   header.set_onnx_conform_run_log(1);
   header.set_backend(backend.name());
-  header.set_adapter(adapter);
+  header.set_adapter(options.backend);
+  if (!options.expectations.empty()) {
+    header.set_expectations(CanonicalKey(options.expectations));
+    header.set_expectations_content(ContentHash(judged_by.expectations));
+  }
+  if (!options.profile.empty()) {
+    header.set_profile(CanonicalKey(options.profile));
+    header.set_profile_content(ContentHash(judged_by.profile));
+  }
   header.set_suite_version(ONNX_CONFORM_VERSION);
   header.set_case_set(
       absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")), absl::kZeroPad16)));
@@ -175,8 +196,21 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitOk;
   }
 
-  std::optional<std::regex> filter;  // ParseRunOptions checked that it compiles
-  if (!options.filter.empty()) filter.emplace(options.filter, std::regex::ECMAScript);
+  // Every report must be writable before the first case runs.
+  for (const auto& [flag, path] :
+       {std::pair("--report-json", &options.report_json), std::pair("--junit", &options.junit),
+        std::pair("--scoreboard-md", &options.scoreboard_md),
+        std::pair("--scoreboard-html", &options.scoreboard_html)}) {
+    if (absl::Status writable = CheckOutputPath(flag, *path); !writable.ok()) {
+      return UsageError(err, writable.message());
+    }
+  }
+  std::optional<UserRegex> filter;
+  if (!options.filter.empty()) {
+    absl::StatusOr<UserRegex> compiled = UserRegex::Compile(options.filter);
+    if (!compiled.ok()) return UsageError(err, compiled.status().message());
+    filter = *std::move(compiled);
+  }
   absl::StatusOr<std::optional<Shard>> shard =
       SelectShard(options.shard, [](const char* name) { return std::getenv(name); });
   if (!shard.ok()) return UsageError(err, shard.status().message());
@@ -194,15 +228,19 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options.backend, backend_options);
   if (!backend.ok()) return UsageError(err, backend.status().message());
 
+  // Their contents are recorded in the log: a verdict judged under them is
+  // resumed only under the same.
+  JudgedBy judged_by;
   std::optional<ExpectationList> expectations;
   if (!options.expectations.empty()) {
-    absl::StatusOr<ExpectationList> read = ReadExpectationFile(options.expectations);
+    absl::StatusOr<ExpectationList> read =
+        ReadExpectationFile(options.expectations, &judged_by.expectations);
     if (!read.ok()) return UsageError(err, read.status().message());
     expectations = *std::move(read);
   }
   std::optional<Profile> profile;
   if (!options.profile.empty()) {
-    absl::StatusOr<Profile> read = ReadProfileFile(options.profile);
+    absl::StatusOr<Profile> read = ReadProfileFile(options.profile, &judged_by.profile);
     if (!read.ok()) return UsageError(err, read.status().message());
     profile = *std::move(read);
   }
@@ -217,7 +255,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
     for (const fs::path& dir : *found) {
       if (!seen.insert(CanonicalKey(dir)).second) continue;
-      if (filter.has_value() && !std::regex_search(CaseName(dir), *filter)) {
+      if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
       if (!HasFeatures(dir, features)) continue;
@@ -244,7 +282,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // What this run's log says of it, and what a log to resume must say.
-  report::RunLogHeader header = LogHeader(**backend, options.backend, case_dirs);
+  report::RunLogHeader header = LogHeader(**backend, options, judged_by, case_dirs);
   std::string log_path = options.log;
   const std::string& resume_path = options.resume;
   if (log_path.empty()) log_path = resume_path;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/expectation_scope.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
 

@@ -1,11 +1,8 @@
 // The engine of `onnx-conform explore` (runners/explore/explore.h).
 #include "runners/explore/explore.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <thread>
@@ -21,9 +18,11 @@
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/tensor_file.h"
+#include "runners/backends/scratch_dir.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/outcome_status.h"
 #include "runners/harness/verdict.h"
+#include "runners/reports/output_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -132,19 +131,27 @@ class Evaluator {
   }
 
  private:
+  // Into a fresh copy of the worker's folder (in the run's private scratch
+  // folder): nothing an adapter left there, a link included, is followed.
   absl::Status WriteFiles(const BuiltCase& built, LoadedCase& loaded, DataSet& data_set) {
     const fs::path data_dir = scratch_ / DataSetDirName(0);
     std::error_code ec;
+    fs::remove_all(scratch_, ec);
     fs::create_directories(data_dir, ec);
     loaded.dir = scratch_;
     loaded.model_file = scratch_ / kModelFileName;
-    if (absl::Status s = WriteProtoFile(loaded.model_file, built.model); !s.ok()) return s;
+    if (absl::Status s = WriteProtoOutput(loaded.model_file, built.model, /*sync=*/false);
+        !s.ok()) {
+      return s;
+    }
     data_set.dir = data_dir;
     for (size_t k = 0; k < built.inputs.size(); ++k) {
       data_set.input_files.push_back(data_dir / InputFileName(k));
       const std::string& name = built.model.graph().input(k).name();
       data_set.input_names.push_back(name);
-      if (absl::Status s = WriteTensorFile(data_set.input_files.back(), built.inputs[k], name);
+      if (absl::Status s =
+              WriteTextFile(data_set.input_files.back(), SerializeTensorFile(built.inputs[k], name),
+                            /*sync=*/false);
           !s.ok()) {
         return s;
       }
@@ -259,17 +266,19 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
     outputs = *std::move(run);
     DeclareOutputShapes(built->model, outputs);
   }
-  if (absl::Status s = WriteProtoFile(folder / kModelFileName, built->model); !s.ok()) return s;
+  if (absl::Status s = WriteProtoOutput(folder / kModelFileName, built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / InputFileName(k), built->inputs[k],
-                                         built->model.graph().input(k).name());
+    if (absl::Status s = WriteTextFile(
+            data_dir / InputFileName(k),
+            SerializeTensorFile(built->inputs[k], built->model.graph().input(k).name()));
         !s.ok()) {
       return s;
     }
   }
   for (size_t k = 0; k < outputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / OutputFileName(k), outputs[k],
-                                         built->model.graph().output(k).name());
+    if (absl::Status s =
+            WriteTextFile(data_dir / OutputFileName(k),
+                          SerializeTensorFile(outputs[k], built->model.graph().output(k).name()));
         !s.ok()) {
       return s;
     }
@@ -290,7 +299,10 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
   metadata.set_description(absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
                                         finding.case_index, ") on ", backend_name, ": ",
                                         finding.minimal.Describe(), ": ", finding.detail));
-  std::ofstream(folder / kCaseMetadataFileName) << CaseMetadataToJson(metadata);
+  if (absl::Status s = WriteTextFile(folder / kCaseMetadataFileName, CaseMetadataToJson(metadata));
+      !s.ok()) {
+    return s;
+  }
   return folder;
 }
 
@@ -299,14 +311,15 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
     return absl::InvalidArgumentError("explore: no operator version and type to explore");
   }
   const int jobs = std::max(1, options.jobs);
-  // The reference runs in process; any other backend reads files.
+  // The reference runs in process; any other backend reads files, from a
+  // private scratch folder removed on every way out of this function.
   std::vector<fs::path> scratch(jobs);
+  std::unique_ptr<ScratchDir> scratch_root;
   if (!backend.is_reference()) {
-    std::error_code ec;
-    const fs::path base =
-        (options.work_dir.empty() ? fs::temp_directory_path(ec) : options.work_dir) /
-        absl::StrCat("onnx-conform-explore-", getpid());
-    for (int k = 0; k < jobs; ++k) scratch[k] = base / absl::StrCat("worker", k);
+    absl::StatusOr<std::unique_ptr<ScratchDir>> made = ScratchDir::Create(options.work_dir);
+    if (!made.ok()) return made.status();
+    scratch_root = *std::move(made);
+    for (int k = 0; k < jobs; ++k) scratch[k] = scratch_root->path() / absl::StrCat("worker", k);
   }
   std::vector<std::unique_ptr<Evaluator>> evaluators;
   for (int k = 0; k < jobs; ++k) {
@@ -396,10 +409,6 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
                                     static_cast<int64_t>(elapsed()), " s, ", result.findings.size(),
                                     " findings"));
     }
-  }
-  for (const fs::path& dir : scratch) {
-    std::error_code ec;
-    if (!dir.empty()) fs::remove_all(dir.parent_path(), ec);
   }
   return result;
 }

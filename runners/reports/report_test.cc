@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
