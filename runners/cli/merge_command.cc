@@ -18,7 +18,6 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/combined_scoreboard.h"
@@ -53,24 +52,7 @@ absl::StatusOr<std::vector<CaseResult>> ReadReport(const std::string& path) {
   // A regular file (a FIFO would block, /dev/zero never end), size first.
   absl::StatusOr<std::string> text = ReadFileBytes(path, kMaxReportBytes);
   if (!text.ok()) return text.status();
-  report::RunReport run;
-  google::protobuf::util::JsonParseOptions options;
-  if (auto parsed = google::protobuf::util::JsonStringToMessage(*text, &run, options);
-      !parsed.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a JSON report of onnx-conform run: ", parsed.ToString()));
-  }
-  std::vector<CaseResult> results;
-  for (int i = 0; i < run.cases_size(); ++i) {
-    absl::StatusOr<CaseResult> result = FromCaseReport(run.cases(i));
-    if (!result.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ": case ", i + 1, ": ", result.status().message()));
-    }
-    if (result->backend.empty()) result->backend = run.backend();
-    results.push_back(*std::move(result));
-  }
-  return results;
+  return ParseJsonReport(*text, path);
 }
 
 // What makes two results one case's (the file header says why not the path).

@@ -225,6 +225,28 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   return result;
 }
 
+absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
+                                                        absl::string_view source) {
+  report::RunReport run;
+  if (auto parsed = google::protobuf::util::JsonStringToMessage(
+          google::protobuf::StringPiece(json.data(), json.size()), &run);
+      !parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not a JSON report of onnx-conform run: ", parsed.ToString()));
+  }
+  std::vector<CaseResult> results;
+  for (int i = 0; i < run.cases_size(); ++i) {
+    absl::StatusOr<CaseResult> result = FromCaseReport(run.cases(i));
+    if (!result.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": case ", i + 1, ": ", result.status().message()));
+    }
+    if (result->backend.empty()) result->backend = run.backend();
+    results.push_back(*std::move(result));
+  }
+  return results;
+}
+
 std::string CommonBackend(const std::vector<CaseResult>& results) {
   if (results.empty()) return "";
   for (const CaseResult& r : results) {

@@ -57,6 +57,11 @@ std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash);
 report::CaseReport ToCaseReport(const CaseResult& result);
 absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
 
+// JsonReport's text back as results (a case without a backend gets the
+// report's); InvalidArgument starting with `source` when it is not one.
+absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
+                                                        absl::string_view source);
+
 // The backend all results share, or "" when they differ or there are none.
 std::string CommonBackend(const std::vector<CaseResult>& results);
 
