@@ -24,7 +24,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 OFFICIAL=/usr/share/libonnx-testdata/data/node
 PACKAGES=(cmake make g++ pkg-config libonnx-dev libonnx-testdata libprotobuf-dev
           protobuf-compiler libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
-          librapidcheck-dev clang-format-14)
+          librapidcheck-dev libre2-dev clang-format-14)
 
 # The sanitizer build's compiler and runtimes (libFuzzer included).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)

@@ -3,7 +3,7 @@
 // and three inputs, broadcasting Min (column, row, 4-D), Clip with both
 // bounds, ArgMin over the last axis and axis 0 with and without
 // select_last_index; every Min and Clip also written in place (into input
-// 0's memory, as `run` does when nothing reads that input again). Each
+// 0's memory, as the interpreter does for a value nothing reads again). Each
 // reports ratio_to_bandwidth against a streaming read of its own inputs
 // measured in the same process (bench/bench_util.h).
 #include <algorithm>
@@ -83,7 +83,7 @@ struct Node13 {
     onnx::NodeProto node;
     node.set_op_type(op);
     for (int k = 0; k < inputs; ++k) node.add_input(absl::StrCat("x", k));
-    node.add_output("y");
+    node.add_output(std::string("y"));  // a std::string: GCC 12 warns -Wrestrict on the literal
     for (const auto& [name, value] : ints) {
       onnx::AttributeProto& a = *node.add_attribute();
       a.set_name(name);

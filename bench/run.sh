@@ -77,7 +77,7 @@ results_markdown() {
       print ""
       print "Thread CPU time (ms): then `ratio_to_bandwidth`, `traffic_to_bandwidth`,"
       print "`ratio_to_read_and_output` (ArgMin: the first only). \"In place\": the output"
-      print "written into input 0'"'"'s memory, as `run` does when nothing reads input 0 again."
+      print "written into input 0'"'"'s memory, as the interpreter does for a value nothing reads again."
       print ""
       nrows = split("Min2/%s;Min of 2;Min3/%s;Min of 3;" \
         "MinBcastCol/%s;Min [4096,4096] with [4096,1];MinBcastRow/%s;Min [4096,4096] with [1,4096];" \

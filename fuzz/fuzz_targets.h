@@ -18,6 +18,10 @@
 // - case_metadata: case.json text.
 // - tensor_fast_path: a tensor file (seeds over 1 MiB): the direct read of a
 //                  large raw_data must give what the general path gives.
+// - merge_report:  a JSON report as `merge` reads it, then its pages: no tag
+//                  or escape byte outside fenced code; the report reads back.
+// - expectations:  an expectation file (RE2 re: lines) and a profile; Find
+//                  gives the first matching line.
 #ifndef ONNX_CONFORM_FUZZ_FUZZ_TARGETS_H_
 #define ONNX_CONFORM_FUZZ_FUZZ_TARGETS_H_
 
@@ -34,6 +38,8 @@ int FuzzReference(const uint8_t* data, size_t size);
 int FuzzDiff(const uint8_t* data, size_t size);
 int FuzzCaseMetadata(const uint8_t* data, size_t size);
 int FuzzTensorFastPath(const uint8_t* data, size_t size);
+int FuzzMergeReport(const uint8_t* data, size_t size);
+int FuzzExpectations(const uint8_t* data, size_t size);
 
 struct FuzzTarget {
   absl::string_view name;  // fuzz/corpus/<name>/, fuzz/regressions/<name>/
@@ -47,6 +53,8 @@ inline constexpr FuzzTarget kFuzzTargets[] = {
     {"diff", &FuzzDiff},
     {"case_metadata", &FuzzCaseMetadata},
     {"tensor_fast_path", &FuzzTensorFastPath},
+    {"merge_report", &FuzzMergeReport},
+    {"expectations", &FuzzExpectations},
 };
 
 // Stops the process loudly: an oracle failed. libFuzzer saves the input.

@@ -19,6 +19,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
+#include "runners/backends/scratch_dir.h"
 #include "runners/backends/subprocess.h"
 
 namespace onnx_conform {
@@ -26,16 +27,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory removed on destruction, whatever the adapter left in it.
+// A fresh directory in the backend's scratch folder, removed on
+// destruction, whatever the adapter left in it.
 class TempDir {
  public:
-  static absl::StatusOr<TempDir> Create(const fs::path& parent) {
-    std::string pattern = (parent / "onnx-conform-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      return absl::InternalError(absl::StrCat("cannot create a temporary directory in ",
-                                              parent.string(), ": ", std::strerror(errno)));
-    }
-    return TempDir(pattern);
+  static absl::StatusOr<TempDir> Create(const ScratchDir& scratch) {
+    absl::StatusOr<fs::path> folder = scratch.MakeFolder("out");
+    if (!folder.ok()) return folder.status();
+    return TempDir(*std::move(folder));
   }
   TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
   TempDir(const TempDir&) = delete;
@@ -109,8 +108,12 @@ absl::Status CheckHandedPathInside(const fs::path& path, const fs::path& root) {
 
 class ExecBackend : public Backend {
  public:
-  ExecBackend(std::vector<std::string> words, const ExecBackendOptions& options, std::string name)
-      : words_(std::move(words)), options_(options), name_(std::move(name)) {}
+  ExecBackend(std::vector<std::string> words, const ExecBackendOptions& options, std::string name,
+              std::unique_ptr<ScratchDir> scratch)
+      : words_(std::move(words)),
+        options_(options),
+        name_(std::move(name)),
+        scratch_(std::move(scratch)) {}
 
   std::string name() const override { return name_; }
   void Cancel() override { cancelled_ = true; }
@@ -122,11 +125,8 @@ class ExecBackend : public Backend {
       outcome.message = "cancelled before it started";
       return outcome;
     }
-    fs::path parent = options_.temp_dir;
     std::error_code ec;
-    if (parent.empty()) parent = fs::temp_directory_path(ec);
-    if (parent.empty()) parent = "/tmp";
-    absl::StatusOr<TempDir> dir = TempDir::Create(parent);
+    absl::StatusOr<TempDir> dir = TempDir::Create(*scratch_);
     if (!dir.ok()) {
       outcome.message = std::string(dir.status().message());
       return outcome;
@@ -272,6 +272,22 @@ class ExecBackend : public Backend {
                 absl::StrCat("adapter server's reply line is over ", options_.max_reply_bytes,
                              " bytes; the server was killed (the next case starts a new one)",
                              StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kUnexpectedOutput:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server wrote '", exchange.reply,
+                             exchange.before_request
+                                 ? "' on stdout before this case's request (a second reply to "
+                                   "an earlier one, or output outside a reply)"
+                                 : "' on stdout after its reply to this case's request",
+                             "; the protocol allows one reply line per request and nothing "
+                             "else on stdout, so the server was killed (the next case starts "
+                             "a new one)",
+                             StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kStdoutClosed:
+        return {BackendOutcome::Kind::kError, 0,
+                absl::StrCat("adapter server closed its stdout without replying, and did not "
+                             "exit; it was killed (the next case starts a new one)",
+                             StderrSuffix(exchange.stderr_text))};
       case LineEnd::kReplied: break;
     }
     adapter::Reply reply;
@@ -335,6 +351,7 @@ class ExecBackend : public Backend {
   const std::vector<std::string> words_;
   const ExecBackendOptions options_;
   const std::string name_;
+  const std::unique_ptr<ScratchDir> scratch_;  // declared first: destroyed after the servers
   std::atomic<bool> cancelled_{false};
   std::mutex pool_mutex_;
   std::vector<std::unique_ptr<LineServer>> idle_servers_;
@@ -350,7 +367,10 @@ absl::StatusOr<std::unique_ptr<Backend>> MakeExecBackend(absl::string_view comma
     return absl::InvalidArgumentError("the adapter timeout must be positive");
   }
   std::string name = options.name.empty() ? absl::StrCat("exec:", command) : options.name;
-  return std::make_unique<ExecBackend>(*std::move(words), options, std::move(name));
+  absl::StatusOr<std::unique_ptr<ScratchDir>> scratch = ScratchDir::Create(options.temp_dir);
+  if (!scratch.ok()) return scratch.status();
+  return std::make_unique<ExecBackend>(*std::move(words), options, std::move(name),
+                                       *std::move(scratch));
 }
 
 }  // namespace onnx_conform

@@ -34,7 +34,8 @@ struct ExecBackendOptions {
   // A persistent server's reply line: longer is an error for the case, and
   // the server is replaced (it is never held whole).
   size_t max_reply_bytes = 1 << 20;
-  // Parent of each run's output directory; empty: the system temp directory.
+  // Where the backend's private scratch folder (runners/backends/scratch_dir.h),
+  // holding each run's output directory, is made; empty: the system's.
   std::filesystem::path temp_dir;
   // Report label; empty: "exec:" + command.
   std::string name;

@@ -163,6 +163,13 @@ TEST_F(ExecBackendTest, EachRunGetsAFreshTempDirThatIsRemoved) {
             CaseStatus::kPass);
   EXPECT_EQ(OpenAndRunCase({.dir = kOfficialCases / "test_min_example"}, *backend).status,
             CaseStatus::kPass);
+  // The backend's scratch folder holds its lock alone, and goes with it.
+  std::vector<std::string> left;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(temp)) {
+    left.push_back(e.path().lexically_relative(temp).filename().string());
+  }
+  EXPECT_THAT(left, ::testing::ElementsAre(::testing::StartsWith("onnx-conform-"), ".lock"));
+  backend.reset();
   EXPECT_TRUE(fs::is_empty(temp));
 }
 

@@ -77,6 +77,15 @@ int KeepUntilEnd(pid_t child, int runner_alive) {
   }
 }
 
+// Points stdin, stdout and stderr at /dev/null (async-signal-safe).
+void StdioToDevNull() {
+  const int null_fd = open("/dev/null", O_RDWR);
+  if (null_fd >= 0) {
+    for (int fd = 0; fd <= 2; ++fd) dup2(null_fd, fd);
+    if (null_fd > 2) close(null_fd);
+  }
+}
+
 // The keeper: the process the runner starts and waits for, which runs the
 // adapter below it (async-signal-safe calls only: it is a fork of a threaded
 // process and never execs).
@@ -125,6 +134,9 @@ int KeepUntilEnd(pid_t child, int runner_alive) {
       _exit(127);
     }
     close(3);
+    // Nor may the init hold the runner's pipes: a server that closed its
+    // stdout must be seen to (docs/backend-protocol.md).
+    StdioToDevNull();
     int status = W_EXITCODE(127, 0);
     while (adapter > 0 && waitpid(adapter, &status, 0) < 0 && errno == EINTR) {
     }
@@ -134,11 +146,7 @@ int KeepUntilEnd(pid_t child, int runner_alive) {
   close(3);
   if (own_namespace) close(init_status[1]);
   // Stdio copies would keep the runner's pipes open after the adapter ends.
-  const int null_fd = open("/dev/null", O_RDWR);
-  if (null_fd >= 0) {
-    for (int fd = 0; fd <= 2; ++fd) dup2(null_fd, fd);
-    if (null_fd > 2) close(null_fd);
-  }
+  StdioToDevNull();
   int status = KeepUntilEnd(child, alive);
   if (own_namespace) {
     int adapter_status = 0;

@@ -360,6 +360,20 @@ void LineServer::KillAndReap(LineExchange* exchange) {
   pid_ = -1;
 }
 
+bool LineServer::Exited() const {
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == pid_;
+}
+
+// Reads what stdout holds now; closes it at its end.
+void LineServer::ReadStdout() {
+  if (out_fd_ >= 0 && !ReadLinePart(out_fd_, pending_, max_reply_)) {
+    close(out_fd_);
+    out_fd_ = -1;
+  }
+}
+
 LineExchange LineServer::Exchange(const std::string& request_line, double timeout_seconds,
                                   const std::atomic<bool>* cancel) {
   LineExchange exchange;
@@ -368,9 +382,27 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(std::max(0.0, timeout_seconds)));
   BoundedCapture err(max_captured_);
+  // Ends the exchange without a reply: the process group is killed.
+  auto end_without_reply = [&](LineEnd end) {
+    exchange.end = end;
+    KillAndReap(end == LineEnd::kExited ? &exchange : nullptr);
+    if (end == LineEnd::kExited && exchange.signal != 0) exchange.end = LineEnd::kSignaled;
+    if (end == LineEnd::kUnexpectedOutput) exchange.reply = pending_.substr(0, 200);
+    pending_.clear();
+    Drain(err_fd_, err);
+    exchange.stderr_text = err.Text();
+    return exchange;
+  };
+  // Anything on stdout before the request (a second reply to an earlier
+  // one, output outside a reply) is never taken for this request's reply.
+  ReadStdout();
+  if (!pending_.empty()) {
+    exchange.before_request = true;
+    return end_without_reply(LineEnd::kUnexpectedOutput);
+  }
   // A server that died makes the write fail with EPIPE: SIGPIPE must not
   // kill us, so it is blocked on this thread and any pending one consumed.
-  {
+  if (out_fd_ >= 0) {
     sigset_t pipe_signal, previous;
     sigemptyset(&pipe_signal);
     sigaddset(&pipe_signal, SIGPIPE);
@@ -388,44 +420,44 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     }
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   }
+  Clock::time_point closed_at{};  // when stdout closed without a reply
   while (true) {
     if (size_t newline = pending_.find('\n'); newline != std::string::npos) {
-      exchange.end = LineEnd::kReplied;
-      exchange.reply = pending_.substr(0, newline);
+      const std::string reply = pending_.substr(0, newline);
       pending_.erase(0, newline + 1);
+      ReadStdout();  // a second line already there is a second reply
+      if (!pending_.empty()) return end_without_reply(LineEnd::kUnexpectedOutput);
+      exchange.end = LineEnd::kReplied;
+      exchange.reply = reply;
       Drain(err_fd_, err);
       exchange.stderr_text = err.Text();
       return exchange;
     }
-    siginfo_t info{};
-    const bool exited =
-        waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        info.si_pid == pid_;
+    const bool exited = Exited();
     if (pending_.size() > max_reply_) {
-      // No newline within the bound: the server is killed (the next case
-      // starts a new one), and the line's bytes are dropped.
+      // No newline within the bound: the line's bytes are dropped.
       pending_.clear();
-      exchange.end = LineEnd::kReplyTooLong;
-      KillAndReap(nullptr);
-      Drain(err_fd_, err);
-      exchange.stderr_text = err.Text();
-      return exchange;
+      return end_without_reply(LineEnd::kReplyTooLong);
     }
-    if (exited || (cancel != nullptr && cancel->load()) || Clock::now() >= deadline) {
+    const Clock::time_point now = Clock::now();
+    if (out_fd_ < 0 && !exited) {
+      // No reply can come. A server on its way out gets a moment to exit,
+      // so that its exit status or signal is what the case reports.
+      if (closed_at == Clock::time_point{}) closed_at = now;
+      if (now - closed_at > std::chrono::milliseconds(500)) {
+        return end_without_reply(LineEnd::kStdoutClosed);
+      }
+    }
+    if (exited || (cancel != nullptr && cancel->load()) || now >= deadline) {
       // A reply written just before the end still counts.
-      if (out_fd_ >= 0) ReadLinePart(out_fd_, pending_, max_reply_);
+      ReadStdout();
       if (exited && pending_.find('\n') != std::string::npos) continue;
-      exchange.end = exited                     ? LineEnd::kExited
-                     : Clock::now() >= deadline ? LineEnd::kTimedOut
-                                                : LineEnd::kCancelled;
-      KillAndReap(&exchange);
-      if (exited && exchange.signal != 0) exchange.end = LineEnd::kSignaled;
-      Drain(err_fd_, err);
-      exchange.stderr_text = err.Text();
-      return exchange;
+      return end_without_reply(exited            ? LineEnd::kExited
+                               : now >= deadline ? LineEnd::kTimedOut
+                                                 : LineEnd::kCancelled);
     }
     const auto left_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count() + 1;
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
     const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd_ >= 0 ? 50 : 10));
     pollfd fds[3];
     nfds_t count = 0;
@@ -433,10 +465,7 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
       if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
     }
     poll(fds, count, tick_ms);
-    if (out_fd_ >= 0 && !ReadLinePart(out_fd_, pending_, max_reply_)) {
-      close(out_fd_);
-      out_fd_ = -1;
-    }
+    ReadStdout();
     if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
       close(err_fd_);
       err_fd_ = -1;

@@ -95,6 +95,14 @@ enum class LineEnd {
   // The reply line grew past max_reply_bytes without its newline: the
   // process group was killed (the line is never held whole).
   kReplyTooLong,
+  // A protocol error: stdout held a line before the request was sent
+  // (before_request), or more than the one reply line: the process group
+  // was killed, and `reply` holds the start of the unexpected text. No
+  // later exchange ever reads it.
+  kUnexpectedOutput,
+  // The process closed its stdout and did not exit: no reply can come; its
+  // process group was killed at once rather than at the timeout.
+  kStdoutClosed,
 };
 
 struct LineExchange {
@@ -104,6 +112,7 @@ struct LineExchange {
   int signal = 0;
   // What the process wrote on stderr since the previous exchange (bounded).
   std::string stderr_text;
+  bool before_request = false;  // kUnexpectedOutput: found before the request
 };
 
 class LineServer {
@@ -126,12 +135,14 @@ class LineServer {
   LineServer(int pid, int in_fd, int out_fd, int err_fd, int exit_fd, size_t max_captured,
              size_t max_reply);
   void KillAndReap(LineExchange* exchange);
+  bool Exited() const;  // exited, not yet reaped
+  void ReadStdout();
 
   int pid_;
   int in_fd_, out_fd_, err_fd_, exit_fd_;
   size_t max_captured_;
   size_t max_reply_;
-  std::string pending_;  // stdout read past the last reply line
+  std::string pending_;  // stdout read and not yet taken as a reply
 };
 
 // "killed by signal 11 (SIGSEGV)".

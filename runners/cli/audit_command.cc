@@ -24,6 +24,7 @@
 #include "checker/registry.h"
 #include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
+#include "runners/reports/output_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -161,7 +162,7 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
       err << "onnx-conform audit: --write: " << to_write.status().message() << "\n";
       return kExitUsage;
     }
-    if (absl::Status s = WriteProtoFile(*args.write, *to_write); !s.ok()) {
+    if (absl::Status s = WriteProtoOutput(*args.write, *to_write); !s.ok()) {
       err << "onnx-conform audit: --write: " << s.message() << "\n";
       return kExitUsage;
     }

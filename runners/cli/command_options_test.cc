@@ -69,7 +69,7 @@ TEST(ParseRunOptionsTest, RefusalsSayWhatIsWrong) {
             "--max-case-bytes: '4GB' is not a positive byte count such as 1048576, 64K, 512M or "
             "4G");
   EXPECT_THAT(Refusal(ParseRunOptions, {"--filter=(", "p"}),
-              StartsWith("bad --filter regular expression: "));
+              StartsWith("--filter: bad regular expression '(': "));
 }
 
 TEST(ParseRunOptionsTest, ASecondParseStartsFromTheDefaults) {

@@ -5,19 +5,23 @@
 //   onnx-conform merge --scoreboard-html=board.html --scoreboard-md=board.md
 //       --report-json=all.json shard-*/report.json ort/report.json
 //
-// A case that two reports give for the same backend is an error naming both
-// files: overlapping shards, or a report given twice, would count it twice.
+// A case is identified by its backend, name, operator, version, types and
+// whether it is negative, never by its path (which depends on where the
+// checkout lies and how the path was written): one case given twice
+// (overlapping shards, a report given twice) is counted once when both
+// results have the same status, and is a conflict naming both files when
+// they differ.
 #include "runners/cli/merge_command.h"
 
-#include <fstream>
 #include <map>
 #include <ostream>
-#include <sstream>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/util/json_util.h"
+#include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/combined_scoreboard.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {
@@ -29,9 +33,14 @@ constexpr char kMergeUsage[] =
     "Merges the JSON reports of `onnx-conform run --report-json` (several backends, or the\n"
     "shards of one run) into one page with every backend side by side over operator x\n"
     "version x type, failures grouped by cause, unsupported reasons and divergent cases by\n"
-    "reading; and into one JSON report. A case reported twice for one backend is an error.\n"
-    "Exit status: 0 when the reports were merged, 1 when one cannot be read or written,\n"
-    "2 for a usage error.\n";
+    "reading; and into one JSON report. A case (backend, name, operator, version, types)\n"
+    "given twice is counted once when both have one status, else it is a conflict.\n"
+    "Exit status: 0 when the reports were merged, 1 when one cannot be read or written\n"
+    "or two give one case different statuses, 2 for a usage error.\n";
+
+// Reports are read whole: a regular file of at most this many bytes (a
+// report of 100,000 cases takes about 40 MB).
+constexpr int64_t kMaxReportBytes = int64_t{1} << 30;
 
 int Fail(std::ostream& err, absl::string_view message, int code) {
   err << "onnx-conform merge: " << message << "\n";
@@ -40,29 +49,22 @@ int Fail(std::ostream& err, absl::string_view message, int code) {
 }
 
 absl::StatusOr<std::vector<CaseResult>> ReadReport(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open the report"));
-  std::stringstream text;
-  text << in.rdbuf();
-  report::RunReport run;
-  google::protobuf::util::JsonParseOptions options;
-  if (auto parsed = google::protobuf::util::JsonStringToMessage(text.str(), &run, options);
-      !parsed.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a JSON report of onnx-conform run: ", parsed.ToString()));
-  }
-  std::vector<CaseResult> results;
-  for (int i = 0; i < run.cases_size(); ++i) {
-    absl::StatusOr<CaseResult> result = FromCaseReport(run.cases(i));
-    if (!result.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ": case ", i + 1, ": ", result.status().message()));
-    }
-    if (result->backend.empty()) result->backend = run.backend();
-    results.push_back(*std::move(result));
-  }
-  return results;
+  // A regular file (a FIFO would block, /dev/zero never end), size first.
+  absl::StatusOr<std::string> text = ReadFileBytes(path, kMaxReportBytes);
+  if (!text.ok()) return text.status();
+  return ParseJsonReport(*text, path);
 }
+
+// What makes two results one case's (the file header says why not the path).
+using CaseIdentity = std::tuple<std::string, std::string, std::string, int64_t, std::string, bool>;
+CaseIdentity IdentityOf(const CaseResult& r) {
+  return {r.backend, r.name, r.op, r.op_version, r.types, r.negative};
+}
+
+struct Seen {
+  std::string file;
+  CaseStatus status;
+};
 
 }  // namespace
 
@@ -98,24 +100,46 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   const std::string& md = options->scoreboard_md;
   const std::string& html = options->scoreboard_html;
   const std::string& json = options->report_json;
+  for (const auto& [flag, file] :
+       {std::pair("--scoreboard-md", md), std::pair("--scoreboard-html", html),
+        std::pair("--report-json", json)}) {
+    if (absl::Status writable = CheckOutputPath(flag, file); !writable.ok()) {
+      return Fail(err, writable.message(), kExitUsage);
+    }
+  }
 
   std::vector<CaseResult> all;
-  std::map<std::pair<std::string, std::string>, std::string> first_seen;  // (backend, path)
+  std::map<CaseIdentity, Seen> seen;
+  // (file, file it was first seen in) -> cases given by both, counted once.
+  std::map<std::pair<std::string, std::string>, std::pair<int, std::string>> counted_once;
   for (const std::string& path : options->reports) {
     absl::StatusOr<std::vector<CaseResult>> results = ReadReport(path);
     if (!results.ok()) return Fail(err, results.status().message(), kExitFailed);
     for (CaseResult& result : *results) {
-      const std::string where = result.path.empty() ? result.name : result.path;
-      auto [it, added] = first_seen.emplace(std::pair(result.backend, where), path);
-      if (!added) {
+      auto [it, added] = seen.emplace(IdentityOf(result), Seen{path, result.status});
+      if (added) {
+        all.push_back(std::move(result));
+        continue;
+      }
+      if (it->second.status != result.status) {
         return Fail(err,
-                    absl::StrCat(path, ": case ", where, " of backend '", result.backend,
-                                 "' is already in ", it->second,
-                                 " (overlapping shards, or a report given twice?)"),
+                    absl::StrCat("conflict: case '", ForTerminal(result.name, false),
+                                 "' of backend '", ForTerminal(result.backend, false), "' is ",
+                                 StatusName(result.status), " in ", path, " but ",
+                                 StatusName(it->second.status), " in ", it->second.file,
+                                 " (two runs of one case disagree: merge their reports apart, "
+                                 "or run it again)"),
                     kExitFailed);
       }
-      all.push_back(std::move(result));
+      auto& [count, example] = counted_once[{path, it->second.file}];
+      if (count++ == 0) example = result.name;
     }
+  }
+  for (const auto& [files, count_and_example] : counted_once) {
+    err << "onnx-conform merge: note: " << count_and_example.first << " case"
+        << (count_and_example.first == 1 ? "" : "s") << " of " << files.first << " (such as '"
+        << ForTerminal(count_and_example.second, false) << "') also in " << files.second
+        << " with the same status: counted once\n";
   }
   const std::string& title = options->title;
   for (const auto& [file, text] : {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title)),

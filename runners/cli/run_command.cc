@@ -18,7 +18,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <set>
 #include <thread>
 
@@ -36,6 +35,8 @@
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
 #include "runners/harness/shard.h"
+#include "runners/harness/user_regex.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/run_log.h"
 
@@ -101,20 +102,30 @@ std::string CanonicalKey(const fs::path& path) {
 class TwinCache {
  public:
   explicit TwinCache(const std::vector<CaseRef>& refs) {
+    std::map<std::string, const CaseRef*> selected;
+    for (const CaseRef& ref : refs) selected[CanonicalKey(ref.dir)] = &ref;
     for (const CaseRef& ref : refs) {
       const absl::StatusOr<std::optional<CaseMetadata>>& metadata = *ref.metadata;
       if (!metadata.ok() || !metadata->has_value() || (*metadata)->twin().empty()) continue;
       absl::StatusOr<fs::path> twin = ResolveTwinDir(ref.dir, (*metadata)->twin());
-      if (twin.ok()) slots_.try_emplace(CanonicalKey(*twin));
+      if (!twin.ok()) continue;
+      const std::string key = CanonicalKey(*twin);
+      Slot& slot = slots_[key];
+      // A twin that is a case of the run keeps the case.json read already.
+      if (auto it = selected.find(key); it != selected.end()) slot.metadata = it->second->metadata;
     }
   }
 
-  // The case at `dir`, read now or taken from an earlier read.
+  // The case at `ref.dir`, read now or taken from an earlier read.
   std::shared_ptr<const CheckedCase> Open(const CaseRef& ref) {
     auto slot = slots_.find(CanonicalKey(ref.dir));
     if (slot == slots_.end()) return OpenCase(ref, Opener());
     std::lock_guard<std::mutex> lock(slot->second.mutex);
-    if (slot->second.opened == nullptr) slot->second.opened = OpenCase(ref, Opener());
+    if (slot->second.opened == nullptr) {
+      CaseRef known = ref;
+      if (!known.metadata.has_value()) known.metadata = slot->second.metadata;
+      slot->second.opened = OpenCase(known, Opener());
+    }
     return slot->second.opened;
   }
 
@@ -125,6 +136,7 @@ class TwinCache {
  private:
   struct Slot {
     std::mutex mutex;
+    std::optional<absl::StatusOr<std::optional<CaseMetadata>>> metadata;
     std::shared_ptr<const CheckedCase> opened;
   };
   std::map<std::string, Slot> slots_;  // filled before any case runs
@@ -188,15 +200,35 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
   return !g_interrupted;
 }
 
+// The contents of --expectations and --profile ("" when not given).
+struct JudgedBy {
+  std::string expectations, profile;
+};
+
+std::string ContentHash(const std::string& content) {
+  return absl::StrCat(absl::Hex(StableHash(content), absl::kZeroPad16), ", ", content.size(),
+                      " bytes");
+}
+
 // The run log's first line: the backend, the adapter command, the suite's
-// version and a hash of the selected cases, which --resume must match.
-report::RunLogHeader LogHeader(const Backend& backend, const std::string& adapter,
-                               std::vector<std::string> keys) {
+// version, a hash of the selected cases, and the expectation file and
+// profile that judged them (their paths and a hash of their contents),
+// which --resume must match.
+report::RunLogHeader LogHeader(const Backend& backend, const RunOptions& options,
+                               const JudgedBy& judged_by, std::vector<std::string> keys) {
   std::sort(keys.begin(), keys.end());
   report::RunLogHeader header;
   header.set_onnx_conform_run_log(1);
   header.set_backend(backend.name());
-  header.set_adapter(adapter);
+  header.set_adapter(options.backend);
+  if (!options.expectations.empty()) {
+    header.set_expectations(CanonicalKey(options.expectations));
+    header.set_expectations_content(ContentHash(judged_by.expectations));
+  }
+  if (!options.profile.empty()) {
+    header.set_profile(CanonicalKey(options.profile));
+    header.set_profile_content(ContentHash(judged_by.profile));
+  }
   header.set_suite_version(ONNX_CONFORM_VERSION);
   header.set_case_set(
       absl::StrCat(absl::Hex(StableHash(absl::StrJoin(keys, "\n")), absl::kZeroPad16)));
@@ -215,8 +247,21 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     return kExitOk;
   }
 
-  std::optional<std::regex> filter;  // ParseRunOptions checked that it compiles
-  if (!options.filter.empty()) filter.emplace(options.filter, std::regex::ECMAScript);
+  // Every report must be writable before the first case runs.
+  for (const auto& [flag, path] :
+       {std::pair("--report-json", &options.report_json), std::pair("--junit", &options.junit),
+        std::pair("--scoreboard-md", &options.scoreboard_md),
+        std::pair("--scoreboard-html", &options.scoreboard_html)}) {
+    if (absl::Status writable = CheckOutputPath(flag, *path); !writable.ok()) {
+      return UsageError(err, writable.message());
+    }
+  }
+  std::optional<UserRegex> filter;
+  if (!options.filter.empty()) {
+    absl::StatusOr<UserRegex> compiled = UserRegex::Compile(options.filter);
+    if (!compiled.ok()) return UsageError(err, compiled.status().message());
+    filter = *std::move(compiled);
+  }
   absl::StatusOr<std::optional<Shard>> shard =
       SelectShard(options.shard, [](const char* name) { return std::getenv(name); });
   if (!shard.ok()) return UsageError(err, shard.status().message());
@@ -234,15 +279,19 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options.backend, backend_options);
   if (!backend.ok()) return UsageError(err, backend.status().message());
 
+  // Their contents are recorded in the log: a verdict judged under them is
+  // resumed only under the same.
+  JudgedBy judged_by;
   std::optional<ExpectationList> expectations;
   if (!options.expectations.empty()) {
-    absl::StatusOr<ExpectationList> read = ReadExpectationFile(options.expectations);
+    absl::StatusOr<ExpectationList> read =
+        ReadExpectationFile(options.expectations, &judged_by.expectations);
     if (!read.ok()) return UsageError(err, read.status().message());
     expectations = *std::move(read);
   }
   std::optional<Profile> profile;
   if (!options.profile.empty()) {
-    absl::StatusOr<Profile> read = ReadProfileFile(options.profile);
+    absl::StatusOr<Profile> read = ReadProfileFile(options.profile, &judged_by.profile);
     if (!read.ok()) return UsageError(err, read.status().message());
     profile = *std::move(read);
   }
@@ -261,7 +310,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     for (const fs::path& dir : *found) {
       std::string key = CanonicalKey(dir);
       if (!seen.insert(key).second) continue;
-      if (filter.has_value() && !std::regex_search(CaseName(dir), *filter)) {
+      if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
@@ -298,7 +347,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // What this run's log says of it, and what a log to resume must say.
-  report::RunLogHeader header = LogHeader(**backend, options.backend, keys);
+  report::RunLogHeader header = LogHeader(**backend, options, judged_by, keys);
   std::string log_path = options.log;
   const std::string& resume_path = options.resume;
   if (log_path.empty()) log_path = resume_path;

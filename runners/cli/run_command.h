@@ -33,7 +33,7 @@ struct RunOptions {
   int jobs = 1;                       // --jobs, -j N: cases run at once
   ResourceLimits limits;              // --max-tensor-bytes, --max-case-bytes
 
-  std::string filter;    // --filter: an ECMAScript regex on case names (checked)
+  std::string filter;    // --filter: an RE2 regex on case names (checked)
   std::string features;  // --features: comma-separated, every one listed in case.json
   std::string shard;     // --shard=K/N; empty: GTEST_SHARD_INDEX, GTEST_TOTAL_SHARDS
 

@@ -2,13 +2,13 @@
 // RunOptions (runners/cli/run_command.h).
 //
 //   ParseRunOptions({"--backend=exec:./adapter", "-j", "4", "cases/node"})
-#include <regex>
 #include <tuple>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_command.h"
+#include "runners/harness/user_regex.h"
 
 namespace onnx_conform {
 namespace {
@@ -17,7 +17,7 @@ constexpr absl::string_view kRunUsage =
     "usage: onnx-conform run [flags] PATH...\n"
     "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
     "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
-    "  -j N, --jobs=N   --filter=REGEX   --features=F1,F2   --quiet\n"
+    "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at "
@@ -76,11 +76,8 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
   if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
 
   if (!options.filter.empty()) {
-    try {
-      std::regex(options.filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad --filter regular expression: ", e.what()));
+    if (absl::StatusOr<UserRegex> filter = UserRegex::Compile(options.filter); !filter.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("--filter: ", filter.status().message()));
     }
   }
   if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");

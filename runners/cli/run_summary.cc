@@ -7,6 +7,7 @@
 #include "runners/cli/cli.h"
 #include "runners/harness/expectation_scope.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
 

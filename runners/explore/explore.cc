@@ -1,11 +1,8 @@
 // The engine of `onnx-conform explore` (runners/explore/explore.h).
 #include "runners/explore/explore.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <thread>
@@ -21,9 +18,11 @@
 #include "checker/checker.h"
 #include "checker/rules.h"
 #include "reference/tensor_file.h"
+#include "runners/backends/scratch_dir.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
+#include "runners/reports/output_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -215,17 +214,19 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
     outputs = checked->data_sets[0].outputs;
     DeclareOutputShapes(built->model, outputs);
   }
-  if (absl::Status s = WriteProtoFile(folder / kModelFileName, built->model); !s.ok()) return s;
+  if (absl::Status s = WriteProtoOutput(folder / kModelFileName, built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / InputFileName(k), built->inputs[k],
-                                         built->model.graph().input(k).name());
+    if (absl::Status s = WriteTextFile(
+            data_dir / InputFileName(k),
+            SerializeTensorFile(built->inputs[k], built->model.graph().input(k).name()));
         !s.ok()) {
       return s;
     }
   }
   for (size_t k = 0; k < outputs.size(); ++k) {
-    if (absl::Status s = WriteTensorFile(data_dir / OutputFileName(k), outputs[k],
-                                         built->model.graph().output(k).name());
+    if (absl::Status s =
+            WriteTextFile(data_dir / OutputFileName(k),
+                          SerializeTensorFile(outputs[k], built->model.graph().output(k).name()));
         !s.ok()) {
       return s;
     }
@@ -246,7 +247,10 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
   metadata.set_description(absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
                                         finding.case_index, ") on ", backend_name, ": ",
                                         finding.minimal.Describe(), ": ", finding.detail));
-  std::ofstream(folder / kCaseMetadataFileName) << CaseMetadataToJson(metadata);
+  if (absl::Status s = WriteTextFile(folder / kCaseMetadataFileName, CaseMetadataToJson(metadata));
+      !s.ok()) {
+    return s;
+  }
   return folder;
 }
 

@@ -58,7 +58,7 @@ absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
 }  // namespace
 
 bool Expectation::Matches(const std::string& case_name) const {
-  if (is_regex) return std::regex_match(case_name, regex);
+  if (regex.has_value()) return regex->FullMatch(case_name);
   return fnmatch(pattern.c_str(), case_name.c_str(), 0) == 0;
 }
 
@@ -85,13 +85,9 @@ absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
     }
     absl::string_view regex_text(e.pattern);
     if (absl::ConsumePrefix(&regex_text, "re:")) {
-      e.is_regex = true;
-      try {
-        e.regex = std::regex(std::string(regex_text), std::regex::ECMAScript);
-      } catch (const std::regex_error& error) {
-        return LineError(file, number,
-                         absl::StrCat("bad regular expression '", regex_text, "': ", error.what()));
-      }
+      absl::StatusOr<UserRegex> regex = UserRegex::Compile(regex_text);
+      if (!regex.ok()) return LineError(file, number, regex.status().message());
+      e.regex = *std::move(regex);
     }
     for (absl::string_view name : absl::StrSplit(statuses, ',')) {
       if (name == "flaky") {
@@ -127,9 +123,11 @@ const Expectation* ExpectationList::Find(const std::string& case_name) const {
   return nullptr;
 }
 
-absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path) {
+absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path,
+                                                    std::string* content) {
   absl::StatusOr<std::string> text = ReadText(path);
   if (!text.ok()) return text.status();
+  if (content != nullptr) *content = *text;
   return ExpectationList::Parse(*text, path.string());
 }
 
@@ -214,9 +212,10 @@ std::string Profile::WhereClaimed(const std::string& op, int64_t version,
   return line == nullptr ? "" : line->where;
 }
 
-absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path) {
+absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path, std::string* content) {
   absl::StatusOr<std::string> text = ReadText(path);
   if (!text.ok()) return text.status();
+  if (content != nullptr) *content = *text;
   return Profile::Parse(*text, path.string());
 }
 

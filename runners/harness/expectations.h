@@ -8,7 +8,8 @@
 //   re:^test_argmin_.*nan       fail         ArgMin never selects NaN
 //   clip_v13_*_nan_bound        fail,divergent  NaN bound ignored
 // PATTERN is a glob over the case name (* ? [...], as fnmatch) or, after
-// "re:", an ECMAScript regular expression that must match the whole name.
+// "re:", an RE2 regular expression (runners/harness/user_regex.h) that must
+// match the whole name.
 // STATUS is one or more of fail invalid unsupported divergent error crash
 // timeout, comma-separated; `flaky` among them makes the line a may-fail
 // one: a pass stays a pass instead of xpass (`flaky` alone: fail, error,
@@ -30,7 +31,7 @@
 #define ONNX_CONFORM_RUNNERS_EXPECTATIONS_H_
 
 #include <filesystem>
-#include <regex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@
 #include "absl/strings/string_view.h"
 #include "reference/element_type.h"
 #include "runners/harness/case_result.h"
+#include "runners/harness/user_regex.h"
 
 namespace onnx_conform {
 
@@ -53,9 +55,8 @@ struct Expectation {
   // "FILE:LINE: fail: REASON".
   std::string Describe() const;
 
-  // Internal: the compiled pattern.
-  bool is_regex = false;
-  std::regex regex;
+  // Internal: the compiled pattern of a re: line.
+  std::optional<UserRegex> regex;
 };
 
 class ExpectationList {
@@ -72,7 +73,9 @@ class ExpectationList {
 };
 
 // NotFound / DataLoss for a missing or unreadable file; Parse's errors.
-absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path);
+// `content`, when given, gets the bytes parsed (the run log records their hash).
+absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path,
+                                                    std::string* content = nullptr);
 
 class Profile {
  public:
@@ -98,7 +101,8 @@ class Profile {
   std::vector<Line> lines_;
 };
 
-absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path);
+absl::StatusOr<Profile> ReadProfileFile(const std::filesystem::path& path,
+                                        std::string* content = nullptr);
 
 }  // namespace onnx_conform
 

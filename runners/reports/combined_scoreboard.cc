@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/markup.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
 
@@ -198,33 +198,11 @@ std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::strin
   return page;
 }
 
-std::string MarkdownCell(absl::string_view text) {
-  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\n", " "}});
-}
-
 std::string HtmlCellClass(const TableCell& cell) {
   return cell.colour.has_value() ? absl::StrCat(" class=\"", ColourCss(*cell.colour), "\"") : "";
 }
 
 }  // namespace
-
-std::string NormalisedCause(const CaseResult& result) {
-  // A quote after a letter is an apostrophe ("Can't"), not an opening one;
-  // digits inside a name ("float16", "input_0.pb") belong to the name.
-  static const auto* const kPatterns = new std::vector<std::pair<std::regex, std::string>>{
-      {std::regex("test_data_set_\\d+"), "test_data_set_#"},
-      {std::regex("(^|[^A-Za-z])'[^']*'"), "$1'…'"},
-      {std::regex("\"[^\"]*\""), "\"…\""},
-      {std::regex("[^\\s:,()'\"]*/[^\\s:,()'\"]*"), "<path>"},
-      {std::regex("(^|[^A-Za-z_])[-+]?(nan|inf|infinity)\\b", std::regex::icase), "$1#"},
-      {std::regex("(^|[^A-Za-z_\\d.])[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?"), "$1#"},
-  };
-  std::string text = CleanLine(FirstDetail(result));
-  for (const auto& [pattern, replacement] : *kPatterns) {
-    text = std::regex_replace(text, pattern, replacement);
-  }
-  return text;
-}
 
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results) {
   return Grouped(
@@ -255,20 +233,19 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
   for (const Block& block : BuildPage(results, title)) {
     switch (block.kind) {
       case Block::Kind::kHeading:
-        absl::StrAppend(&md, std::string(block.level, '#'), " ", block.text, "\n\n");
+        absl::StrAppend(&md, std::string(block.level, '#'), " ", MarkdownText(block.text), "\n\n");
         break;
-      case Block::Kind::kParagraph: absl::StrAppend(&md, block.text, "\n\n"); break;
-      case Block::Kind::kPre:
-        absl::StrAppend(&md, "```\n", absl::StrReplaceAll(block.text, {{"```", "'''"}}),
-                        "\n```\n\n");
-        break;
+      case Block::Kind::kParagraph: absl::StrAppend(&md, MarkdownText(block.text), "\n\n"); break;
+      case Block::Kind::kPre: absl::StrAppend(&md, MarkdownFence(block.text), "\n"); break;
       case Block::Kind::kList:
-        for (const std::string& item : block.items) absl::StrAppend(&md, "- ", item, "\n");
+        for (const std::string& item : block.items) {
+          absl::StrAppend(&md, "- ", MarkdownText(item), "\n");
+        }
         md += "\n";
         break;
       case Block::Kind::kTable:
         md += "|";
-        for (const std::string& h : block.header) absl::StrAppend(&md, " ", MarkdownCell(h), " |");
+        for (const std::string& h : block.header) absl::StrAppend(&md, " ", MarkdownText(h), " |");
         md += "\n|";
         for (size_t i = 0; i < block.header.size(); ++i) md += "---|";
         md += "\n";
@@ -278,7 +255,7 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
             absl::StrAppend(
                 &md, " ",
                 cell.colour.has_value() ? absl::StrCat(ColourEmoji(*cell.colour), " ") : "",
-                MarkdownCell(cell.text), " |");
+                MarkdownText(cell.text), " |");
           }
           md += "\n";
         }

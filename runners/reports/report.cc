@@ -1,10 +1,5 @@
 #include "runners/reports/report.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -230,6 +225,28 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   return result;
 }
 
+absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
+                                                        absl::string_view source) {
+  report::RunReport run;
+  if (auto parsed = google::protobuf::util::JsonStringToMessage(
+          google::protobuf::StringPiece(json.data(), json.size()), &run);
+      !parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not a JSON report of onnx-conform run: ", parsed.ToString()));
+  }
+  std::vector<CaseResult> results;
+  for (int i = 0; i < run.cases_size(); ++i) {
+    absl::StatusOr<CaseResult> result = FromCaseReport(run.cases(i));
+    if (!result.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": case ", i + 1, ": ", result.status().message()));
+    }
+    if (result->backend.empty()) result->backend = run.backend();
+    results.push_back(*std::move(result));
+  }
+  return results;
+}
+
 std::string CommonBackend(const std::vector<CaseResult>& results) {
   if (results.empty()) return "";
   for (const CaseResult& r : results) {
@@ -309,48 +326,6 @@ std::string JunitReport(const std::vector<CaseResult>& results, const std::strin
   }
   xml += "  </testsuite>\n</testsuites>\n";
   return xml;
-}
-
-absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append) {
-  const int fd =
-      open(path.c_str(),
-           O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (append ? O_APPEND : 0), 0644);
-  if (fd < 0) {
-    return absl::DataLossError(
-        absl::StrCat(path.string(), ": cannot open for writing: ", std::strerror(errno)));
-  }
-  struct stat info;
-  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    close(fd);
-    return absl::FailedPreconditionError(
-        absl::StrCat(path.string(),
-                     ": not a regular file (reports and logs are written only to "
-                     "regular files)"));
-  }
-  if (!append && ftruncate(fd, 0) != 0) {
-    close(fd);
-    return absl::FailedPreconditionError(
-        absl::StrCat(path.string(), ": cannot truncate: ", std::strerror(errno)));
-  }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  return fd;
-}
-
-absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  absl::StatusOr<int> fd = OpenRegularFileForWriting(path, /*append=*/false);
-  if (!fd.ok()) return fd.status();
-  absl::string_view rest(text);
-  while (!rest.empty()) {
-    const ssize_t n = write(*fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    rest.remove_prefix(static_cast<size_t>(n));
-  }
-  const bool closed = close(*fd) == 0;
-  if (!rest.empty() || !closed) {
-    return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace onnx_conform

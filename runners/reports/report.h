@@ -57,17 +57,13 @@ std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash);
 report::CaseReport ToCaseReport(const CaseResult& result);
 absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
 
+// JsonReport's text back as results (a case without a backend gets the
+// report's); InvalidArgument starting with `source` when it is not one.
+absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
+                                                        absl::string_view source);
+
 // The backend all results share, or "" when they differ or there are none.
 std::string CommonBackend(const std::vector<CaseResult>& results);
-
-absl::Status WriteTextFile(const std::filesystem::path& path, const std::string& text);
-
-// Opens `path` for writing, creating it (mode 0644), without ever blocking:
-// a FIFO, device or directory is refused (FailedPrecondition naming the
-// file; DataLoss when it cannot be opened), so that SIGINT/SIGTERM are never
-// kept waiting on an open. With
-// `append`, at the end; else truncated. The descriptor, or the error.
-absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append);
 
 }  // namespace onnx_conform
 

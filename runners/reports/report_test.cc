@@ -15,6 +15,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {

@@ -1,6 +1,7 @@
 #include "runners/reports/run_log.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,23 +18,11 @@
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {
 namespace {
-
-absl::Status WriteAll(int fd, absl::string_view data, const std::filesystem::path& path) {
-  while (!data.empty()) {
-    const ssize_t n = write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      return absl::DataLossError(
-          absl::StrCat(path.string(), ": cannot write: ", std::strerror(errno)));
-    }
-    data.remove_prefix(static_cast<size_t>(n));
-  }
-  return absl::OkStatus();
-}
 
 // The exact bytes of a key written by EscapeNonUtf8(path, true), or nullopt
 // when `key` is no such spelling (a lone backslash, a \x that is not two hex
@@ -105,6 +94,17 @@ absl::StatusOr<CaseResult> ResultFromJsonLine(absl::string_view line) {
 
 absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path& path,
                                                      const report::RunLogHeader* header) {
+  // A new log starts as its header alone, written whole or not at all.
+  struct stat info;
+  const bool exists = lstat(path.c_str(), &info) == 0;
+  if (header != nullptr && (!exists || (S_ISREG(info.st_mode) && info.st_size == 0))) {
+    google::protobuf::util::JsonPrintOptions options;
+    options.always_print_primitive_fields = true;
+    options.preserve_proto_field_names = true;
+    std::string line;
+    (void)google::protobuf::util::MessageToJsonString(*header, &line, options);
+    if (absl::Status status = WriteTextFile(path, line + "\n"); !status.ok()) return status;
+  }
   // A regular file only, opened without blocking (docs/security.md).
   absl::StatusOr<int> opened = OpenRegularFileForWriting(path, /*append=*/true);
   if (!opened.ok()) return opened.status();
@@ -123,14 +123,6 @@ absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path
       }
     }
     close(reader);
-    if (size == 0 && header != nullptr) {
-      google::protobuf::util::JsonPrintOptions options;
-      options.always_print_primitive_fields = true;
-      options.preserve_proto_field_names = true;
-      std::string line;
-      (void)google::protobuf::util::MessageToJsonString(*header, &line, options);
-      if (absl::Status status = WriteAll(fd, line + "\n", path); !status.ok()) return status;
-    }
   }
   return log;
 }
@@ -156,11 +148,25 @@ absl::Status CheckRunLogHeader(const std::filesystem::path& path,
   compare("suite version", logged.suite_version(), expected.suite_version());
   compare("case set", absl::StrCat(logged.case_set(), ", ", logged.case_count(), " cases"),
           absl::StrCat(expected.case_set(), ", ", expected.case_count(), " cases"));
+  // The contents judged the verdicts; the path is named, not compared.
+  auto judged_by = [](const std::string& path, const std::string& content) {
+    return path.empty() ? std::string("none") : absl::StrCat(path, " (", content, ")");
+  };
+  if (logged.expectations_content() != expected.expectations_content()) {
+    differences.push_back(absl::StrCat(
+        "expectations ", judged_by(logged.expectations(), logged.expectations_content()),
+        " (this run: ", judged_by(expected.expectations(), expected.expectations_content()), ")"));
+  }
+  if (logged.profile_content() != expected.profile_content()) {
+    differences.push_back(absl::StrCat(
+        "profile ", judged_by(logged.profile(), logged.profile_content()),
+        " (this run: ", judged_by(expected.profile(), expected.profile_content()), ")"));
+  }
   if (differences.empty()) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
       path.string(), ": the log was made by another run: ", absl::StrJoin(differences, "; "),
       ". Resuming would mix their results: give another --log/--resume file, or run the same "
-      "backend, adapter and selection of cases"));
+      "backend, adapter, selection of cases, expectation file and profile"));
 }
 
 absl::StatusOr<LoggedResults> ReadRunLog(const std::filesystem::path& path) {

@@ -17,6 +17,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "runners/cli/backend_test_util.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {

@@ -11,6 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/markup.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {
@@ -52,58 +53,7 @@ absl::string_view ColourCss(CellColour colour) {
   return "";
 }
 
-std::string HtmlEscape(absl::string_view text) {
-  return absl::StrReplaceAll(text,
-                             {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
-}
-
 namespace {
-// Text from results (case names, operators, types, backends, expectation
-// lines) as Markdown that shows it and nothing more: HTML escaped as in the
-// HTML page, Markdown's punctuation backslash-escaped (a `|` cannot end a
-// table cell), and control characters, newlines included (a newline in a
-// name would start a heading), written as \xNN.
-std::string MarkdownText(absl::string_view raw) {
-  const std::string text = EscapeNonUtf8(raw, /*escape_backslash=*/false);
-  auto is_word = [&text](size_t i) {
-    return i < text.size() && (absl::ascii_isalnum(text[i]) || (text[i] & 0x80) != 0);
-  };
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) {
-      absl::StrAppendFormat(&out, "\\\\x%02x", byte);
-      continue;
-    }
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '_':  // within a word it is no emphasis (min_v13_float stays as it is)
-        if (i > 0 && is_word(i - 1) && is_word(i + 1)) {
-          out.push_back(c);
-          break;
-        }
-        [[fallthrough]];
-      case '\\':
-      case '`':
-      case '*':
-      case '[':
-      case ']':
-      case '#':
-      case '|':
-      case '~':
-        out.push_back('\\');
-        out.push_back(c);
-        break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
 
 // The first lines of a message, and how many were left out.
 std::string Shortened(const std::string& message) {
@@ -307,10 +257,8 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
     if (entries.empty()) return;
     absl::StrAppend(&md, "## ", heading, " (", entries.size(), ")\n\n");
     for (const CaseResult* r : entries) {
-      absl::StrAppend(
-          &md, "### ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), "\n\n```\n",
-          absl::StrReplaceAll(ForTerminal(Shortened(r->message), true), {{"```", "'''"}}),
-          "\n```\n\n");
+      absl::StrAppend(&md, "### ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), "\n\n",
+                      MarkdownFence(Shortened(r->message)), "\n");
     }
   };
   list("Failures", listed.failures);
@@ -319,9 +267,8 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
     for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
       absl::StrAppend(&md, "### ", MarkdownText(why), " (", cases.size(), ")\n\n");
       for (const CaseResult* r : cases) {
-        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), ": `",
-                        absl::StrReplaceAll(ForTerminal(FirstDetail(*r), false), {{"`", "'"}}),
-                        "`\n");
+        absl::StrAppend(&md, "- ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), ": ",
+                        MarkdownCode(FirstDetail(*r)), "\n");
       }
       md += "\n";
     }

@@ -53,7 +53,6 @@ int TypeRank(absl::string_view type_name);
 // Shared with the combined page (runners/reports/combined_scoreboard.h).
 absl::string_view ColourEmoji(CellColour colour);
 absl::string_view ColourCss(CellColour colour);
-std::string HtmlEscape(absl::string_view text);
 // "<!DOCTYPE html>" up to "<body>": the title (escape codes removed) and the
 // pages' one inline style sheet.
 std::string HtmlPageHead(absl::string_view title);

@@ -37,7 +37,9 @@
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
 //   garbage-reply (answers with a line that is not JSON), quit (exits
-//   without answering) and endless-reply (a reply line that never ends);
+//   without answering), endless-reply (a reply line that never ends),
+//   twice-unsupported (answers {"exit": 3} twice, in one write) and
+//   close-stdout (closes its stdout, then reads requests forever);
 //   $FAKE_ADAPTER_SERVE_LOG gets the pid per request
 #include <signal.h>
 #include <unistd.h>
@@ -269,8 +271,8 @@ std::string ServeModeOf(const std::string& mode, const std::string& line) {
 }
 
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
-// Serve-only modes: garbage-reply (a reply that is not JSON), quit (exits
-// without replying).
+// Serve-only modes: garbage-reply, quit, endless-reply, twice-unsupported
+// and close-stdout (the file's opening comment).
 int Serve(const std::string& mode) {
   for (std::string line; std::getline(std::cin, line);) {
     if (mode == "garbage-reply") {
@@ -280,7 +282,17 @@ int Serve(const std::string& mode) {
     if (mode == "quit") return 0;
     onnx_conform::adapter::Request request;
     onnx_conform::adapter::Reply reply;
-    if (ServeModeOf(mode, line) == "endless-reply") {
+    const std::string line_mode = ServeModeOf(mode, line);
+    if (line_mode == "close-stdout") {
+      close(STDOUT_FILENO);
+      continue;
+    }
+    if (line_mode == "twice-unsupported") {
+      const std::string answer = "{\"exit\": 3, \"message\": \"fake: no kernel\"}\n";
+      std::cout << answer << answer << std::flush;
+      continue;
+    }
+    if (line_mode == "endless-reply") {
       // A reply line that never ends: 64 KiB a millisecond, no newline.
       const std::string chunk(64 * 1024, 'x');
       while (std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size())).flush()) {
