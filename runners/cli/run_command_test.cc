@@ -1,5 +1,7 @@
 // `onnx-conform run` end to end through RunCommand: exit codes, statuses,
 // and the JSON and JUnit reports.
+#include <sys/stat.h>
+
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
 #include "checker/test_model.h"
+#include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
@@ -235,6 +238,73 @@ TEST_F(RunCommandTest, AFilterThatSelectsNoCaseIsAUsageError) {
   EXPECT_TRUE(absl::StrContains(stderr_, "--filter=^test_mni_")) << stderr_;
   // Official cases have no case.json, hence no features.
   EXPECT_EQ(Run({"--features=nan", "--filter=^test_min_", kOfficial.string()}), kExitUsage);
+}
+
+}  // namespace
+}  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// A folder that looks like a case is never dropped: a model.onnx that is a
+// FIFO, a folder or a dangling link is an error in `run` and in `check`.
+TEST_F(RunCommandTest, AModelThatIsNoRegularFileIsAnErrorInRunAndCheck) {
+  for (const char* kind : {"fifo", "folder", "dangling"}) {
+    const fs::path c = CopyCase("test_min_example");
+    const fs::path model = c / kModelFileName;
+    fs::remove(model);
+    if (std::string(kind) == "fifo") {
+      ASSERT_EQ(mkfifo(model.c_str(), 0600), 0);
+    } else if (std::string(kind) == "folder") {
+      fs::create_directory(model);
+    } else {
+      fs::create_symlink(c / "gone.onnx", model);
+    }
+    const fs::path passing = CopyCase("test_min_one_input");
+    EXPECT_EQ(Run({c.parent_path().string()}), kExitFailed) << kind << "\n" << stdout_;
+    EXPECT_THAT(stdout_, ::testing::HasSubstr("error       test_min_example")) << kind;
+    EXPECT_THAT(stdout_, ::testing::HasSubstr("1 passed, 0 failed, 1 error")) << kind;
+    std::ostringstream out, err;
+    EXPECT_EQ(CheckCommand({c.string()}, out, err), kExitFailed) << kind;
+    EXPECT_THAT(out.str(), ::testing::HasSubstr("[MODEL-READ]")) << kind;
+    fs::remove_all(c);
+    fs::remove_all(passing);
+  }
+}
+
+// A negative case's twin is found beside it, in the case set's node/
+// folder, and nowhere else: a name with a path, or a twin linked out of
+// the case set, is an error, and the adapter is never handed such files.
+TEST_F(RunCommandTest, ATwinOutsideTheCaseSetIsNeverRun) {
+  const fs::path set = dir_ / "set";
+  fs::create_directories(set / "invalid");
+  fs::create_directories(set / "node");
+  fs::create_directories(dir_ / "elsewhere");
+  const std::string negative = "min_v13_float_double_input_data";
+  fs::copy(kSuiteCases / "invalid" / negative, set / "invalid" / negative,
+           fs::copy_options::recursive);
+  const fs::path metadata = set / "invalid" / negative / kCaseMetadataFileName;
+  const std::string text = ReadText(metadata);
+  const std::string twin = "min_v13_float_broadcast_1d";
+  ASSERT_NE(text.find(twin), std::string::npos);
+  for (const std::string& named : {std::string("../../elsewhere/") + twin, twin}) {
+    std::string edited = text;
+    edited.replace(edited.find(twin), twin.size(), named);
+    std::ofstream(metadata) << edited;
+    fs::remove_all(set / "node" / twin);
+    fs::remove_all(dir_ / "elsewhere" / twin);
+    fs::copy(kSuiteCases / "node" / twin, dir_ / "elsewhere" / twin, fs::copy_options::recursive);
+    // The second time the twin's name is plain, but node/ links it outside.
+    if (named == twin) fs::create_directory_symlink(dir_ / "elsewhere" / twin, set / "node" / twin);
+    EXPECT_EQ(Run({"--backend=exec:" + std::string(ONNX_CONFORM_FAKE_ADAPTER) + " exit-1",
+                   (set / "invalid").string()}),
+              kExitFailed)
+        << named;
+    EXPECT_THAT(stdout_, ::testing::HasSubstr("its valid twin")) << named << "\n" << stdout_;
+    EXPECT_THAT(stdout_, ::testing::AnyOf(::testing::HasSubstr("outside the case set"),
+                                          ::testing::HasSubstr("not the name of a case folder")))
+        << named;
+  }
 }
 
 }  // namespace
