@@ -14,12 +14,14 @@
 //   onnx-conform explore [--backend=...]   runners/cli/explore_command.h
 //   onnx-conform merge REPORT.json...      runners/cli/merge_command.h
 //   onnx-conform show CASE                 runners/cli/show_command.h
+//   onnx-conform adequacy [PATH...]        runners/cli/adequacy_command.h
 //
 //   std::ostringstream out, err;
 //   int code = CheckCommand({"--json", "model.onnx"}, out, err);
 #ifndef ONNX_CONFORM_RUNNERS_COMMANDS_H_
 #define ONNX_CONFORM_RUNNERS_COMMANDS_H_
 
+#include "runners/cli/adequacy_command.h"
 #include "runners/cli/audit_command.h"
 #include "runners/cli/bodies_command.h"
 #include "runners/cli/check_command.h"

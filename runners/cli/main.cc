@@ -26,6 +26,7 @@ constexpr char kUsage[] =
     "                           failures grouped by cause\n"
     "  show CASE [--backend=B]  a case: metadata, spec quote, inputs, expected outputs,\n"
     "                           and a backend's outputs with the elements that differ\n"
+    "  adequacy [PATH...]       how many planted backend bugs the cases catch, per bug\n"
     "Run 'onnx-conform COMMAND --help' for a command's flags.\n"
     "environment:\n"
     "  ONNX_CONFORM_VECTOR_ISA=baseline|avx2|avx512\n"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
   if (command == "bodies") return onnx_conform::BodiesCommand(args, std::cout, std::cerr);
   if (command == "explore") return onnx_conform::ExploreCommand(args, std::cout, std::cerr);
   if (command == "merge") return onnx_conform::MergeCommand(args, std::cout, std::cerr);
+  if (command == "adequacy") return onnx_conform::AdequacyCommand(args, std::cout, std::cerr);
   if (command == "show") return onnx_conform::ShowCommand(args, std::cout, std::cerr);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
   return onnx_conform::kExitUsage;
