@@ -104,6 +104,9 @@ class ArgMinCaseSet {
       // ArgMin-11 adds "the input tensor must not be empty"; ArgMin-1 says nothing.
       Add("empty", {.axis = 1}, MakeTensor<T>({0, 3}, {}), Indices({0, 1}, {}), {"empty"},
           kKeepdims, /*reference_defined=*/true);
+      // keepdims=0 removes the reduced axis even when there is no element.
+      Add("empty_keepdims0", {.axis = 1, .keepdims = 0}, MakeTensor<T>({0, 3}, {}),
+          Indices({0}, {}), {"empty", "keepdims"}, kKeepdims, /*reference_defined=*/true);
     }
   }
 

@@ -268,6 +268,9 @@ class ClipCaseSet {
     }
     Add("neg_zero", {nz, zero}, TensorOf<T>({4}, {Value<T>(-1), nz, zero, one}), {"neg_zero"},
         kSignedZero, /*reference_defined=*/true);
+    // -0 strictly inside the bounds ties with neither: it comes out as -0.
+    Add("neg_zero_inside", Both(-1, 1), TensorOf<T>({2}, {nz, Value<T>(0.5)}), {"neg_zero"},
+        kSignedZero, /*reference_defined=*/true);
     const T dn = DenormMin<T>();
     Add("float_extremes", Both(0, 1),
         TensorOf<T>({5}, {Lowest<T>(), Highest<T>(), dn, Negate(dn), Value<T>(0.5)}),
