@@ -1,5 +1,7 @@
 #include "runners/adequacy/adequacy_report.h"
 
+#include <map>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -143,6 +145,25 @@ std::string RenderAdequacyMarkdown(const std::vector<NamedAdequacy>& sets) {
       absl::StrAppend(&out, " ", MarkdownText(Verdict(report->bugs[i])), " |");
     }
     absl::StrAppend(&out, "\n");
+  }
+  absl::StrAppend(&out,
+                  "\nPer operator version: bugs killed by a case of that version / bugs "
+                  "that apply to it.\n\n| operator version |");
+  std::string version_rule = "|---|";
+  std::map<std::pair<std::string, int64_t>, std::vector<std::string>> shares;
+  for (size_t k = 0; k < sets.size(); ++k) {
+    absl::StrAppend(&out, " ", MarkdownText(sets[k].first), " |");
+    absl::StrAppend(&version_rule, "---:|");
+    for (const VersionShare& v : sets[k].second->versions) {
+      std::vector<std::string>& row = shares[{v.op, v.version}];
+      row.resize(sets.size(), "no case");
+      row[k] = absl::StrCat(v.killed, "/", v.bugs, " (", Percent(v.killed, v.bugs), ")");
+    }
+  }
+  absl::StrAppend(&out, "\n", version_rule, "\n");
+  for (const auto& [key, row] : shares) {
+    absl::StrAppend(&out, "| ", key.first, "-", key.second, " | ", absl::StrJoin(row, " | "),
+                    " |\n");
   }
   for (const auto& [name, report] : sets) {
     absl::StrAppend(&out, "\n### Surviving bugs: ", MarkdownText(name), "\n\n");

@@ -122,7 +122,7 @@ int AdequacyCommand(const std::vector<std::string>& args, std::ostream& out, std
       return kExitFailed;
     }
     out << RenderAdequacyMarkdown(
-        {{"the suite's library", &*library}, {"ONNX's node tests", &*onnx}});
+        {{"the suite's library", &*library}, {"ONNX's official node tests", &*onnx}});
     return library->Problems().empty() && onnx->Problems().empty() ? kExitOk : kExitFailed;
   }
 
