@@ -173,7 +173,7 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
         ++share.killed;
       }
     }
-    report.versions.push_back(share);
+    if (share.bugs > 0) report.versions.push_back(share);
   }
   return report;
 }

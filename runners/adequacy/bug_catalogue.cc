@@ -381,6 +381,8 @@ void AddClipBugs(std::vector<Bug>& bugs) {
   bugs.push_back(ReadingMutant("Clip", Reading::kClipInvertedBoundsMinFirst));
 }
 
+bool Registered(absl::string_view op) { return !SchemaVersions(op).empty(); }
+
 std::vector<Bug> MakeCatalogue() {
   std::vector<Bug> bugs;
   AddElementwiseBugs(bugs, "Min", "min", "max", ElementEdit::kNaNToPositiveInf);
@@ -388,6 +390,12 @@ std::vector<Bug> MakeCatalogue() {
   AddArgReduceBugs(bugs, "ArgMin", "argmin", "max");
   bugs.push_back(ReadingMutant("ArgMin", Reading::kArgMinNaNUnordered, kFloats));
   AddClipBugs(bugs);
+  // The mirrors, once the registry has them: the same bugs, order reversed
+  // (a NaN dropped from a later operand then never wins as -inf).
+  if (Registered("Max")) {
+    AddElementwiseBugs(bugs, "Max", "max", "min", ElementEdit::kNaNToNegativeInf);
+  }
+  if (Registered("ArgMax")) AddArgReduceBugs(bugs, "ArgMax", "argmax", "min");
   return bugs;
 }
 
