@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_loader.h"
 #include "checker/checked_case.h"
+#include "reference/resource_limits.h"
 #include "runners/adequacy/mutant_backend.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/policy.h"
@@ -30,16 +31,33 @@ struct CaseTrials {
   std::string op = {};
   int64_t op_version = 0;
   std::vector<Trial> trials = {};
+  std::string reference_failure = {};  // the reference's own status, when it fails the case
 };
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// Each case is read, and each mutant run, under the default resource
+// budget, as `run` holds a case to it (reference/resource_limits.h).
 CaseTrials TryCase(const std::filesystem::path& dir, const std::vector<const Bug*>& bugs) {
+  const ResourceLimits limits;
+  ScopedResourceBudget open_budget(limits);
   std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
   CaseTrials out{.name = c->name, .op = c->labels.op, .op_version = c->labels.op_version};
+  {
+    // A case the plain reference does not pass cannot tell a bug apart.
+    ScopedResourceBudget budget(limits);
+    std::unique_ptr<Backend> plain = MakeReferenceBackend();
+    const CaseResult result = RunCase(*c, *plain);
+    if (FailsRun(result.status)) {
+      out.reference_failure =
+          absl::StrCat(StatusName(result.status), ": ", FirstLine(result.message));
+      return out;
+    }
+  }
   ReferenceOutputs reference;
   for (size_t b = 0; b < bugs.size(); ++b) {
     if (bugs[b]->op != c->labels.op) continue;
+    ScopedResourceBudget budget(limits);
     MutantBackend mutant(*bugs[b], reference);
     CaseResult result = RunCase(*c, mutant);
     if (!mutant.planted()) continue;
@@ -141,6 +159,10 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
   for (const Bug* bug : options.bugs) report.bugs.push_back({.bug = bug});
   std::map<std::pair<std::string, int64_t>, int> cases_per_version;
   for (const CaseTrials& c : trials) {
+    if (!c.reference_failure.empty()) {
+      report.failing_on_reference.push_back(absl::StrCat(c.name, ": ", c.reference_failure));
+      continue;
+    }
     if (!c.op.empty() && c.op_version > 0) ++cases_per_version[{c.op, c.op_version}];
     for (const Trial& t : c.trials) {
       BugResult& r = report.bugs[t.bug];

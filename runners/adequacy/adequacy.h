@@ -1,12 +1,11 @@
 // How many plausible backend bugs a case set catches: every case run on
 // each bug of the catalogue planted in the reference (a MutantBackend,
 // through RunCase: the same verdict and policy as `run`). A bug is killed
-// when a case fails or errors on it (the policy's FailsRun), and the first
-// such case is named; it survives when it changes outputs but every case
-// still passes; it is not exercised when no case makes it compute anything
-// else. A mutant following a named reading must come out divergent, and
-// one declared equivalent must never be killed: otherwise the catalogue
-// and the verdict disagree, which the report lists as a problem.
+// when a case the plain reference passes fails or errors on it (the policy's FailsRun), and the
+// first such case is named; it survives when it changes outputs but every case still passes; it is
+// not exercised when no case makes it compute anything else. A mutant following a named reading
+// must come out divergent, and one declared equivalent must never be killed: otherwise the
+// catalogue and the verdict disagree, which the report lists as a problem.
 //
 //   absl::StatusOr<AdequacyReport> r = MeasureAdequacy({"cases/node"}, *SelectBugs("", ""));
 //   std::cout << RenderAdequacyText(*r);   // runners/adequacy/adequacy_report.h
@@ -58,6 +57,9 @@ struct VersionShare {
 
 struct AdequacyReport {
   int cases = 0;
+  // Cases the plain reference itself does not pass ("NAME: STATUS: why"):
+  // they kill nothing, since they would fail on any backend.
+  std::vector<std::string> failing_on_reference = {};
   std::vector<BugResult> bugs;  // in catalogue order
   std::vector<VersionShare> versions;
   int Counted() const;

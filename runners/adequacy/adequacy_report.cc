@@ -75,6 +75,13 @@ std::string RenderAdequacyText(const AdequacyReport& report) {
                       "): ", r->bug->doc, "\n");
     }
   }
+  if (!report.failing_on_reference.empty()) {
+    absl::StrAppend(&out, report.failing_on_reference.size(),
+                    " cases fail on the reference itself and kill nothing:\n");
+    for (const std::string& line : report.failing_on_reference) {
+      absl::StrAppend(&out, "  ", line, "\n");
+    }
+  }
   for (const BugResult* r : report.Problems()) {
     absl::StrAppend(&out, "problem: ", r->bug->name, ": ", r->problem, "\n");
   }
@@ -107,7 +114,10 @@ std::string RenderAdequacyJson(const AdequacyReport& report) {
                                     ", \"cases\": ", v.cases, ", \"bugs\": ", v.bugs,
                                     ", \"killed\": ", v.killed, "}"));
   }
-  return absl::StrCat("{\"cases\": ", report.cases, ", \"counted\": ", report.Counted(),
+  std::vector<std::string> failing;
+  for (const std::string& line : report.failing_on_reference) failing.push_back(JsonString(line));
+  return absl::StrCat("{\"cases\": ", report.cases, ", \"failing_on_reference\": [",
+                      absl::StrJoin(failing, ", "), "], \"counted\": ", report.Counted(),
                       ", \"killed\": ", report.Killed(), ",\n  \"bugs\": [\n",
                       absl::StrJoin(bugs, ",\n"), "\n  ],\n  \"versions\": [\n",
                       absl::StrJoin(versions, ",\n"), "\n  ]\n}\n");

@@ -104,6 +104,42 @@ TEST(AdequacySmokeTest, SampleOfBugsOnSampleOfCases) {
   EXPECT_EQ(report->Killed(), 3);
 }
 
+// A case the reference itself fails would fail on any backend: it kills nothing.
+TEST(AdequacySmokeTest, ACaseFailingOnTheReferenceKillsNothing) {
+  const fs::path dir = fs::path(::testing::TempDir()) / "adequacy_broken" / "min_broken";
+  fs::remove_all(dir);
+  fs::create_directories(dir.parent_path());
+  fs::copy(kNode / "min_v13_float_two_inputs", dir, fs::copy_options::recursive);
+  fs::copy_file(dir / "test_data_set_0" / "input_0.pb", dir / "test_data_set_0" / "output_0.pb",
+                fs::copy_options::overwrite_existing);
+  absl::StatusOr<AdequacyReport> report =
+      MeasureAdequacy({.paths = {dir}, .bugs = *SelectBugs("min-returns-max", ""), .jobs = 1});
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->failing_on_reference.size(), 1u);
+  EXPECT_TRUE(absl::StartsWith(report->failing_on_reference[0], "min_broken: "));
+  EXPECT_EQ(BugOutcomeName(report->bugs[0].outcome), "not exercised");
+  fs::remove_all(dir.parent_path());
+}
+
+// A mutant declared to follow a reading, or to be equivalent, that a case
+// kills is the catalogue and the verdict disagreeing: a problem, not a kill.
+TEST(AdequacySmokeTest, AKilledReadingOrEquivalentMutantIsAProblem) {
+  const Bug& real = **SelectBugs("min-returns-max", "")->begin();
+  Bug reading = real, equivalent = real;
+  reading.kind = BugKind::kReading;
+  equivalent.kind = BugKind::kEquivalent;
+  absl::StatusOr<AdequacyReport> report = MeasureAdequacy(
+      {.paths = {kNode / "min_v13_float_two_inputs"}, .bugs = {&reading, &equivalent}, .jobs = 1});
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->Problems().size(), 2u);
+  EXPECT_TRUE(absl::StrContains(report->bugs[0].problem,
+                                "follows a reading, yet "
+                                "min_v13_float_two_inputs fails"))
+      << report->bugs[0].problem;
+  EXPECT_TRUE(absl::StrContains(report->bugs[1].problem, "declared equivalent"));
+  EXPECT_EQ(report->Counted(), 0);
+}
+
 TEST(AdequacyCommandTest, ReportsTextAndJsonAndExitsOnSurvivors) {
   const fs::path json =
       fs::temp_directory_path() / absl::StrCat("oc_adequacy_", ::getpid(), ".json");
