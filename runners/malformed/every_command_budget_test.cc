@@ -1,6 +1,6 @@
 // Every command that evaluates a model goes through the one budgeted entry
 // (reference/evaluate.h, or a case under its budget): `bodies`, `show
-// --backend=reference` and `audit --model` refuse a model over the resource
+// --backend=reference`, `audit --model` and `adequacy` refuse a model over the resource
 // limits as `run` does, naming the limit, instead of working for minutes or
 // running out of memory.
 #include <filesystem>
@@ -74,6 +74,14 @@ TEST_F(EveryCommandBudgetTest, AuditOfTheModelRefusesIt) {
   EXPECT_NE(code, kExitOk);
   EXPECT_NE(code, kExitUsage);
   EXPECT_THAT(out_.str() + err_.str(), HasSubstr("element operations"));
+}
+
+// A case the reference cannot run within the limits kills no planted bug.
+TEST_F(EveryCommandBudgetTest, AdequacyRefusesItAndCountsNoKill) {
+  EXPECT_EQ(AdequacyCommand({"--bugs=min-returns-max", "-j", "1", case_.string()}, out_, err_),
+            kExitFailed);
+  EXPECT_THAT(out_.str(), HasSubstr("element operations"));
+  EXPECT_THAT(out_.str(), HasSubstr("0 of 1 bugs killed"));
 }
 
 }  // namespace
