@@ -323,7 +323,8 @@ INSTANTIATE_TEST_SUITE_P(
                       CommandCase{"schema", SchemaCommand},
                       CommandCase{"coverage", CoverageCommand}, CommandCase{"audit", AuditCommand},
                       CommandCase{"bodies", BodiesCommand}, CommandCase{"explore", ExploreCommand},
-                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand}),
+                      CommandCase{"merge", MergeCommand}, CommandCase{"show", ShowCommand},
+                      CommandCase{"adequacy", AdequacyCommand}),
     [](const ::testing::TestParamInfo<CommandCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

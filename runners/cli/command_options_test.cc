@@ -211,6 +211,27 @@ TEST(ParseShowOptionsTest, RefusalsAndNoLeak) {
   EXPECT_EQ(second->case_dir, "c");
 }
 
+TEST(ParseAdequacyOptionsTest, RefusalsAndNoLeak) {
+  EXPECT_EQ(Refusal(ParseAdequacyCommandOptions, {"--bogus"}), "unknown flag: --bogus");
+  EXPECT_EQ(Refusal(ParseAdequacyCommandOptions, {"-j", "x"}), BadValue("jobs", "x"));
+  EXPECT_EQ(Refusal(ParseAdequacyCommandOptions, {"-j", "-1"}), "-j: must be 0 or more");
+  EXPECT_EQ(Refusal(ParseAdequacyCommandOptions, {"--markdown", "cases"}),
+            "--markdown measures its own case sets: give no PATH");
+  absl::StatusOr<AdequacyCommandOptions> first =
+      ParseAdequacyCommandOptions({"--bugs=a,b", "--op=Clip", "-j3", "--report-json=r", "p"});
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(first->bugs, "a,b");
+  EXPECT_EQ(first->ops, "Clip");
+  EXPECT_EQ(first->jobs, 3);
+  EXPECT_EQ(first->report_json, "r");
+  EXPECT_THAT(first->paths, ElementsAre("p"));
+  absl::StatusOr<AdequacyCommandOptions> second = ParseAdequacyCommandOptions({});
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second->bugs, "");
+  EXPECT_EQ(second->jobs, 0);
+  EXPECT_THAT(second->paths, IsEmpty());
+}
+
 // The commands themselves, called twice in a row: what the first call was
 // given does not change what the second does.
 struct Call {
