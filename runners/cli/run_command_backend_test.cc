@@ -178,7 +178,7 @@ TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
   EXPECT_THAT(xml, HasSubstr("<property name=\"backend\" value=\"fake\"/>"));
   // Each case's operator, version and types, where the strict schema allows.
   EXPECT_THAT(xml, HasSubstr("off-by-one.min: fail (Min-13, opset 13, float)\n    "
-                             "test_data_set_0: output 'result': 1 of 3 elements differ"));
+                             "test_data_set_0: output &apos;result&apos;: 1 of 3 elements differ"));
   EXPECT_THAT(CheckAntJunit(xml), ::testing::IsEmpty()) << xml;
 }
 

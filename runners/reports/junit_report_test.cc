@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/reports/junit_schema_check.h"
+#include "runners/reports/report_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -23,16 +24,8 @@ using ::testing::IsEmpty;
 using ::testing::Not;
 
 CaseResult Result(const std::string& name, CaseStatus status, const std::string& message = "") {
-  CaseResult r;
-  r.name = name;
-  r.path = "/cases/" + name;
-  r.op = "Min";
-  r.opset = 13;
+  CaseResult r = TestResult(name, status, message);
   r.op_version = 13;
-  r.types = "float";
-  r.status = status;
-  r.message = message;
-  r.seconds = 0.25;
   r.backend = "fake";
   return r;
 }

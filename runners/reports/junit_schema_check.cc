@@ -216,6 +216,12 @@ class Reader {
   std::vector<std::string>& problems_;
 };
 
+// xs:decimal: no exponent.
+const RE2& Decimal() {
+  static const RE2* const decimal = new RE2("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)");
+  return *decimal;
+}
+
 // The schema's rules for one element.
 class Rules {
  public:
@@ -225,15 +231,7 @@ class Rules {
     if (root.name == "testsuite") {
       Testsuite(root, false);
     } else if (root.name == "testsuites") {
-      Attributes(root, {}, {});
-      NoText(root);
-      for (const auto& child : root.children) {
-        if (child->name != "testsuite") {
-          Problem(*child, "is not allowed in <testsuites>");
-          continue;
-        }
-        Testsuite(*child, true);
-      }
+      for (const Element* suite : OnlyChildren(root, "testsuite")) Testsuite(*suite, true);
     } else {
       Problem(root, "is not a JUnit root (testsuites or testsuite)");
     }
@@ -292,9 +290,24 @@ class Rules {
     }
   }
 
+  // The children of an element that has no attributes and holds elements
+  // named `name` only.
+  std::vector<const Element*> OnlyChildren(const Element& parent, absl::string_view name) {
+    Attributes(parent, {}, {});
+    NoText(parent);
+    std::vector<const Element*> children;
+    for (const auto& child : parent.children) {
+      if (child->name == name) {
+        children.push_back(child.get());
+      } else {
+        Problem(*child, absl::StrCat("is not allowed in <", parent.name, ">"));
+      }
+    }
+    return children;
+  }
+
   void Testsuite(const Element& s, bool aggregated) {
     static const RE2 kTimestamp("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}");
-    static const RE2 kDecimal("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)");
     std::set<std::string> required = {"name",     "timestamp", "hostname", "tests",
                                       "failures", "errors",    "time"};
     if (aggregated) required.insert({"package", "id"});
@@ -302,7 +315,7 @@ class Rules {
     NonEmpty(s, "name");
     NonEmpty(s, "hostname");
     Matches(s, "timestamp", kTimestamp, "YYYY-MM-DDTHH:MM:SS without a zone");
-    Matches(s, "time", kDecimal, "a decimal");
+    Matches(s, "time", Decimal(), "a decimal");
     if (aggregated) Int(s, "id");
     NoText(s);
     // properties, testcase*, system-out, system-err: in that order.
@@ -344,13 +357,7 @@ class Rules {
   }
 
   void Properties(const Element& p) {
-    Attributes(p, {}, {});
-    NoText(p);
-    for (const auto& property : p.children) {
-      if (property->name != "property") {
-        Problem(*property, "is not allowed in <properties>");
-        continue;
-      }
+    for (const Element* property : OnlyChildren(p, "property")) {
       Attributes(*property, {"name", "value"}, {});
       NonEmpty(*property, "name");
       if (!property->children.empty()) Problem(*property, "holds elements");
@@ -359,10 +366,9 @@ class Rules {
 
   // "failure", "error", "skipped" or "" (passed).
   std::string Testcase(const Element& t) {
-    static const RE2 kDecimal("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)");
     Attributes(t, {"name", "classname", "time"}, {});
     NonEmpty(t, "name");
-    Matches(t, "time", kDecimal, "a decimal");
+    Matches(t, "time", Decimal(), "a decimal");
     NoText(t);
     if (t.children.size() > 1) Problem(t, "holds more than one element");
     std::string outcome;

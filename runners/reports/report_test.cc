@@ -18,6 +18,7 @@
 #include "runners/harness/policy.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.pb.h"
+#include "runners/reports/report_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -26,16 +27,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 CaseResult Result(const std::string& name, CaseStatus status, const std::string& message = "") {
-  CaseResult r;
-  r.name = name;
-  r.path = "/cases/" + name;
-  r.op = "Min";
-  r.opset = 13;
-  r.types = "float";
-  r.status = status;
-  r.message = message;
-  r.seconds = 0.25;
-  return r;
+  return TestResult(name, status, message);
 }
 
 // ---------------------------------------------------------------- statuses
