@@ -10,7 +10,9 @@
 #
 # onnx_conform_add_backend_tests(NAME <backend> ADAPTER <command line>
 #                                CASES <dir>... [GLOB <pattern>...]
-#                                [EXPECTATIONS <file>] [PROFILE <file>]
+#                                [EXPECTATIONS <file>] [PROFILE <file>] [STRICT]
+#                                [REPORT_JSON] [JUNIT] [REPORT_DIR <dir>]
+#                                [RUN_ARGS <flag>...]
 #                                [TIMEOUT <whole seconds>] [LABELS <label>...]
 #                                [COMMAND <onnx-conform executable>] [BATCHED])
 #   Registers each case under the CASES folders (each a case directory or a
@@ -19,7 +21,14 @@
 #   test passes on pass, xfail and divergent, is skipped on unsupported and
 #   invalid, and fails otherwise. ADAPTER is one string, split into words
 #   like a shell would (no shell runs it); give absolute paths. EXPECTATIONS
-#   and PROFILE are relative to the calling CMakeLists.txt.
+#   and PROFILE (`--expectations`, `--profile`) are relative to the calling
+#   CMakeLists.txt. STRICT: `--strict` (divergent cases and expectation
+#   lines broader than meant fail). REPORT_JSON and JUNIT: each test writes
+#   `report.json` (`--report-json`) and `junit.xml` (`--junit`) in a report
+#   folder of its own, `<REPORT_DIR>/<test name>/` (REPORT_DIR defaults to
+#   `onnx-conform-reports` in the calling folder's build folder; `onnx-conform
+#   merge <REPORT_DIR>/<backend>/*/report.json` puts them together). RUN_ARGS:
+#   more flags of `onnx-conform run` (docs/ci.md).
 #   BATCHED: one test per operator version instead, `<backend>/<Op>-<V>`,
 #   running all its cases in one `onnx-conform run --persistent` (one
 #   adapter server for them all: a persistent adapter then costs one start
@@ -28,13 +37,24 @@
 #   find_package(OnnxConform REQUIRED)
 #   onnx_conform_add_backend_tests(NAME mybackend
 #     ADAPTER "${CMAKE_CURRENT_SOURCE_DIR}/adapter.sh --fast"
-#     CASES ${ONNX_CONFORM_SUITE_CASES} EXPECTATIONS mybackend.expect)
+#     CASES ${ONNX_CONFORM_SUITE_CASES} EXPECTATIONS mybackend.expect
+#     REPORT_JSON JUNIT)
 #   # ctest -L backend:mybackend -L op:Clip
+#
+# Every test made here is reported skipped when it ran no case: under
+# GTEST_TOTAL_SHARDS/GTEST_SHARD_INDEX a test whose case lies in another
+# shard exits ONNX_CONFORM_EXIT_NOTHING_RAN (kExitNothingRan of
+# runners/harness/policy.h), ctest's SKIP_RETURN_CODE (docs/ci.md).
 #
 # Labels: the given LABELS; op:<Op>, version:<V> and type:<T> from the
 # case's case.json when it has one, else op:<Op> guessed from an official
 # name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip);
 # backend:<NAME> for backend tests.
+
+if(NOT DEFINED ONNX_CONFORM_EXIT_NOTHING_RAN)
+  message(FATAL_ERROR "OnnxConformCaseTests.cmake: ONNX_CONFORM_EXIT_NOTHING_RAN is not set "
+                      "(include it through find_package(OnnxConform))")
+endif()
 
 # The onnx-conform executable: the installed package's, else this build's.
 function(_onnx_conform_command out)
@@ -107,6 +127,22 @@ function(_onnx_conform_case_labels out case_dir)
   set(${out} ${labels} PARENT_SCOPE)
 endfunction()
 
+# --report-json and --junit of the test `test_name`, in its own report
+# folder under ARG_REPORT_DIR (made now: run writes only into a folder that
+# exists), as ARG_REPORT_JSON and ARG_JUNIT of the caller ask.
+macro(_onnx_conform_report_args out test_name)
+  set(${out} "")
+  if(ARG_REPORT_JSON OR ARG_JUNIT)
+    file(MAKE_DIRECTORY "${ARG_REPORT_DIR}/${test_name}")
+  endif()
+  if(ARG_REPORT_JSON)
+    list(APPEND ${out} "--report-json=${ARG_REPORT_DIR}/${test_name}/report.json")
+  endif()
+  if(ARG_JUNIT)
+    list(APPEND ${out} "--junit=${ARG_REPORT_DIR}/${test_name}/junit.xml")
+  endif()
+endmacro()
+
 function(onnx_conform_add_case_tests)
   cmake_parse_arguments(ARG "" "PREFIX;ROOT;COMMAND;BACKEND" "GLOB;LABELS" ${ARGN})
   if(NOT ARG_COMMAND)
@@ -125,13 +161,15 @@ function(onnx_conform_add_case_tests)
     list(REMOVE_DUPLICATES labels)
     add_test(NAME "${ARG_PREFIX}/${case_name}"
              COMMAND ${ARG_COMMAND} run ${backend_args} "${case_dir}")
-    set_tests_properties("${ARG_PREFIX}/${case_name}" PROPERTIES LABELS "${labels}")
+    set_tests_properties("${ARG_PREFIX}/${case_name}" PROPERTIES LABELS "${labels}"
+                         SKIP_RETURN_CODE ${ONNX_CONFORM_EXIT_NOTHING_RAN})
   endforeach()
 endfunction()
 
 function(onnx_conform_add_backend_tests)
-  cmake_parse_arguments(ARG "BATCHED" "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND"
-                        "CASES;GLOB;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "BATCHED;STRICT;REPORT_JSON;JUNIT"
+                        "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND;REPORT_DIR"
+                        "CASES;GLOB;LABELS;RUN_ARGS" ${ARGN})
   foreach(required NAME ADAPTER CASES)
     if(NOT ARG_${required})
       message(FATAL_ERROR "onnx_conform_add_backend_tests: ${required} is required")
@@ -164,6 +202,15 @@ function(onnx_conform_add_backend_tests)
       list(APPEND run_args "--${flag}=${file}")
     endif()
   endforeach()
+  if(ARG_STRICT)
+    list(APPEND run_args "--strict")
+  endif()
+  list(APPEND run_args ${ARG_RUN_ARGS})
+  if(NOT ARG_REPORT_DIR)
+    set(ARG_REPORT_DIR "${CMAKE_CURRENT_BINARY_DIR}/onnx-conform-reports")
+  endif()
+  get_filename_component(ARG_REPORT_DIR "${ARG_REPORT_DIR}" ABSOLUTE
+                         BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   _onnx_conform_find_cases(model_files ROOTS ${ARG_CASES} GLOB ${ARG_GLOB})
   if(ARG_BATCHED)
     # Cases grouped by their op: and version: labels.
@@ -193,10 +240,13 @@ function(onnx_conform_add_backend_tests)
       list(REMOVE_DUPLICATES labels)
       list(LENGTH batch_dirs_${batch} count)
       math(EXPR batch_timeout "${ctest_timeout} * ${count}")
+      _onnx_conform_report_args(report_args "${ARG_NAME}/${batch}")
       add_test(NAME "${ARG_NAME}/${batch}"
-               COMMAND ${ARG_COMMAND} run --quiet --persistent ${run_args} ${batch_dirs_${batch}})
+               COMMAND ${ARG_COMMAND} run --quiet --persistent ${run_args} ${report_args}
+                       ${batch_dirs_${batch}})
       set_tests_properties("${ARG_NAME}/${batch}" PROPERTIES LABELS "${labels}"
-                           TIMEOUT ${batch_timeout})
+                           TIMEOUT ${batch_timeout}
+                           SKIP_RETURN_CODE ${ONNX_CONFORM_EXIT_NOTHING_RAN})
     endforeach()
     return()
   endif()
@@ -214,11 +264,14 @@ function(onnx_conform_add_backend_tests)
     _onnx_conform_case_labels(case_labels "${case_dir}")
     set(labels ${ARG_LABELS} ${case_labels} "backend:${ARG_NAME}")
     list(REMOVE_DUPLICATES labels)
-    add_test(NAME "${test_name}" COMMAND ${ARG_COMMAND} run ${run_args} "${case_dir}")
-    # The case's console line comes first: "unsupported <name>", "invalid <name>".
+    _onnx_conform_report_args(report_args "${test_name}")
+    add_test(NAME "${test_name}" COMMAND ${ARG_COMMAND} run ${run_args} ${report_args} "${case_dir}")
+    # The case's console line starts a line: "unsupported <name>", "invalid
+    # <name>" (after "shard K/N: 1 of 1 cases" in a sharded run).
     set_tests_properties("${test_name}" PROPERTIES
       LABELS "${labels}"
-      SKIP_REGULAR_EXPRESSION "^(unsupported|invalid) "
+      SKIP_REGULAR_EXPRESSION "(^|\n)(unsupported|invalid) "
+      SKIP_RETURN_CODE ${ONNX_CONFORM_EXIT_NOTHING_RAN}
       TIMEOUT ${ctest_timeout})
   endforeach()
 endfunction()

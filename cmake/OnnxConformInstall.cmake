@@ -45,7 +45,7 @@ install(FILES "${PROJECT_SOURCE_DIR}/docs/backend-protocol.md"
 
 # A separate project finds the package installed into a temporary prefix and
 # registers backend tests with it (cmake/package_test/).
-if(ONNX_CONFORM_BUILD_TESTS AND TARGET oc-fake-adapter)
+if(ONNX_CONFORM_BUILD_TESTS AND TARGET oc-fake-adapter AND TARGET oc-junit-check)
   add_test(NAME package/find_package_and_backend_tests
            COMMAND "${CMAKE_COMMAND}"
                    "-DBUILD_DIR=${PROJECT_BINARY_DIR}"
@@ -53,6 +53,9 @@ if(ONNX_CONFORM_BUILD_TESTS AND TARGET oc-fake-adapter)
                    "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}/cmake/package_test"
                    "-DFAKE_ADAPTER=$<TARGET_FILE:oc-fake-adapter>"
                    "-DOFFICIAL_CASES=${ONNX_CONFORM_OFFICIAL_NODE_TESTS}"
+                   "-DSUITE_CASES=${PROJECT_SOURCE_DIR}/cases"
+                   "-DJUNIT_CHECK=$<TARGET_FILE:oc-junit-check>"
+                   "-DCI_DOC=${PROJECT_SOURCE_DIR}/docs/ci.md"
                    -P "${PROJECT_SOURCE_DIR}/cmake/package_test/run_package_test.cmake")
   set_tests_properties(package/find_package_and_backend_tests PROPERTIES
     LABELS "package;backend" TIMEOUT 300)

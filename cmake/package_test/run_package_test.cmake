@@ -1,9 +1,13 @@
 # Installs this build into a temporary prefix, then configures and runs a
 # separate project (this folder) that finds the package with find_package
 # and registers backend tests with onnx_conform_add_backend_tests.
+# It also runs docs/ci.md's CI job as far as it goes offline (run_ci_job.sh)
+# and checks every JUnit file against the strict schema (JUNIT_CHECK).
 #   cmake -DBUILD_DIR=... -DWORK_DIR=... -DSOURCE_DIR=... -DFAKE_ADAPTER=...
-#         -DOFFICIAL_CASES=... -P run_package_test.cmake
-foreach(var BUILD_DIR WORK_DIR SOURCE_DIR FAKE_ADAPTER OFFICIAL_CASES)
+#         -DOFFICIAL_CASES=... -DSUITE_CASES=... -DJUNIT_CHECK=... -DCI_DOC=...
+#         -P run_package_test.cmake
+foreach(var BUILD_DIR WORK_DIR SOURCE_DIR FAKE_ADAPTER OFFICIAL_CASES SUITE_CASES JUNIT_CHECK
+            CI_DOC)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "${var} is not set")
   endif()
@@ -47,7 +51,7 @@ endforeach()
 
 run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/build"
     "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix" "-DFAKE_ADAPTER=${FAKE_ADAPTER}"
-    "-DCASES=${WORK_DIR}/cases")
+    "-DCASES=${WORK_DIR}/cases" "-DNAN_CASE=${SUITE_CASES}/node/min_v13_float_nan")
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "configuring the project that uses the package failed:\n${out}")
 endif()
@@ -79,4 +83,5 @@ run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure
     -L "backend:fakebatch")
 expect_match("${out}" "fakebatch/Min-13 [.]+ +Passed" "the batched Min-13 test")
 expect_match("${out}" "100% tests passed, 0 tests failed out of 1" "one batched test")
+include("${CMAKE_CURRENT_LIST_DIR}/package_test_ci.cmake")
 message(STATUS "package test passed")

@@ -41,6 +41,9 @@ struct BackendOutcome {
   // An exec adapter's exit status when it exited normally (0 even when its
   // outputs then turned out unreadable); nullopt otherwise.
   std::optional<int> exit_code;
+  // Seconds of this run spent starting a persistent adapter's server, until
+  // it read its first request: not the case's time (reports leave it out).
+  double startup_seconds = 0;
 };
 
 class Backend {

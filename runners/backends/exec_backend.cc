@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -161,6 +162,7 @@ class ExecBackend : public Backend {
                                      out_dir.string()};
     for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
     const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
+    outcome.startup_seconds = ending.startup_seconds;
     if (ending.kind.has_value()) {
       outcome.kind = *ending.kind;
       outcome.message = ending.message;
@@ -183,6 +185,7 @@ class ExecBackend : public Backend {
     }
     BackendOutcome read = ReadOutputs(*c.model, out_dir);
     read.exit_code = 0;
+    read.startup_seconds = ending.startup_seconds;
     return read;
   }
 
@@ -194,6 +197,7 @@ class ExecBackend : public Backend {
     std::optional<BackendOutcome::Kind> kind;
     int exit_code = 0;
     std::string message;
+    double startup_seconds = 0;  // BackendOutcome::startup_seconds
   };
 
   std::string TimeoutMessage(const std::string& stderr_text) const {
@@ -230,7 +234,17 @@ class ExecBackend : public Backend {
   // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
   // A server that crashes, times out or answers garbage is discarded.
   Ending RunOnServer(const std::vector<std::string>& args) {
+    double startup_seconds = 0;
+    Ending ending = ExchangeOnServer(args, startup_seconds);
+    ending.startup_seconds = startup_seconds;
+    return ending;
+  }
+
+  // RunOnServer's exchange; a server started for it sets `startup_seconds`
+  // from its start to its reading the request.
+  Ending ExchangeOnServer(const std::vector<std::string>& args, double& startup_seconds) {
     std::unique_ptr<LineServer> server;
+    std::optional<std::chrono::steady_clock::time_point> started_at;
     {
       std::lock_guard<std::mutex> lock(pool_mutex_);
       if (!idle_servers_.empty()) {
@@ -239,6 +253,7 @@ class ExecBackend : public Backend {
       }
     }
     if (server == nullptr) {
+      started_at = std::chrono::steady_clock::now();
       std::vector<std::string> argv = words_;
       argv.push_back("--serve");
       absl::StatusOr<std::unique_ptr<LineServer>> started =
@@ -252,7 +267,12 @@ class ExecBackend : public Backend {
     for (const std::string& arg : args) request.add_args(arg);
     std::string request_json;
     (void)google::protobuf::util::MessageToJsonString(request, &request_json);
+    const auto sent_at = std::chrono::steady_clock::now();
     LineExchange exchange = server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
+    if (started_at.has_value() && exchange.request_taken_seconds >= 0) {
+      startup_seconds = std::chrono::duration<double>(sent_at - *started_at).count() +
+                        exchange.request_taken_seconds;
+    }
     switch (exchange.end) {
       case LineEnd::kCancelled:
         return {BackendOutcome::Kind::kCancelled, 0,

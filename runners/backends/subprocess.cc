@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -421,7 +422,19 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   }
   Clock::time_point closed_at{};  // when stdout closed without a reply
+  const Clock::time_point sent_at = Clock::now();
+  // Whether the request still waits in the pipe, unread (Linux's FIONREAD
+  // counts a pipe's unread bytes from either end).
+  auto note_request_taken = [&] {
+    int unread = 0;
+    if (exchange.request_taken_seconds < 0 && in_fd_ >= 0 &&
+        ioctl(in_fd_, FIONREAD, &unread) == 0 && unread == 0) {
+      exchange.request_taken_seconds =
+          std::chrono::duration<double>(Clock::now() - sent_at).count();
+    }
+  };
   while (true) {
+    note_request_taken();
     if (size_t newline = pending_.find('\n'); newline != std::string::npos) {
       const std::string reply = pending_.substr(0, newline);
       pending_.erase(0, newline + 1);
@@ -458,7 +471,9 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     }
     const auto left_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
-    const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd_ >= 0 ? 50 : 10));
+    // Fine ticks until the request is read: they time a server's start-up.
+    const int tick = exchange.request_taken_seconds < 0 ? 2 : exit_fd_ >= 0 ? 50 : 10;
+    const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, tick));
     pollfd fds[3];
     nfds_t count = 0;
     for (int fd : {out_fd_, err_fd_, exit_fd_}) {

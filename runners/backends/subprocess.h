@@ -113,6 +113,10 @@ struct LineExchange {
   // What the process wrote on stderr since the previous exchange (bounded).
   std::string stderr_text;
   bool before_request = false;  // kUnexpectedOutput: found before the request
+  // Seconds from the request's write until the server had read it all off
+  // its stdin (the pipe empty again); negative when that was never seen. A
+  // server just started reads its first request when its start-up is over.
+  double request_taken_seconds = -1;
 };
 
 class LineServer {

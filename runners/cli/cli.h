@@ -31,8 +31,8 @@
 
 namespace onnx_conform {
 
-// The exit codes (kExitOk, kExitFailed, kExitUsage, kExitInterrupted) are
-// the policy's: runners/harness/policy.h.
+// The exit codes (kExitOk, kExitFailed, kExitUsage, kExitNothingRan,
+// kExitInterrupted) are the policy's: runners/harness/policy.h.
 
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
 // usage on its output stream and exits kExitOk, whatever else was given.

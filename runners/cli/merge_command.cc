@@ -141,6 +141,8 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         << ForTerminal(count_and_example.second, false) << "') also in " << files.second
         << " with the same status: counted once\n";
   }
+  // In the order of a single run's reports, whatever order the reports came in.
+  SortForReports(all);
   const std::string& title = options->title;
   for (const auto& [file, text] : {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title)),
                                    std::pair(html, html.empty() ? "" : CombinedHtml(all, title)),

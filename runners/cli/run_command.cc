@@ -165,8 +165,10 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
         ScopedResourceBudget budget(limits);
         result = RunCase(*twins.Open(refs[index]), backend);
       }
+      // A persistent server's start-up is the run's, not this case's.
       result.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+          result.startup_seconds;
       if (result.cancelled || g_interrupted) break;  // no verdict: not reported
       ApplyExpectations(result, profile, expectations);
       absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
@@ -239,6 +241,8 @@ report::RunLogHeader LogHeader(const Backend& backend, const RunOptions& options
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const auto started = std::chrono::system_clock::now();
+  const auto steady_start = std::chrono::steady_clock::now();
   absl::StatusOr<RunOptions> parsed = ParseRunOptions(args);
   if (!parsed.ok()) return UsageError(err, parsed.status().message());
   const RunOptions& options = *parsed;
@@ -419,6 +423,10 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));
   }
+  SortForReports(end.results);
+  end.started = started;
+  end.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - steady_start).count();
   end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value();
   end.backend_label = (*backend)->name();
   return FinishRun(options, expectations.has_value() ? &*expectations : nullptr, end, out, err);

@@ -60,8 +60,8 @@ absl::string_view RunUsage();
 // bad --filter, --jobs below 1 or a bad byte size. Pure: no global state.
 absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args);
 
-// The command: exit kExitOk, kExitFailed, kExitUsage, or 130 when
-// interrupted (runners/cli/cli.h).
+// The command: exit kExitOk, kExitFailed, kExitUsage, kExitNothingRan (its
+// shard holds no selected case), or 130 when interrupted (runners/cli/cli.h).
 int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace onnx_conform

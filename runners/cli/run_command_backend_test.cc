@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 
 #include "absl/strings/str_split.h"
@@ -16,6 +17,7 @@
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/cli/run_command_fixture.h"
+#include "runners/reports/junit_schema_check.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -172,10 +174,36 @@ TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
                                "expected 1, got 1.00000012\n```"));
   EXPECT_THAT(ReadText(html), HasSubstr("<td class=\"red\">1/3 (1 fail, 1 unsupported)</td>"));
   const std::string xml = ReadText(junit);
-  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"fake\""));
-  EXPECT_THAT(xml, HasSubstr("<property name=\"backend\" value=\"fake\"/><property name=\"op\" "
-                             "value=\"Min\"/><property name=\"version\" value=\"13\"/>"));
-  EXPECT_THAT(xml, HasSubstr("<property name=\"types\" value=\"float\"/>"));
+  EXPECT_THAT(xml, HasSubstr("<testsuite package=\"onnx_conform\" id=\"0\" name=\"fake\""));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"backend\" value=\"fake\"/>"));
+  // Each case's operator, version and types, where the strict schema allows.
+  EXPECT_THAT(xml, HasSubstr("off-by-one.min: fail (Min-13, opset 13, float)\n    "
+                             "test_data_set_0: output &apos;result&apos;: 1 of 3 elements differ"));
+  EXPECT_THAT(CheckAntJunit(xml), ::testing::IsEmpty()) << xml;
+}
+
+// A persistent server's start-up is the run's, not its first case's: each
+// case of a server that takes 1.5 s to start is timed without it, while the
+// suite's wall time in JUnit includes it.
+TEST_F(RunCommandBackendTest, APersistentServersStartUpIsNotChargedToACase) {
+  MakeCases({"a", "b", "c"});
+  const fs::path junit = dir_ / "junit.xml";
+  ASSERT_EQ(Run({"--backend=" + FakeBackend("slow-start"), "--persistent", "--jobs=1",
+                 "--timeout=20", Json(), "--junit=" + junit.string(), Cases()}),
+            kExitOk)
+      << stdout_ << stderr_;
+  const report::RunReport report = ReadReport(JsonPath());
+  ASSERT_EQ(report.cases_size(), 3);
+  for (const report::CaseReport& c : report.cases()) {
+    EXPECT_LT(c.seconds(), 1.0) << c.name() << " was charged the server's start-up";
+  }
+  const std::string xml = ReadText(junit);
+  const size_t at = xml.find("<testsuite ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string suite = xml.substr(at, xml.find('>', at) - at);
+  double wall = 0;
+  ASSERT_EQ(std::sscanf(suite.c_str() + suite.rfind("time=\"") + 6, "%lf", &wall), 1) << suite;
+  EXPECT_GE(wall, 1.5) << suite;
 }
 
 }  // namespace

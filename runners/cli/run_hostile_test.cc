@@ -116,7 +116,8 @@ std::pair<int, std::string> RunUnderFileSizeLimit(const std::vector<std::string>
 }
 
 TEST_F(RunCommandBackendTest, AReportOverTheFileSizeLimitIsAnErrorThatKeepsTheOldReport) {
-  for (int i = 0; i < 30; ++i) CopyCase("test_min_example", absl::StrCat("case_", i));
+  // Enough cases that each report is over the limit.
+  for (int i = 0; i < 60; ++i) CopyCase("test_min_example", absl::StrCat("case_", i));
   const fs::path report = dir_ / "report.json", junit = dir_ / "junit.xml";
   WriteText(report, "{\"old\": \"report\"}\n");
   WriteText(junit, "<old/>\n");

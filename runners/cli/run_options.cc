@@ -32,7 +32,9 @@ constexpr absl::string_view kRunUsage =
     "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
     "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
     "under --strict (nor had an expectation line broader than meant); "
-    "1 otherwise; 2 for a usage error; 130 when interrupted (reports cover what ran).\n";
+    "1 otherwise; 2 for a usage error; 77 when no case ran (the shard holds none of the\n"
+    "selected cases: test runners report it skipped); 130 when interrupted (reports cover\n"
+    "what ran).\n";
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_command_fixture.h"
+#include "runners/harness/shard.h"
 
 namespace onnx_conform {
 namespace {
@@ -94,10 +95,32 @@ class ShardTest : public RunOptionsTest {
     args.push_back(Json());
     args.push_back(Cases());
     fs::remove(JsonPath());
-    EXPECT_EQ(Run(args), kExitOk) << stdout_ << stderr_;
-    return Names(JsonPath());
+    const int code = Run(args);
+    std::vector<std::string> names = Names(JsonPath());
+    // A shard that holds none of the cases ran nothing: not a pass.
+    EXPECT_EQ(code, names.empty() ? kExitNothingRan : kExitOk) << stdout_ << stderr_;
+    return names;
   }
 };
+
+// Under ctest, one test per case: a test whose case lies in another shard
+// ran nothing and must not pass (docs/ci.md).
+TEST_F(ShardTest, AShardThatHoldsNoneOfTheCasesEndsAsSkipped) {
+  const std::string name = "case_0";
+  const int home = ShardOf(name, 3);
+  const std::string other = std::to_string((home + 1) % 3 + 1) + "/3";
+  const std::string one_case = (dir_ / "cases" / name).string();
+  EXPECT_EQ(Run({"--shard=" + other, Json(), one_case}), kExitNothingRan) << stdout_ << stderr_;
+  EXPECT_THAT(stdout_, HasSubstr("shard " + other + ": 0 of 1 cases"));
+  EXPECT_THAT(stderr_, HasSubstr("no case ran"));
+  EXPECT_THAT(Names(JsonPath()), ElementsAre());
+  {
+    ScopedEnv total("GTEST_TOTAL_SHARDS", "3");
+    ScopedEnv index("GTEST_SHARD_INDEX", std::to_string((home + 1) % 3).c_str());
+    EXPECT_EQ(Run({one_case}), kExitNothingRan) << stdout_ << stderr_;
+  }
+  EXPECT_EQ(Run({"--shard=" + std::to_string(home + 1) + "/3", one_case}), kExitOk) << stderr_;
+}
 
 TEST_F(ShardTest, EveryCaseRunsExactlyOnceAcrossTheShards) {
   for (int count : {1, 2, 3, 5}) {

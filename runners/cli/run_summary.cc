@@ -7,6 +7,7 @@
 #include "runners/cli/cli.h"
 #include "runners/harness/expectation_scope.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/junit_report.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/scoreboard.h"
@@ -60,8 +61,8 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
   }
 
   // The policy decides; the reasons it gives are printed.
-  const RunEnding ending =
-      EndOfRun(results, {.strict = options.strict, .allow_invalid = options.allow_invalid});
+  const RunPolicy policy{.strict = options.strict, .allow_invalid = options.allow_invalid};
+  const RunEnding ending = EndOfRun(results, policy);
   int exit_code = ending.exit_code;
   for (const std::string& reason : ending.reasons) err << "onnx-conform run: " << reason << "\n";
   if (!end.log_error.empty()) {
@@ -94,8 +95,13 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     }
   }
   const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
+  const JunitRun junit{.suite_name = end.backend_label,
+                       .timestamp = JunitTimestamp(end.started),
+                       .hostname = LocalHostName(),
+                       .wall_seconds = end.wall_seconds,
+                       .policy = policy};
   for (int code : {WriteReport(options.report_json, JsonReport(results), err),
-                   WriteReport(options.junit, JunitReport(results, end.backend_label), err),
+                   WriteReport(options.junit, JunitReport(results, junit), err),
                    WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
                    WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
     if (code != kExitOk) exit_code = code;

@@ -8,6 +8,7 @@
 #ifndef ONNX_CONFORM_RUNNERS_CLI_RUN_SUMMARY_H_
 #define ONNX_CONFORM_RUNNERS_CLI_RUN_SUMMARY_H_
 
+#include <chrono>
 #include <cstddef>
 #include <ostream>
 #include <string>
@@ -21,7 +22,7 @@ namespace onnx_conform {
 
 // What ran, and how the run ended.
 struct RunEnd {
-  std::vector<CaseResult> results;  // of the cases that finished, in discovery order
+  std::vector<CaseResult> results;  // of the cases that finished, in SortForReports order
   size_t selected = 0;              // the cases selected to run
   bool completed = true;            // false when interrupted
   // Every case of the paths ran: no --filter, --features or shard, and not
@@ -29,6 +30,9 @@ struct RunEnd {
   bool whole_run = true;
   std::string log_error;      // the first failure to append to the log, if any
   std::string backend_label;  // the backend's name in reports
+  // When the command started, and its wall time to the end of the cases.
+  std::chrono::system_clock::time_point started;
+  double wall_seconds = 0;
 };
 
 // Prints the summary on `out`, the warnings and failing reasons on `err`,

@@ -64,6 +64,9 @@ struct CaseResult {
   // The status is the backend's verdict (it ran the case), not the suite's
   // (unreadable, out of scope, invalid). Not reported.
   bool ran_on_backend = false;
+  // Seconds the backend spent starting a persistent server for this case
+  // (BackendOutcome::startup_seconds): left out of `seconds`. Not reported.
+  double startup_seconds = 0;
 };
 
 // The first of `types` ("float16,int64" -> "float16"), the type a case is

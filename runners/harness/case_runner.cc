@@ -67,6 +67,7 @@ CaseVerdict RunValid(const CheckedCase& c, Backend& backend, CaseResult& result)
     const std::string where = c.data_sets[index].files.dir.filename().string();
     BackendOutcome outcome = backend.Run(c, index);
     result.ran_on_backend = true;
+    result.startup_seconds += outcome.startup_seconds;
     if (std::optional<CaseVerdict> failed = OutcomeVerdict(outcome, where)) return *failed;
     Compare(c, index, outcome.outputs, tolerance, comparison);
   }
@@ -86,10 +87,12 @@ CaseVerdict RunValid(const CheckedCase& c, Backend& backend, CaseResult& result)
 CaseVerdict RunNegative(const CheckedCase& c, Backend& backend, CaseResult& result) {
   const BackendOutcome outcome = backend.Run(c, 0);
   result.ran_on_backend = true;
+  result.startup_seconds += outcome.startup_seconds;
   std::optional<BackendOutcome> twin;
   if (IsRefusal(outcome) && c.twin != nullptr && !c.twin->data_sets.empty() &&
       c.twin->standing != CaseStanding::kUnreadable) {
     twin = backend.Run(*c.twin, 0);
+    result.startup_seconds += twin->startup_seconds;
   }
   return NegativeVerdict(c, outcome, twin.has_value() ? &*twin : nullptr);
 }
@@ -140,7 +143,8 @@ CaseResult OpenAndRunCase(const CaseRef& ref, Backend& backend, const ResourceLi
   ScopedResourceBudget budget(limits);
   std::shared_ptr<const CheckedCase> c = OpenCase(ref, twins);
   CaseResult result = RunCase(*c, backend);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+                   result.startup_seconds;
   return result;
 }
 

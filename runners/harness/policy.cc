@@ -154,16 +154,29 @@ bool FailsRun(CaseStatus status) {
   }
 }
 
+bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy) {
+  if (FailsRun(result.status)) return true;
+  if (policy.strict && result.status == CaseStatus::kDivergent) return true;
+  // A case that is not what it claims tests nothing: a failure, unless it
+  // declares itself negative (case.json "invalid") or the user allows it.
+  return result.status == CaseStatus::kInvalid && !result.negative && !policy.allow_invalid;
+}
+
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy) {
   RunEnding ending;
+  if (results.empty()) {
+    ending.exit_code = kExitNothingRan;
+    ending.reasons.push_back(absl::StrCat("no case ran: exit ", kExitNothingRan,
+                                          ", which test runners report as skipped"));
+    return ending;
+  }
   int invalid = 0;
   int strict_divergent = 0;
   for (const CaseResult& result : results) {
     if (FailsRun(result.status)) ending.exit_code = kExitFailed;
-    if (policy.strict && result.status == CaseStatus::kDivergent) ++strict_divergent;
-    // A case that is not what it claims tests nothing: a failure, unless it
-    // declares itself negative (case.json "invalid") or the user allows it.
-    if (result.status == CaseStatus::kInvalid && !result.negative) ++invalid;
+    if (!CaseFailsRun(result, policy)) continue;
+    if (result.status == CaseStatus::kDivergent) ++strict_divergent;
+    if (result.status == CaseStatus::kInvalid) ++invalid;
   }
   if (strict_divergent > 0) {
     ending.reasons.push_back(absl::StrCat(
@@ -172,7 +185,7 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
         "case's)"));
     ending.exit_code = kExitFailed;
   }
-  if (invalid > 0 && !policy.allow_invalid) {
+  if (invalid > 0) {
     ending.reasons.push_back(
         absl::StrCat(invalid,
                      " case(s) invalid without declaring themselves negative (case.json "

@@ -37,6 +37,11 @@ namespace onnx_conform {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;  // a case failed, errored, crashed, ...
 inline constexpr int kExitUsage = 2;   // bad flags or arguments
+// No case ran: the shard (--shard, GTEST_TOTAL_SHARDS) holds none of the
+// selected cases. 77, the code test runners read as "skipped" (ctest's
+// SKIP_RETURN_CODE on the tests cmake/OnnxConformCaseTests.cmake makes), so
+// that a test whose case falls in another shard never counts as passed.
+inline constexpr int kExitNothingRan = 77;
 // The run was interrupted (SIGINT/SIGTERM): 128 + SIGINT, as a shell reports it.
 inline constexpr int kExitInterrupted = 130;
 
@@ -88,6 +93,11 @@ struct RunEnding {
   int exit_code = kExitOk;
   std::vector<std::string> reasons;  // one line per rule that failed the run
 };
+// Whether this one result fails the run under `policy`: FailsRun, and a
+// divergent case under --strict, a valid case the checker rejects without
+// --allow-invalid. What a per-case report (JUnit) shows as failed.
+bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy);
+// A run with no result at all ends kExitNothingRan (a reason says so).
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy);
 
 }  // namespace onnx_conform

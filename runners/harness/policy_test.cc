@@ -128,5 +128,34 @@ TEST(PolicyTest, TheRunEndsBadlyOnFailuresStrictDivergenceAndUndeclaredInvalid) 
   }
 }
 
+// A run of no case (its shard holds none of the selection) is neither a
+// pass nor a failure: the code test runners read as skipped.
+TEST(PolicyTest, ARunOfNoCaseEndsAsSkipped) {
+  const RunEnding ending = EndOfRun({}, {});
+  EXPECT_EQ(ending.exit_code, kExitNothingRan);
+  EXPECT_NE(kExitNothingRan, kExitOk);
+  EXPECT_NE(kExitNothingRan, kExitFailed);
+  ASSERT_EQ(ending.reasons.size(), 1u);
+  EXPECT_THAT(ending.reasons[0], HasSubstr("no case ran"));
+}
+
+TEST(PolicyTest, OneCaseFailsTheRunAsTheRunPolicySays) {
+  CaseResult r;
+  r.status = CaseStatus::kDivergent;
+  EXPECT_FALSE(CaseFailsRun(r, {}));
+  EXPECT_TRUE(CaseFailsRun(r, {.strict = true}));
+  r.status = CaseStatus::kInvalid;
+  EXPECT_TRUE(CaseFailsRun(r, {}));
+  EXPECT_FALSE(CaseFailsRun(r, {.allow_invalid = true}));
+  r.negative = true;
+  EXPECT_FALSE(CaseFailsRun(r, {}));
+  for (CaseStatus status : {CaseStatus::kPass, CaseStatus::kXfail, CaseStatus::kUnsupported}) {
+    r.status = status;
+    EXPECT_FALSE(CaseFailsRun(r, {.strict = true})) << StatusName(status);
+  }
+  r.status = CaseStatus::kXpass;
+  EXPECT_TRUE(CaseFailsRun(r, {}));
+}
+
 }  // namespace
 }  // namespace onnx_conform

@@ -1,8 +1,10 @@
 #include "runners/reports/report.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -10,7 +12,11 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/type_resolver_util.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -62,32 +68,6 @@ std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
 
 namespace {
 
-std::string XmlEscape(absl::string_view raw) {
-  const std::string text = ValidUtf8(raw);
-  std::string out;
-  out.reserve(text.size());
-  for (unsigned char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      case '\n':
-      case '\t':
-      case '\r': out += static_cast<char>(c); break;
-      default:
-        // XML 1.0 cannot carry other control characters, even escaped.
-        if (c < 0x20) {
-          absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out;
-}
-
 // The words of the summary line, in the order statuses are listed.
 absl::string_view SummaryWord(CaseStatus status) {
   switch (status) {
@@ -95,23 +75,6 @@ absl::string_view SummaryWord(CaseStatus status) {
     case CaseStatus::kFail: return "failed";
     default: return StatusName(status);
   }
-}
-
-// Labels a CI can filter on: backend, operator, versions, types.
-void AppendJunitProperties(const CaseResult& r, std::string& xml) {
-  std::vector<std::pair<std::string, std::string>> properties;
-  if (!r.backend.empty()) properties.emplace_back("backend", r.backend);
-  if (!r.op.empty()) properties.emplace_back("op", r.op);
-  if (r.op_version > 0) properties.emplace_back("version", absl::StrCat(r.op_version));
-  if (r.opset > 0) properties.emplace_back("opset", absl::StrCat(r.opset));
-  if (!r.types.empty()) properties.emplace_back("types", r.types);
-  properties.emplace_back("status", std::string(StatusName(r.status)));
-  if (!r.expectation.empty()) properties.emplace_back("expectation", r.expectation);
-  xml += "\n      <properties>";
-  for (const auto& [name, value] : properties) {
-    absl::StrAppendFormat(&xml, "<property name=\"%s\" value=\"%s\"/>", name, XmlEscape(value));
-  }
-  xml += "</properties>\n    ";
 }
 
 }  // namespace
@@ -247,6 +210,14 @@ absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
   return results;
 }
 
+void SortForReports(std::vector<CaseResult>& results) {
+  auto key = [](const CaseResult& r) {
+    return std::tie(r.backend, r.name, r.op, r.op_version, r.types, r.negative, r.path);
+  };
+  std::stable_sort(results.begin(), results.end(),
+                   [&](const CaseResult& a, const CaseResult& b) { return key(a) < key(b); });
+}
+
 std::string CommonBackend(const std::vector<CaseResult>& results) {
   if (results.empty()) return "";
   for (const CaseResult& r : results) {
@@ -268,64 +239,23 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   options.add_whitespace = true;
   options.always_print_primitive_fields = true;
   options.preserve_proto_field_names = true;
+  // Map fields (summary, divergent_readings) in key order: protobuf's own
+  // serialization lists them in hash order, which differs from one map to
+  // the next, and a report must not differ by run (docs/ci.md).
+  std::string binary;
+  {
+    google::protobuf::io::StringOutputStream stream(&binary);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    run.SerializeToCodedStream(&coded);
+  }
+  static google::protobuf::util::TypeResolver* const resolver =
+      google::protobuf::util::NewTypeResolverForDescriptorPool(
+          "type.googleapis.com", google::protobuf::DescriptorPool::generated_pool());
   std::string json;
-  (void)google::protobuf::util::MessageToJsonString(run, &json, options);
+  (void)google::protobuf::util::BinaryToJsonString(
+      resolver, "type.googleapis.com/" + run.GetDescriptor()->full_name(), binary, &json, options);
   return json;
-}
-
-std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name) {
-  int failures = 0, errors = 0, skipped = 0;
-  double seconds = 0;
-  for (const CaseResult& r : results) {
-    seconds += r.seconds;
-    switch (r.status) {
-      case CaseStatus::kFail:
-      case CaseStatus::kXpass: ++failures; break;
-      case CaseStatus::kError:
-      case CaseStatus::kCrash:
-      case CaseStatus::kTimeout: ++errors; break;
-      case CaseStatus::kPass: break;
-      default: ++skipped; break;
-    }
-  }
-  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  absl::StrAppendFormat(&xml,
-                        "<testsuites tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" "
-                        "time=\"%.3f\">\n",
-                        results.size(), failures, errors, skipped, seconds);
-  absl::StrAppendFormat(&xml,
-                        "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-                        "skipped=\"%d\" time=\"%.3f\">\n",
-                        XmlEscape(suite_name), results.size(), failures, errors, skipped, seconds);
-  for (const CaseResult& r : results) {
-    const std::string classname = r.op.empty() ? "onnx_conform" : absl::StrCat(r.op, ".v", r.opset);
-    absl::StrAppendFormat(&xml, "    <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">",
-                          XmlEscape(classname), XmlEscape(r.name), r.seconds);
-    AppendJunitProperties(r, xml);
-    const std::string status(StatusName(r.status));
-    const std::string message = XmlEscape(r.message);
-    switch (r.status) {
-      case CaseStatus::kPass: break;
-      case CaseStatus::kFail:
-      case CaseStatus::kXpass:
-        absl::StrAppendFormat(&xml,
-                              "\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    ",
-                              status, message, message);
-        break;
-      case CaseStatus::kError:
-      case CaseStatus::kCrash:
-      case CaseStatus::kTimeout:
-        absl::StrAppendFormat(&xml, "\n      <error type=\"%s\" message=\"%s\">%s</error>\n    ",
-                              status, message, message);
-        break;
-      default:
-        absl::StrAppendFormat(&xml, "\n      <skipped type=\"%s\" message=\"%s\"/>\n    ", status,
-                              message);
-    }
-    xml += "</testcase>\n";
-  }
-  xml += "  </testsuite>\n</testsuites>\n";
-  return xml;
 }
 
 }  // namespace onnx_conform

@@ -1,8 +1,9 @@
-// Reports of a run: the console lines, JSON (`--report-json`) and JUnit XML
-// (`--junit`), all from the same list of CaseResult in run order.
+// Reports of a run: the console lines and JSON (`--report-json`; JUnit XML
+// is runners/reports/junit_report.h), all from the same list of CaseResult in
+// the order SortForReports gives.
 //
-//   WriteJsonReport(results, "report.json");
-//   WriteJunitReport(results, "junit.xml");
+//   SortForReports(results);
+//   WriteTextFile("report.json", JsonReport(results));
 #ifndef ONNX_CONFORM_RUNNERS_REPORT_H_
 #define ONNX_CONFORM_RUNNERS_REPORT_H_
 
@@ -41,7 +42,6 @@ std::string ReadingsLine(const std::vector<CaseResult>& results);
 std::string SummaryLine(const std::vector<CaseResult>& results);
 
 std::string JsonReport(const std::vector<CaseResult>& results);
-std::string JunitReport(const std::vector<CaseResult>& results, const std::string& suite_name);
 
 // `text` with each byte that is not part of a well-formed UTF-8 sequence
 // (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)
@@ -61,6 +61,13 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& report);
 // report's); InvalidArgument starting with `source` when it is not one.
 absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
                                                         absl::string_view source);
+
+// Puts results in the one order every report lists cases in, that of `run`
+// and `merge` alike: by backend, then case name, operator, version, types,
+// negative, then path. It depends on the cases alone, never on the order
+// they ran or were found in, so the merged reports of a run's shards equal
+// the reports of the whole run (but for times).
+void SortForReports(std::vector<CaseResult>& results);
 
 // The backend all results share, or "" when they differ or there are none.
 std::string CommonBackend(const std::vector<CaseResult>& results);

@@ -1,5 +1,6 @@
 // Tests of the run reports: console lines, summary, JSON (parsed back into
-// report.proto's RunReport) and JUnit XML (elements per status, escaping).
+// report.proto's RunReport), the order of results in reports
+// (JUnit XML: junit_report_test.cc).
 #include "runners/reports/report.h"
 
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "runners/harness/policy.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.pb.h"
+#include "runners/reports/report_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -25,35 +27,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 CaseResult Result(const std::string& name, CaseStatus status, const std::string& message = "") {
-  CaseResult r;
-  r.name = name;
-  r.path = "/cases/" + name;
-  r.op = "Min";
-  r.opset = 13;
-  r.types = "float";
-  r.status = status;
-  r.message = message;
-  r.seconds = 0.25;
-  return r;
-}
-
-int CountOccurrences(const std::string& text, const std::string& needle) {
-  int count = 0;
-  for (size_t pos = text.find(needle); pos != std::string::npos;
-       pos = text.find(needle, pos + needle.size())) {
-    ++count;
-  }
-  return count;
-}
-
-// The <testcase ...>...</testcase> element of the named case.
-std::string TestcaseElement(const std::string& xml, const std::string& escaped_name) {
-  const size_t name_pos = xml.find("name=\"" + escaped_name + "\"");
-  if (name_pos == std::string::npos) return "";
-  const size_t begin = xml.rfind("<testcase", name_pos);
-  const size_t end = xml.find("</testcase>", name_pos);
-  if (begin == std::string::npos || end == std::string::npos) return "";
-  return xml.substr(begin, end + 11 - begin);
+  return TestResult(name, status, message);
 }
 
 // ---------------------------------------------------------------- statuses
@@ -207,118 +181,27 @@ TEST(JsonReportTest, InvalidUtf8IsShownAsEscapesNotTruncated) {
   EXPECT_EQ(run.summary().at("fail"), 1);
 }
 
-// ---------------------------------------------------------------- JUnit
+// ---------------------------------------------------------------- order
 
-TEST(JunitReportTest, OneTestcasePerResultWithTheRightElement) {
-  std::vector<CaseResult> results;
-  for (CaseStatus status : kAllStatuses) {
-    results.push_back(Result(absl::StrCat("case_", StatusName(status)), status, "why"));
+// Reports list cases by the cases alone: the order a run found or finished
+// them in, or the order of merged shard reports, leaves no trace.
+TEST(SortForReportsTest, OneOrderWhateverOrderTheResultsCameIn) {
+  std::vector<CaseResult> a = {Result("min_b", CaseStatus::kPass),
+                               Result("min_a", CaseStatus::kFail),
+                               Result("argmin_c", CaseStatus::kPass)};
+  a[0].backend = a[1].backend = "x";
+  a[2].backend = "w";
+  a[1].path = "/z/min_a";  // paths differ by machine: never before the name
+  std::vector<CaseResult> b = {a[2], a[0], a[1]};
+  std::vector<CaseResult> c = {a[1], a[0], a[2]};
+  for (std::vector<CaseResult>* results : {&a, &b, &c}) {
+    SortForReports(*results);
+    std::vector<std::string> names;
+    for (const CaseResult& r : *results) names.push_back(r.backend + "/" + r.name);
+    EXPECT_THAT(names, ::testing::ElementsAre("w/argmin_c", "x/min_a", "x/min_b"));
   }
-  const std::string xml = JunitReport(results, "onnx-conform");
-  EXPECT_TRUE(absl::StartsWith(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "));
-  EXPECT_EQ(CountOccurrences(xml, "<testcase "), 10);
-  EXPECT_EQ(CountOccurrences(xml, "</testcase>"), 10);
-  EXPECT_EQ(CountOccurrences(xml, "<testsuite "), 1);
-  EXPECT_EQ(CountOccurrences(xml, "<failure "), 2);  // fail, xpass
-  EXPECT_EQ(CountOccurrences(xml, "<error "), 3);    // error, crash, timeout
-  EXPECT_EQ(CountOccurrences(xml, "<skipped "), 4);  // invalid, unsupported, divergent, xfail
-  // 10 cases of 0.25 s.
-  EXPECT_THAT(xml, HasSubstr("<testsuites tests=\"10\" failures=\"2\" errors=\"3\" skipped=\"4\" "
-                             "time=\"2.500\">"));
-  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"onnx-conform\" tests=\"10\" failures=\"2\" "
-                             "errors=\"3\" skipped=\"4\" time=\"2.500\">"));
-
-  const std::string pass = TestcaseElement(xml, "case_pass");
-  EXPECT_TRUE(
-      absl::StartsWith(pass, "<testcase classname=\"Min.v13\" name=\"case_pass\" time=\"0.250\">"))
-      << pass;
-  EXPECT_THAT(pass, Not(HasSubstr("<failure")));
-  EXPECT_THAT(pass, Not(HasSubstr("<error")));
-  EXPECT_THAT(pass, Not(HasSubstr("<skipped")));
-  EXPECT_THAT(TestcaseElement(xml, "case_fail"),
-              HasSubstr("<failure type=\"fail\" message=\"why\">why</failure>"));
-  EXPECT_THAT(TestcaseElement(xml, "case_xpass"), HasSubstr("<failure type=\"xpass\""));
-  EXPECT_THAT(TestcaseElement(xml, "case_crash"),
-              HasSubstr("<error type=\"crash\" message=\"why\">why</error>"));
-  EXPECT_THAT(TestcaseElement(xml, "case_timeout"), HasSubstr("<error type=\"timeout\""));
-  EXPECT_THAT(TestcaseElement(xml, "case_error"), HasSubstr("<error type=\"error\""));
-  EXPECT_THAT(TestcaseElement(xml, "case_unsupported"),
-              HasSubstr("<skipped type=\"unsupported\" message=\"why\"/>"));
-  EXPECT_THAT(TestcaseElement(xml, "case_xfail"), HasSubstr("<skipped type=\"xfail\""));
-  EXPECT_THAT(TestcaseElement(xml, "case_invalid"), HasSubstr("<skipped type=\"invalid\""));
-  EXPECT_THAT(TestcaseElement(xml, "case_divergent"), HasSubstr("<skipped type=\"divergent\""));
-  EXPECT_TRUE(absl::EndsWith(xml, "  </testsuite>\n</testsuites>\n"));
-}
-
-TEST(JunitReportTest, ClassnameWithoutOperator) {
-  CaseResult r = Result("broken", CaseStatus::kError, "model.onnx: no such file");
-  r.op = "";
-  const std::string xml = JunitReport({r}, "s");
-  EXPECT_THAT(xml, HasSubstr("<testcase classname=\"onnx_conform\" name=\"broken\""));
-}
-
-TEST(JunitReportTest, EmptyRun) {
-  const std::string xml = JunitReport({}, "empty");
-  EXPECT_THAT(xml, HasSubstr("tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\""));
-  EXPECT_EQ(CountOccurrences(xml, "<testcase"), 0);
-}
-
-TEST(JunitReportTest, EscapesMarkupInNamesMessagesAndSuite) {
-  const std::string xml = JunitReport(
-      {Result("a<b&c>\"d'e", CaseStatus::kFail, "expected <1> & got \"2\" 'x'")}, "suite<&>");
-  EXPECT_THAT(xml, HasSubstr("name=\"a&lt;b&amp;c&gt;&quot;d&apos;e\""));
-  EXPECT_THAT(xml,
-              HasSubstr("message=\"expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;\""));
-  EXPECT_THAT(xml,
-              HasSubstr(">expected &lt;1&gt; &amp; got &quot;2&quot; &apos;x&apos;</failure>"));
-  EXPECT_THAT(xml, HasSubstr("<testsuite name=\"suite&lt;&amp;&gt;\""));
-  EXPECT_THAT(xml, Not(HasSubstr("a<b")));
-  EXPECT_THAT(xml, Not(HasSubstr("<1>")));
-}
-
-TEST(JunitReportTest, ControlCharactersNeverReachTheXml) {
-  const std::string xml = JunitReport({Result("ctl\x01"
-                                              "name",
-                                              CaseStatus::kCrash,
-                                              std::string("nul\0"
-                                                          "bell\x07"
-                                                          "esc\x1b",
-                                                          13))},
-                                      "s\x02");
-  for (char c : xml) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    EXPECT_FALSE(u < 0x20 && u != '\n' && u != '\t' && u != '\r')
-        << "raw control character " << static_cast<int>(u) << " in the XML";
-  }
-  EXPECT_THAT(xml, HasSubstr("ctl\\x01name"));
-  EXPECT_THAT(xml, HasSubstr("nul\\x00bell\\x07esc\\x1b"));
-}
-
-TEST(JunitReportTest, InvalidUtf8NeverReachesTheXml) {
-  // The document declares UTF-8: a stray byte would make it unreadable.
-  const std::string xml =
-      JunitReport({Result("test_\xFF", CaseStatus::kFail, "bad \xC3( \xF0\x9F\x98\x80")}, "s");
-  EXPECT_THAT(xml, HasSubstr("name=\"test_\\xff\""));
-  EXPECT_THAT(xml, HasSubstr(">bad \\xc3( \xF0\x9F\x98\x80</failure>"));  // the emoji is valid
-  const std::string valid = "caf\xC3\xA9";
-  const std::string with_valid = JunitReport({Result(valid, CaseStatus::kPass)}, "s");
-  EXPECT_THAT(with_valid, HasSubstr("name=\"caf\xC3\xA9\""));  // valid UTF-8 is kept as is
-  size_t i = 0;
-  while (i < xml.size()) {
-    const unsigned char c = static_cast<unsigned char>(xml[i]);
-    int length = c < 0x80           ? 1
-                 : (c >> 5) == 0x6  ? 2
-                 : (c >> 4) == 0xE  ? 3
-                 : (c >> 3) == 0x1E ? 4
-                                    : 0;
-    ASSERT_NE(length, 0) << "invalid UTF-8 lead byte at " << i;
-    ASSERT_LE(i + length, xml.size());
-    for (int k = 1; k < length; ++k) {
-      ASSERT_EQ(static_cast<unsigned char>(xml[i + k]) >> 6, 0x2) << "bad continuation at " << i;
-    }
-    i += length;
-  }
-  EXPECT_EQ(CountOccurrences(xml, "<testcase "), 1);
+  EXPECT_EQ(JsonReport(a), JsonReport(b));
+  EXPECT_EQ(JsonReport(a), JsonReport(c));
 }
 
 // ---------------------------------------------------------------- files

@@ -39,7 +39,8 @@
 //   garbage-reply (answers with a line that is not JSON), quit (exits
 //   without answering), endless-reply (a reply line that never ends),
 //   twice-unsupported (answers {"exit": 3} twice, in one write) and
-//   close-stdout (closes its stdout, then reads requests forever);
+//   close-stdout (closes its stdout, then reads requests forever) and
+//   slow-start (starts up for 1.5 s before it reads stdin, then passes);
 //   $FAKE_ADAPTER_SERVE_LOG gets the pid per request
 #include <signal.h>
 #include <unistd.h>
@@ -273,7 +274,10 @@ std::string ServeModeOf(const std::string& mode, const std::string& line) {
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
 // Serve-only modes: garbage-reply, quit, endless-reply, twice-unsupported
 // and close-stdout (the file's opening comment).
-int Serve(const std::string& mode) {
+int Serve(const std::string& serve_mode) {
+  // A server that takes long to start, as a runtime loading its libraries.
+  if (serve_mode == "slow-start") usleep(1500 * 1000);
+  const std::string mode = serve_mode == "slow-start" ? "pass" : serve_mode;
   for (std::string line; std::getline(std::cin, line);) {
     if (mode == "garbage-reply") {
       std::cout << "this is not a reply" << std::endl;
