@@ -155,18 +155,16 @@ class Evaluator {
     const bool a_ran = a.kind == BackendOutcome::Kind::kOk;
     const bool b_ran = b.kind == BackendOutcome::Kind::kOk;
     if (!a_ran && !b_ran) return std::nullopt;
+    // Judged first: the verdict leaves the reference's match classes on the case.
+    const std::optional<Disagreement> b_shown = Judge(c, valid, checker_error, b);
     std::string differs;
     if (a_ran != b_ran) {
       differs = a_ran ? "only the backend ran it" : "only --against ran it";
     } else {
-      const std::vector<std::string> d =
-          c.graph.has_value()
-              ? OutputDifferences(*c.model, c.data_sets[0].inputs, a.outputs, b.outputs, 3)
-              : std::vector<std::string>{};
-      if (d.empty() && a.outputs.size() == b.outputs.size()) return std::nullopt;
-      differs = d.empty() ? "different output counts" : absl::StrJoin(d, "; ");
+      const std::vector<std::string> d = BackendDifferences(c, a.outputs, b.outputs);
+      if (d.empty()) return std::nullopt;
+      differs = absl::StrJoin(d, "; ");
     }
-    const std::optional<Disagreement> b_shown = Judge(c, valid, checker_error, b);
     auto right = [](const std::optional<Disagreement>& d) { return !d.has_value() || !d->failure; };
     std::string signature = "neither-right", judged = "the reference sides with neither";
     bool failure = true;

@@ -10,9 +10,9 @@
 namespace onnx_conform {
 namespace {
 
-// The tensor with only indices [begin, end) of axis `axis`; the axis
-// removed when `remove` (then end == begin + 1).
-TensorSpec Slice(const TensorSpec& t, size_t axis, int64_t begin, int64_t end, bool remove) {
+// The tensor with only the indices `keep` of axis `axis`; the axis removed
+// when `remove` (then `keep` holds one index).
+TensorSpec Slice(const TensorSpec& t, size_t axis, const std::vector<int64_t>& keep, bool remove) {
   int64_t outer = 1, inner = 1;
   for (size_t i = 0; i < axis; ++i) outer *= t.shape[i];
   for (size_t i = axis + 1; i < t.shape.size(); ++i) inner *= t.shape[i];
@@ -22,10 +22,10 @@ TensorSpec Slice(const TensorSpec& t, size_t axis, int64_t begin, int64_t end, b
   if (remove) {
     out.shape.erase(out.shape.begin() + static_cast<std::ptrdiff_t>(axis));
   } else {
-    out.shape[axis] = end - begin;
+    out.shape[axis] = static_cast<int64_t>(keep.size());
   }
   for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t d = begin; d < end; ++d) {
+    for (int64_t d : keep) {
       const auto from = t.bits.begin() + (o * dim + d) * inner;
       out.bits.insert(out.bits.end(), from, from + inner);
     }
@@ -70,10 +70,11 @@ int64_t OutputDim(const ExploreCase& c, size_t a, size_t rank) {
   return dim;
 }
 
-// The case with indices [begin, end) of output axis `a` kept in every
-// input that spans it (or the axis removed); nullopt when nothing changes.
-std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a, int64_t begin,
-                                           int64_t end, bool remove) {
+// The case with the indices `keep` of output axis `a` kept in every
+// input that spans it (or the axis removed, keeping index 0); nullopt when
+// nothing changes.
+std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a,
+                                           const std::vector<int64_t>& keep, bool remove) {
   const size_t rank = OutputRank(c);
   const int64_t dim = OutputDim(c, a, rank);
   ExploreCase s = c;
@@ -83,9 +84,9 @@ std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a, int64
     const size_t local = a + t.shape.size() - rank;
     if (remove) {
       if (t.shape[local] == 0) return std::nullopt;
-      t = Slice(t, local, 0, 1, true);
+      t = Slice(t, local, {0}, true);
     } else if (t.shape[local] == dim && dim > 1) {
-      t = Slice(t, local, begin, end, false);
+      t = Slice(t, local, keep, false);
     }
   }
   if (remove && FamilyOf(c.cell.op) == OpFamily::kArgReduce) {
@@ -158,15 +159,21 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
   }
   const size_t rank = OutputRank(c);
   for (size_t a = 0; a < rank; ++a) {
-    if (auto s = SliceOutputAxis(c, a, 0, 1, /*remove=*/true)) out.push_back(*std::move(s));
+    if (auto s = SliceOutputAxis(c, a, {0}, /*remove=*/true)) out.push_back(*std::move(s));
   }
   for (size_t a = 0; a < rank; ++a) {
     const int64_t dim = OutputDim(c, a, rank);
     if (dim <= 1) continue;
-    if (auto s = SliceOutputAxis(c, a, 0, 1, false)) out.push_back(*std::move(s));
-    if (auto s = SliceOutputAxis(c, a, dim - 1, dim, false)) out.push_back(*std::move(s));
-    if (dim > 2) {
-      if (auto s = SliceOutputAxis(c, a, 0, dim - 1, false)) out.push_back(*std::move(s));
+    // Down to one index, each in turn; then without one index, each in turn.
+    for (int64_t j = 0; j < dim; ++j) {
+      if (auto s = SliceOutputAxis(c, a, {j}, false)) out.push_back(*std::move(s));
+    }
+    for (int64_t j = 0; j < dim && dim > 2; ++j) {
+      std::vector<int64_t> keep;
+      for (int64_t i = 0; i < dim; ++i) {
+        if (i != j) keep.push_back(i);
+      }
+      if (auto s = SliceOutputAxis(c, a, keep, false)) out.push_back(*std::move(s));
     }
   }
 }

@@ -50,6 +50,13 @@ struct MismatchAnalysis {
 MismatchAnalysis AnalyseMismatch(const CheckedCase& c, const std::vector<Tensor>& actual,
                                  const OutputsJudgement& judgement);
 
+// How two backends' outputs for data set 0 differ, element by element:
+// equal bits, any two NaNs, and two zeros where the reference leaves the
+// sign open are the same. One line per differing output ("output 'y': 1 of
+// 3 elements differ: [2] 0 vs nan"); none when they agree.
+std::vector<std::string> BackendDifferences(const CheckedCase& c, const std::vector<Tensor>& a,
+                                            const std::vector<Tensor>& b);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_EXPLORE_SIGNATURE_H_

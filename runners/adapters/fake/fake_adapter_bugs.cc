@@ -11,6 +11,7 @@
 #include "reference/evaluate.h"
 #include "reference/float16.h"
 #include "reference/readings.h"
+#include "reference/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {
@@ -72,8 +73,8 @@ float TruncateToFloat16(float v) {
 }
 
 // A bound of a Clip node: its attribute (versions 1, 6) or its input.
-std::optional<double> ClipBound(const onnx::NodeProto& node, int64_t version, int position,
-                                const std::vector<Tensor>& inputs) {
+std::optional<double> ClipBound(const onnx::GraphProto& graph, const onnx::NodeProto& node,
+                                int64_t version, int position, const std::vector<Tensor>& inputs) {
   if (version < 11) {
     for (const onnx::AttributeProto& a : node.attribute()) {
       if (a.name() == (position == 1 ? "min" : "max")) return a.f();
@@ -81,9 +82,25 @@ std::optional<double> ClipBound(const onnx::NodeProto& node, int64_t version, in
     return std::nullopt;
   }
   if (node.input_size() <= position || node.input(position).empty()) return std::nullopt;
-  int graph_input = 0;  // inputs hold the non-empty node inputs, in order
-  for (int k = 0; k < position; ++k) graph_input += node.input(k).empty() ? 0 : 1;
-  return ToDouble(inputs[graph_input], 0);
+  const std::string& name = node.input(position);
+  // A graph input, an initializer or a Constant's output.
+  for (int k = 0; k < graph.input_size() && k < static_cast<int>(inputs.size()); ++k) {
+    if (graph.input(k).name() == name) return ToDouble(inputs[k], 0);
+  }
+  const onnx::TensorProto* proto = nullptr;
+  for (const onnx::TensorProto& t : graph.initializer()) {
+    if (t.name() == name) proto = &t;
+  }
+  for (const onnx::NodeProto& n : graph.node()) {
+    if (n.op_type() == "Constant" && n.output_size() == 1 && n.output(0) == name &&
+        n.attribute_size() == 1) {
+      proto = &n.attribute(0).t();
+    }
+  }
+  if (proto == nullptr) return std::nullopt;
+  absl::StatusOr<Tensor> tensor = TensorFromProto(*proto);
+  if (!tensor.ok() || tensor->element_count() == 0) return std::nullopt;
+  return ToDouble(*tensor, 0);
 }
 
 // Each float output's zeros get the other sign (after denormals are
@@ -271,8 +288,8 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     }
     if (replaced) return RunModel(model, inputs);
   } else if (bug == "clip-inverted" && op == "Clip") {
-    const std::optional<double> min = ClipBound(node, version, 1, inputs);
-    const std::optional<double> max = ClipBound(node, version, 2, inputs);
+    const std::optional<double> min = ClipBound(model.graph(), node, version, 1, inputs);
+    const std::optional<double> max = ClipBound(model.graph(), node, version, 2, inputs);
     if (min && max && *min > *max) {
       std::memcpy(output.bytes().data(), inputs[0].bytes().data(), output.byte_size());
     }
