@@ -313,7 +313,9 @@ TEST(ExploreAgainstTest, FindsAPlantedDifferenceBetweenTwoAdapters) {
   EXPECT_EQ(failures[0]->signature, "against-right");
   EXPECT_LE(failures[0]->minimal.ElementCount(), 1);
   for (const ExploreFinding& f : result.findings) {
-    if (!f.failure) EXPECT_EQ(f.signature, "both-right") << f.key;
+    if (!f.failure) {
+      EXPECT_EQ(f.signature, "both-right") << f.key;
+    }
   }
 
   // Two equal backends: nothing.
