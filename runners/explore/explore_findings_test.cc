@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
 #include "runners/explore/explore.h"
+#include "runners/explore/explore_test_util.h"
 #include "runners/explore/signature.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
@@ -28,22 +29,12 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string Fake(const std::string& mode) {
-  return std::string("exec:") + ONNX_CONFORM_FAKE_ADAPTER + " " + mode;
-}
+std::string Fake(const std::string& mode) { return FakeAdapterSpec(mode); }
 
-std::unique_ptr<Backend> FakeBackend(const std::string& mode) {
-  BackendOptions options;
-  options.persistent = true;
-  absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(Fake(mode), options);
-  EXPECT_TRUE(backend.ok()) << backend.status();
-  return *std::move(backend);
-}
+std::unique_ptr<Backend> FakeBackend(const std::string& mode) { return FakeExploreBackend(mode); }
 
-ExploreResult ExploreOrDie(Backend& backend, ExploreOptions options) {
-  absl::StatusOr<ExploreResult> result = Explore(backend, options);
-  EXPECT_TRUE(result.ok()) << result.status();
-  return result.ok() ? *std::move(result) : ExploreResult{};
+ExploreResult ExploreOrDie(Backend& backend, const ExploreOptions& options) {
+  return ExploreOrFail(backend, options);
 }
 
 // The default number of cases of `explore`, seed 1, on one cell.

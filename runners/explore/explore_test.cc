@@ -19,6 +19,7 @@
 #include "reference/evaluate.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "runners/explore/explore_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -26,19 +27,10 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-std::unique_ptr<Backend> FakeBackend(const std::string& mode) {
-  BackendOptions options;
-  options.persistent = true;
-  absl::StatusOr<std::unique_ptr<Backend>> backend =
-      MakeBackend(std::string("exec:") + ONNX_CONFORM_FAKE_ADAPTER + " " + mode, options);
-  EXPECT_TRUE(backend.ok()) << backend.status();
-  return *std::move(backend);
-}
+std::unique_ptr<Backend> FakeBackend(const std::string& mode) { return FakeExploreBackend(mode); }
 
-ExploreResult ExploreOrDie(Backend& backend, ExploreOptions options) {
-  absl::StatusOr<ExploreResult> result = Explore(backend, options);
-  EXPECT_TRUE(result.ok()) << result.status();
-  return result.ok() ? *std::move(result) : ExploreResult{};
+ExploreResult ExploreOrDie(Backend& backend, const ExploreOptions& options) {
+  return ExploreOrFail(backend, options);
 }
 
 TEST(ExploreTest, ReferenceFindsNothingInItself) {
