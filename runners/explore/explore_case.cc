@@ -470,36 +470,6 @@ std::vector<uint64_t> SimpleValues(E type) {
   return values;
 }
 
-std::string ValueKindOf(E type, uint64_t bits) {
-  int exponent = 0, mantissa = 0;
-  switch (type) {
-    case E::kFloat16: exponent = 5, mantissa = 10; break;
-    case E::kBFloat16: exponent = 8, mantissa = 7; break;
-    case E::kFloat: exponent = 8, mantissa = 23; break;
-    case E::kDouble: exponent = 11, mantissa = 52; break;
-    default: return "finite";
-  }
-  const uint64_t m = bits & ((uint64_t{1} << mantissa) - 1);
-  const uint64_t e = (bits >> mantissa) & ((uint64_t{1} << exponent) - 1);
-  if (e == (uint64_t{1} << exponent) - 1) return m == 0 ? "inf" : "nan";
-  if (e == 0) return m == 0 ? "zero" : "denormal";
-  return "finite";
-}
-
-double ValueOf(E type, uint64_t bits) {
-  switch (type) {
-    case E::kFloat: return std::bit_cast<float>(static_cast<uint32_t>(bits));
-    case E::kDouble: return std::bit_cast<double>(bits);
-    case E::kFloat16: return Float16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
-    case E::kBFloat16: return BFloat16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
-    case E::kInt8: return static_cast<int8_t>(bits);
-    case E::kInt16: return static_cast<int16_t>(bits);
-    case E::kInt32: return static_cast<int32_t>(bits);
-    case E::kInt64: return static_cast<double>(static_cast<int64_t>(bits));
-    default: return static_cast<double>(bits);
-  }
-}
-
 rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells) {
   return gen::mapcat(Pick(std::move(cells)),
                      [](const ExploreCell& cell) { return CaseGen(cell, Steer{}); });

@@ -1,6 +1,8 @@
 // Explore's cases as models, descriptions and classes
-// (runners/explore/explore_case.h): BuildCase, Describe, Features, Classes.
+// (runners/explore/explore_case.h): BuildCase, Describe, Features, Classes,
+// and element values read back (ValueKindOf, ValueOf).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -12,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_library.h"
 #include "checker/registry.h"
+#include "reference/float16.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 #include "runners/explore/explore_case.h"
@@ -150,6 +153,36 @@ class GraphBuilder {
 };
 
 }  // namespace
+
+std::string ValueKindOf(E type, uint64_t bits) {
+  int exponent = 0, mantissa = 0;
+  switch (type) {
+    case E::kFloat16: exponent = 5, mantissa = 10; break;
+    case E::kBFloat16: exponent = 8, mantissa = 7; break;
+    case E::kFloat: exponent = 8, mantissa = 23; break;
+    case E::kDouble: exponent = 11, mantissa = 52; break;
+    default: return "finite";
+  }
+  const uint64_t m = bits & ((uint64_t{1} << mantissa) - 1);
+  const uint64_t e = (bits >> mantissa) & ((uint64_t{1} << exponent) - 1);
+  if (e == (uint64_t{1} << exponent) - 1) return m == 0 ? "inf" : "nan";
+  if (e == 0) return m == 0 ? "zero" : "denormal";
+  return "finite";
+}
+
+double ValueOf(E type, uint64_t bits) {
+  switch (type) {
+    case E::kFloat: return std::bit_cast<float>(static_cast<uint32_t>(bits));
+    case E::kDouble: return std::bit_cast<double>(bits);
+    case E::kFloat16: return Float16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
+    case E::kBFloat16: return BFloat16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
+    case E::kInt8: return static_cast<int8_t>(bits);
+    case E::kInt16: return static_cast<int16_t>(bits);
+    case E::kInt32: return static_cast<int32_t>(bits);
+    case E::kInt64: return static_cast<double>(static_cast<int64_t>(bits));
+    default: return static_cast<double>(bits);
+  }
+}
 
 OpFamily FamilyOf(const std::string& op) {
   static const std::map<std::string, OpFamily, std::less<>> families = [] {
