@@ -3,7 +3,8 @@
 # reference against itself). On a real backend (the ones
 # cmake/RealBackendTests.cmake finds),
 # findings are reported, not failures: exit 0 (nothing) or 1 (findings)
-# passes, anything else (a crash of explore, a usage error) fails. The
+# passes, anything else (a crash of explore, a usage error, an adapter that
+# does not serve --persistent) fails. The
 # findings are written to <build>/explore/<NAME>/.
 #
 #   oc_add_explore_backend_test(NAME opencv-dnn ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>")
@@ -14,8 +15,8 @@ function(oc_add_explore_backend_test)
   cmake_parse_arguments(ARG "" "NAME;ADAPTER" "" ${ARGN})
   set(out "${PROJECT_BINARY_DIR}/explore/${ARG_NAME}")
   add_test(NAME explore.${ARG_NAME}
-           COMMAND sh -c "\"$0\" explore \"--backend=exec:$1\" --seconds=$2 --seed=1 -j 2 \
-\"--out=$3\"; status=$?; [ $status -le 1 ]"
+           COMMAND sh -c "\"$0\" explore \"--backend=exec:$1\" --persistent --seconds=$2 --seed=1 \
+-j 2 \"--out=$3\"; status=$?; [ $status -le 1 ]"
                    $<TARGET_FILE:onnx-conform> "${ARG_ADAPTER}" ${ONNX_CONFORM_EXPLORE_SECONDS}
                    "${out}"
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")

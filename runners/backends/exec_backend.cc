@@ -15,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
@@ -284,6 +285,15 @@ class ExecBackend : public Backend {
                 absl::StrCat("adapter ", DescribeSignal(exchange.signal),
                              StderrSuffix(exchange.stderr_text))};
       case LineEnd::kExited:
+        if (!replied_.load()) {
+          return {
+              BackendOutcome::Kind::kError, 0,
+              absl::StrCat("the adapter ", kAdapterDoesNotServe, ": '", absl::StrJoin(words_, " "),
+                           " --serve' exited with status ", exchange.exit_code,
+                           " before its first reply; run it one process per case (leave out "
+                           "--persistent)",
+                           StderrSuffix(exchange.stderr_text))};
+        }
         return {BackendOutcome::Kind::kError, 0,
                 absl::StrCat("adapter server exited with status ", exchange.exit_code,
                              " without replying", StderrSuffix(exchange.stderr_text))};
@@ -310,6 +320,7 @@ class ExecBackend : public Backend {
                              StderrSuffix(exchange.stderr_text))};
       case LineEnd::kReplied: break;
     }
+    replied_ = true;
     adapter::Reply reply;
     google::protobuf::util::JsonParseOptions parse_options;
     parse_options.ignore_unknown_fields = true;
@@ -374,6 +385,7 @@ class ExecBackend : public Backend {
   const std::unique_ptr<ScratchDir> scratch_;  // declared first: destroyed after the servers
   std::atomic<bool> cancelled_{false};
   std::mutex pool_mutex_;
+  std::atomic<bool> replied_{false};  // a server of this backend has replied
   std::vector<std::unique_ptr<LineServer>> idle_servers_;
 };
 

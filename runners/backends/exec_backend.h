@@ -27,6 +27,11 @@ namespace onnx_conform {
 // The adapter's exit status for "this backend does not support this model".
 inline constexpr int kAdapterExitUnsupported = 3;
 
+// In the error of a persistent adapter whose server exited before any
+// server of this backend ever replied: it does not serve the protocol, and
+// the message names the flag that runs it one process per case.
+inline constexpr absl::string_view kAdapterDoesNotServe = "does not serve requests";
+
 struct ExecBackendOptions {
   double timeout_seconds = 60;
   // Of the adapter's stderr, kept for messages (first and last halves).

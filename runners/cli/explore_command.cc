@@ -23,20 +23,25 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "caseio/case_files.h"
+#include "cases/case_metadata.h"
+#include "checker/registry.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {
 namespace {
 
 constexpr absl::string_view kUsage =
-    "usage: onnx-conform explore [--backend=reference|exec:COMMAND] [--op=Min,ArgMin,Clip]\n"
-    "         [--version=V,...] [--types=T,...] [--cases=N | --seconds=S] [--seed=K] [-j N]\n"
-    "         [--out=DIR] [--strict] [--timeout=S] [--no-persistent]\n"
+    "usage: onnx-conform explore [--backend=reference|exec:COMMAND] [--against=BACKEND]\n"
+    "         [--op=OP,...] [--version=V,...] [--types=T,...] [--cases=N | --seconds=S]\n"
+    "         [--seed=K] [--replay=K|DIR] [-j N] [--out=DIR] [--strict] [--timeout=S]\n"
+    "         [--persistent] [--no-statistics]\n"
     "Generates random cases, runs them on the backend and on the reference, and shrinks\n"
-    "every disagreement to a minimal case (written to DIR as a node test). Default:\n"
-    "--cases=1000 --seed=1. Exec adapters run persistent (COMMAND --serve) unless\n"
-    "--no-persistent.\n";
+    "every failure signature to a minimal case (written to DIR as a node test). Default:\n"
+    "--cases=1000 --seed=1. As with run, an exec adapter runs one process per case\n"
+    "unless --persistent (COMMAND --serve).\n";
 
 // A value explore does not take: said with the argument as given.
 absl::Status BadValue(absl::string_view name, absl::string_view value) {
@@ -66,12 +71,47 @@ std::atomic<bool> g_stop{false};
 void OnInterrupt(int) { g_stop = true; }
 
 void PrintFinding(const ExploreFinding& f, std::ostream& out) {
-  out << (f.failure ? "FAIL " : "DIVERGENT ") << f.key << " (" << f.occurrences
-      << (f.occurrences == 1 ? " case" : " cases") << ", first case " << f.case_index
-      << ", shrunk in " << f.shrink_steps << " steps)\n"
-      << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount() << " elements)\n"
+  out << (f.failure                 ? "FAIL "
+          : f.kind == "unsupported" ? "UNSUPPORTED "
+                                    : "DIVERGENT ")
+      << f.key << " (" << f.occurrences << (f.occurrences == 1 ? " case" : " cases")
+      << ", first case " << f.case_index << " of its cell, shrunk in " << f.shrink_steps
+      << " steps)\n"
+      << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount() << " elements, "
+      << f.minimal.NodeCount() << (f.minimal.NodeCount() == 1 ? " node" : " nodes")
+      << "; shrunk from " << f.original_elements << " elements)\n"
       << "  " << f.detail << "\n";
   if (!f.folder.empty()) out << "  written: " << f.folder.string() << "\n";
+}
+
+// --replay=K, or --replay=DIR: a case explore wrote, its case.json naming
+// the cell, the seed and the case.
+absl::Status ReadReplay(const std::string& value, ExploreCommandOptions& options) {
+  int64_t index = 0;
+  if (absl::SimpleAtoi(value, &index)) {
+    if (index < 0) return BadValue("replay", value);
+    options.explore.replay = index;
+    return absl::OkStatus();
+  }
+  std::filesystem::path folder = value;
+  if (folder.filename() == kCaseMetadataFileName) folder = folder.parent_path();
+  absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(folder);
+  if (!metadata.ok()) return metadata.status();
+  if (!metadata->has_value() || !(*metadata)->has_seed() || !(*metadata)->has_case_index() ||
+      (*metadata)->types_size() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--replay: ", value, ": no ", std::string(kCaseMetadataFileName),
+                     " with the seed, case_index, operator, version and one type explore writes"));
+  }
+  const CaseMetadata& m = **metadata;
+  std::optional<ElementType> type = ElementTypeFromName(m.types(0));
+  if (!type) return absl::InvalidArgumentError(absl::StrCat("--replay: unknown type ", m.types(0)));
+  options.ops = {m.operator_()};
+  options.versions = {static_cast<int>(m.version())};
+  options.types = {*type};
+  options.explore.seed = m.seed();
+  options.explore.replay = m.case_index();
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -84,13 +124,17 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
   }
   ExploreOptions& explore = options.explore;
   FlagSet flags;
+  std::string replay;
   flags.Add("backend", &options.backend)
+      .Add("against", &options.against)
+      .Add("replay", &replay)
       .AddValue("op",
                 [&options](absl::string_view value) -> absl::Status {
+                  const std::vector<absl::string_view> known = RegisteredOperators();
                   for (absl::string_view op : absl::StrSplit(value, ',')) {
-                    if (op != "Min" && op != "ArgMin" && op != "Clip") {
-                      return absl::InvalidArgumentError(
-                          absl::StrCat("--op: '", op, "' is not one of Min, ArgMin, Clip"));
+                    if (std::find(known.begin(), known.end(), op) == known.end()) {
+                      return absl::InvalidArgumentError(absl::StrCat(
+                          "--op: '", op, "' is not one of ", absl::StrJoin(known, ", ")));
                     }
                     options.ops.emplace_back(op);
                   }
@@ -131,6 +175,7 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                 Number<double>("timeout", &options.timeout_seconds, [](double s) { return s > 0; }))
       .Add("strict", &explore.strict)
       .Add("persistent", &options.persistent)
+      .Add("statistics", &options.statistics)
       .Shorthand('j', "jobs")
       .UnknownFlagMessage(
           [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
@@ -139,10 +184,18 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
     return absl::InvalidArgumentError("give --cases or --seconds, not both");
   }
   if (explore.cases == 0 && explore.seconds <= 0) explore.cases = 1000;
+  if (!replay.empty()) {
+    if (absl::Status s = ReadReplay(replay, options); !s.ok()) return s;
+  }
   explore.cells = CellsFor(options.ops, options.versions, options.types);
   if (explore.cells.empty()) {
     return absl::InvalidArgumentError(
         "no operator version and type matches --op, --version and --types");
+  }
+  if (explore.replay.has_value() && explore.cells.size() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--replay: --op, --version and --types select ", explore.cells.size(),
+                     " operator versions and types; a case index belongs to one"));
   }
   return options;
 }
@@ -166,6 +219,16 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     return kExitUsage;
   }
   ExploreOptions& explore = options->explore;
+  std::unique_ptr<Backend> against;
+  if (!options->against.empty()) {
+    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(options->against, backend_options);
+    if (!made.ok()) {
+      err << "onnx-conform explore: --against: " << made.status().message() << "\n" << kUsage;
+      return kExitUsage;
+    }
+    against = *std::move(made);
+    explore.against = against.get();
+  }
   explore.progress = [&err](const std::string& line) { err << line << std::endl; };
   g_stop = false;
   explore.stop = &g_stop;
@@ -178,16 +241,22 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
   if (g_stop) err << "onnx-conform explore: interrupted\n";
   if (!result.ok()) {
     err << "onnx-conform explore: " << result.status().message() << "\n";
-    return kExitFailed;
+    // An adapter that does not serve the protocol it was started in: the
+    // flags were wrong for it.
+    return absl::IsFailedPrecondition(result.status()) ? kExitUsage : kExitFailed;
   }
   for (const ExploreFinding& f : result->findings) PrintFinding(f, out);
+  if (options->statistics && !explore.replay.has_value()) {
+    out << "statistics (cases per feature class):\n";
+    for (const std::string& line : StatisticsLines(*result)) out << line << "\n";
+  }
   int failures = 0;
   for (const ExploreFinding& f : result->findings) failures += f.failure;
-  out << "explore " << (*backend)->name() << ": " << result->cases << " cases ("
-      << result->valid_cases << " valid) over " << explore.cells.size()
-      << " operator versions and types, seed " << explore.seed << ": " << result->findings.size()
-      << " findings (" << failures << " failures, " << result->findings.size() - failures
-      << " divergences)\n";
+  out << "explore " << (*backend)->name() << (against ? " against " + against->name() : "") << ": "
+      << result->cases << " cases (" << result->valid_cases << " valid) over "
+      << explore.cells.size() << " operator versions and types, seed " << explore.seed << ": "
+      << result->findings.size() << " findings (" << failures << " failures, "
+      << result->findings.size() - failures << " divergences)\n";
   if (result->failed()) return kExitFailed;
   return g_stop ? kExitInterrupted : kExitOk;
 }

@@ -23,14 +23,20 @@ namespace onnx_conform {
 struct ExploreCommandOptions {
   bool help = false;                  // --help, -h
   std::string backend = "reference";  // --backend: reference, or exec:COMMAND
-  std::vector<std::string> ops;       // --op=Min,ArgMin,Clip (none: all)
+  std::string against;                // --against: a second backend, compared case by case
+  std::vector<std::string> ops;       // --op=Min,ArgMin,Clip,... (none: all the registry's)
   std::vector<int> versions;          // --version (none: all)
   std::vector<ElementType> types;     // --types (none: all)
   // The engine's: cells (from the three above), --cases (default 1000) or
-  // --seconds, --seed (1), -j/--jobs, --strict, --out.
+  // --seconds, --seed (1), -j/--jobs, --strict, --out, --replay=K (case K
+  // of the one selected cell) or --replay=DIR (a case explore wrote: its
+  // case.json's operator, version, type, seed and case_index).
   ExploreOptions explore;
   double timeout_seconds = 60;  // --timeout, of an exec adapter
-  bool persistent = true;       // --no-persistent: an adapter process per case
+  // --persistent: exec adapters serve many cases (COMMAND --serve); as
+  // `run`, one process per case by default.
+  bool persistent = false;
+  bool statistics = true;  // --no-statistics: no counts per feature class
 };
 
 // InvalidArgument for an unknown flag or argument, a bad value, both
@@ -39,7 +45,8 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
 
 // Exit kExitOk when nothing but divergences was found (with --strict those
 // fail too), kExitFailed for any other finding, kExitUsage for a usage
-// error, 130 when stopped by Ctrl-C with nothing failing found so far.
+// error (an adapter that does not serve the protocol --persistent asks for
+// included), 130 when stopped by Ctrl-C with nothing failing found so far.
 int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace onnx_conform

@@ -108,7 +108,8 @@ TEST_F(RunCommandBackendTest, APersistentAdapterThatBreaksTheProtocolIsAnError) 
   EXPECT_EQ(Run({"--backend=" + FakeBackend("quit"), "--persistent", Json(), Cases()}),
             kExitFailed);
   EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(),
-              HasSubstr("adapter server exited with status 0 without replying"));
+              HasSubstr("exited with status 0 before its first reply"));
+  EXPECT_THAT(ReadReport(JsonPath()).cases(0).message(), HasSubstr("leave out --persistent"));
 }
 
 TEST_F(RunCommandBackendTest, ReportOrderDoesNotDependOnJobs) {

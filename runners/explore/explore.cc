@@ -8,27 +8,23 @@
 #include <thread>
 
 #include "absl/status/status.h"
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
-#include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
 #include "checker/checker.h"
-#include "checker/rules.h"
-#include "reference/tensor_file.h"
-#include "runners/backends/scratch_dir.h"
+#include "runners/backends/exec_backend.h"
+#include "runners/explore/shrink.h"
+#include "runners/explore/signature.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
-#include "runners/reports/output_file.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+constexpr int kMaxGenSize = 100;
 
 // What one case shows, if anything.
 struct Disagreement {
@@ -36,13 +32,25 @@ struct Disagreement {
   std::string reading;
   std::string detail;
   bool failure = true;
+  // The failure signatures within the kind (a mismatch: one per kind of
+  // verdict-making element); {""} for the other kinds.
+  std::vector<std::string> signatures = {""};
 };
 
-std::string KeyOf(const ExploreCell& cell, const Disagreement& d) {
+std::string KeyOf(const ExploreCell& cell, const std::string& kind, const std::string& reading,
+                  const std::string& signature) {
   std::string key =
-      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ", d.kind);
-  if (!d.reading.empty()) absl::StrAppend(&key, " ", d.reading);
+      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ", kind);
+  if (!reading.empty()) absl::StrAppend(&key, " ", reading);
+  if (!signature.empty()) absl::StrAppend(&key, " ", signature);
   return key;
+}
+
+bool Shows(const ExploreCell& cell, const Disagreement& d, const std::string& key) {
+  for (const std::string& signature : d.signatures) {
+    if (KeyOf(cell, d.kind, d.reading, signature) == key) return true;
+  }
+  return false;
 }
 
 uint64_t SplitMix(uint64_t x) {
@@ -52,42 +60,19 @@ uint64_t SplitMix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// Case i of a run depends on (seed, i) only.
-uint64_t CaseSeed(uint64_t seed, int64_t index) {
-  return SplitMix(seed ^ SplitMix(static_cast<uint64_t>(index)));
+// Case k of a cell depends on (seed, cell, k) only.
+uint64_t CaseSeed(uint64_t seed, const ExploreCell& cell, int64_t k) {
+  uint64_t h = std::hash<std::string>{}(cell.op);
+  h = SplitMix(h ^ static_cast<uint64_t>(cell.version) ^ (static_cast<uint64_t>(cell.type) << 8));
+  return SplitMix(seed ^ h ^ SplitMix(static_cast<uint64_t>(k)));
 }
 
-// The first error the suite's checker reports for the case's model and
-// inputs; empty for a valid case. The expected outputs are the reference's.
-std::string FirstCheckerError(const CheckedCase& c) {
-  for (const Diagnostic& d : c.diagnostics) {
-    if (d.severity == Severity::kError && !absl::StartsWith(d.rule, "DATA-OUTPUT")) {
-      return absl::StrCat(d.rule, ": ", d.field.empty() ? "" : d.field + ": ", d.message);
-    }
-  }
-  return "";
-}
-
-// Declares each graph output's shape, as the suite's own cases do (some
-// importers refuse an output without one).
-void DeclareOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& outputs) {
-  for (size_t k = 0; k < outputs.size() && k < static_cast<size_t>(model.graph().output_size());
-       ++k) {
-    onnx::TensorShapeProto* shape = model.mutable_graph()
-                                        ->mutable_output(k)
-                                        ->mutable_type()
-                                        ->mutable_tensor_type()
-                                        ->mutable_shape();
-    shape->clear_dim();
-    for (int64_t d : outputs[k].shape()) shape->add_dim()->set_dim_value(d);
-  }
-}
-
-// Runs cases on one backend, as cases made in memory (an adapter is
-// handed files its backend writes for them).
+// Runs cases on one backend (and perhaps a second one), as cases made in
+// memory (an adapter is handed files written for them).
 class Evaluator {
  public:
-  Evaluator(Backend& backend, bool strict) : backend_(backend), strict_(strict) {}
+  Evaluator(Backend& backend, Backend* against, bool strict)
+      : backend_(backend), against_(against), strict_(strict) {}
 
   absl::StatusOr<std::optional<Disagreement>> Evaluate(const ExploreCase& c, bool& valid) {
     absl::StatusOr<BuiltCase> built = BuildCase(c);
@@ -100,10 +85,25 @@ class Evaluator {
       return Disagreement{"reference-error", "", checked->standing_message};
     }
     const BackendOutcome outcome = backend_.Run(*checked, 0);
-    return Judge(*checked, valid, checker_error, outcome);
+    if (absl::Status serving = CheckServing(outcome); !serving.ok()) return serving;
+    std::optional<Disagreement> shown = Judge(*checked, valid, checker_error, outcome);
+    if (against_ == nullptr) return shown;
+    const BackendOutcome other = against_->Run(*checked, 0);
+    if (absl::Status serving = CheckServing(other); !serving.ok()) return serving;
+    return Compare(*checked, valid, checker_error, outcome, shown, other);
   }
 
  private:
+  // An adapter started as a server that exits before its first reply does
+  // not serve: stop, naming the flag (runners/backends/exec_backend.h).
+  static absl::Status CheckServing(const BackendOutcome& outcome) {
+    if (outcome.kind == BackendOutcome::Kind::kError &&
+        absl::StrContains(outcome.message, kAdapterDoesNotServe)) {
+      return absl::FailedPreconditionError(outcome.message);
+    }
+    return absl::OkStatus();
+  }
+
   // Through the policy (runners/harness/policy.h), as `run` judges a case.
   std::optional<Disagreement> Judge(const CheckedCase& c, bool valid,
                                     const std::string& checker_error,
@@ -128,7 +128,7 @@ class Evaluator {
     if (without_outputs.has_value()) {
       if (without_outputs->status == CaseStatus::kUnsupported) {
         return Disagreement{"unsupported", "", std::move(without_outputs->message),
-                            /*failure=*/false};
+                            /*failure=*/FailsRun(CaseStatus::kUnsupported)};
       }
       return Disagreement{"valid-refused", "", std::move(without_outputs->message)};
     }
@@ -138,20 +138,69 @@ class Evaluator {
       case OutputsJudgement::Kind::kDivergent:
         return Disagreement{"divergent", judgement.backend_reading.Name(),
                             DescribeDivergence(judgement), strict_};
-      case OutputsJudgement::Kind::kMismatch:
-        return Disagreement{"mismatch", "", absl::StrJoin(judgement.problems, "; ")};
+      case OutputsJudgement::Kind::kMismatch: {
+        MismatchAnalysis analysis = AnalyseMismatch(c, outcome.outputs, judgement);
+        return Disagreement{"mismatch", "", std::move(analysis.detail), true,
+                            std::move(analysis.signatures)};
+      }
     }
     return std::nullopt;
   }
 
+  // Two backends: where they differ, which one the reference sides with.
+  std::optional<Disagreement> Compare(const CheckedCase& c, bool valid,
+                                      const std::string& checker_error, const BackendOutcome& a,
+                                      const std::optional<Disagreement>& a_shown,
+                                      const BackendOutcome& b) {
+    const bool a_ran = a.kind == BackendOutcome::Kind::kOk;
+    const bool b_ran = b.kind == BackendOutcome::Kind::kOk;
+    if (!a_ran && !b_ran) return std::nullopt;
+    // Judged first: the verdict leaves the reference's match classes on the case.
+    const std::optional<Disagreement> b_shown = Judge(c, valid, checker_error, b);
+    std::string differs;
+    if (a_ran != b_ran) {
+      differs = a_ran ? "only the backend ran it" : "only --against ran it";
+    } else {
+      const std::vector<std::string> d = BackendDifferences(c, a.outputs, b.outputs);
+      if (d.empty()) return std::nullopt;
+      differs = absl::StrJoin(d, "; ");
+    }
+    auto right = [](const std::optional<Disagreement>& d) { return !d.has_value() || !d->failure; };
+    std::string signature = "neither-right", judged = "the reference sides with neither";
+    bool failure = true;
+    if (valid && right(a_shown) && right(b_shown)) {
+      // Where the texts leave the result open (another documented reading).
+      signature = "both-right", judged = "the texts allow both";
+      failure = strict_;
+    } else if (!valid) {
+      signature = "invalid-case", judged = "the checker refuses the case";
+    } else if (right(a_shown) && !right(b_shown)) {
+      signature = "backend-right", judged = "the reference sides with the backend";
+    } else if (!right(a_shown) && right(b_shown)) {
+      signature = "against-right", judged = "the reference sides with --against";
+    }
+    Disagreement d{"backends-differ", "", absl::StrCat(differs, " (", judged, ")"), failure};
+    d.signatures = {signature};
+    return d;
+  }
+
   Backend& backend_;
+  Backend* against_;
   bool strict_;
 };
 
-// RapidCheck's shrink tree, walked as RapidCheck does: take the first
-// simpler case that still shows the same cause, and start again from it.
-void Shrink(Evaluator& evaluator, const std::string& key, int max_steps,
-            rc::Shrinkable<ExploreCase>& current, Disagreement& disagreement, int& steps) {
+// RapidCheck's shrink tree first, walked as RapidCheck does (take the first
+// simpler case that still shows the finding, start again from it), then
+// explore's own steps (runners/explore/shrink.h).
+ExploreCase Shrink(Evaluator& evaluator, const std::string& key, int max_steps,
+                   rc::Shrinkable<ExploreCase> current, Disagreement& disagreement, int& steps) {
+  auto shows = [&](const ExploreCase& value) {
+    bool valid = false;
+    absl::StatusOr<std::optional<Disagreement>> shown = evaluator.Evaluate(value, valid);
+    if (!shown.ok() || !shown->has_value() || !Shows(value.cell, **shown, key)) return false;
+    disagreement = **shown;
+    return true;
+  };
   bool simpler = true;
   while (simpler && steps < max_steps) {
     simpler = false;
@@ -164,21 +213,16 @@ void Shrink(Evaluator& evaluator, const std::string& key, int max_steps,
       } catch (const std::exception&) {  // a shrink the generators cannot build: skip it
         continue;
       }
-      bool valid = false;
-      absl::StatusOr<std::optional<Disagreement>> shown = evaluator.Evaluate(value, valid);
-      if (shown.ok() && shown->has_value() && KeyOf(value.cell, **shown) == key) {
+      if (shows(value)) {
         current = *candidate;
-        disagreement = **shown;
         simpler = true;
         break;
       }
     }
   }
-}
-
-std::string FolderName(const std::string& key) {
-  std::string name = absl::AsciiStrToLower(key);
-  return absl::StrReplaceAll(name, {{" ", "_"}, {"-", "_"}, {"+", "_"}});
+  ExploreCase minimal = current.value();
+  if (steps < max_steps) steps += ShrinkCase(minimal, shows, max_steps - steps);
+  return minimal;
 }
 
 }  // namespace
@@ -190,112 +234,75 @@ bool ExploreResult::failed() const {
   return false;
 }
 
-absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t seed,
-                                      const std::string& backend_name, const fs::path& root) {
-  absl::StatusOr<BuiltCase> built = BuildCase(finding.minimal);
-  if (!built.ok()) return built.status();
-  const fs::path folder = root / FolderName(finding.key);
-  const fs::path data_dir = folder / DataSetDirName(0);
-  std::error_code ec;
-  fs::remove_all(folder, ec);
-  fs::create_directories(data_dir, ec);
-  if (ec) {
-    return absl::PermissionDeniedError(
-        absl::StrCat(data_dir.string(), ": cannot create: ", ec.message()));
+std::vector<std::string> StatisticsLines(const ExploreResult& result) {
+  std::vector<std::string> lines;
+  for (const auto& [name, count] : result.statistics) {
+    lines.push_back(absl::StrCat("  ", name, ": ", count, " (",
+                                 result.cases > 0 ? count * 100 / result.cases : 0, "%)"));
   }
-  std::shared_ptr<const CheckedCase> checked =
-      MakeReferenceCase("explore", built->model, built->inputs);
-  const bool valid = FirstCheckerError(*checked).empty();
-  std::vector<Tensor> outputs;
-  if (valid) {
-    if (checked->standing != CaseStanding::kRunnable) {
-      return absl::InternalError(checked->standing_message);
-    }
-    outputs = checked->data_sets[0].outputs;
-    DeclareOutputShapes(built->model, outputs);
-  }
-  if (absl::Status s = WriteProtoOutput(folder / kModelFileName, built->model); !s.ok()) return s;
-  for (size_t k = 0; k < built->inputs.size(); ++k) {
-    if (absl::Status s = WriteTextFile(
-            data_dir / InputFileName(k),
-            SerializeTensorFile(built->inputs[k], built->model.graph().input(k).name()));
-        !s.ok()) {
-      return s;
-    }
-  }
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    if (absl::Status s =
-            WriteTextFile(data_dir / OutputFileName(k),
-                          SerializeTensorFile(outputs[k], built->model.graph().output(k).name()));
-        !s.ok()) {
-      return s;
-    }
-  }
-  CaseMetadata metadata;
-  metadata.set_operator_(finding.cell.op);
-  metadata.set_version(finding.cell.version);
-  metadata.set_opset(finding.cell.version);
-  metadata.add_types(std::string(ElementTypeName(finding.cell.type)));
-  for (const std::string& feature : finding.minimal.Features()) metadata.add_features(feature);
-  metadata.set_expectation(std::string(valid ? kExpectValid : kExpectInvalid));
-  if (!valid) metadata.set_rule_id(finding.reading);
-  metadata.set_semantics(std::string(kSemanticsSpec));
-  metadata.set_seed(seed);
-  metadata.set_case_index(finding.case_index);
-  metadata.set_finding(finding.kind);
-  if (!finding.reading.empty()) metadata.set_reading(finding.reading);
-  metadata.set_description(absl::StrCat("Found by onnx-conform explore --seed=", seed, " (case ",
-                                        finding.case_index, ") on ", backend_name, ": ",
-                                        finding.minimal.Describe(), ": ", finding.detail));
-  if (absl::Status s = WriteTextFile(folder / kCaseMetadataFileName, CaseMetadataToJson(metadata));
-      !s.ok()) {
-    return s;
-  }
-  return folder;
+  return lines;
 }
 
 absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& options) {
   if (options.cells.empty()) {
     return absl::InvalidArgumentError("explore: no operator version and type to explore");
   }
+  if (options.replay.has_value() && options.cells.size() != 1) {
+    return absl::InvalidArgumentError(
+        "explore: a replay needs exactly one operator version and type (--op, --version, "
+        "--types)");
+  }
+  if (options.cases == 0 && options.seconds <= 0 && !options.replay.has_value()) {
+    return absl::InvalidArgumentError("explore: give a number of cases or seconds");
+  }
   const int jobs = std::max(1, options.jobs);
   std::vector<std::unique_ptr<Evaluator>> evaluators;
   for (int k = 0; k < jobs; ++k) {
-    evaluators.push_back(std::make_unique<Evaluator>(backend, options.strict));
+    evaluators.push_back(std::make_unique<Evaluator>(backend, options.against, options.strict));
   }
+  const int64_t cell_count = static_cast<int64_t>(options.cells.size());
+  const int64_t total = options.replay.has_value() ? 1 : options.cases;
+  const int max_shrink_steps = options.replay.has_value() ? 0 : options.max_shrink_steps;
+  // Run index i is case k = i / cells of cell i % cells; a replay is case
+  // *replay of its one cell.
+  auto cell_case = [&](int64_t i) -> std::pair<const ExploreCell&, int64_t> {
+    if (options.replay.has_value()) return {options.cells[0], *options.replay};
+    return {options.cells[static_cast<size_t>(i % cell_count)], i / cell_count};
+  };
 
-  const rc::Gen<ExploreCase> gen = ExploreCaseGen(options.cells);
   const Clock::time_point start = Clock::now();
   Clock::time_point last_progress = start;
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   ExploreResult result;
   std::map<std::string, size_t> found;  // key -> index in result.findings
-  if (options.cases == 0 && options.seconds <= 0) {
-    return absl::InvalidArgumentError("explore: give a number of cases or seconds");
-  }
 
-  while ((options.cases == 0 || result.cases < options.cases) &&
+  while ((total == 0 || result.cases < total) &&
          (options.seconds <= 0 || elapsed() < options.seconds) &&
          (options.stop == nullptr || !options.stop->load())) {
-    int64_t batch = 32 * jobs;
-    if (options.cases > 0) batch = std::min(batch, options.cases - result.cases);
-    std::vector<rc::Shrinkable<ExploreCase>> shrinkables;
-    std::vector<ExploreCase> values;
-    for (int64_t i = 0; i < batch; ++i) {
-      const int64_t index = result.cases + i;
-      shrinkables.push_back(
-          gen(rc::Random(CaseSeed(options.seed, index)), static_cast<int>(index % 100)));
-      try {
-        values.push_back(shrinkables.back().value());
-      } catch (const std::exception& e) {  // rc::GenerationFailure: a generator bug
-        return absl::InternalError(absl::StrCat("explore: case ", index, ": ", e.what()));
-      }
-    }
+    int64_t batch = 256 * jobs;
+    if (total > 0) batch = std::min(batch, total - result.cases);
+    // Each worker generates, classifies and runs the cases it takes: only
+    // the findings are shrunk on one thread, in case order.
+    std::vector<std::optional<rc::Shrinkable<ExploreCase>>> shrinkables(batch);
+    std::vector<ExploreCase> values(batch);
     std::vector<absl::StatusOr<std::optional<Disagreement>>> shown(batch, std::nullopt);
     std::vector<char> valid(batch, 0);
+    std::vector<std::map<std::string, int64_t>> statistics(jobs);
     std::atomic<int64_t> next{0};
     auto work = [&](int worker) {
       for (int64_t i; (i = next++) < batch;) {
+        const auto [cell, k] = cell_case(result.cases + i);
+        // RapidCheck's full size: its picks (gen::inRange) are uniform only
+        // there, smaller sizes favour the first items.
+        shrinkables[i] =
+            SteeredCaseGen(cell, k)(rc::Random(CaseSeed(options.seed, cell, k)), kMaxGenSize);
+        try {
+          values[i] = shrinkables[i]->value();
+        } catch (const std::exception& e) {  // rc::GenerationFailure: a generator bug
+          shown[i] = absl::InternalError(absl::StrCat("explore: case ", k, ": ", e.what()));
+          continue;
+        }
+        for (const std::string& c : values[i].Classes()) ++statistics[worker][c];
         bool is_valid = false;
         shown[i] = evaluators[worker]->Evaluate(values[i], is_valid);
         valid[i] = is_valid;
@@ -305,39 +312,45 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
     for (int k = 1; k < jobs; ++k) threads.emplace_back(work, k);
     work(0);
     for (std::thread& t : threads) t.join();
+    for (const std::map<std::string, int64_t>& counts : statistics) {
+      for (const auto& [name, count] : counts) result.statistics[name] += count;
+    }
 
     for (int64_t i = 0; i < batch; ++i) {
-      const int64_t index = result.cases + i;
       if (!shown[i].ok()) return shown[i].status();
       result.valid_cases += valid[i];
       if (!shown[i]->has_value()) continue;
-      Disagreement disagreement = **shown[i];
-      const std::string key = KeyOf(values[i].cell, disagreement);
-      if (auto it = found.find(key); it != found.end()) {
-        ++result.findings[it->second].occurrences;
-        continue;
+      const Disagreement first = **shown[i];
+      const ExploreCell& cell = values[i].cell;
+      for (const std::string& signature : first.signatures) {
+        const std::string key = KeyOf(cell, first.kind, first.reading, signature);
+        if (auto it = found.find(key); it != found.end()) {
+          ++result.findings[it->second].occurrences;
+          continue;
+        }
+        ExploreFinding finding;
+        Disagreement disagreement = first;
+        finding.minimal = Shrink(*evaluators[0], key, max_shrink_steps, *shrinkables[i],
+                                 disagreement, finding.shrink_steps);
+        finding.key = key;
+        finding.signature = signature;
+        finding.cell = cell;
+        finding.kind = disagreement.kind;
+        finding.reading = disagreement.reading;
+        finding.detail = disagreement.detail;
+        finding.failure = disagreement.failure;
+        finding.case_index = cell_case(result.cases + i).second;
+        finding.original_elements = values[i].ElementCount();
+        finding.occurrences = 1;
+        if (!options.out.empty()) {
+          absl::StatusOr<fs::path> folder =
+              WriteFinding(finding, options.seed, backend.name(), options.out);
+          if (!folder.ok()) return folder.status();
+          finding.folder = *folder;
+        }
+        found[key] = result.findings.size();
+        result.findings.push_back(std::move(finding));
       }
-      rc::Shrinkable<ExploreCase> minimal = shrinkables[i];
-      ExploreFinding finding;
-      Shrink(*evaluators[0], key, options.max_shrink_steps, minimal, disagreement,
-             finding.shrink_steps);
-      finding.key = key;
-      finding.cell = values[i].cell;
-      finding.kind = disagreement.kind;
-      finding.reading = disagreement.reading;
-      finding.detail = disagreement.detail;
-      finding.failure = disagreement.failure;
-      finding.minimal = minimal.value();
-      finding.case_index = index;
-      finding.occurrences = 1;
-      if (!options.out.empty()) {
-        absl::StatusOr<fs::path> folder =
-            WriteFinding(finding, options.seed, backend.name(), options.out);
-        if (!folder.ok()) return folder.status();
-        finding.folder = *folder;
-      }
-      found[key] = result.findings.size();
-      result.findings.push_back(std::move(finding));
     }
     result.cases += batch;
     if (options.progress && std::chrono::duration<double>(Clock::now() - last_progress).count() >=

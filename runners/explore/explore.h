@@ -9,8 +9,12 @@
 //   options); for (const ExploreFinding& f : result->findings) std::cout <<
 //   f.key << ": " << f.detail;
 //
-// Case i of a run is generated from (seed, i) alone, so the same seed gives
-// the same cases and findings, whatever -j.
+// Cases go round the cells; case k of a cell is generated from (seed, cell,
+// k) alone (SteeredCaseGen), so the same seed gives the same cases and
+// findings whatever -j, and one case replays by its cell, seed and k.
+// Findings are grouped by failure signature (runners/explore/signature.h):
+// a cell is searched on after its first finding, and each signature is
+// shrunk once.
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_H_
 
@@ -18,6 +22,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +43,11 @@ struct ExploreOptions {
   // Where findings are written as node test folders; empty: not written.
   std::filesystem::path out = {};
   int max_shrink_steps = 3000;
+  // Replay: run only case `replay` of the one cell (nothing shrunk).
+  std::optional<int64_t> replay = std::nullopt;
+  // A second backend: each case's outputs are compared between the two,
+  // and the reference says which (if either) is right.
+  Backend* against = nullptr;
   // Called about every `progress_seconds` with a one-line status.
   std::function<void(const std::string&)> progress = nullptr;
   double progress_seconds = 5;
@@ -46,18 +57,20 @@ struct ExploreOptions {
 
 // One cause of disagreement, shrunk.
 struct ExploreFinding {
-  // What makes findings the same: "ArgMin-13 float mismatch".
+  // What makes findings the same: "ArgMin-13 float mismatch value".
   std::string key;
+  std::string signature;  // the failure signature within the kind ("zero-sign"), or empty
   ExploreCell cell;
   // mismatch, divergent, valid-refused, invalid-accepted, backend-crash,
-  // backend-timeout, reference-error.
+  // backend-timeout, reference-error; with `against`: backends-differ.
   std::string kind;
   std::string reading;  // divergent: the backend's reading; invalid-accepted: the rule
   std::string detail;   // what differs, or the backend's message
   bool failure = true;  // false for a divergence without --strict
   ExploreCase minimal;
-  int64_t case_index = 0;   // the case of the run that first showed it
-  int64_t occurrences = 0;  // cases of the run with this cause
+  int64_t case_index = 0;         // the case of its cell that first showed it (its k)
+  int64_t original_elements = 0;  // that case's elements, before shrinking
+  int64_t occurrences = 0;        // cases of the run with this cause
   int shrink_steps = 0;
   std::filesystem::path folder;  // where it was written, if it was
 };
@@ -66,10 +79,21 @@ struct ExploreResult {
   int64_t cases = 0;
   int64_t valid_cases = 0;
   std::vector<ExploreFinding> findings;  // in the order found
-  bool failed() const;                   // any finding that is a failure
+  // How many cases fell in each feature class (ExploreCase::Classes).
+  std::map<std::string, int64_t> statistics;
+  bool failed() const;  // any finding that is a failure
 };
 
+// FailedPrecondition when the adapter does not serve the protocol it was
+// started in (its first request tells; the message names the flag to use).
 absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& options);
+
+// The statistics as lines: "  rank 5: 143 (14%)", sorted by class.
+std::vector<std::string> StatisticsLines(const ExploreResult& result);
+
+// The first error the suite's checker reports for a case's model and
+// inputs ("RULE: field: message"); empty for a valid case.
+std::string FirstCheckerError(const CheckedCase& c);
 
 // Writes a finding's case as a node test folder below `root`: model.onnx,
 // test_data_set_0 (the inputs and, for a valid case, the reference's

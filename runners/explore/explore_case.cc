@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
+#include "checker/registry.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
 
@@ -138,11 +139,25 @@ rc::Gen<TensorSpec> TensorGen(Shape shape, E type) {
                   });
 }
 
+// What a steered case is told to be (nullopt: drawn at random).
+struct Steer {
+  std::optional<int> rank;
+  std::optional<int> inputs;      // element-wise: how many
+  std::optional<bool> broadcast;  // element-wise: an input broadcast
+  std::optional<BoundForm> min_form, max_form;
+  bool inverted = false;  // clip: min > max where both are given
+  std::optional<BoundSource> source;
+  std::optional<std::optional<int64_t>> keepdims, last;  // arg-reduce flags
+  std::optional<bool> negative;                          // arg-reduce: a negative axis
+  int chain = 0;                                         // nodes after the first
+};
+
 // Ranks 0-6 (small ones likelier), dims 1, 2, 3 and sometimes 0.
-rc::Gen<Shape> ShapeGen(int min_rank) {
+rc::Gen<Shape> ShapeGen(int min_rank, std::optional<int> steered_rank) {
   rc::Gen<int> ranks =
-      min_rank == 0 ? WeightedPick<int>({{3, 0}, {4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}})
-                    : WeightedPick<int>({{4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}});
+      steered_rank    ? gen::just(*steered_rank)
+      : min_rank == 0 ? WeightedPick<int>({{3, 0}, {4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}})
+                      : WeightedPick<int>({{4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}});
   return gen::mapcat(ranks, [](int rank) {
     return gen::container<Shape>(static_cast<size_t>(rank),
                                  WeightedPick<int64_t>({{6, 1}, {4, 2}, {2, 3}, {1, 0}}));
@@ -163,36 +178,150 @@ rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t
                           return shape;
                         });
       });
+  if (same_weight == 0) return pattern;
+  if (other_weight == 0) return gen::just(output);
   return WeightedOneOf<Shape>({{same_weight, gen::just(output)}, {other_weight, pattern}});
 }
 
-rc::Gen<ExploreCase> MinGen(ExploreCell cell) {
+// The shape inputs broadcast to (numpy rules; a 0 dim wins over 1).
+Shape Broadcast(const std::vector<TensorSpec>& inputs) {
+  Shape out;
+  for (const TensorSpec& t : inputs) {
+    if (t.shape.size() > out.size()) out.insert(out.begin(), t.shape.size() - out.size(), 1);
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+      int64_t& o = out[out.size() - t.shape.size() + i];
+      if (o == 1) o = t.shape[i];
+    }
+  }
+  return out;
+}
+
+rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered) {
+  if (steered) return gen::just(*steered);
+  return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
+}
+
+rc::Gen<BoundForm> FormGen(int version, std::optional<BoundForm> steered) {
+  if (steered) return gen::just(*steered);
+  return version >= 11
+             ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
+             : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
+}
+
+// The registered operators a chain at this opset can add for `type`.
+std::vector<std::string> ChainOps(int opset, E type) {
+  std::vector<std::string> ops;
+  for (absl::string_view op : OperatorsInRegistrationOrder()) {
+    absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, opset);
+    if (!schema.ok()) continue;
+    const std::vector<E> types = (*schema)->PrimaryTypes();
+    if (std::find(types.begin(), types.end(), type) != types.end()) ops.emplace_back(op);
+  }
+  ops.emplace_back("Identity");
+  return ops;
+}
+
+// Nodes after the first: `count` of them, fed a value of shape `shape`.
+// An arg-reduce node ends the chain (its int64 output feeds nothing).
+rc::Gen<std::vector<ChainNode>> ChainGen(ExploreCell cell, Shape shape, int count) {
+  if (count == 0) return gen::just(std::vector<ChainNode>{});
+  std::vector<std::string> ops = ChainOps(cell.version, cell.type);
+  return gen::mapcat(Pick(ops), [=](const std::string& op) -> rc::Gen<std::vector<ChainNode>> {
+    const bool reduce = op != "Identity" && FamilyOf(op) == OpFamily::kArgReduce;
+    if (reduce && (shape.empty() || count > 1)) return ChainGen(cell, shape, count);
+    rc::Gen<ChainNode> node = gen::map(
+        gen::tuple(gen::container<std::vector<TensorSpec>>(
+                       2, gen::mapcat(BroadcastShapeGen(shape, 1, 1),
+                                      [cell](Shape s) { return TensorGen(s, cell.type); })),
+                   gen::pair(TensorGen({}, cell.type), TensorGen({}, cell.type)),
+                   FormGen(cell.version, std::nullopt), FormGen(cell.version, std::nullopt),
+                   Pick<BoundSource>({BoundSource::kGraphInput, BoundSource::kInitializer,
+                                      BoundSource::kConstant}),
+                   gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())), FlagGen({}),
+                   gen::arbitrary<bool>()),
+        [op,
+         shape](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
+                           BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
+                    t) {
+          ChainNode n;
+          n.op = op;
+          n.output_too = std::get<7>(t);
+          if (op == "Identity") return n;
+          switch (FamilyOf(op)) {
+            case OpFamily::kElementwise: n.operands = {std::get<0>(t)[0]}; break;
+            case OpFamily::kClip:
+              n.operands = {std::get<1>(t).first, std::get<1>(t).second};
+              n.min_form = std::get<2>(t);
+              n.max_form = std::get<3>(t);
+              n.bound_source = std::get<4>(t);
+              break;
+            case OpFamily::kArgReduce:
+              n.axis = std::get<5>(t);
+              n.keepdims = std::get<6>(t);
+              break;
+          }
+          return n;
+        });
+    return gen::mapcat(node, [=](ChainNode n) {
+      if (reduce && shape[*n.axis] == 0) {  // an empty reduced axis has no answer
+        const bool output_too = n.output_too;
+        n = ChainNode{};
+        n.op = "Identity";
+        n.output_too = output_too;
+      }
+      return gen::map(ChainGen(cell, shape, count - 1), [n](std::vector<ChainNode> rest) {
+        rest.insert(rest.begin(), n);
+        return rest;
+      });
+    });
+  });
+}
+
+// Appends the chain the steer asks for to a one-node case.
+rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count) {
+  if (count == 0) return head;
+  return gen::mapcat(head, [count](ExploreCase c) {
+    const Shape shape = Broadcast(c.inputs);
+    return gen::map(ChainGen(c.cell, shape, count), [c](std::vector<ChainNode> chain) {
+      ExploreCase with = c;
+      with.chain = std::move(chain);
+      return with;
+    });
+  });
+}
+
+rc::Gen<ExploreCase> ElementwiseGen(ExploreCell cell, Steer steer) {
   // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
   const bool broadcasts = cell.version >= 8;
-  return gen::mapcat(gen::pair(ShapeGen(0), gen::inRange(1, 5)), [cell, broadcasts](
-                                                                     std::pair<Shape, int> p) {
+  rc::Gen<int> counts = steer.inputs ? gen::just(*steer.inputs) : gen::inRange(1, 5);
+  size_t same = broadcasts ? 1 : 3, other = 1;
+  if (steer.broadcast && broadcasts) (*steer.broadcast ? same : other) = 0;
+  return gen::mapcat(gen::pair(ShapeGen(0, steer.rank), counts), [=](std::pair<Shape, int> p) {
     rc::Gen<TensorSpec> input =
-        gen::mapcat(BroadcastShapeGen(p.first, broadcasts ? 1 : 3, 1),
+        gen::mapcat(BroadcastShapeGen(p.first, same, other),
                     [cell](Shape shape) { return TensorGen(std::move(shape), cell.type); });
-    return gen::map(gen::container<std::vector<TensorSpec>>(static_cast<size_t>(p.second), input),
-                    [cell](std::vector<TensorSpec> inputs) {
+    // A steered broadcast keeps the first input at the full shape, so
+    // that the output has the steered rank.
+    rc::Gen<TensorSpec> first =
+        steer.broadcast.value_or(false) ? TensorGen(p.first, cell.type) : input;
+    return gen::map(gen::pair(first, gen::container<std::vector<TensorSpec>>(
+                                         static_cast<size_t>(p.second - 1), input)),
+                    [cell](std::pair<TensorSpec, std::vector<TensorSpec>> inputs) {
                       ExploreCase c;
                       c.cell = cell;
-                      c.inputs = std::move(inputs);
+                      c.inputs = {std::move(inputs.first)};
+                      for (TensorSpec& t : inputs.second) c.inputs.push_back(std::move(t));
                       return c;
                     });
   });
 }
 
-rc::Gen<std::optional<int64_t>> FlagGen() {
-  return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
-}
-
-rc::Gen<ExploreCase> ArgMinGen(ExploreCell cell) {
-  return gen::mapcat(ShapeGen(1), [cell](Shape shape) {
+rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell, Steer steer) {
+  return gen::mapcat(ShapeGen(1, steer.rank), [cell, steer](Shape shape) {
     const int rank = static_cast<int>(shape.size());
+    rc::Gen<bool> negative = steer.negative ? gen::just(*steer.negative) : gen::arbitrary<bool>();
     return gen::mapcat(
-        gen::tuple(gen::inRange(0, rank), gen::arbitrary<bool>(), FlagGen(), FlagGen()),
+        gen::tuple(gen::inRange(0, rank), negative, FlagGen(steer.keepdims), FlagGen(steer.last)),
         [cell, shape,
          rank](std::tuple<int, bool, std::optional<int64_t>, std::optional<int64_t>> t) {
           // Named copies, not structured bindings: clang 14 cannot capture those.
@@ -243,221 +372,112 @@ rc::Gen<float> BoundAttrGen() {
                                {1, gen::arbitrary<float>()}});
 }
 
-rc::Gen<ExploreCase> ClipGen(ExploreCell cell) {
-  const bool as_inputs = cell.version >= 11;
-  rc::Gen<BoundForm> form =
-      as_inputs ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
-                : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
-  return gen::mapcat(ShapeGen(0), [=](Shape shape) {
-    return gen::map(
-        gen::tuple(TensorGen(shape, cell.type), form, form, TensorGen({}, cell.type),
-                   TensorGen({}, cell.type), BoundAttrGen(), BoundAttrGen()),
-        [cell](
-            std::tuple<TensorSpec, BoundForm, BoundForm, TensorSpec, TensorSpec, float, float> t) {
-          ExploreCase c;
-          c.cell = cell;
-          c.inputs = {std::move(std::get<0>(t))};
-          c.min_form = std::get<1>(t);
-          c.max_form = std::get<2>(t);
-          c.min_input = std::move(std::get<3>(t));
-          c.max_input = std::move(std::get<4>(t));
-          c.min_attr = std::get<5>(t);
-          c.max_attr = std::get<6>(t);
-          return c;
-        });
+// A steered min > max: the bounds swapped when they are the other way.
+void Invert(ExploreCase& c) {
+  if (c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) return;
+  if (c.cell.version < 11) {
+    if (c.min_attr < c.max_attr) std::swap(c.min_attr, c.max_attr);
+    if (c.min_attr == c.max_attr) c.max_attr = c.min_attr - 1;
+    return;
+  }
+  const double lo = ValueOf(c.cell.type, c.min_input.bits.at(0));
+  const double hi = ValueOf(c.cell.type, c.max_input.bits.at(0));
+  if (lo < hi) std::swap(c.min_input, c.max_input);
+  if (lo == hi) c.min_input.bits[0] = SimpleValues(c.cell.type)[1], c.max_input.bits[0] = 0;
+}
+
+rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
+  rc::Gen<BoundSource> source =
+      steer.source ? gen::just(*steer.source)
+                   : Pick<BoundSource>({BoundSource::kGraphInput, BoundSource::kInitializer,
+                                        BoundSource::kConstant});
+  return gen::mapcat(ShapeGen(0, steer.rank), [=](Shape shape) {
+    return gen::map(gen::tuple(TensorGen(shape, cell.type), FormGen(cell.version, steer.min_form),
+                               FormGen(cell.version, steer.max_form), TensorGen({}, cell.type),
+                               TensorGen({}, cell.type), BoundAttrGen(), BoundAttrGen(), source),
+                    [cell, steer](std::tuple<TensorSpec, BoundForm, BoundForm, TensorSpec,
+                                             TensorSpec, float, float, BoundSource>
+                                      t) {
+                      ExploreCase c;
+                      c.cell = cell;
+                      c.inputs = {std::move(std::get<0>(t))};
+                      c.min_form = std::get<1>(t);
+                      c.max_form = std::get<2>(t);
+                      c.min_input = std::move(std::get<3>(t));
+                      c.max_input = std::move(std::get<4>(t));
+                      c.min_attr = std::get<5>(t);
+                      c.max_attr = std::get<6>(t);
+                      if (cell.version >= 11) c.bound_source = std::get<7>(t);
+                      if (steer.inverted) Invert(c);
+                      return c;
+                    });
   });
 }
 
-bool In(const std::vector<int>& list, int v) {
-  return list.empty() || std::find(list.begin(), list.end(), v) != list.end();
+rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
+  switch (FamilyOf(cell.op)) {
+    case OpFamily::kElementwise: return WithChain(ElementwiseGen(cell, steer), steer.chain);
+    case OpFamily::kArgReduce: return ArgReduceGen(cell, steer);
+    case OpFamily::kClip: break;
+  }
+  return WithChain(ClipGen(cell, steer), steer.chain);
 }
 
-onnx::ValueInfoProto ValueInfo(const std::string& name, E type, const Shape* shape) {
-  onnx::ValueInfoProto info;
-  info.set_name(name);
-  onnx::TypeProto::Tensor* tensor = info.mutable_type()->mutable_tensor_type();
-  tensor->set_elem_type(static_cast<int32_t>(type));
-  if (shape != nullptr) {
-    onnx::TensorShapeProto* dims = tensor->mutable_shape();
-    for (int64_t d : *shape) dims->add_dim()->set_dim_value(d);
+// Case k of a cell: mixed-radix digits of k pick the steered classes, so
+// that each combination of the main ones comes within a few hundred cases.
+Steer SteerFor(const ExploreCell& cell, int64_t k) {
+  Steer steer;
+  auto digit = [&k](int64_t radix) {
+    const int64_t d = k % radix;
+    k /= radix;
+    return static_cast<int>(d);
+  };
+  const bool chains = cell.version >= 11;
+  switch (FamilyOf(cell.op)) {
+    case OpFamily::kElementwise:
+      steer.rank = digit(7);
+      steer.inputs = 1 + digit(4);
+      steer.broadcast = digit(2) == 1;
+      break;
+    case OpFamily::kArgReduce: {
+      steer.rank = 1 + digit(6);
+      const std::optional<int64_t> flags[] = {std::nullopt, 1, 0};
+      steer.keepdims = flags[digit(3)];
+      steer.last = flags[digit(3)];
+      steer.negative = digit(2) == 1;
+      return steer;
+    }
+    case OpFamily::kClip: {
+      steer.rank = digit(7);
+      const int forms = cell.version >= 11 ? 3 : 2;
+      const BoundForm order[] = {BoundForm::kPresent, BoundForm::kAbsent, BoundForm::kSkipped};
+      steer.min_form = order[digit(forms)];
+      steer.max_form = order[digit(forms)];
+      break;
+    }
   }
-  return info;
-}
-
-absl::StatusOr<Tensor> ToTensor(const TensorSpec& spec, E type) {
-  absl::StatusOr<Tensor> tensor = Tensor::Create(type, spec.shape);
-  if (!tensor.ok()) return tensor.status();
-  if (tensor->element_count() != static_cast<int64_t>(spec.bits.size())) {
-    return absl::InvalidArgumentError("explore: element count differs from the shape");
-  }
-  const size_t size = ElementSize(type);
-  std::byte* out = tensor->bytes().data();
-  for (size_t i = 0; i < spec.bits.size(); ++i) {
-    std::memcpy(out + i * size, &spec.bits[i],
-                size);  // little-endian hosts only
-  }
-  return tensor;
-}
-
-std::string ShapeText(const Shape& shape) {
-  return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
+  // Then one node, a chain of two or of three.
+  if (chains) steer.chain = digit(3);
+  steer.inverted = digit(2) == 0;
+  return steer;
 }
 
 }  // namespace
 
-std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
-                                  const std::vector<int>& versions,
-                                  const std::vector<ElementType>& types) {
-  // The registry's versions and types, operators in the order they were
-  // registered, types in ONNX's order (kNumericTypes). A seed draws the
-  // same cases only while the cells keep their order.
-  std::vector<ExploreCell> cells;
-  for (const OperatorVersion& entry : SuiteOperatorVersions()) {
-    const std::string op(entry.op_type);
-    if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
-    if (!In(versions, entry.version)) continue;
-    for (E type : kNumericTypes) {
-      if (std::find(entry.types.begin(), entry.types.end(), type) == entry.types.end()) continue;
-      if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end()) {
-        continue;
-      }
-      cells.push_back({op, entry.version, type});
-    }
-  }
-  return cells;
-}
-
-int64_t ExploreCase::ElementCount() const {
-  int64_t count = 0;
-  for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
-  if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
-  return count;
-}
-
-std::string ExploreCase::Describe() const {
-  std::vector<std::string> parts = {
-      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type))};
-  for (const TensorSpec& t : inputs) parts.push_back(ShapeText(t.shape));
-  if (axis) parts.push_back(absl::StrCat("axis=", *axis));
-  if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
-  if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
-  const char* forms[] = {"absent", "skipped", "given"};
-  if (cell.op == "Clip") {
-    parts.push_back(absl::StrCat("min ", forms[static_cast<int>(min_form)]));
-    parts.push_back(absl::StrCat("max ", forms[static_cast<int>(max_form)]));
-    if (cell.version < 11 && min_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("min=", min_attr));
-    }
-    if (cell.version < 11 && max_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("max=", max_attr));
-    }
-  }
-  return absl::StrJoin(parts, " ");
-}
-
-std::vector<std::string> ExploreCase::Features() const {
-  std::vector<std::string> features = {"explore"};
-  bool broadcast = false, empty = false;
-  for (const TensorSpec& t : inputs) {
-    if (t.shape != inputs[0].shape) broadcast = true;
-    if (t.bits.empty()) empty = true;
-  }
-  if (broadcast) features.push_back("broadcast");
-  if (empty) features.push_back("empty_tensor");
-  if (cell.op == "Min" && inputs.size() > 2) features.push_back("variadic");
-  if (axis && *axis < 0) features.push_back("negative_axis");
-  if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
-  if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
-  if (cell.op == "Clip") {
-    if (min_form == BoundForm::kSkipped || max_form == BoundForm::kSkipped) {
-      features.push_back("skipped_bound");
-    }
-    if (min_form == BoundForm::kAbsent || max_form == BoundForm::kAbsent) {
-      features.push_back("missing_bound");
-    }
-  }
-  return features;
+std::vector<uint64_t> SimpleValues(E type) {
+  std::vector<uint64_t> values;
+  for (double v : {0.0, 1.0, -1.0, 2.0}) values.push_back(BitsOf(type, v));
+  return values;
 }
 
 rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells) {
-  return gen::mapcat(Pick(std::move(cells)), [](const ExploreCell& cell) {
-    if (cell.op == "Min") return MinGen(cell);
-    if (cell.op == "ArgMin") return ArgMinGen(cell);
-    return ClipGen(cell);
-  });
+  return gen::mapcat(Pick(std::move(cells)),
+                     [](const ExploreCell& cell) { return CaseGen(cell, Steer{}); });
 }
 
-absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
-  BuiltCase built;
-  onnx::ModelProto& model = built.model;
-  model.set_ir_version(IrVersionForOpset(c.cell.version));
-  model.set_producer_name("onnx-conform explore");
-  onnx::OperatorSetIdProto* opset = model.add_opset_import();
-  opset->set_domain("");
-  opset->set_version(c.cell.version);
-  onnx::GraphProto* graph = model.mutable_graph();
-  graph->set_name("explore");
-  onnx::NodeProto* node = graph->add_node();
-  node->set_op_type(c.cell.op);
-  const E type = c.cell.type;
-
-  auto add_input = [&](const std::string& name, const TensorSpec& spec) -> absl::Status {
-    node->add_input(name);
-    *graph->add_input() = ValueInfo(name, type, &spec.shape);
-    absl::StatusOr<Tensor> tensor = ToTensor(spec, type);
-    if (!tensor.ok()) return tensor.status();
-    built.inputs.push_back(*std::move(tensor));
-    return absl::OkStatus();
-  };
-  auto int_attr = [&](const char* name, std::optional<int64_t> value) {
-    if (!value) return;
-    onnx::AttributeProto* a = node->add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(*value);
-  };
-  auto float_attr = [&](const char* name, BoundForm form, float value) {
-    if (form != BoundForm::kPresent) return;
-    onnx::AttributeProto* a = node->add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::FLOAT);
-    a->set_f(value);
-  };
-
-  E output_type = type;
-  if (c.cell.op == "Min") {
-    for (size_t i = 0; i < c.inputs.size(); ++i) {
-      if (absl::Status s = add_input(absl::StrCat("x", i), c.inputs[i]); !s.ok()) return s;
-    }
-  } else if (c.cell.op == "ArgMin") {
-    if (absl::Status s = add_input("data", c.inputs.at(0)); !s.ok()) return s;
-    int_attr("axis", c.axis);
-    int_attr("keepdims", c.keepdims);
-    int_attr("select_last_index", c.select_last_index);
-    output_type = E::kInt64;
-  } else {
-    if (absl::Status s = add_input("input", c.inputs.at(0)); !s.ok()) return s;
-    if (c.cell.version < 11) {
-      float_attr("min", c.min_form, c.min_attr);
-      float_attr("max", c.max_form, c.max_attr);
-    } else {
-      const bool max_named = c.max_form != BoundForm::kAbsent;
-      if (c.min_form == BoundForm::kPresent) {
-        if (absl::Status s = add_input("min", c.min_input); !s.ok()) return s;
-      } else if (c.min_form == BoundForm::kSkipped || max_named) {
-        node->add_input("");
-      }
-      if (c.max_form == BoundForm::kPresent) {
-        if (absl::Status s = add_input("max", c.max_input); !s.ok()) return s;
-      } else if (c.max_form == BoundForm::kSkipped) {
-        node->add_input("");
-      }
-    }
-  }
-  node->add_output("output");
-  *graph->add_output() = ValueInfo("output", output_type, nullptr);
-  return built;
+rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k) {
+  // Even cases steered, odd ones drawn freely.
+  return CaseGen(cell, k % 2 == 0 ? SteerFor(cell, k / 2) : Steer{});
 }
 
 }  // namespace onnx_conform

@@ -41,13 +41,44 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
 struct TensorSpec {
   Shape shape;
   std::vector<uint64_t> bits;
+  bool operator==(const TensorSpec&) const = default;
 };
+
+// How a registered operator is generated, told by its newest schema's
+// shape: a variadic input (Min, Max: element-wise), an `axis` attribute
+// (ArgMin, ArgMax: arg-reduce), else bounds (Clip).
+enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
+OpFamily FamilyOf(const std::string& op);
+
+// The type's simple values as element bits, simplest first: 0, 1, -1, 2
+// (wrapped for unsigned types). Shrinking moves values towards them.
+std::vector<uint64_t> SimpleValues(ElementType type);
+// The kind of an element's value: "nan", "inf", "zero", "denormal" or
+// "finite" (integers: always "finite").
+std::string ValueKindOf(ElementType type, uint64_t bits);
+// Element bits of `type` as a number (NaN stays NaN).
+double ValueOf(ElementType type, uint64_t bits);
 
 // How a Clip bound is given.
 enum class BoundForm : uint8_t {
   kAbsent,   // not given (a trailing input left out, or no attribute)
   kSkipped,  // an input with an empty name (Clip-11+)
   kPresent,
+};
+
+// Where a given Clip-11+ bound comes from.
+enum class BoundSource : uint8_t { kGraphInput, kInitializer, kConstant };
+
+// A node after the case's first one, fed the value the node before it
+// gives (a chain: x -> Min -> Clip -> ArgMin), at the case's opset.
+struct ChainNode {
+  std::string op;                    // a registered operator
+  std::vector<TensorSpec> operands;  // element-wise: further inputs; clip: min, max values
+  BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
+  BoundSource bound_source = BoundSource::kGraphInput;
+  std::optional<int64_t> axis, keepdims;  // arg-reduce
+  bool output_too = false;                // the value it is fed is a graph output too
+  bool operator==(const ChainNode&) const = default;
 };
 
 struct ExploreCase {
@@ -59,14 +90,29 @@ struct ExploreCase {
   BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
   float min_attr = 0, max_attr = 0;
   TensorSpec min_input, max_input;
+  BoundSource bound_source = BoundSource::kGraphInput;
+  std::vector<ChainNode> chain;  // further nodes (empty: a one-node case)
 
-  int64_t ElementCount() const;               // over every input tensor
+  int64_t ElementCount() const;  // over every input tensor, bounds included
+  int64_t NodeCount() const { return 1 + static_cast<int64_t>(chain.size()); }
   std::string Describe() const;               // one line: op, shapes, attributes
   std::vector<std::string> Features() const;  // snake_case tags for case.json
+  // The feature classes the case falls in, for explore's statistics:
+  // "rank 5", "broadcast", "empty dim", "size-1 dim", "inputs 3", "min
+  // given, max skipped", "min > max", "value nan", "keepdims 0", "nodes 2",
+  // ...
+  std::vector<std::string> Classes() const;
 };
 
-// Cases of the given cells (not empty).
+// Cases of the given cells (not empty), each drawn at random.
 rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells);
+
+// Case number `k` of one cell. Every other case is steered: mixed-radix
+// digits of k/2 pick its rank, input count, broadcast or not, bound forms,
+// attribute combination and graph size (one node, a chain of two or three),
+// so that each class comes up within the cell's first few hundred cases;
+// the rest of a steered case, and the odd cases whole, are drawn at random.
+rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k);
 
 // The case as a one-node model and the inputs it is fed (graph inputs in
 // order). InvalidArgument for a tensor the type cannot hold.

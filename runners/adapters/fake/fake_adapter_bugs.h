@@ -11,7 +11,16 @@
 // keepdims (ArgMin keeps the reduced axis with keepdims=0),
 // clip6-float16-bound (a Clip-1/6 bound is truncated, not rounded, to
 // float16), int64-through-double (Min of int64/uint64 computed in double),
-// min6-broadcast (Min-1/6 broadcasts: it accepts invalid models).
+// min6-broadcast (Min-1/6 broadcasts: it accepts invalid models),
+// broadcast-rank5 (broadcast, only for an output of rank 5 or more),
+// sign-and-flush (Min: every float zero's sign flipped and denormals
+// flushed to zero: two bugs in one cell), clip-flush (Clip flushes
+// denormals), int64-compare-double (Min compares int64/uint64 as double,
+// keeping the first of two it cannot tell apart), fmin-nan (Min as numpy's
+// fmin: NaN ignored, an all-NaN result +0), fused-min-clip (a Clip fed by
+// a Min node ignores its max: only a graph shows it), none (the reference).
+// Graphs of more than one node get the reference's outputs, but for
+// fused-min-clip.
 // InvalidArgument for an unknown bug; the reference's errors otherwise.
 #ifndef ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
 #define ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_

@@ -1,0 +1,274 @@
+// Explore's structural and value shrinking (runners/explore/shrink.h).
+#include "runners/explore/shrink.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+namespace onnx_conform {
+namespace {
+
+// The tensor with only the indices `keep` of axis `axis`; the axis removed
+// when `remove` (then `keep` holds one index).
+TensorSpec Slice(const TensorSpec& t, size_t axis, const std::vector<int64_t>& keep, bool remove) {
+  int64_t outer = 1, inner = 1;
+  for (size_t i = 0; i < axis; ++i) outer *= t.shape[i];
+  for (size_t i = axis + 1; i < t.shape.size(); ++i) inner *= t.shape[i];
+  const int64_t dim = t.shape[axis];
+  TensorSpec out;
+  out.shape = t.shape;
+  if (remove) {
+    out.shape.erase(out.shape.begin() + static_cast<std::ptrdiff_t>(axis));
+  } else {
+    out.shape[axis] = static_cast<int64_t>(keep.size());
+  }
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t d : keep) {
+      const auto from = t.bits.begin() + (o * dim + d) * inner;
+      out.bits.insert(out.bits.end(), from, from + inner);
+    }
+  }
+  return out;
+}
+
+bool ElementwiseNode(const ChainNode& n) {
+  return n.op != "Identity" && FamilyOf(n.op) == OpFamily::kElementwise;
+}
+
+// The tensors that broadcast together: the data inputs and the further
+// inputs of element-wise nodes of the chain.
+template <typename Case,
+          typename T = std::conditional_t<std::is_const_v<Case>, const TensorSpec, TensorSpec>>
+std::vector<T*> Broadcasting(Case& c) {
+  std::vector<T*> tensors;
+  for (auto& t : c.inputs) tensors.push_back(&t);
+  for (auto& n : c.chain) {
+    if (!ElementwiseNode(n)) continue;
+    for (auto& t : n.operands) tensors.push_back(&t);
+  }
+  return tensors;
+}
+
+// The rank the data inputs broadcast to.
+size_t OutputRank(const ExploreCase& c) {
+  size_t rank = 0;
+  for (const TensorSpec* t : Broadcasting(c)) rank = std::max(rank, t->shape.size());
+  return rank;
+}
+
+// The broadcast dimension of output axis `a`: an input's that is not 1.
+int64_t OutputDim(const ExploreCase& c, size_t a, size_t rank) {
+  int64_t dim = 1;
+  for (const TensorSpec* tp : Broadcasting(c)) {
+    const TensorSpec& t = *tp;
+    if (a + t.shape.size() < rank) continue;
+    const int64_t d = t.shape[a + t.shape.size() - rank];
+    if (d != 1) dim = d;
+  }
+  return dim;
+}
+
+// The case with the indices `keep` of output axis `a` kept in every
+// input that spans it (or the axis removed, keeping index 0); nullopt when
+// nothing changes.
+std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a,
+                                           const std::vector<int64_t>& keep, bool remove) {
+  const size_t rank = OutputRank(c);
+  const int64_t dim = OutputDim(c, a, rank);
+  ExploreCase s = c;
+  for (TensorSpec* tp : Broadcasting(s)) {
+    TensorSpec& t = *tp;
+    if (a + t.shape.size() < rank) continue;
+    const size_t local = a + t.shape.size() - rank;
+    if (remove) {
+      if (t.shape[local] == 0) return std::nullopt;
+      t = Slice(t, local, {0}, true);
+    } else if (t.shape[local] == dim && dim > 1) {
+      t = Slice(t, local, keep, false);
+    }
+  }
+  if (remove && FamilyOf(c.cell.op) == OpFamily::kArgReduce) {
+    // Keep the reduced axis, renumbered.
+    const int64_t r = static_cast<int64_t>(rank);
+    const int64_t axis = c.axis.value_or(0);
+    const int64_t normal = axis < 0 ? axis + r : axis;
+    if (normal == static_cast<int64_t>(a) || r == 1) return std::nullopt;
+    if (normal > static_cast<int64_t>(a) && axis >= 0) s.axis = axis - 1;
+    if (normal < static_cast<int64_t>(a) && axis < 0) s.axis = axis + 1;
+  }
+  if (!remove && s.inputs == c.inputs && s.chain == c.chain) return std::nullopt;
+  return s;
+}
+
+void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
+  for (size_t k = 0; k < c.chain.size(); ++k) {  // bypass a node of the chain
+    ExploreCase s = c;
+    s.chain.erase(s.chain.begin() + static_cast<std::ptrdiff_t>(k));
+    out.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < c.chain.size(); ++k) {
+    if (!c.chain[k].output_too) continue;
+    ExploreCase s = c;
+    s.chain[k].output_too = false;
+    out.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < c.chain.size(); ++k) {  // a chain node's further inputs and bounds
+    const ChainNode& n = c.chain[k];
+    if (ElementwiseNode(n) && !n.operands.empty()) {
+      ExploreCase s = c;
+      s.chain[k].operands.clear();
+      out.push_back(std::move(s));
+    }
+    for (BoundForm ChainNode::*form : {&ChainNode::min_form, &ChainNode::max_form}) {
+      if (n.*form == BoundForm::kAbsent) continue;
+      ExploreCase s = c;
+      s.chain[k].*form = BoundForm::kAbsent;
+      out.push_back(std::move(s));
+    }
+    if (n.keepdims.has_value()) {
+      ExploreCase s = c;
+      s.chain[k].keepdims = std::nullopt;
+      out.push_back(std::move(s));
+    }
+  }
+  if (FamilyOf(c.cell.op) == OpFamily::kElementwise && c.inputs.size() > 1) {
+    for (size_t k = c.inputs.size(); k-- > 0;) {
+      ExploreCase s = c;
+      s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+      out.push_back(std::move(s));
+    }
+  }
+  if (c.min_form != BoundForm::kAbsent) {
+    ExploreCase s = c;
+    s.min_form = BoundForm::kAbsent;
+    out.push_back(std::move(s));
+  }
+  if (c.max_form != BoundForm::kAbsent) {
+    ExploreCase s = c;
+    s.max_form = BoundForm::kAbsent;
+    out.push_back(std::move(s));
+  }
+  for (std::optional<int64_t> ExploreCase::*attr :
+       {&ExploreCase::axis, &ExploreCase::keepdims, &ExploreCase::select_last_index}) {
+    if (!(c.*attr).has_value()) continue;
+    ExploreCase s = c;
+    s.*attr = std::nullopt;
+    out.push_back(std::move(s));
+  }
+  const size_t rank = OutputRank(c);
+  for (size_t a = 0; a < rank; ++a) {
+    if (auto s = SliceOutputAxis(c, a, {0}, /*remove=*/true)) out.push_back(*std::move(s));
+  }
+  for (size_t a = 0; a < rank; ++a) {
+    const int64_t dim = OutputDim(c, a, rank);
+    if (dim <= 1) continue;
+    // Down to one index, each in turn; then without one index, each in turn.
+    for (int64_t j = 0; j < dim; ++j) {
+      if (auto s = SliceOutputAxis(c, a, {j}, false)) out.push_back(*std::move(s));
+    }
+    for (int64_t j = 0; j < dim && dim > 2; ++j) {
+      std::vector<int64_t> keep;
+      for (int64_t i = 0; i < dim; ++i) {
+        if (i != j) keep.push_back(i);
+      }
+      if (auto s = SliceOutputAxis(c, a, keep, false)) out.push_back(*std::move(s));
+    }
+  }
+}
+
+// Every element's bits, in one list, for a value step.
+std::vector<uint64_t*> ValueSlots(ExploreCase& c) {
+  std::vector<uint64_t*> slots;
+  for (TensorSpec& t : c.inputs) {
+    for (uint64_t& b : t.bits) slots.push_back(&b);
+  }
+  if (c.min_form == BoundForm::kPresent) {
+    for (uint64_t& b : c.min_input.bits) slots.push_back(&b);
+  }
+  if (c.max_form == BoundForm::kPresent) {
+    for (uint64_t& b : c.max_input.bits) slots.push_back(&b);
+  }
+  for (ChainNode& n : c.chain) {
+    for (TensorSpec& t : n.operands) {
+      for (uint64_t& b : t.bits) slots.push_back(&b);
+    }
+  }
+  return slots;
+}
+
+// The order values shrink in: the simple values first, in their order,
+// then the others by their bits; a value only moves down this order, so
+// that shrinking ends.
+std::pair<size_t, uint64_t> RankOf(const std::vector<uint64_t>& simple, uint64_t v) {
+  const auto it = std::find(simple.begin(), simple.end(), v);
+  return {static_cast<size_t>(it - simple.begin()), it == simple.end() ? v : 0};
+}
+
+void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
+  ExploreCase probe = c;
+  const std::vector<uint64_t*> slots = ValueSlots(probe);
+  const std::vector<uint64_t> simple = SimpleValues(c.cell.type);
+  std::vector<uint64_t> held;  // distinct values, in order of first appearance
+  for (uint64_t* slot : slots) {
+    if (std::find(held.begin(), held.end(), *slot) == held.end()) held.push_back(*slot);
+  }
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const uint64_t current = *slots[i];
+    std::vector<uint64_t> targets;
+    for (uint64_t v : simple) {
+      if (RankOf(simple, v) < RankOf(simple, current)) targets.push_back(v);
+    }
+    for (uint64_t v : held) {
+      if (RankOf(simple, v) < RankOf(simple, current) &&
+          std::find(targets.begin(), targets.end(), v) == targets.end()) {
+        targets.push_back(v);
+      }
+    }
+    for (uint64_t v : targets) {
+      ExploreCase s = c;
+      *ValueSlots(s)[i] = v;
+      out.push_back(std::move(s));
+    }
+  }
+  // Clip-1/6 bounds (attributes): towards 0, 1, -1.
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 11) return;
+  for (float ExploreCase::*bound : {&ExploreCase::min_attr, &ExploreCase::max_attr}) {
+    for (float v : {0.0f, 1.0f, -1.0f}) {
+      if (c.*bound == v && std::signbit(c.*bound) == std::signbit(v)) break;
+      ExploreCase s = c;
+      s.*bound = v;
+      out.push_back(std::move(s));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<ExploreCase> SimplerCases(const ExploreCase& c) {
+  std::vector<ExploreCase> out;
+  AddStructural(c, out);
+  AddValues(c, out);
+  return out;
+}
+
+int ShrinkCase(ExploreCase& c, const std::function<bool(const ExploreCase&)>& shows,
+               int max_steps) {
+  int steps = 0;
+  bool simpler = true;
+  while (simpler && steps < max_steps) {
+    simpler = false;
+    for (ExploreCase& candidate : SimplerCases(c)) {
+      if (++steps > max_steps) break;
+      if (shows(candidate)) {
+        c = std::move(candidate);
+        simpler = true;
+        break;
+      }
+    }
+  }
+  return std::min(steps, max_steps);
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,35 @@
+// Explore's own shrinking, after RapidCheck's shrink tree: structural and
+// value steps RapidCheck cannot take because its shapes and values are
+// drawn together (a smaller shape draws new values). Each step is one
+// simpler case; Shrink takes the first that still shows the finding and
+// starts again, until none does or the budget is spent.
+//
+//   std::vector<ExploreCase> steps = SimplerCases(c);  // simplest first
+//   int used = ShrinkCase(c, [&](const ExploreCase& s) { return Shows(s); }, 2000);
+//
+// Steps, in order: drop a graph node (bypass it); drop an input a variadic
+// operator does not need; drop a Clip bound; unset an attribute; drop a
+// dimension (keeping index 0 of it); make a dimension 1 or one shorter;
+// then values: each element (and each Clip bound) towards the type's
+// simple values (0, 1, -1, 2) and towards a value the case already holds
+// (fewer distinct values).
+#ifndef ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
+#define ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
+
+#include <functional>
+#include <vector>
+
+#include "runners/explore/explore_case.h"
+
+namespace onnx_conform {
+
+// The candidate cases one step simpler than `c`, simplest first.
+std::vector<ExploreCase> SimplerCases(const ExploreCase& c);
+
+// Replaces `c` by simpler cases that `shows` accepts, greedily, at most
+// `max_steps` tries; returns the tries used.
+int ShrinkCase(ExploreCase& c, const std::function<bool(const ExploreCase&)>& shows, int max_steps);
+
+}  // namespace onnx_conform
+
+#endif  // ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
