@@ -154,6 +154,24 @@ class Explainer {
   std::vector<ReadingSet> combinations_;
 };
 
+// Keeps the worst difference of the outputs: element type, shape, values.
+void NoteDifference(const TensorDiff& diff, OutputsJudgement& judgement) {
+  const std::string kind = diff.type_differs                   ? "element-type"
+                           : !diff.type_or_shape_error.empty() ? "shape"
+                                                               : "values";
+  constexpr const char* kOrder[] = {"values", "shape", "element-type"};
+  const auto rank = [&](const std::string& k) {
+    for (int i = 0; i < 3; ++i) {
+      if (k == kOrder[i]) return i;
+    }
+    return -1;
+  };
+  if (rank(kind) > rank(judgement.difference)) judgement.difference = kind;
+  judgement.nan_expected = judgement.nan_expected || diff.nan_expected;
+  judgement.zero_sign = judgement.zero_sign || diff.zero_sign;
+  judgement.other_value = judgement.other_value || diff.other_value;
+}
+
 }  // namespace
 
 ReadingSet ApplicableReadings(const BoundGraph& graph) {
@@ -182,6 +200,7 @@ OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vec
   if (actual.size() != expected.size()) {
     judgement.kind = OutputsJudgement::Kind::kMismatch;
     judgement.only_values_differ = false;
+    judgement.difference = "output-count";
     judgement.problems.push_back(
         absl::StrCat("backend produced ", actual.size(), " outputs, expected ", expected.size()));
     return judgement;
@@ -209,6 +228,7 @@ OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vec
     const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes, max_reported);
     if (diff.matches()) continue;
     if (!diff.type_or_shape_error.empty()) judgement.only_values_differ = false;
+    NoteDifference(diff, judgement);
     judgement.problems.push_back(diff.Describe(names[i]));
   }
   if (judgement.problems.empty()) return judgement;

@@ -1,5 +1,6 @@
 #include "runners/reports/report.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -200,6 +201,16 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_expectation(ValidUtf8(result.expectation));
   c.set_negative(result.negative);
   for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
+  if (const FailureSignature& s = result.signature; !s.empty()) {
+    report::FailureSignature& out = *c.mutable_signature();
+    out.set_op(ValidUtf8(s.op));
+    out.set_version(static_cast<int32_t>(s.version));
+    out.set_type(ValidUtf8(s.type));
+    out.set_kind(ValidUtf8(s.kind));
+    out.set_rule(ValidUtf8(s.rule));
+    for (const std::string& f : s.features) out.add_features(ValidUtf8(f));
+    out.set_cause(ValidUtf8(s.Cause()));
+  }
   return c;
 }
 
@@ -222,6 +233,15 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.expectation = c.expectation();
   result.negative = c.negative();
   result.readings.assign(c.readings().begin(), c.readings().end());
+  if (c.has_signature()) {
+    const report::FailureSignature& in = c.signature();
+    result.signature = {.op = in.op(),
+                        .version = in.version(),
+                        .type = in.type(),
+                        .kind = in.kind(),
+                        .rule = in.rule(),
+                        .features = {in.features().begin(), in.features().end()}};
+  }
   return result;
 }
 

@@ -102,6 +102,11 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     model.mutable_opset_import(0)->set_version(std::max<int64_t>(version, 12));
     return RunModel(model, inputs);
   }
+  if (bug == "select-last-index-ignored" && op == "ArgMin") {
+    // select_last_index read as its default 0: ties go to the first index.
+    if (FindAttr(node, "select_last_index") != nullptr) SetIntAttr(node, "select_last_index", 0);
+    return RunModel(model, inputs);
+  }
   if (bug == "min6-broadcast" && op == "Min" && version < 8) {
     // Broadcasts where Min-1 and 6 want equal shapes: accepts invalid models.
     model.mutable_opset_import(0)->set_version(8);
@@ -164,7 +169,8 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     }
   } else if (bug != "nan-rule" && bug != "broadcast" && bug != "clip-inverted" &&
              bug != "argmin-tie-order" && bug != "keepdims" && bug != "clip6-float16-bound" &&
-             bug != "int64-through-double" && bug != "min6-broadcast") {
+             bug != "int64-through-double" && bug != "min6-broadcast" &&
+             bug != "select-last-index-ignored") {
     return absl::InvalidArgumentError(absl::StrCat("fake: no planted bug '", bug, "'"));
   }
   return outputs;

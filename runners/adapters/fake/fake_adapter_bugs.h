@@ -11,7 +11,8 @@
 // keepdims (ArgMin keeps the reduced axis with keepdims=0),
 // clip6-float16-bound (a Clip-1/6 bound is truncated, not rounded, to
 // float16), int64-through-double (Min of int64/uint64 computed in double),
-// min6-broadcast (Min-1/6 broadcasts: it accepts invalid models).
+// min6-broadcast (Min-1/6 broadcasts: it accepts invalid models),
+// select-last-index-ignored (ArgMin reads select_last_index as 0).
 // InvalidArgument for an unknown bug; the reference's errors otherwise.
 #ifndef ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
 #define ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
