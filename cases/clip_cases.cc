@@ -42,8 +42,10 @@ constexpr std::string_view kMinGtMaxEarlier =
 constexpr std::string_view kNaN = "Clip with a NaN input element: stays NaN.";
 constexpr std::string_view kNaNBound =
     "Clip with a NaN input element: stays NaN. A NaN bound: unspecified.";
+// Clip's own sentence: a +0/-0 tie between an element and a bound is
+// resolved as Min and Max resolve it (reference-defined).
 constexpr std::string_view kSignedZero =
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
+    "Output `output` of type T: the input with its elements clipped.";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 
