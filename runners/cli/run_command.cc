@@ -31,6 +31,7 @@
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
+#include "runners/cli/rerun_failed.h"
 #include "runners/cli/run_summary.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
@@ -251,7 +252,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (const auto& [flag, path] :
        {std::pair("--report-json", &options.report_json), std::pair("--junit", &options.junit),
         std::pair("--scoreboard-md", &options.scoreboard_md),
-        std::pair("--scoreboard-html", &options.scoreboard_html)}) {
+        std::pair("--scoreboard-html", &options.scoreboard_html),
+        std::pair("--write-expectations", &options.write_expectations)}) {
     if (absl::Status writable = CheckOutputPath(flag, *path); !writable.ok()) {
       return UsageError(err, writable.message());
     }
@@ -268,6 +270,16 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::vector<std::string> features;
   for (absl::string_view f : absl::StrSplit(options.features, ',', absl::SkipEmpty())) {
     features.emplace_back(f);
+  }
+  std::optional<FailedCases> rerun;
+  if (!options.rerun_failed.empty()) {
+    absl::StatusOr<FailedCases> failed = FailedCases::Read(options.rerun_failed);
+    if (!failed.ok()) return UsageError(err, failed.status().message());
+    if (failed->empty()) {
+      out << options.rerun_failed << ": no case failed or errored: nothing to rerun" << std::endl;
+      return kExitOk;
+    }
+    rerun = *std::move(failed);
   }
 
   BackendOptions backend_options;
@@ -313,6 +325,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
+      if (rerun.has_value() && !rerun->Holds(CaseName(dir))) continue;
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
       if (!HasFeatures(ref, features)) continue;
       refs.push_back(std::move(ref));
@@ -324,6 +337,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::string selection;
     if (filter.has_value()) absl::StrAppend(&selection, " --filter=", options.filter);
     if (!features.empty()) absl::StrAppend(&selection, " --features=", options.features);
+    if (rerun.has_value()) absl::StrAppend(&selection, " --rerun-failed=", options.rerun_failed);
     return UsageError(err, absl::StrCat("no case under the given PATHs matches", selection));
   }
   if (shard->has_value()) {
@@ -419,7 +433,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));
   }
-  end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value();
+  end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value() &&
+                  !rerun.has_value();
   end.backend_label = (*backend)->name();
   return FinishRun(options, expectations.has_value() ? &*expectations : nullptr, end, out, err);
 }

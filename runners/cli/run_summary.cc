@@ -94,10 +94,18 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     }
   }
   const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
+  const std::string baseline =
+      options.write_expectations.empty()
+          ? ""
+          : ExpectationFileFor(
+                results, absl::StrCat("Written by onnx-conform run --write-expectations: what did "
+                                      "not pass on ",
+                                      end.backend_label, ", each with its cause."));
   for (int code : {WriteReport(options.report_json, JsonReport(results), err),
                    WriteReport(options.junit, JunitReport(results, end.backend_label), err),
                    WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
-                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
+                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err),
+                   WriteReport(options.write_expectations, baseline, err)}) {
     if (code != kExitOk) exit_code = code;
   }
   return end.completed ? exit_code : kExitInterrupted;
