@@ -43,6 +43,9 @@ struct BackendOutcome {
   std::optional<int> exit_code;
 };
 
+// The identity of an adapter that does not answer a version request.
+inline constexpr char kUnknownIdentity[] = "unknown";
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -55,6 +58,11 @@ class Backend {
   // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
   // Safe to call from any thread.
   virtual void Cancel() {}
+  // The runtime behind the backend, name and version ("onnxruntime-node
+  // 1.17.0"): an adapter's answer to `--version` (or a version request of
+  // the persistent protocol), asked once; kUnknownIdentity when it gives
+  // none. Safe to call from several threads at once.
+  virtual std::string Identity() { return kUnknownIdentity; }
 };
 
 struct BackendOptions {

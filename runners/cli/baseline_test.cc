@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "runners/backends/backend.h"
 #include "runners/cli/backend_test_util.h"
 #include "runners/cli/commands.h"
 #include "runners/cli/run_command_fixture.h"
@@ -83,6 +84,46 @@ TEST_F(BaselineTest, RerunFailedRunsOnlyWhatFailedOrErrored) {
             kExitOk);
   EXPECT_THAT(stdout_, HasSubstr("nothing to rerun"));
   EXPECT_EQ(Run({"--rerun-failed=" + (dir_ / "missing.json").string(), Cases()}), kExitUsage);
+}
+
+TEST_F(BaselineTest, AdaptersSayWhichRuntimeTheyAreInBothProtocols) {
+  for (bool persistent : {false, true}) {
+    BackendOptions options{.persistent = persistent};
+    absl::StatusOr<std::unique_ptr<Backend>> fake = MakeBackend(FakeBackend("pass"), options);
+    ASSERT_TRUE(fake.ok());
+    EXPECT_EQ((*fake)->Identity(), "oc-fake-adapter 1.0") << persistent;
+    setenv("FAKE_ADAPTER_VERSION", "2.5", 1);
+    fake = MakeBackend(FakeBackend("pass"), options);
+    EXPECT_EQ((*fake)->Identity(), "oc-fake-adapter 2.5") << persistent;
+    unsetenv("FAKE_ADAPTER_VERSION");
+    // An adapter that does not know the request is unknown, not an error.
+    absl::StatusOr<std::unique_ptr<Backend>> old = MakeBackend(FakeBackend("no-version"), options);
+    EXPECT_EQ((*old)->Identity(), kUnknownIdentity) << persistent;
+  }
+}
+
+TEST_F(BaselineTest, ReportsAndLogsRecordTheRuntimeAndResumeRefusesAnotherVersion) {
+  MakeCases({"pass", "off-by-one"});
+  const fs::path log = dir_ / "run.jsonl";
+  setenv("FAKE_ADAPTER_VERSION", "1.1", 1);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--persistent", "--log=" + log.string(), Json(), Cases()}),
+      kExitFailed);
+  const report::RunReport report = ReadReport(JsonPath());
+  EXPECT_EQ(report.runtime(), "oc-fake-adapter 1.1");
+  EXPECT_EQ(report.cases(0).runtime(), "oc-fake-adapter 1.1");
+  EXPECT_THAT(ReadText(log), HasSubstr("\"runtime\":\"oc-fake-adapter 1.1\""));
+
+  setenv("FAKE_ADAPTER_VERSION", "1.2", 1);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--persistent", "--resume=" + log.string(), Cases()}),
+            kExitUsage);
+  EXPECT_THAT(stderr_,
+              HasSubstr("runtime 'oc-fake-adapter 1.1' (this run: 'oc-fake-adapter 1.2')"));
+  setenv("FAKE_ADAPTER_VERSION", "1.1", 1);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--persistent", "--resume=" + log.string(), Cases()}),
+            kExitFailed)
+      << stderr_;
+  EXPECT_THAT(stdout_, HasSubstr("resumed 2 finished cases"));
 }
 
 }  // namespace

@@ -211,17 +211,20 @@ std::string ContentHash(const std::string& content) {
                       " bytes");
 }
 
-// The run log's first line: the backend, the adapter command, the suite's
+// The run log's first line: the backend, the adapter command, the runtime's
+// name and version (its answer to --version), the suite's
 // version, a hash of the selected cases, and the expectation file and
 // profile that judged them (their paths and a hash of their contents),
 // which --resume must match.
-report::RunLogHeader LogHeader(const Backend& backend, const RunOptions& options,
-                               const JudgedBy& judged_by, std::vector<std::string> keys) {
+report::RunLogHeader LogHeader(const Backend& backend, const std::string& runtime,
+                               const RunOptions& options, const JudgedBy& judged_by,
+                               std::vector<std::string> keys) {
   std::sort(keys.begin(), keys.end());
   report::RunLogHeader header;
   header.set_onnx_conform_run_log(1);
   header.set_backend(backend.name());
   header.set_adapter(options.backend);
+  header.set_runtime(runtime);
   if (!options.expectations.empty()) {
     header.set_expectations(CanonicalKey(options.expectations));
     header.set_expectations_content(ContentHash(judged_by.expectations));
@@ -361,7 +364,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // What this run's log says of it, and what a log to resume must say.
-  report::RunLogHeader header = LogHeader(**backend, options, judged_by, keys);
+  report::RunLogHeader header =
+      LogHeader(**backend, (*backend)->Identity(), options, judged_by, keys);
   std::string log_path = options.log;
   const std::string& resume_path = options.resume;
   if (log_path.empty()) log_path = resume_path;

@@ -138,6 +138,7 @@ class RecordingBackend : public Backend {
  public:
   explicit RecordingBackend(Backend& inner) : inner_(inner) {}
   std::string name() const override { return inner_.name(); }
+  std::string Identity() override { return inner_.Identity(); }
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome = inner_.Run(c, data_set);
     outcomes_[{&c, data_set}] = outcome;

@@ -76,6 +76,9 @@ struct CaseResult {
   // when unknown. From case.json when the case has one.
   int64_t op_version = 0;
   std::string backend;  // the backend's report name
+  // The runtime behind it, name and version (Backend::Identity): "unknown"
+  // for an adapter that does not say.
+  std::string runtime;
   // The expectation-file line that applied, "FILE:LINE: STATUS: REASON";
   // empty when none did.
   std::string expectation;

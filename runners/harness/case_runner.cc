@@ -143,6 +143,7 @@ CaseResult RunCase(const CheckedCase& c, Backend& backend) {
   result.path = c.dir.string();
   result.name = c.name;
   result.backend = backend.name();
+  result.runtime = backend.Identity();
   result.negative = c.negative();
   result.op = Bounded(c.labels.op, kMaxLabelBytes);
   result.op_version = c.labels.op_version;

@@ -198,6 +198,7 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_seconds(result.seconds);
   c.set_op_version(static_cast<int32_t>(result.op_version));
   c.set_backend(ValidUtf8(result.backend));
+  c.set_runtime(ValidUtf8(result.runtime));
   c.set_expectation(ValidUtf8(result.expectation));
   c.set_negative(result.negative);
   for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
@@ -230,6 +231,7 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.seconds = c.seconds();
   result.op_version = c.op_version();
   result.backend = c.backend();
+  result.runtime = c.runtime();
   result.expectation = c.expectation();
   result.negative = c.negative();
   result.readings.assign(c.readings().begin(), c.readings().end());
@@ -279,6 +281,11 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   report::RunReport run;
   for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
   run.set_backend(CommonBackend(results));
+  if (!results.empty() && std::all_of(results.begin(), results.end(), [&](const CaseResult& r) {
+        return r.runtime == results.front().runtime;
+      })) {
+    run.set_runtime(ValidUtf8(results.front().runtime));
+  }
   for (const auto& [status, count] : SummaryCounts(results))
     (*run.mutable_summary())[status] = count;
   for (const auto& [reading, count] : DivergentReadingCounts(results)) {
