@@ -99,5 +99,20 @@ TEST_F(TriageTest, TwoPlantedBugsAreTwoCauses) {
   EXPECT_THAT(ReadText(dir_ / "merged.md"), HasSubstr("by cause (2 causes)"));
 }
 
+// A backend that rounds a Clip-1/6 float16 bound toward zero fails the
+// cases whose bounds float16 cannot hold, and only those.
+TEST_F(TriageTest, Float16BoundsRoundedTowardZeroFailTheInexactBoundCases) {
+  const std::set<std::string> causes =
+      RunBug("clip6-float16-bound", "^clip_v(1|6)_float16_", "trunc");
+  EXPECT_EQ(causes.size(), 1u) << ::testing::PrintToString(causes);
+  int inexact = 0;
+  for (const report::CaseReport& c : ReadReport(dir_ / "trunc.json").cases()) {
+    const bool is_inexact = absl::StrContains(c.name(), "_inexact_bounds");
+    inexact += is_inexact;
+    EXPECT_EQ(c.status(), is_inexact ? "fail" : "pass") << c.name();
+  }
+  EXPECT_EQ(inexact, 4);  // two cases at each of Clip-1 and Clip-6
+}
+
 }  // namespace
 }  // namespace onnx_conform
