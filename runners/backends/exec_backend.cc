@@ -240,28 +240,33 @@ class ExecBackend : public Backend {
     return {std::nullopt, process.exit_code, process.stderr_text};
   }
 
+  // An idle server of the pool, or a new one started with --serve.
+  absl::StatusOr<std::unique_ptr<LineServer>> TakeServer() {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!idle_servers_.empty()) {
+        std::unique_ptr<LineServer> server = std::move(idle_servers_.back());
+        idle_servers_.pop_back();
+        return server;
+      }
+    }
+    std::vector<std::string> argv = words_;
+    argv.push_back("--serve");
+    return LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
+  }
+  void ReturnServer(std::unique_ptr<LineServer> server) {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    idle_servers_.push_back(std::move(server));
+  }
+
   // Persistent mode: a server from the pool (started with --serve when none
   // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
   // A server that crashes, times out or answers garbage is discarded.
   Ending RunOnServer(const std::vector<std::string>& args) {
-    std::unique_ptr<LineServer> server;
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      if (!idle_servers_.empty()) {
-        server = std::move(idle_servers_.back());
-        idle_servers_.pop_back();
-      }
-    }
-    if (server == nullptr) {
-      std::vector<std::string> argv = words_;
-      argv.push_back("--serve");
-      absl::StatusOr<std::unique_ptr<LineServer>> started =
-          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
-      if (!started.ok()) {
-        return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
-      }
-      server = *std::move(started);
-    }
+    absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer();
+    if (!taken.ok())
+      return {BackendOutcome::Kind::kError, 0, std::string(taken.status().message())};
+    std::unique_ptr<LineServer> server = *std::move(taken);
     adapter::Request request;
     for (const std::string& arg : args) request.add_args(arg);
     std::string request_json;
@@ -315,10 +320,7 @@ class ExecBackend : public Backend {
                            "{\"exit\": N, \"message\": \"...\"}: '",
                            exchange.reply.substr(0, 200), "'", StderrSuffix(exchange.stderr_text))};
     }
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      idle_servers_.push_back(std::move(server));
-    }
+    ReturnServer(std::move(server));
     std::string message = reply.message();
     if (!Stripped(exchange.stderr_text).empty() && reply.exit() != 0) {
       absl::StrAppend(&message, message.empty() ? "" : "\n", Stripped(exchange.stderr_text));
@@ -356,30 +358,14 @@ class ExecBackend : public Backend {
   // {"exit": 0, "version": "NAME VERSION"}; a server that answers anything
   // else stays in the pool when it replied at all, and is unknown.
   std::string AskServerVersion() {
-    std::unique_ptr<LineServer> server;
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      if (!idle_servers_.empty()) {
-        server = std::move(idle_servers_.back());
-        idle_servers_.pop_back();
-      }
-    }
-    if (server == nullptr) {
-      std::vector<std::string> argv = words_;
-      argv.push_back("--serve");
-      absl::StatusOr<std::unique_ptr<LineServer>> started =
-          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
-      if (!started.ok()) return "";
-      server = *std::move(started);
-    }
+    absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer();
+    if (!taken.ok()) return "";
+    std::unique_ptr<LineServer> server = *std::move(taken);
     LineExchange exchange =
         server->Exchange("{\"version\": true}",
                          std::min(options_.timeout_seconds, kVersionTimeoutSeconds), &cancelled_);
     if (exchange.end != LineEnd::kReplied) return "";
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      idle_servers_.push_back(std::move(server));
-    }
+    ReturnServer(std::move(server));
     adapter::Reply reply;
     google::protobuf::util::JsonParseOptions parse_options;
     parse_options.ignore_unknown_fields = true;

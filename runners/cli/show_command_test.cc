@@ -18,7 +18,7 @@ using ::testing::Not;
 
 const fs::path kNodeCases = ONNX_CONFORM_SUITE_NODE_CASES;
 
-class ShowCommandTest : public RunCommandBackendTest {
+class ShowVerdictTest : public RunCommandBackendTest {
  protected:
   int Show(const std::vector<std::string>& args) {
     std::ostringstream out, err;
@@ -32,11 +32,12 @@ class ShowCommandTest : public RunCommandBackendTest {
 // A backend that gives the other zero wherever the expected output has a
 // zero: +0/-0 ties pass in run, determined signs fail. show exits as run
 // judges each case, never on its own comparison.
-TEST_F(ShowCommandTest, ShowExitsAsRunJudgesEachCase) {
+TEST_F(ShowVerdictTest, ShowExitsAsRunJudgesEachCase) {
   const std::string backend = "--backend=" + FakeBackend("flip-zero-sign");
   ASSERT_EQ(Run({backend, "--filter=^min_v13_float16_", Json(), kNodeCases.string()}), kExitFailed);
   int passed = 0, failed = 0;
-  for (const report::CaseReport& c : ReadReport(JsonPath()).cases()) {
+  const report::RunReport run_report = ReadReport(JsonPath());
+  for (const report::CaseReport& c : run_report.cases()) {
     const int code = Show({backend, c.path()});
     const bool fails = c.status() != "pass" && c.status() != "divergent";
     EXPECT_EQ(code, fails ? kExitFailed : kExitOk) << c.name() << " is " << c.status() << " in run";
@@ -48,7 +49,7 @@ TEST_F(ShowCommandTest, ShowExitsAsRunJudgesEachCase) {
   EXPECT_GT(failed, 0);
 }
 
-TEST_F(ShowCommandTest, ShowsTheOperatorVersionAndEveryAttributeWithItsDefault) {
+TEST_F(ShowVerdictTest, ShowsTheOperatorVersionAndEveryAttributeWithItsDefault) {
   ASSERT_EQ(Show({(kNodeCases / "argmin_v13_float_axis1").string()}), kExitOk);
   EXPECT_THAT(shown_, HasSubstr("model: opset 13"));
   EXPECT_THAT(shown_, HasSubstr("ArgMin-13("));
@@ -61,7 +62,7 @@ TEST_F(ShowCommandTest, ShowsTheOperatorVersionAndEveryAttributeWithItsDefault) 
   EXPECT_THAT(shown_, HasSubstr("max=3.40282e+38 (default)"));
 }
 
-TEST_F(ShowCommandTest, AClipCaseQuotesClip) {
+TEST_F(ShowVerdictTest, AClipCaseQuotesClip) {
   ASSERT_EQ(Show({(kNodeCases / "clip_v13_float_neg_zero").string()}), kExitOk);
   EXPECT_THAT(shown_, HasSubstr("spec quote:"));
   EXPECT_THAT(shown_, Not(HasSubstr("Min result")));

@@ -35,7 +35,8 @@ class TriageTest : public RunCommandBackendTest {
     EXPECT_EQ(code, kExitFailed) << stderr_;
     std::set<std::string> causes;
     int failed = 0;
-    for (const report::CaseReport& c : ReadReport(report).cases()) {
+    const report::RunReport read = ReadReport(report);
+    for (const report::CaseReport& c : read.cases()) {
       if (c.status() == "pass" || c.status() == "unsupported") continue;
       ++failed;
       EXPECT_EQ(c.status(), "fail") << c.name() << ": " << c.message();
@@ -106,7 +107,8 @@ TEST_F(TriageTest, Float16BoundsRoundedTowardZeroFailTheInexactBoundCases) {
       RunBug("clip6-float16-bound", "^clip_v(1|6)_float16_", "trunc");
   EXPECT_EQ(causes.size(), 1u) << ::testing::PrintToString(causes);
   int inexact = 0;
-  for (const report::CaseReport& c : ReadReport(dir_ / "trunc.json").cases()) {
+  const report::RunReport run_report = ReadReport(dir_ / "trunc.json");
+  for (const report::CaseReport& c : run_report.cases()) {
     const bool is_inexact = absl::StrContains(c.name(), "_inexact_bounds");
     inexact += is_inexact;
     EXPECT_EQ(c.status(), is_inexact ? "fail" : "pass") << c.name();

@@ -5,7 +5,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reference/evaluate.h"
-#include "runners/harness/diff.h"
 
 namespace onnx_conform {
 namespace {
@@ -29,18 +28,6 @@ std::vector<std::string> FeaturesAmong(const CheckedCase& c,
     if (std::find(wanted.begin(), wanted.end(), feature) != wanted.end()) found.push_back(feature);
   }
   return found;
-}
-
-// `actual` equals `explained` under its match classes.
-bool Explains(const std::vector<ExplainedOutput>& explained, const std::vector<Tensor>& actual) {
-  if (explained.size() != actual.size()) return false;
-  for (size_t i = 0; i < actual.size(); ++i) {
-    if (!DiffTensors(explained[i].value, actual[i], Tolerance::Exact(), explained[i].classes, 0)
-             .matches()) {
-      return false;
-    }
-  }
-  return true;
 }
 
 // The first checker rule among the case's diagnostics of `severity`.
@@ -71,7 +58,7 @@ std::optional<std::string> IgnoredAttribute(const CheckedCase& c, size_t index,
         attributes->end());
     absl::StatusOr<std::vector<ExplainedOutput>> outputs =
         ExplainModel(without, c.data_sets[index].inputs);
-    if (outputs.ok() && Explains(*outputs, actual)) return spec.name;
+    if (outputs.ok() && MatchesExplained(actual, *outputs)) return spec.name;
   }
   return std::nullopt;
 }

@@ -31,19 +31,6 @@ bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
   return true;
 }
 
-// `outputs` equal `explained` under its classes.
-bool MatchesExplained(const std::vector<Tensor>& outputs,
-                      const std::vector<ExplainedOutput>& explained) {
-  if (outputs.size() != explained.size()) return false;
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    if (!DiffTensors(explained[i].value, outputs[i], Tolerance::Exact(), explained[i].classes, 0)
-             .matches()) {
-      return false;
-    }
-  }
-  return true;
-}
-
 int64_t ElementCount(const std::vector<Tensor>& tensors) {
   int64_t count = 0;
   for (const Tensor& t : tensors) count += t.element_count();
@@ -173,6 +160,18 @@ void NoteDifference(const TensorDiff& diff, OutputsJudgement& judgement) {
 }
 
 }  // namespace
+
+bool MatchesExplained(const std::vector<Tensor>& outputs,
+                      const std::vector<ExplainedOutput>& explained) {
+  if (outputs.size() != explained.size()) return false;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (!DiffTensors(explained[i].value, outputs[i], Tolerance::Exact(), explained[i].classes, 0)
+             .matches()) {
+      return false;
+    }
+  }
+  return true;
+}
 
 ReadingSet ApplicableReadings(const BoundGraph& graph) {
   ReadingSet found;

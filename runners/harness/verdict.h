@@ -68,6 +68,10 @@ inline std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
 OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
                               const Tolerance& tolerance, int max_reported = 5);
 
+// Whether `outputs` equal `explained` under its match classes.
+bool MatchesExplained(const std::vector<Tensor>& outputs,
+                      const std::vector<ExplainedOutput>& explained);
+
 // The alternative readings the graph's schemas name.
 ReadingSet ApplicableReadings(const BoundGraph& graph);
 

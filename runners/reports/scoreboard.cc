@@ -144,6 +144,12 @@ std::string CaseLabel(const CaseResult& r) {
   return label;
 }
 
+// "Failures (3 cases, 1 cause)".
+std::string FailuresHeading(size_t cases, size_t causes) {
+  return absl::StrCat("Failures (", cases, cases == 1 ? " case, " : " cases, ", causes,
+                      causes == 1 ? " cause)" : " causes)");
+}
+
 // A cause's cases, one line each ("fail: NAME (Op-V, types)"), at most
 // kListedCases and a count of the rest.
 std::vector<std::string> ListedCases(const ResultGroup& cause) {
@@ -271,8 +277,7 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
   const Listed listed = ListedResults(results);
   if (!listed.failures.empty()) {
     const std::vector<ResultGroup> causes = GroupBy(listed.failures, CauseOf);
-    absl::StrAppend(&md, "## Failures (", listed.failures.size(), " cases, ", causes.size(),
-                    causes.size() == 1 ? " cause" : " causes", ")\n\n");
+    absl::StrAppend(&md, "## ", FailuresHeading(listed.failures.size(), causes.size()), "\n\n");
     for (const ResultGroup& cause : causes) {
       absl::StrAppend(&md, "### ", MarkdownText(ForTerminal(cause.key, false)), "\n\n",
                       MarkdownText(ForTerminal(GroupExtent(cause), false)), "\n\n");
@@ -362,8 +367,8 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
   const Listed listed = ListedResults(results);
   if (!listed.failures.empty()) {
     const std::vector<ResultGroup> causes = GroupBy(listed.failures, CauseOf);
-    absl::StrAppend(&html, "<h2>Failures (", listed.failures.size(), " cases, ", causes.size(),
-                    causes.size() == 1 ? " cause" : " causes", ")</h2>\n");
+    absl::StrAppend(&html, "<h2>", FailuresHeading(listed.failures.size(), causes.size()),
+                    "</h2>\n");
     for (const ResultGroup& cause : causes) {
       absl::StrAppend(&html, "<details><summary><b>", HtmlEscape(ForTerminal(cause.key, false)),
                       "</b> (", HtmlEscape(ForTerminal(GroupExtent(cause), false)),
