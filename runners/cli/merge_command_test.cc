@@ -65,8 +65,7 @@ TEST_F(MergeCommandTest, BackendsSideBySideAndFailuresGroupedByCause) {
   EXPECT_THAT(page, HasSubstr("| version | type | alpha | beta |"));
   EXPECT_THAT(page, HasSubstr("| 13 | int32 | ⬜ 0/1 (1 unsupported) | 🟩 1/1 |"));
   // The two off-by-one failures are one cause, the crash another.
-  const std::string failures =
-      Section(page, "Failures and expected failures, by cause (2 causes)");
+  const std::string failures = Section(page, "Failures and expected failures, by cause (2 causes)");
   ASSERT_NE(failures, "") << page;
   EXPECT_THAT(failures, HasSubstr("(2 cases)"));
   EXPECT_THAT(failures, HasSubstr("alpha: off-by-one.example"));
