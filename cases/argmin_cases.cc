@@ -28,8 +28,7 @@ constexpr std::string_view kSelectLast =
 constexpr std::string_view kNaN =
     "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
     "select_last_index=1).";
-constexpr std::string_view kSignedZero =
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
+constexpr std::string_view kSignedZero = "Signed zeros: -0 and +0 compare equal";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 

@@ -42,8 +42,10 @@ constexpr std::string_view kMinGtMaxEarlier =
 constexpr std::string_view kNaN = "Clip with a NaN input element: stays NaN.";
 constexpr std::string_view kNaNBound =
     "Clip with a NaN input element: stays NaN. A NaN bound: unspecified.";
+// Clip's own sentence: a +0/-0 tie between an element and a bound is
+// resolved as Min and Max resolve it (reference-defined).
 constexpr std::string_view kSignedZero =
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
+    "Output `output` of type T: the input with its elements clipped.";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 
@@ -210,6 +212,7 @@ class ClipCaseSet {
     // reference-defined (reading clip1-limits-of-t).
     Add("no_bounds", {}, Extremes(), {"float_extremes"}, attrs,
         /*reference_defined=*/version_ == 1 && !std::is_same_v<T, float>);
+    if constexpr (std::is_same_v<T, Float16>) AddInexactFloat16Bounds();
     if (version_ == 1) {
       CaseBuilder& c = Start("consumed_inputs", Both(2, 6));
       c.Attr("consumed_inputs", std::vector<int64_t>{0})
@@ -233,6 +236,52 @@ class ClipCaseSet {
     const std::string_view extremes = kIsFloatType<T> ? "float_extremes" : "int_extremes";
     Add("no_bounds", {}, Extremes(), {extremes}, kMissingBounds);
     Add("no_bounds_skipped", {}, Extremes(), {extremes}, kSkipped, false, /*skip_names=*/true);
+  }
+
+  // FLOAT bounds float16 cannot hold: each is rounded to the nearest
+  // float16, ties to even (docs/semantics.md), never toward zero. The
+  // expected bits are worked by hand: 2.3f lies between 0x4099 (2.298828125)
+  // and 0x409A (2.30078125), nearer the latter; 5.71f between 0x45B5
+  // (5.70703125) and 0x45B6 (5.7109375), nearer the latter; -2.3f rounds to
+  // 0xC09A; 2.0029296875f is exactly halfway between 0x4001 and 0x4002 and
+  // goes to the even 0x4002. Each input holds the values either side of the
+  // rounded bounds, so that a bound one step off changes the output.
+  void AddInexactFloat16Bounds() {
+    struct Inexact {
+      std::string_view what;
+      float min, max;
+      std::vector<uint16_t> x, expected;
+    };
+    const Inexact cases[] = {
+        {"inexact_bounds",
+         2.3f,
+         5.71f,
+         {0x4099, 0x409A, 0x409B, 0x45B5, 0x45B6, 0x45B7, 0x0000, 0x4800},
+         {0x409A, 0x409A, 0x409B, 0x45B5, 0x45B6, 0x45B6, 0x409A, 0x45B6}},
+        {"inexact_bounds_negative_tie",
+         -2.3f,
+         2.0029296875f,
+         {0xC09B, 0xC09A, 0xC099, 0x4001, 0x4002, 0x4003},
+         {0xC09A, 0xC09A, 0xC099, 0x4001, 0x4002, 0x4002}},
+    };
+    for (const Inexact& c : cases) {
+      const auto bits = [](const std::vector<uint16_t>& values) {
+        std::vector<T> out;
+        for (uint16_t v : values) out.push_back(T::FromBits(v));
+        return TensorOf<T>({static_cast<int64_t>(out.size())}, out);
+      };
+      builder_.emplace("Clip", version_, ElementTypeOf<T>(), c.what);
+      builder_->Outputs({"output"})
+          .Inputs({"input"})
+          .Attr("min", c.min)
+          .Attr("max", c.max)
+          .Features({"min_max", "inexact_bound"})
+          .Quote(version_ == 1 ? kAttrsV1 : kDefaultsV6)
+          .ReferenceDefined()
+          .Describe("FLOAT bounds float16 cannot hold, rounded to nearest even, not toward zero")
+          .DataSet({bits(c.x)}, {bits(c.expected)});
+      Commit();
+    }
   }
 
   // lowest, 0, 1, max of T: unchanged by every default bound but Clip-6's

@@ -17,6 +17,7 @@
 #include "cases/case_test_util.h"
 #include "cases/case_values.h"
 #include "cases/case_writer.h"
+#include "checker/registry.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 
@@ -136,6 +137,22 @@ TEST(GeneratedCasesTest, NamesFollowThePatternAndMatchTheMetadata) {
       EXPECT_EQ((*m)->types(0), match[3].str()) << name;
       EXPECT_EQ((*m)->expectation() == kExpectValid, std::string(folder) == "node") << name;
       EXPECT_FALSE((*m)->spec_quote().empty()) << name;
+    }
+  }
+}
+
+// A case quotes its own operator's text: a sentence that says what another
+// operator's result is ("either is an acceptable Min result" in a Clip
+// case) is not about the case. Min inside a formula ("Min(max, ...)") is.
+TEST(GeneratedCasesTest, SpecQuotesAreTheCaseOperatorsOwn) {
+  const std::vector<absl::string_view> ops = RegisteredOperators();
+  for (const Case& c : AllCases()) {
+    const std::string& quote = c.metadata.spec_quote();
+    for (absl::string_view other : ops) {
+      if (other == c.metadata.operator_()) continue;
+      const std::string op(other);
+      EXPECT_EQ(quote.find(op + " result"), std::string::npos) << c.name << ": " << quote;
+      EXPECT_NE(quote.rfind(op + " ", 0), 0u) << c.name << ": " << quote;
     }
   }
 }

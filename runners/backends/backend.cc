@@ -18,6 +18,10 @@ class ReferenceBackend : public Backend {
   explicit ReferenceBackend(bool plain)
       : options_{.kernels = plain ? Kernels::kPlain : Kernels::kFast} {}
   std::string name() const override { return "reference"; }
+  std::string Identity() override {
+    return options_.kernels == Kernels::kPlain ? "onnx-conform reference (plain loops)"
+                                               : "onnx-conform reference (fast kernels)";
+  }
 
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome;

@@ -46,6 +46,9 @@ struct BackendOutcome {
   double startup_seconds = 0;
 };
 
+// The identity of an adapter that does not answer a version request.
+inline constexpr char kUnknownIdentity[] = "unknown";
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -58,6 +61,11 @@ class Backend {
   // Makes running and later Run calls end soon with kCancelled (Ctrl-C).
   // Safe to call from any thread.
   virtual void Cancel() {}
+  // The runtime behind the backend, name and version ("onnxruntime-node
+  // 1.17.0"): an adapter's answer to `--version` (or a version request of
+  // the persistent protocol), asked once; kUnknownIdentity when it gives
+  // none. Safe to call from several threads at once.
+  virtual std::string Identity() { return kUnknownIdentity; }
 };
 
 struct BackendOptions {

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -28,6 +29,9 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A version request never waits longer than this, whatever --timeout says.
+constexpr double kVersionTimeoutSeconds = 20;
 
 // A fresh directory in the backend's scratch folder, removed on
 // destruction, whatever the adapter left in it.
@@ -119,6 +123,16 @@ class ExecBackend : public Backend {
 
   std::string name() const override { return name_; }
   void Cancel() override { cancelled_ = true; }
+
+  // Asked once: `COMMAND --version`, or a version request to a server.
+  std::string Identity() override {
+    std::lock_guard<std::mutex> lock(identity_mutex_);
+    if (!identity_.has_value()) {
+      identity_ = options_.persistent ? AskServerVersion() : AskVersion();
+      if (identity_->empty()) identity_ = kUnknownIdentity;
+    }
+    return *identity_;
+  }
 
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome;
@@ -231,6 +245,28 @@ class ExecBackend : public Backend {
     return {std::nullopt, process.exit_code, process.stderr_text};
   }
 
+  // An idle server of the pool, or a new one started with --serve (then
+  // `started_at`, when given, is set to when it started).
+  absl::StatusOr<std::unique_ptr<LineServer>> TakeServer(
+      std::optional<std::chrono::steady_clock::time_point>* started_at = nullptr) {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!idle_servers_.empty()) {
+        std::unique_ptr<LineServer> server = std::move(idle_servers_.back());
+        idle_servers_.pop_back();
+        return server;
+      }
+    }
+    if (started_at != nullptr) *started_at = std::chrono::steady_clock::now();
+    std::vector<std::string> argv = words_;
+    argv.push_back("--serve");
+    return LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
+  }
+  void ReturnServer(std::unique_ptr<LineServer> server) {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    idle_servers_.push_back(std::move(server));
+  }
+
   // Persistent mode: a server from the pool (started with --serve when none
   // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
   // A server that crashes, times out or answers garbage is discarded.
@@ -244,26 +280,11 @@ class ExecBackend : public Backend {
   // RunOnServer's exchange; a server started for it sets `startup_seconds`
   // from its start to its reading the request.
   Ending ExchangeOnServer(const std::vector<std::string>& args, double& startup_seconds) {
-    std::unique_ptr<LineServer> server;
     std::optional<std::chrono::steady_clock::time_point> started_at;
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      if (!idle_servers_.empty()) {
-        server = std::move(idle_servers_.back());
-        idle_servers_.pop_back();
-      }
-    }
-    if (server == nullptr) {
-      started_at = std::chrono::steady_clock::now();
-      std::vector<std::string> argv = words_;
-      argv.push_back("--serve");
-      absl::StatusOr<std::unique_ptr<LineServer>> started =
-          LineServer::Start(argv, options_.max_stderr_bytes, options_.max_reply_bytes);
-      if (!started.ok()) {
-        return {BackendOutcome::Kind::kError, 0, std::string(started.status().message())};
-      }
-      server = *std::move(started);
-    }
+    absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer(&started_at);
+    if (!taken.ok())
+      return {BackendOutcome::Kind::kError, 0, std::string(taken.status().message())};
+    std::unique_ptr<LineServer> server = *std::move(taken);
     adapter::Request request;
     for (const std::string& arg : args) request.add_args(arg);
     std::string request_json;
@@ -332,15 +353,62 @@ class ExecBackend : public Backend {
                            "{\"exit\": N, \"message\": \"...\"}: '",
                            exchange.reply.substr(0, 200), "'", StderrSuffix(exchange.stderr_text))};
     }
-    {
-      std::lock_guard<std::mutex> lock(pool_mutex_);
-      idle_servers_.push_back(std::move(server));
-    }
+    ReturnServer(std::move(server));
     std::string message = reply.message();
     if (!Stripped(exchange.stderr_text).empty() && reply.exit() != 0) {
       absl::StrAppend(&message, message.empty() ? "" : "\n", Stripped(exchange.stderr_text));
     }
     return {std::nullopt, reply.exit(), message};
+  }
+
+  // An answer to a version request: its first line, without control bytes,
+  // at most kMaxIdentityBytes; empty when there is none.
+  static std::string IdentityLine(absl::string_view text) {
+    constexpr size_t kMaxIdentityBytes = 200;
+    std::string line(absl::StripAsciiWhitespace(text.substr(0, text.find('\n'))));
+    if (line.size() > kMaxIdentityBytes) line.resize(kMaxIdentityBytes);
+    for (char& c : line) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+    }
+    return line;
+  }
+
+  // One-shot: `COMMAND --version` printing "NAME VERSION" and exiting 0;
+  // any other ending (an adapter that does not know the flag) is unknown.
+  std::string AskVersion() {
+    std::vector<std::string> argv = words_;
+    argv.push_back("--version");
+    ProcessOptions process_options;
+    process_options.timeout_seconds = std::min(options_.timeout_seconds, kVersionTimeoutSeconds);
+    process_options.max_captured_bytes = 4096;
+    process_options.cancel = &cancelled_;
+    const ProcessResult process = RunProcess(argv, process_options);
+    if (process.end != ProcessEnd::kExited || process.exit_code != 0) return "";
+    return IdentityLine(process.stdout_text);
+  }
+
+  // Persistent: {"version": true} to a server of the pool, answered by
+  // {"exit": 0, "version": "NAME VERSION"}; a server that answers anything
+  // else stays in the pool when it replied at all, and is unknown.
+  std::string AskServerVersion() {
+    absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer();
+    if (!taken.ok()) return "";
+    std::unique_ptr<LineServer> server = *std::move(taken);
+    LineExchange exchange =
+        server->Exchange("{\"version\": true}",
+                         std::min(options_.timeout_seconds, kVersionTimeoutSeconds), &cancelled_);
+    if (exchange.end != LineEnd::kReplied) return "";
+    ReturnServer(std::move(server));
+    adapter::Reply reply;
+    google::protobuf::util::JsonParseOptions parse_options;
+    parse_options.ignore_unknown_fields = true;
+    if (!google::protobuf::util::JsonStringToMessage(google::protobuf::StringPiece(exchange.reply),
+                                                     &reply, parse_options)
+             .ok() ||
+        reply.exit() != 0) {
+      return "";
+    }
+    return IdentityLine(reply.version());
   }
 
   // DIR/output_K.pb for every graph output; nothing else numbered.
@@ -387,6 +455,8 @@ class ExecBackend : public Backend {
   std::mutex pool_mutex_;
   std::atomic<bool> replied_{false};  // a server of this backend has replied
   std::vector<std::unique_ptr<LineServer>> idle_servers_;
+  std::mutex identity_mutex_;
+  std::optional<std::string> identity_;
 };
 
 }  // namespace

@@ -31,6 +31,7 @@
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
+#include "runners/cli/rerun_failed.h"
 #include "runners/cli/run_summary.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
@@ -212,17 +213,20 @@ std::string ContentHash(const std::string& content) {
                       " bytes");
 }
 
-// The run log's first line: the backend, the adapter command, the suite's
+// The run log's first line: the backend, the adapter command, the runtime's
+// name and version (its answer to --version), the suite's
 // version, a hash of the selected cases, and the expectation file and
 // profile that judged them (their paths and a hash of their contents),
 // which --resume must match.
-report::RunLogHeader LogHeader(const Backend& backend, const RunOptions& options,
-                               const JudgedBy& judged_by, std::vector<std::string> keys) {
+report::RunLogHeader LogHeader(const Backend& backend, const std::string& runtime,
+                               const RunOptions& options, const JudgedBy& judged_by,
+                               std::vector<std::string> keys) {
   std::sort(keys.begin(), keys.end());
   report::RunLogHeader header;
   header.set_onnx_conform_run_log(1);
   header.set_backend(backend.name());
   header.set_adapter(options.backend);
+  header.set_runtime(runtime);
   if (!options.expectations.empty()) {
     header.set_expectations(CanonicalKey(options.expectations));
     header.set_expectations_content(ContentHash(judged_by.expectations));
@@ -255,7 +259,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (const auto& [flag, path] :
        {std::pair("--report-json", &options.report_json), std::pair("--junit", &options.junit),
         std::pair("--scoreboard-md", &options.scoreboard_md),
-        std::pair("--scoreboard-html", &options.scoreboard_html)}) {
+        std::pair("--scoreboard-html", &options.scoreboard_html),
+        std::pair("--write-expectations", &options.write_expectations)}) {
     if (absl::Status writable = CheckOutputPath(flag, *path); !writable.ok()) {
       return UsageError(err, writable.message());
     }
@@ -272,6 +277,16 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::vector<std::string> features;
   for (absl::string_view f : absl::StrSplit(options.features, ',', absl::SkipEmpty())) {
     features.emplace_back(f);
+  }
+  std::optional<FailedCases> rerun;
+  if (!options.rerun_failed.empty()) {
+    absl::StatusOr<FailedCases> failed = FailedCases::Read(options.rerun_failed);
+    if (!failed.ok()) return UsageError(err, failed.status().message());
+    if (failed->empty()) {
+      out << options.rerun_failed << ": no case failed or errored: nothing to rerun" << std::endl;
+      return kExitOk;
+    }
+    rerun = *std::move(failed);
   }
 
   BackendOptions backend_options;
@@ -317,6 +332,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
+      if (rerun.has_value() && !rerun->Holds(CaseName(dir))) continue;
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
       if (!HasFeatures(ref, features)) continue;
       refs.push_back(std::move(ref));
@@ -328,6 +344,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::string selection;
     if (filter.has_value()) absl::StrAppend(&selection, " --filter=", options.filter);
     if (!features.empty()) absl::StrAppend(&selection, " --features=", options.features);
+    if (rerun.has_value()) absl::StrAppend(&selection, " --rerun-failed=", options.rerun_failed);
     return UsageError(err, absl::StrCat("no case under the given PATHs matches", selection));
   }
   if (shard->has_value()) {
@@ -351,7 +368,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // What this run's log says of it, and what a log to resume must say.
-  report::RunLogHeader header = LogHeader(**backend, options, judged_by, keys);
+  report::RunLogHeader header =
+      LogHeader(**backend, (*backend)->Identity(), options, judged_by, keys);
   std::string log_path = options.log;
   const std::string& resume_path = options.resume;
   if (log_path.empty()) log_path = resume_path;
@@ -427,7 +445,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   end.started = started;
   end.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - steady_start).count();
-  end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value();
+  end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value() &&
+                  !rerun.has_value();
   end.backend_label = (*backend)->name();
   return FinishRun(options, expectations.has_value() ? &*expectations : nullptr, end, out, err);
 }

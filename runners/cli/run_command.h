@@ -46,6 +46,9 @@ struct RunOptions {
   std::string junit;            // --junit
   std::string scoreboard_md;    // --scoreboard-md
   std::string scoreboard_html;  // --scoreboard-html
+  // --write-expectations: an expectation file expecting what did not pass
+  std::string write_expectations;
+  std::string rerun_failed;  // --rerun-failed: only the cases this JSON report failed
 
   bool quiet = false;          // --quiet: only cases neither passed nor unsupported
   bool allow_invalid = false;  // --allow-invalid: an undeclared invalid case does not fail

@@ -170,8 +170,10 @@ TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
   EXPECT_THAT(board, HasSubstr("### Min\n\n| version | float |\n|---|---|\n"
                                "| 13 | 🟥 1/3 (1 fail, 1 unsupported) |\n"));
   EXPECT_THAT(board, HasSubstr("### ArgMin\n\n| version | float |\n|---|---|\n| 13 | 🟩 1/1 |"));
-  EXPECT_THAT(board, HasSubstr("### fail: off-by-one.min (Min-13, float)\n\n```\n"
-                               "test_data_set_0: output 'result': 1 of 3 elements differ: [0] "
+  // Failures by cause: the failure signature, the cases, one example.
+  EXPECT_THAT(board, HasSubstr("### Min: values: value\n\n"));
+  EXPECT_THAT(board, HasSubstr("- fail: off-by-one.min (Min-13, float)\n"));
+  EXPECT_THAT(board, HasSubstr("```\ntest_data_set_0: output 'result': 1 of 3 elements differ: [0] "
                                "expected 1, got 1.00000012\n```"));
   EXPECT_THAT(ReadText(html), HasSubstr("<td class=\"red\">1/3 (1 fail, 1 unsupported)</td>"));
   const std::string xml = ReadText(junit);

@@ -20,6 +20,9 @@ constexpr absl::string_view kRunUsage =
     "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
+    "  --write-expectations=FILE (each case that did not pass, its status and cause: a\n"
+    "    baseline; a run judged by it exits 0)\n"
+    "  --rerun-failed=REPORT (only the cases that failed or errored in that JSON report)\n"
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at "
     "once)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
@@ -66,6 +69,8 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("resume", &options.resume)
       .Add("scoreboard_md", &options.scoreboard_md)
       .Add("scoreboard_html", &options.scoreboard_html)
+      .Add("write_expectations", &options.write_expectations)
+      .Add("rerun_failed", &options.rerun_failed)
       .Add("plain_reference", &options.plain_reference)
       .Add("allow_invalid", &options.allow_invalid)
       .Add("strict", &options.strict)

@@ -212,7 +212,8 @@ TEST_F(ShowCommandTest, MetadataQuoteInputsExpectedOutputsAndTheBackendsDifferen
   EXPECT_THAT(stdout_, HasSubstr("input  data_0: float [5]: nan, 1, nan, 2, nan\n"));
   EXPECT_THAT(stdout_, HasSubstr("expected min: float [5]: nan, nan, nan, 2, nan\n"));
 
-  EXPECT_EQ(Show({"--backend=" + FakeBackend("reading-min-nan-ignored"), c}), kExitFailed);
+  // Divergent: run's verdict, which does not fail a run.
+  EXPECT_EQ(Show({"--backend=" + FakeBackend("reading-min-nan-ignored"), c}), kExitOk);
   EXPECT_THAT(stdout_, HasSubstr("min: float [5]: 1, 1, nan, 2, -inf\n"));
   EXPECT_THAT(stdout_, HasSubstr("3 of 5 elements differ: [0] expected nan (any NaN), got 1"));
 
@@ -221,7 +222,7 @@ TEST_F(ShowCommandTest, MetadataQuoteInputsExpectedOutputsAndTheBackendsDifferen
   EXPECT_EQ(Show({"--backend=" + FakeBackend("pass"), c}), kExitOk) << stdout_;
   EXPECT_THAT(stdout_, HasSubstr("matches the expected outputs (as run judges them)"));
   EXPECT_THAT(stdout_, HasSubstr("model: opset 13 of the default domain"));
-  EXPECT_THAT(stdout_, HasSubstr("Min(data_0, data_1) -> min"));
+  EXPECT_THAT(stdout_, HasSubstr("Min-13(data_0, data_1) -> min"));
   EXPECT_EQ(Show({"--backend=" + FakeBackend("crash"), c}), kExitFailed);
   EXPECT_THAT(stdout_, HasSubstr("did not run it"));
 }

@@ -100,10 +100,18 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
                        .hostname = LocalHostName(),
                        .wall_seconds = end.wall_seconds,
                        .policy = policy};
+  const std::string baseline =
+      options.write_expectations.empty()
+          ? ""
+          : ExpectationFileFor(
+                results, absl::StrCat("Written by onnx-conform run --write-expectations: what did "
+                                      "not pass on ",
+                                      end.backend_label, ", each with its cause."));
   for (int code : {WriteReport(options.report_json, JsonReport(results), err),
                    WriteReport(options.junit, JunitReport(results, junit), err),
                    WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
-                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err)}) {
+                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err),
+                   WriteReport(options.write_expectations, baseline, err)}) {
     if (code != kExitOk) exit_code = code;
   }
   return end.completed ? exit_code : kExitInterrupted;

@@ -1,5 +1,8 @@
 #include "runners/harness/case_result.h"
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
 namespace onnx_conform {
 
 absl::string_view StatusName(CaseStatus status) {
@@ -23,6 +26,13 @@ std::optional<CaseStatus> StatusFromName(absl::string_view name) {
     if (StatusName(status) == name) return status;
   }
   return std::nullopt;
+}
+
+std::string FailureSignature::Cause() const {
+  std::string cause = absl::StrCat(op.empty() ? "(unknown)" : op, ": ", kind);
+  if (!rule.empty()) absl::StrAppend(&cause, ": ", rule);
+  if (!features.empty()) absl::StrAppend(&cause, " [", absl::StrJoin(features, ","), "]");
+  return cause;
 }
 
 std::string PrimaryType(const CaseResult& result) {

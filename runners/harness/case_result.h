@@ -37,6 +37,32 @@ inline constexpr CaseStatus kAllStatuses[] = {
 absl::string_view StatusName(CaseStatus status);
 std::optional<CaseStatus> StatusFromName(absl::string_view name);
 
+// Why a case did not pass, as a cause rather than the words of a message
+// (runners/harness/failure_signature.h computes it): one planted bug is one
+// cause however many elements, versions or types it touches.
+struct FailureSignature {
+  std::string op;       // the case's operator
+  int64_t version = 0;  // its version
+  std::string type;     // its first input's element type
+  // What differs: output-count, element-type, shape, values, divergent,
+  // bad-output, adapter-error, crash, timeout, unsupported, invalid,
+  // accepted-negative, case-error; empty for a pass.
+  std::string kind;
+  // What explains it: an attribute the backend ignores
+  // ("ignores select_last_index"), the named readings it follows, the match
+  // class of the differing elements ("nan-result", "sign-of-zero",
+  // "value"), or the checker rule involved.
+  std::string rule;
+  std::vector<std::string> features;  // the case.json features involved
+
+  bool empty() const { return kind.empty(); }
+  // What groups results: operator, kind, rule and features; versions and
+  // types are the group's extent, not separate causes.
+  // "ArgMin: values: ignores select_last_index [select_last_index]".
+  std::string Cause() const;
+  bool operator==(const FailureSignature&) const = default;
+};
+
 struct CaseResult {
   std::string name;
   std::string path;
@@ -50,6 +76,9 @@ struct CaseResult {
   // when unknown. From case.json when the case has one.
   int64_t op_version = 0;
   std::string backend;  // the backend's report name
+  // The runtime behind it, name and version (Backend::Identity): "unknown"
+  // for an adapter that does not say.
+  std::string runtime;
   // The expectation-file line that applied, "FILE:LINE: STATUS: REASON";
   // empty when none did.
   std::string expectation;
@@ -67,6 +96,8 @@ struct CaseResult {
   // Seconds the backend spent starting a persistent server for this case
   // (BackendOutcome::startup_seconds): left out of `seconds`. Not reported.
   double startup_seconds = 0;
+  // Why it did not pass (empty for a pass); kept through ApplyExpectations.
+  FailureSignature signature;
 };
 
 // The first of `types` ("float16,int64" -> "float16"), the type a case is

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/registry.h"
+#include "runners/harness/failure_signature.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
 
@@ -31,6 +32,8 @@ struct Comparison {
   bool mismatch = false;
   std::vector<std::string> divergences;  // one line per divergent data set
   std::vector<std::string> readings;     // the readings the backend follows
+  // The cause of the first mismatching data set, and of the first divergent one.
+  FailureSignature mismatch_signature, divergent_signature;
 };
 
 void AddReading(std::vector<std::string>& readings, std::string name) {
@@ -45,6 +48,12 @@ void Compare(const CheckedCase& c, size_t index, const std::vector<Tensor>& actu
   const OutputsJudgement judgement = JudgeOutputs(c, index, actual, tolerance);
   for (const std::string& problem : judgement.problems) {
     comparison.problems.push_back(absl::StrCat(where, ": ", problem));
+  }
+  FailureSignature& first = judgement.kind == OutputsJudgement::Kind::kMismatch
+                                ? comparison.mismatch_signature
+                                : comparison.divergent_signature;
+  if (judgement.kind != OutputsJudgement::Kind::kMatch && first.empty()) {
+    first = SignatureOf(c, index, actual, judgement);
   }
   switch (judgement.kind) {
     case OutputsJudgement::Kind::kMatch: break;
@@ -68,11 +77,16 @@ CaseVerdict RunValid(const CheckedCase& c, Backend& backend, CaseResult& result)
     BackendOutcome outcome = backend.Run(c, index);
     result.ran_on_backend = true;
     result.startup_seconds += outcome.startup_seconds;
-    if (std::optional<CaseVerdict> failed = OutcomeVerdict(outcome, where)) return *failed;
+    if (std::optional<CaseVerdict> failed = OutcomeVerdict(outcome, where)) {
+      result.signature = OutcomeSignature(c, outcome);
+      return *failed;
+    }
     Compare(c, index, outcome.outputs, tolerance, comparison);
   }
   if (comparison.problems.empty()) return {CaseStatus::kPass, ""};
   const std::string differences = absl::StrJoin(comparison.problems, "\n");
+  result.signature =
+      comparison.mismatch ? comparison.mismatch_signature : comparison.divergent_signature;
   if (!comparison.mismatch) {
     result.readings = comparison.readings;
     return {CaseStatus::kDivergent,
@@ -94,7 +108,17 @@ CaseVerdict RunNegative(const CheckedCase& c, Backend& backend, CaseResult& resu
     twin = backend.Run(*c.twin, 0);
     result.startup_seconds += twin->startup_seconds;
   }
-  return NegativeVerdict(c, outcome, twin.has_value() ? &*twin : nullptr);
+  CaseVerdict verdict = NegativeVerdict(c, outcome, twin.has_value() ? &*twin : nullptr);
+  const bool ran = outcome.kind == BackendOutcome::Kind::kOk || outcome.exit_code == 0;
+  if (verdict.status == CaseStatus::kFail && !ran) {
+    result.signature = StatusSignature(c, verdict.status);
+    result.signature.kind = "refuses-valid-twin";
+  } else if (verdict.status == CaseStatus::kFail || IsRefusal(outcome)) {
+    result.signature = StatusSignature(c, verdict.status);
+  } else {
+    result.signature = OutcomeSignature(c, outcome);
+  }
+  return verdict;
 }
 
 bool ComputesValues(const onnx::NodeProto& node) {
@@ -122,12 +146,14 @@ CaseResult RunCase(const CheckedCase& c, Backend& backend) {
   result.path = c.dir.string();
   result.name = c.name;
   result.backend = backend.name();
+  result.runtime = backend.Identity();
   result.negative = c.negative();
   result.op = Bounded(c.labels.op, kMaxLabelBytes);
   result.op_version = c.labels.op_version;
   result.opset = c.labels.opset;
   result.types = Bounded(c.labels.types, kMaxLabelBytes);
   std::optional<CaseVerdict> verdict = StandingVerdict(c);
+  if (verdict.has_value()) result.signature = StatusSignature(c, verdict->status);
   if (!verdict.has_value()) {
     verdict = c.negative() ? RunNegative(c, backend, result) : RunValid(c, backend, result);
   }

@@ -45,6 +45,16 @@ bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass 
   }
 }
 
+// Both zeros (of either sign): a mismatch between them is the sign's.
+template <typename T>
+bool BothZero(T expected, T actual) {
+  if constexpr (kIsFloatType<T>) {
+    return Widen(expected) == 0 && Widen(actual) == 0;
+  } else {
+    return false;
+  }
+}
+
 // Equal values or both NaN: a match under any tolerance. Branch-free, so
 // that the first pass over the tensors vectorizes.
 template <typename T>
@@ -89,6 +99,13 @@ void CountMismatches(const Tensor& expected, const Tensor& actual, const Toleran
     const MatchClass match = ClassAt(e[i], classes_fit ? classes : MatchClasses{}, i);
     if (ElementsMatch(e[i], a[i], tolerance, match)) continue;
     ++diff.mismatch_count;
+    if (match == MatchClass::kAnyNaN) {
+      diff.nan_expected = true;
+    } else if (BothZero(e[i], a[i])) {
+      diff.zero_sign = true;
+    } else {
+      diff.other_value = true;
+    }
     if (static_cast<int>(diff.first_mismatches.size()) < max_reported) {
       const int64_t flat = static_cast<int64_t>(i);
       diff.first_mismatches.push_back({UnflattenIndex(expected.shape(), flat),
@@ -142,6 +159,7 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
   if (expected.type() != actual.type()) {
     diff.type_or_shape_error = absl::StrCat("element type ", ElementTypeName(actual.type()),
                                             ", expected ", ElementTypeName(expected.type()));
+    diff.type_differs = true;
     return diff;
   }
   if (expected.shape() != actual.shape()) {
@@ -152,6 +170,7 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
   if (!IsNumeric(expected.type())) {
     diff.type_or_shape_error =
         absl::StrCat("element type ", ElementTypeName(expected.type()), " is not compared");
+    diff.type_differs = true;
     return diff;
   }
   VisitNumericType(expected.type(), [&]<typename T>(TypeTag<T>) {

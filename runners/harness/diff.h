@@ -45,9 +45,16 @@ struct ElementMismatch {
 
 struct TensorDiff {
   std::string type_or_shape_error;  // non-empty when types or shapes differ
+  bool type_differs = false;        // the element types differ (or cannot be compared)
   int64_t element_count = 0;
   int64_t mismatch_count = 0;
   std::vector<ElementMismatch> first_mismatches;
+  // How the differing elements differ (each may hold for some): a number
+  // where any NaN was expected; the other zero where a signed zero was
+  // determined; any other value.
+  bool nan_expected = false;
+  bool zero_sign = false;
+  bool other_value = false;
 
   bool matches() const { return type_or_shape_error.empty() && mismatch_count == 0; }
   // One line or a short block: "output 'min': 3 of 12 elements differ: [0,1] expected 1 got 2; ..."

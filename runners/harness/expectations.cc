@@ -14,6 +14,7 @@
 #include "absl/strings/strip.h"
 #include "checker/registry.h"
 #include "reference/tensor_file.h"
+#include "runners/harness/policy.h"
 
 namespace onnx_conform {
 namespace {
@@ -129,6 +130,48 @@ absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path&
   if (!text.ok()) return text.status();
   if (content != nullptr) *content = *text;
   return ExpectationList::Parse(*text, path.string());
+}
+
+std::string ExactPattern(absl::string_view case_name) {
+  const bool plain = !case_name.empty() && case_name[0] != '#' &&
+                     std::all_of(case_name.begin(), case_name.end(), [](char c) {
+                       return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                              c == '-' || c == '.' || c == '+' || c == '=' || c == ',';
+                     });
+  if (plain) return std::string(case_name);
+  // RE2 matches the whole name; every ASCII byte but letters and digits is
+  // written \xHH (no blank, which would end the field; no metacharacter).
+  std::string pattern = "re:";
+  for (char c : case_name) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (absl::ascii_isalnum(byte) || byte >= 0x80) {
+      pattern.push_back(c);
+    } else {
+      absl::StrAppend(&pattern, "\\x", absl::Hex(byte, absl::kZeroPad2));
+    }
+  }
+  return pattern;
+}
+
+std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::string_view header) {
+  std::string text;
+  for (absl::string_view line : absl::StrSplit(header, '\n'))
+    absl::StrAppend(&text, "# ", line, "\n");
+  for (const CaseResult& r : results) {
+    const CaseStatus status = StatusBeforeExpectations(r);
+    if (status == CaseStatus::kPass) continue;
+    std::string reason = r.signature.Cause();
+    if (r.signature.empty()) {
+      std::vector<absl::string_view> lines = absl::StrSplit(r.message, '\n', absl::SkipEmpty());
+      reason = lines.empty() ? std::string(StatusName(status)) : std::string(lines.front());
+    }
+    for (char& c : reason) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+    }
+    absl::StrAppend(&text, ExactPattern(r.name), "  ", StatusName(status), "  ",
+                    absl::StripAsciiWhitespace(reason), "\n");
+  }
+  return text;
 }
 
 absl::StatusOr<Profile> Profile::Parse(absl::string_view text, absl::string_view file) {

@@ -72,6 +72,17 @@ class ExpectationList {
   std::vector<Expectation> entries_;
 };
 
+// The expectation file `run --write-expectations` writes: every result that
+// did not pass, one line each, its exact name as the pattern (a glob of its
+// plain characters, else an re: of escaped bytes), the status it had before
+// any expectation file applied, and its cause (the failure signature; else
+// the message's first line) as the reason. A run judged by it turns each
+// into xfail. `header` becomes the opening comment lines.
+std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::string_view header);
+
+// The pattern that matches exactly `case_name` and nothing else.
+std::string ExactPattern(absl::string_view case_name);
+
 // NotFound / DataLoss for a missing or unreadable file; Parse's errors.
 // `content`, when given, gets the bytes parsed (the run log records their hash).
 absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path& path,

@@ -143,6 +143,14 @@ void ApplyExpectations(CaseResult& result, const Profile* profile,
   }
 }
 
+CaseStatus StatusBeforeExpectations(const CaseResult& result) {
+  if (result.status == CaseStatus::kXpass) return CaseStatus::kPass;
+  if (result.status != CaseStatus::kXfail) return result.status;
+  // ApplyExpectations wrote "STATUS as expected (...)".
+  const std::string first = result.message.substr(0, result.message.find(' '));
+  return StatusFromName(first).value_or(CaseStatus::kFail);
+}
+
 bool FailsRun(CaseStatus status) {
   switch (status) {
     case CaseStatus::kFail:

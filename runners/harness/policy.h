@@ -81,6 +81,10 @@ CaseVerdict NegativeVerdict(const CheckedCase& c, const BackendOutcome& outcome,
 void ApplyExpectations(CaseResult& result, const Profile* profile,
                        const ExpectationList* expectations);
 
+// The status a result had before ApplyExpectations: an xfail's is the one
+// its message begins with; an xpass passed; any other is its own.
+CaseStatus StatusBeforeExpectations(const CaseResult& result);
+
 // Whether this status makes a run exit non-zero.
 bool FailsRun(CaseStatus status);
 

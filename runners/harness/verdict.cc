@@ -31,19 +31,6 @@ bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
   return true;
 }
 
-// `outputs` equal `explained` under its classes.
-bool MatchesExplained(const std::vector<Tensor>& outputs,
-                      const std::vector<ExplainedOutput>& explained) {
-  if (outputs.size() != explained.size()) return false;
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    if (!DiffTensors(explained[i].value, outputs[i], Tolerance::Exact(), explained[i].classes, 0)
-             .matches()) {
-      return false;
-    }
-  }
-  return true;
-}
-
 int64_t ElementCount(const std::vector<Tensor>& tensors) {
   int64_t count = 0;
   for (const Tensor& t : tensors) count += t.element_count();
@@ -154,7 +141,37 @@ class Explainer {
   std::vector<ReadingSet> combinations_;
 };
 
+// Keeps the worst difference of the outputs: element type, shape, values.
+void NoteDifference(const TensorDiff& diff, OutputsJudgement& judgement) {
+  const std::string kind = diff.type_differs                   ? "element-type"
+                           : !diff.type_or_shape_error.empty() ? "shape"
+                                                               : "values";
+  constexpr const char* kOrder[] = {"values", "shape", "element-type"};
+  const auto rank = [&](const std::string& k) {
+    for (int i = 0; i < 3; ++i) {
+      if (k == kOrder[i]) return i;
+    }
+    return -1;
+  };
+  if (rank(kind) > rank(judgement.difference)) judgement.difference = kind;
+  judgement.nan_expected = judgement.nan_expected || diff.nan_expected;
+  judgement.zero_sign = judgement.zero_sign || diff.zero_sign;
+  judgement.other_value = judgement.other_value || diff.other_value;
+}
+
 }  // namespace
+
+bool MatchesExplained(const std::vector<Tensor>& outputs,
+                      const std::vector<ExplainedOutput>& explained) {
+  if (outputs.size() != explained.size()) return false;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (!DiffTensors(explained[i].value, outputs[i], Tolerance::Exact(), explained[i].classes, 0)
+             .matches()) {
+      return false;
+    }
+  }
+  return true;
+}
 
 ReadingSet ApplicableReadings(const BoundGraph& graph) {
   ReadingSet found;
@@ -182,6 +199,7 @@ OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vec
   if (actual.size() != expected.size()) {
     judgement.kind = OutputsJudgement::Kind::kMismatch;
     judgement.only_values_differ = false;
+    judgement.difference = "output-count";
     judgement.problems.push_back(
         absl::StrCat("backend produced ", actual.size(), " outputs, expected ", expected.size()));
     return judgement;
@@ -209,6 +227,7 @@ OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vec
     const TensorDiff diff = DiffTensors(expected[i], actual[i], tolerance, classes, max_reported);
     if (diff.matches()) continue;
     if (!diff.type_or_shape_error.empty()) judgement.only_values_differ = false;
+    NoteDifference(diff, judgement);
     judgement.problems.push_back(diff.Describe(names[i]));
   }
   if (judgement.problems.empty()) return judgement;

@@ -45,6 +45,13 @@ struct OutputsJudgement {
   // outputs follow (empty: the suite's own).
   ReadingSet backend_reading;
   ReadingSet expected_reading;
+  // What differs, the worst first: "output-count", "element-type", "shape"
+  // or "values" (empty for a match); and how the differing values differ
+  // (TensorDiff). runners/harness/failure_signature.h makes a cause of it.
+  std::string difference;
+  bool nan_expected = false;
+  bool zero_sign = false;
+  bool other_value = false;
 };
 
 // The names of a model's first `count` outputs as messages show them: the
@@ -60,6 +67,10 @@ inline std::vector<std::string> OutputNames(const onnx::ModelProto& model) {
 // show at most `max_reported` differing elements of each output.
 OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
                               const Tolerance& tolerance, int max_reported = 5);
+
+// Whether `outputs` equal `explained` under its match classes.
+bool MatchesExplained(const std::vector<Tensor>& outputs,
+                      const std::vector<ExplainedOutput>& explained);
 
 // The alternative readings the graph's schemas name.
 ReadingSet ApplicableReadings(const BoundGraph& graph);

@@ -22,10 +22,13 @@ constexpr size_t kListedCases = 20;  // per group; the rest are counted
 struct TableCell {
   std::string text = {};
   std::optional<CellColour> colour = std::nullopt;
+  // Links after the text, one per line: (text, anchor of a heading below).
+  std::vector<std::pair<std::string, std::string>> links = {};
 };
 struct Block {
   enum class Kind { kHeading, kParagraph, kTable, kList, kPre } kind;
   int level = 2;                                  // kHeading
+  std::string anchor = {};                        // kHeading: an id links point to
   std::string text = {};                          // kHeading, kParagraph, kPre
   std::vector<std::string> header = {};           // kTable
   std::vector<std::vector<TableCell>> rows = {};  // kTable (first cell: a row heading)
@@ -61,30 +64,24 @@ std::string CaseEntry(const CaseResult& r) {
 std::vector<ResultGroup> Grouped(const std::vector<CaseResult>& results,
                                  bool (*wanted)(const CaseResult&),
                                  std::string (*key)(const CaseResult&)) {
-  std::vector<ResultGroup> groups;
-  std::map<std::string, size_t> index;
+  std::vector<const CaseResult*> selected;
   for (const CaseResult& r : results) {
-    if (!wanted(r)) continue;
-    const std::string k = key(r);
-    auto [it, added] = index.emplace(k, groups.size());
-    if (added) groups.push_back({k, {}});
-    groups[it->second].results.push_back(&r);
+    if (wanted(r)) selected.push_back(&r);
   }
-  std::stable_sort(groups.begin(), groups.end(), [](const ResultGroup& a, const ResultGroup& b) {
-    return a.results.size() > b.results.size();
-  });
-  return groups;
+  return GroupBy(selected, key);
 }
 
-// Each group: its key, count, backends, the cases, one example message.
-void AddGroups(const std::vector<ResultGroup>& groups, bool with_example,
-               std::vector<Block>& page) {
-  for (const ResultGroup& group : groups) {
-    std::set<std::string> backends;
-    for (const CaseResult* r : group.results) backends.insert(r->backend);
-    page.push_back(Heading(3, absl::StrCat(CleanLine(group.key), " (", group.results.size(),
-                                           group.results.size() == 1 ? " case" : " cases", ")")));
-    page.push_back(Paragraph(absl::StrCat("Backends: ", CleanLine(absl::StrJoin(backends, ", ")))));
+// Each group: its key, what it spans, the cases, one example message. With
+// an anchor prefix, the headings get ids PREFIX-1, PREFIX-2, ...
+void AddGroups(const std::vector<ResultGroup>& groups, bool with_example, std::vector<Block>& page,
+               absl::string_view anchor_prefix = "") {
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const ResultGroup& group = groups[g];
+    Block heading = Heading(3, absl::StrCat(CleanLine(group.key), " (", group.results.size(),
+                                            group.results.size() == 1 ? " case" : " cases", ")"));
+    if (!anchor_prefix.empty()) heading.anchor = absl::StrCat(anchor_prefix, "-", g + 1);
+    page.push_back(std::move(heading));
+    page.push_back(Paragraph(CleanLine(GroupExtent(group))));
     Block list{.kind = Block::Kind::kList};
     for (size_t i = 0; i < group.results.size() && i < kListedCases; ++i) {
       list.items.push_back(CaseEntry(*group.results[i]));
@@ -100,10 +97,70 @@ void AddGroups(const std::vector<ResultGroup>& groups, bool with_example,
   }
 }
 
+// The causes shown per cell of the overview.
+constexpr size_t kTopCauses = 3;
+
+// The page's first screen: operators x backends, each cell the cases passed
+// and its most frequent causes, linked to their sections below.
+void AddGlance(const std::vector<CaseResult>& results, const std::vector<std::string>& backends,
+               const std::vector<ResultGroup>& failures, std::vector<Block>& page) {
+  std::map<std::string, std::map<std::string, ScoreCell>> cells;  // op -> backend -> cell
+  for (const CaseResult& r : results) {
+    ScoreCell& cell =
+        cells[r.op.empty() ? "(unknown)" : r.op][r.backend.empty() ? "(unnamed)" : r.backend];
+    ++cell.counts[r.status];
+    ++cell.total;
+  }
+  page.push_back(Heading(2, "At a glance"));
+  page.push_back(Paragraph(absl::StrCat(
+      "Cases passed / cases per operator and backend, negative cases included, and the most "
+      "frequent causes of what did not pass (",
+      failures.size(), failures.size() == 1 ? " cause" : " causes",
+      " in all; each links to its cases below).")));
+  Block table{.kind = Block::Kind::kTable, .header = {"operator"}};
+  for (const std::string& backend : backends) table.header.push_back(CleanLine(backend));
+  for (const auto& [op, by_backend] : cells) {
+    std::vector<TableCell> row = {{CleanLine(op)}};
+    for (const std::string& backend : backends) {
+      auto it = by_backend.find(backend);
+      if (it == by_backend.end()) {
+        row.push_back({""});
+        continue;
+      }
+      TableCell cell{absl::StrCat(it->second.passed(), "/", it->second.total), it->second.colour()};
+      std::vector<std::pair<size_t, size_t>> counts;  // (cases, group index)
+      for (size_t g = 0; g < failures.size(); ++g) {
+        size_t n = 0;
+        for (const CaseResult* r : failures[g].results) {
+          n += (r->op.empty() ? "(unknown)" : r->op) == op &&
+               (r->backend.empty() ? "(unnamed)" : r->backend) == backend;
+        }
+        if (n > 0) counts.push_back({n, g});
+      }
+      std::stable_sort(counts.begin(), counts.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (size_t k = 0; k < counts.size() && k < kTopCauses; ++k) {
+        std::string key = failures[counts[k].second].key;
+        if (key.rfind(op + ": ", 0) == 0) key = key.substr(op.size() + 2);
+        cell.links.push_back({CleanLine(absl::StrCat(key, " (", counts[k].first, ")")),
+                              absl::StrCat("cause-", counts[k].second + 1)});
+      }
+      if (counts.size() > kTopCauses) {
+        cell.links.push_back({absl::StrCat("+", counts.size() - kTopCauses, " more"), "causes"});
+      }
+      row.push_back(std::move(cell));
+    }
+    table.rows.push_back(std::move(row));
+  }
+  page.push_back(std::move(table));
+}
+
 std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::string_view title) {
   std::vector<Block> page;
   page.push_back(Heading(1, CleanLine(title)));
   const std::vector<std::string> backends = BackendNames(results);
+  const std::vector<ResultGroup> failures = FailureGroups(results);
+  AddGlance(results, backends, failures, page);
   std::map<std::string, std::vector<CaseResult>> by_backend;
   for (const CaseResult& r : results) {
     by_backend[r.backend.empty() ? "(unnamed)" : r.backend].push_back(r);
@@ -180,11 +237,12 @@ std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::strin
     page.push_back(std::move(table));
   }
 
-  const std::vector<ResultGroup> failures = FailureGroups(results);
-  page.push_back(Heading(
-      2, absl::StrCat("Failures and expected failures, by cause (", failures.size(), " causes)")));
+  Block causes = Heading(
+      2, absl::StrCat("Failures and expected failures, by cause (", failures.size(), " causes)"));
+  causes.anchor = "causes";
+  page.push_back(std::move(causes));
   if (failures.empty()) page.push_back(Paragraph("None."));
-  AddGroups(failures, /*with_example=*/true, page);
+  AddGroups(failures, /*with_example=*/true, page, "cause");
   const std::vector<ResultGroup> unsupported = UnsupportedGroups(results);
   page.push_back(
       Heading(2, absl::StrCat("Unsupported, by reason (", unsupported.size(), " reasons)")));
@@ -208,9 +266,7 @@ std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results) {
   return Grouped(
       results,
       [](const CaseResult& r) { return FailsRun(r.status) || r.status == CaseStatus::kXfail; },
-      [](const CaseResult& r) {
-        return absl::StrCat(StatusName(r.status), ": ", NormalisedCause(r));
-      });
+      CauseOf);
 }
 
 std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results) {
@@ -233,7 +289,10 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
   for (const Block& block : BuildPage(results, title)) {
     switch (block.kind) {
       case Block::Kind::kHeading:
-        absl::StrAppend(&md, std::string(block.level, '#'), " ", MarkdownText(block.text), "\n\n");
+        absl::StrAppend(
+            &md, std::string(block.level, '#'), " ",
+            block.anchor.empty() ? "" : absl::StrCat("<a id=\"", block.anchor, "\"></a>"),
+            MarkdownText(block.text), "\n\n");
         break;
       case Block::Kind::kParagraph: absl::StrAppend(&md, MarkdownText(block.text), "\n\n"); break;
       case Block::Kind::kPre: absl::StrAppend(&md, MarkdownFence(block.text), "\n"); break;
@@ -255,7 +314,11 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
             absl::StrAppend(
                 &md, " ",
                 cell.colour.has_value() ? absl::StrCat(ColourEmoji(*cell.colour), " ") : "",
-                MarkdownText(cell.text), " |");
+                MarkdownText(cell.text));
+            for (const auto& [text, anchor] : cell.links) {
+              absl::StrAppend(&md, "<br>[", MarkdownText(text), "](#", anchor, ")");
+            }
+            md += " |";
           }
           md += "\n";
         }
@@ -271,8 +334,9 @@ std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_vi
   for (const Block& block : BuildPage(results, title)) {
     switch (block.kind) {
       case Block::Kind::kHeading:
-        absl::StrAppend(&html, "<h", block.level, ">", HtmlEscape(block.text), "</h", block.level,
-                        ">\n");
+        absl::StrAppend(&html, "<h", block.level,
+                        block.anchor.empty() ? "" : absl::StrCat(" id=\"", block.anchor, "\""), ">",
+                        HtmlEscape(block.text), "</h", block.level, ">\n");
         break;
       case Block::Kind::kParagraph:
         absl::StrAppend(&html, "<p>", HtmlEscape(block.text), "</p>\n");
@@ -295,7 +359,11 @@ std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_vi
         for (const std::vector<TableCell>& row : block.rows) {
           html += "<tr>";
           for (const TableCell& cell : row) {
-            absl::StrAppend(&html, "<td", HtmlCellClass(cell), ">", HtmlEscape(cell.text), "</td>");
+            absl::StrAppend(&html, "<td", HtmlCellClass(cell), ">", HtmlEscape(cell.text));
+            for (const auto& [text, anchor] : cell.links) {
+              absl::StrAppend(&html, "<br><a href=\"#", anchor, "\">", HtmlEscape(text), "</a>");
+            }
+            html += "</td>";
           }
           html += "</tr>\n";
         }

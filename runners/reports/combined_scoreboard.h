@@ -8,10 +8,13 @@
 //   std::vector<CaseResult> all = ...;  // from the backends' JSON reports
 //   WriteTextFile("docs/backends/README.md", CombinedMarkdown(all, "ONNX Conform"));
 //
-// A cause is the status and the first line of the message that says
-// something of its own, with numbers, quoted values and paths replaced by
-// placeholders: "fail: output 0 (#): # of # elements differ" groups every case
-// whose outputs differ the same way, whatever the values and counts.
+// A cause is the failure signature the verdict recorded
+// (runners/harness/failure_signature.h): "ArgMin: values: ignores
+// select_last_index [select_last_index]" groups every case one planted bug
+// fails, whatever its version, type, values and counts. A result without
+// one (a report of an older version) falls back to the status and the first
+// line of the message that says something of its own, with numbers, quoted
+// values and paths replaced by placeholders.
 #ifndef ONNX_CONFORM_RUNNERS_COMBINED_SCOREBOARD_H_
 #define ONNX_CONFORM_RUNNERS_COMBINED_SCOREBOARD_H_
 
@@ -33,8 +36,20 @@ struct ResultGroup {
   std::vector<const CaseResult*> results;
 };
 
+// The cause a result is grouped under: its signature's Cause(), else
+// "STATUS: " + NormalisedCause.
+std::string CauseOf(const CaseResult& result);
+
+// `results` grouped by `key`; largest first, then in order of first appearance.
+std::vector<ResultGroup> GroupBy(const std::vector<const CaseResult*>& results,
+                                 std::string (*key)(const CaseResult&));
+
+// What a group spans, for a person: "12 cases: 4 fail, 8 xfail; ArgMin-12,
+// ArgMin-13; float, int32; backends a, b".
+std::string GroupExtent(const ResultGroup& group);
+
 // What fails a run, and expected failures (xfail: an expectation file is not
-// needed to see why), grouped by status + NormalisedCause; largest first.
+// needed to see why), grouped by CauseOf; largest first.
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results);
 // Unsupported cases grouped by NormalisedCause; largest first.
 std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results);

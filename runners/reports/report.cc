@@ -160,9 +160,20 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_seconds(result.seconds);
   c.set_op_version(static_cast<int32_t>(result.op_version));
   c.set_backend(ValidUtf8(result.backend));
+  c.set_runtime(ValidUtf8(result.runtime));
   c.set_expectation(ValidUtf8(result.expectation));
   c.set_negative(result.negative);
   for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
+  if (const FailureSignature& s = result.signature; !s.empty()) {
+    report::FailureSignature& out = *c.mutable_signature();
+    out.set_op(ValidUtf8(s.op));
+    out.set_version(static_cast<int32_t>(s.version));
+    out.set_type(ValidUtf8(s.type));
+    out.set_kind(ValidUtf8(s.kind));
+    out.set_rule(ValidUtf8(s.rule));
+    for (const std::string& f : s.features) out.add_features(ValidUtf8(f));
+    out.set_cause(ValidUtf8(s.Cause()));
+  }
   return c;
 }
 
@@ -182,9 +193,19 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.seconds = c.seconds();
   result.op_version = c.op_version();
   result.backend = c.backend();
+  result.runtime = c.runtime();
   result.expectation = c.expectation();
   result.negative = c.negative();
   result.readings.assign(c.readings().begin(), c.readings().end());
+  if (c.has_signature()) {
+    const report::FailureSignature& in = c.signature();
+    result.signature = {.op = in.op(),
+                        .version = in.version(),
+                        .type = in.type(),
+                        .kind = in.kind(),
+                        .rule = in.rule(),
+                        .features = {in.features().begin(), in.features().end()}};
+  }
   return result;
 }
 
@@ -230,6 +251,11 @@ std::string JsonReport(const std::vector<CaseResult>& results) {
   report::RunReport run;
   for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
   run.set_backend(CommonBackend(results));
+  if (!results.empty() && std::all_of(results.begin(), results.end(), [&](const CaseResult& r) {
+        return r.runtime == results.front().runtime;
+      })) {
+    run.set_runtime(ValidUtf8(results.front().runtime));
+  }
   for (const auto& [status, count] : SummaryCounts(results))
     (*run.mutable_summary())[status] = count;
   for (const auto& [reading, count] : DivergentReadingCounts(results)) {

@@ -145,6 +145,7 @@ absl::Status CheckRunLogHeader(const std::filesystem::path& path,
   };
   compare("backend", logged.backend(), expected.backend());
   compare("adapter", logged.adapter(), expected.adapter());
+  compare("runtime", logged.runtime(), expected.runtime());
   compare("suite version", logged.suite_version(), expected.suite_version());
   compare("case set", absl::StrCat(logged.case_set(), ", ", logged.case_count(), " cases"),
           absl::StrCat(expected.case_set(), ", ", expected.case_count(), " cases"));

@@ -11,6 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "runners/harness/policy.h"
+#include "runners/reports/combined_scoreboard.h"
 #include "runners/reports/markup.h"
 #include "runners/reports/report.h"
 
@@ -20,7 +21,8 @@ namespace {
 constexpr absl::string_view kTypeOrder[] = {"float", "double", "float16", "bfloat16",
                                             "int8",  "int16",  "int32",   "int64",
                                             "uint8", "uint16", "uint32",  "uint64"};
-constexpr int kShownLines = 12;  // of each failure's message
+constexpr int kShownLines = 12;      // of each failure's message
+constexpr size_t kListedCases = 20;  // per cause; the rest are counted
 
 bool IsKnownGap(CaseStatus status) {
   return status == CaseStatus::kXfail || status == CaseStatus::kDivergent;
@@ -142,6 +144,26 @@ std::string CaseLabel(const CaseResult& r) {
   return label;
 }
 
+// "Failures (3 cases, 1 cause)".
+std::string FailuresHeading(size_t cases, size_t causes) {
+  return absl::StrCat("Failures (", cases, cases == 1 ? " case, " : " cases, ", causes,
+                      causes == 1 ? " cause)" : " causes)");
+}
+
+// A cause's cases, one line each ("fail: NAME (Op-V, types)"), at most
+// kListedCases and a count of the rest.
+std::vector<std::string> ListedCases(const ResultGroup& cause) {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < cause.results.size() && i < kListedCases; ++i) {
+    const CaseResult& r = *cause.results[i];
+    lines.push_back(ForTerminal(absl::StrCat(StatusName(r.status), ": ", CaseLabel(r)), false));
+  }
+  if (cause.results.size() > kListedCases) {
+    lines.push_back(absl::StrCat("... and ", cause.results.size() - kListedCases, " more"));
+  }
+  return lines;
+}
+
 }  // namespace
 
 int TypeRank(absl::string_view type_name) {
@@ -253,15 +275,19 @@ std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::str
     }
   }
   const Listed listed = ListedResults(results);
-  auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
-    if (entries.empty()) return;
-    absl::StrAppend(&md, "## ", heading, " (", entries.size(), ")\n\n");
-    for (const CaseResult* r : entries) {
-      absl::StrAppend(&md, "### ", StatusName(r->status), ": ", MarkdownText(CaseLabel(*r)), "\n\n",
-                      MarkdownFence(Shortened(r->message)), "\n");
+  if (!listed.failures.empty()) {
+    const std::vector<ResultGroup> causes = GroupBy(listed.failures, CauseOf);
+    absl::StrAppend(&md, "## ", FailuresHeading(listed.failures.size(), causes.size()), "\n\n");
+    for (const ResultGroup& cause : causes) {
+      absl::StrAppend(&md, "### ", MarkdownText(ForTerminal(cause.key, false)), "\n\n",
+                      MarkdownText(ForTerminal(GroupExtent(cause), false)), "\n\n");
+      for (const std::string& line : ListedCases(cause)) {
+        absl::StrAppend(&md, "- ", MarkdownText(line), "\n");
+      }
+      absl::StrAppend(&md, "\nExample (", MarkdownText(cause.results.front()->name), "):\n\n",
+                      MarkdownFence(Shortened(cause.results.front()->message)), "\n");
     }
-  };
-  list("Failures", listed.failures);
+  }
   if (!listed.gaps.empty()) {
     absl::StrAppend(&md, "## Known gaps (", listed.gaps.size(), ")\n\n");
     for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {
@@ -339,16 +365,22 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
     }
   }
   const Listed listed = ListedResults(results);
-  auto list = [&](absl::string_view heading, const std::vector<const CaseResult*>& entries) {
-    if (entries.empty()) return;
-    absl::StrAppend(&html, "<h2>", heading, " (", entries.size(), ")</h2>\n");
-    for (const CaseResult* r : entries) {
-      absl::StrAppend(&html, "<details><summary><b>", StatusName(r->status), "</b> ",
-                      HtmlEscape(CaseLabel(*r)), "</summary>\n<pre>",
-                      HtmlEscape(Shortened(r->message)), "</pre></details>\n");
+  if (!listed.failures.empty()) {
+    const std::vector<ResultGroup> causes = GroupBy(listed.failures, CauseOf);
+    absl::StrAppend(&html, "<h2>", FailuresHeading(listed.failures.size(), causes.size()),
+                    "</h2>\n");
+    for (const ResultGroup& cause : causes) {
+      absl::StrAppend(&html, "<details><summary><b>", HtmlEscape(ForTerminal(cause.key, false)),
+                      "</b> (", HtmlEscape(ForTerminal(GroupExtent(cause), false)),
+                      ")</summary>\n<ul>\n");
+      for (const std::string& line : ListedCases(cause)) {
+        absl::StrAppend(&html, "<li>", HtmlEscape(line), "</li>\n");
+      }
+      absl::StrAppend(&html, "</ul>\n<p>Example (", HtmlEscape(cause.results.front()->name),
+                      "):</p>\n<pre>", HtmlEscape(Shortened(cause.results.front()->message)),
+                      "</pre></details>\n");
     }
-  };
-  list("Failures", listed.failures);
+  }
   if (!listed.gaps.empty()) {
     absl::StrAppend(&html, "<h2>Known gaps (", listed.gaps.size(), ")</h2>\n");
     for (const auto& [why, cases] : GroupedGaps(listed.gaps)) {

@@ -77,7 +77,11 @@ TEST(ScoreboardTest, MatrixPerOperatorWithVersionRowsAndTypeColumns) {
                             "| 8 | 🟥 0/1 (1 fail) | |\n"
                             "| 13 | 🟩 2/2 | ⬜ 0/1 (1 unsupported) |\n"));
   EXPECT_THAT(md, HasSubstr("### ArgMin\n\n| version | float16 |"));
-  EXPECT_THAT(md, HasSubstr("## Failures (1)\n\n### fail: min_c (Min-8, float)\n\n```\n"
+  // Grouped by cause (a result without a failure signature: the status and
+  // its message normalised), each with what it spans, its cases, an example.
+  EXPECT_THAT(md, HasSubstr("## Failures (1 case, 1 cause)\n\n### fail: test_data_set"));
+  EXPECT_THAT(md, HasSubstr("1 case: 1 fail; Min-8; float; backend fake\n\n"
+                            "- fail: min_c (Min-8, float)\n\nExample (min_c):\n\n```\n"
                             "test_data_set_0: output 'min': 1 of 3 elements differ: [1] expected "
                             "2, got 3\n```\n"));
   EXPECT_THAT(md, HasSubstr("## Known gaps (1)\n\n### xfail (1)\n\n"

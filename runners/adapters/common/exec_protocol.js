@@ -3,7 +3,8 @@
 // adapter passes its own protobufjs (resolved from its own node_modules):
 //
 //   const protocol = require('../common/exec_protocol.js')(require('protobufjs'));
-//   protocol.main(async ({ model, outputDir, inputs }) => { ... });
+//   protocol.main(async ({ model, outputDir, inputs }) => { ... },
+//                 () => packageVersion(__dirname, 'onnxruntime-node'));
 //
 // readTensor gives { dataType, dims, data } with data a typed array (TYPES);
 // writeTensor takes the same and writes raw_data. A handler throws
@@ -128,8 +129,20 @@ module.exports = function makeProtocol(protobuf) {
     fs.writeFileSync(file, TensorProto.encode(message).finish());
   }
 
-  return { AdapterError, EXIT_UNSUPPORTED, TYPES, typeName, readTensor, writeTensor, main };
+  return { AdapterError, EXIT_UNSUPPORTED, TYPES, typeName, readTensor, writeTensor, main,
+           packageVersion };
 };
+
+// "NAME VERSION" of the npm package NAME as installed for the adapter in
+// `dir` (its package.json, found as require would find the package; read
+// directly, since a package's "exports" may hide the file).
+function packageVersion(dir, name) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return `${name} ${JSON.parse(fs.readFileSync(file, 'utf8')).version}`;
+    if (path.dirname(at) === at) throw new AdapterError(`${name} is not installed for ${dir}`);
+  }
+}
 
 function parseArgs(argv) {
   if (argv.length < 4 || argv[0] !== '--model' || argv[2] !== '--output-dir') {
@@ -148,12 +161,23 @@ function exitCodeOf(error) {
 }
 
 // --serve: one request per stdin line, {"args": [...]}; one reply per line,
-// {"exit": N, "message": "..."}; exits when stdin closes. Otherwise one run
-// of the one-shot protocol. `handle` gets { model, outputDir, inputs }.
-function main(handle) {
+// {"exit": N, "message": "..."}; exits when stdin closes. --version: the
+// runtime's name and version on stdout (`version()`; the request
+// {"version": true} under --serve). Otherwise one run of the one-shot
+// protocol. `handle` gets { model, outputDir, inputs }.
+function main(handle, version) {
   const run = (argv) => handle(parseArgs(argv));
+  if (process.argv.length === 3 && process.argv[2] === '--version') {
+    try {
+      process.stdout.write(`${version()}\n`);
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`${messageOf(error)}\n`);
+      process.exit(1);
+    }
+  }
   if (process.argv.length === 3 && process.argv[2] === '--serve') {
-    serve(run).then(() => process.exit(0), (error) => {
+    serve(run, version).then(() => process.exit(0), (error) => {
       process.stderr.write(`${error.stack}\n`);
       process.exit(1);
     });
@@ -167,16 +191,22 @@ function main(handle) {
     });
 }
 
-async function serve(run) {
+async function serve(run, version) {
   const readline = require('node:readline');
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     let reply;
     try {
       const request = JSON.parse(line);
-      if (!request || !Array.isArray(request.args)) throw new AdapterError('not a request: ' + line);
-      await run(request.args);
-      reply = { exit: 0, message: '' };
+      if (request && request.version === true) {
+        reply = { exit: 0, message: '', version: version() };
+      } else {
+        if (!request || !Array.isArray(request.args)) {
+          throw new AdapterError('not a request: ' + line);
+        }
+        await run(request.args);
+        reply = { exit: 0, message: '' };
+      }
     } catch (error) {
       reply = { exit: exitCodeOf(error), message: messageOf(error) };
     }

@@ -3,7 +3,7 @@
 // onnxruntime-node binding and onnxruntime-web's WebAssembly build.
 //
 //   require('../common/ort_adapter.js')({
-//     name: 'onnxruntime-web', protobuf: require('protobufjs'),
+//     name: 'onnxruntime-web', dir: __dirname, protobuf: require('protobufjs'),
 //     load: () => require('onnxruntime-web'), executionProviders: ['wasm'] });
 //
 // Each input file feeds the K-th graph input; the model runs on one thread;
@@ -23,7 +23,8 @@ function isUnsupported(message) {
       .test(message);
 }
 
-module.exports = function runOrtAdapter({ name, protobuf, load, executionProviders, installHint }) {
+module.exports = function runOrtAdapter({ name, dir, protobuf, load, executionProviders,
+                                          installHint }) {
   const protocol = makeProtocol(protobuf);
   const { AdapterError, EXIT_UNSUPPORTED } = protocol;
 
@@ -102,5 +103,5 @@ module.exports = function runOrtAdapter({ name, protobuf, load, executionProvide
     }
   }
 
-  protocol.main(handle);
+  protocol.main(handle, () => protocol.packageVersion(dir, name));
 };

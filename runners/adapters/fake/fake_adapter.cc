@@ -32,8 +32,13 @@
 //   bug-NAME      the reference's outputs but for one planted bug
 //                 (runners/adapters/fake/fake_adapter_bugs.h: argmin-tie-order, nan-rule,
 //                 broadcast, clip-inverted, keepdims, clip6-float16-bound,
-//                 int64-through-double, min6-broadcast); refuses what the
+//                 int64-through-double, min6-broadcast,
+//                 select-last-index-ignored); refuses what the
 //                 reference refuses
+//
+//   oc-fake-adapter MODE --version  prints "oc-fake-adapter VERSION" (VERSION:
+//   $FAKE_ADAPTER_VERSION, else 1.0); in mode no-version it does not know
+//   the flag (exit 2), nor the persistent protocol's version request.
 //
 //   oc-fake-adapter MODE --serve   the persistent protocol, same modes, plus
 //   garbage-reply (answers with a line that is not JSON), quit (exits
@@ -271,6 +276,13 @@ std::string ServeModeOf(const std::string& mode, const std::string& line) {
   return name.substr(0, name.find('.'));
 }
 
+// The answer to a version request; empty in mode no-version.
+std::string VersionOf(const std::string& mode) {
+  if (mode == "no-version") return "";
+  const char* version = std::getenv("FAKE_ADAPTER_VERSION");
+  return absl::StrCat("oc-fake-adapter ", version != nullptr ? version : "1.0");
+}
+
 // MODE --serve: one JSON request per stdin line, one JSON reply per line.
 // Serve-only modes: garbage-reply, quit, endless-reply, twice-unsupported
 // and close-stdout (the file's opening comment).
@@ -304,9 +316,13 @@ int Serve(const std::string& serve_mode) {
       }
       return 1;
     }
-    if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
+    const bool parsed = google::protobuf::util::JsonStringToMessage(line, &request).ok();
+    if (!parsed || (request.version() && VersionOf(mode).empty())) {
       reply.set_exit(1);
       reply.set_message("fake: not a request: " + line);
+    } else if (request.version()) {
+      reply.set_exit(0);
+      reply.set_version(VersionOf(mode));
     } else {
       std::string message;
       try {
@@ -329,6 +345,15 @@ int Serve(const std::string& serve_mode) {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 2 && args[1] == "--serve") return Serve(args[0]);
+  if (args.size() == 2 && args[1] == "--version") {
+    const std::string version = VersionOf(args[0]);
+    if (version.empty()) {
+      std::cerr << "fake: unknown flag --version\n";
+      return 2;
+    }
+    std::cout << version << "\n";
+    return 0;
+  }
   if (args.empty()) {
     std::cerr << "usage: oc-fake-adapter MODE [--serve | --model M --output-dir D INPUT...]\n";
     return 1;

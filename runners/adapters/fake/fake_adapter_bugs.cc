@@ -193,7 +193,7 @@ absl::Status CheckKnown(absl::string_view bug) {
        {"nan-rule", "broadcast", "clip-inverted", "argmin-tie-order", "keepdims",
         "clip6-float16-bound", "int64-through-double", "min6-broadcast", "broadcast-rank5",
         "fused-min-clip", "sign-and-flush", "clip-flush", "int64-compare-double", "fmin-nan",
-        "none"}) {
+        "select-last-index-ignored", "none"}) {
     if (bug == known) return absl::OkStatus();
   }
   return absl::InvalidArgumentError(absl::StrCat("fake: no planted bug '", bug, "'"));
@@ -220,6 +220,11 @@ absl::StatusOr<std::vector<Tensor>> RunWithPlantedBug(absl::string_view bug, onn
     const onnx::AttributeProto* last = FindAttr(node, "select_last_index");
     SetIntAttr(node, "select_last_index", last != nullptr && last->i() != 0 ? 0 : 1);
     model.mutable_opset_import(0)->set_version(std::max<int64_t>(version, 12));
+    return RunModel(model, inputs);
+  }
+  if (bug == "select-last-index-ignored" && op == "ArgMin") {
+    // select_last_index read as its default 0: ties go to the first index.
+    if (FindAttr(node, "select_last_index") != nullptr) SetIntAttr(node, "select_last_index", 0);
     return RunModel(model, inputs);
   }
   if (bug == "min6-broadcast" && op == "Min" && version < 8) {

@@ -18,7 +18,9 @@
 // denormals), int64-compare-double (Min compares int64/uint64 as double,
 // keeping the first of two it cannot tell apart), fmin-nan (Min as numpy's
 // fmin: NaN ignored, an all-NaN result +0), fused-min-clip (a Clip fed by
-// a Min node ignores its max: only a graph shows it), none (the reference).
+// a Min node ignores its max: only a graph shows it),
+// select-last-index-ignored (ArgMin reads select_last_index as 0), none
+// (the reference).
 // Graphs of more than one node get the reference's outputs, but for
 // fused-min-clip.
 // InvalidArgument for an unknown bug; the reference's errors otherwise.

@@ -75,4 +75,4 @@ async function handle(args) {
   }
 }
 
-protocol.main(handle);
+protocol.main(handle, () => protocol.packageVersion(__dirname, 'onnxjs'));

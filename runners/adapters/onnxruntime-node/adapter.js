@@ -13,6 +13,7 @@
 
 require('../common/ort_adapter.js')({
   name: 'onnxruntime-node',
+  dir: __dirname,
   protobuf: require('protobufjs'),
   load: () => require('onnxruntime-node'),
   executionProviders: ['cpu'],

@@ -14,6 +14,7 @@
 
 require('../common/ort_adapter.js')({
   name: 'onnxruntime-web',
+  dir: __dirname,
   protobuf: require('protobufjs'),
   load: () => {
     const ort = require('onnxruntime-web');

@@ -3,6 +3,7 @@
 //
 //   oc-opencv-dnn-adapter --model CASE/model.onnx --output-dir DIR INPUT_0.pb ...
 //   oc-opencv-dnn-adapter --serve     (persistent: one JSON request per stdin line)
+//   oc-opencv-dnn-adapter --version   ("opencv-dnn 4.6.0": the OpenCV it runs)
 //
 // OpenCV DNN computes in float32 Mats only, so a model whose inputs are not
 // float is unsupported (exit 3). Each graph output is written as the Mat
@@ -184,6 +185,10 @@ Outcome Run(const std::vector<std::string>& args) {
   return {};
 }
 
+// The runtime's name and version: the OpenCV library loaded, not the one
+// compiled against.
+std::string Version() { return absl::StrCat("opencv-dnn ", cv::getVersionString()); }
+
 // --serve: replies go to a private copy of stdout; fd 1 itself is pointed
 // at stderr, so that whatever OpenCV prints cannot break the protocol.
 int Serve() {
@@ -200,6 +205,9 @@ int Serve() {
     if (!google::protobuf::util::JsonStringToMessage(line, &request).ok()) {
       reply.set_exit(1);
       reply.set_message("not a request: " + line);
+    } else if (request.version()) {
+      reply.set_exit(0);
+      reply.set_version(Version());
     } else {
       Outcome outcome = Run({request.args().begin(), request.args().end()});
       reply.set_exit(outcome.exit);
@@ -220,6 +228,10 @@ int main(int argc, char** argv) {
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && args[0] == "--serve") return Serve();
+  if (args.size() == 1 && args[0] == "--version") {
+    std::cout << Version() << "\n";
+    return 0;
+  }
   Outcome outcome = Run(args);
   if (!outcome.message.empty()) std::cerr << outcome.message << "\n";
   return outcome.exit;

@@ -1,0 +1,130 @@
+// Baselines, re-runs and the runtime's identity, end to end on the fake
+// adapter: `run --write-expectations` writes a file a rerun exits 0 with;
+// `--rerun-failed` runs only what failed; an adapter's `--version` answer
+// (both protocols) is recorded in reports and logs, and `--resume` refuses
+// a log another version made.
+#include <stdlib.h>
+
+#include "absl/strings/match.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "runners/backends/backend.h"
+#include "runners/cli/backend_test_util.h"
+#include "runners/cli/commands.h"
+#include "runners/cli/run_command_fixture.h"
+#include "runners/harness/expectations.h"
+#include "runners/harness/policy.h"
+
+namespace onnx_conform {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::Pair;
+
+class BaselineTest : public RunCommandBackendTest {
+ protected:
+  void TearDown() override { unsetenv("FAKE_ADAPTER_VERSION"); }
+};
+
+TEST_F(BaselineTest, WrittenExpectationsMakeTheRerunExitZero) {
+  MakeCases({"pass", "off-by-one", "crash", "unsupported", "wrong-shape"});
+  CopyCase("test_min_example", "off-by-one.with space");  // by-name: off-by-one
+  const fs::path baseline = dir_ / "baseline.expect";
+  ASSERT_EQ(Run({"--backend=" + kFakeByName, "--write-expectations=" + baseline.string(), Json(),
+                 Cases()}),
+            kExitFailed);
+  const std::string text = ReadText(baseline);
+  // One line per case that did not pass: its status and its cause.
+  EXPECT_THAT(text, AllOf(HasSubstr("off-by-one.min  fail  Min: values"),
+                          HasSubstr("crash.min  crash  Min: crash"),
+                          HasSubstr("unsupported.min  unsupported"),
+                          HasSubstr("wrong-shape.min  fail  Min: shape"),
+                          HasSubstr("re:off\\x2dby\\x2done\\x2ewith\\x20space  fail"),
+                          Not(HasSubstr("pass.min"))));
+  absl::StatusOr<ExpectationList> parsed = ExpectationList::Parse(text, "baseline.expect");
+  ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;
+  EXPECT_EQ(parsed->entries().size(), 5u);
+
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--expectations=" + baseline.string(), Json(), Cases()}),
+      kExitOk)
+      << stderr_;
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("crash.min", "xfail"), Pair("off-by-one.min", "xfail"),
+                          Pair("off-by-one.with space", "xfail"), Pair("pass.min", "pass"),
+                          Pair("unsupported.min", "xfail"), Pair("wrong-shape.min", "xfail")));
+  // Written again from the xfail run: the same lines (the statuses before
+  // the expectation file applied).
+  const fs::path again = dir_ / "again.expect";
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--expectations=" + baseline.string(),
+                 "--write-expectations=" + again.string(), Cases()}),
+            kExitOk);
+  EXPECT_EQ(ReadText(again), text);
+}
+
+TEST_F(BaselineTest, RerunFailedRunsOnlyWhatFailedOrErrored) {
+  MakeCases({"pass", "off-by-one", "garbage", "unsupported"});
+  const fs::path first = dir_ / "first.json";
+  ASSERT_EQ(Run({"--backend=" + kFakeByName, "--report-json=" + first.string(), Cases()}),
+            kExitFailed);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--rerun-failed=" + first.string(), Json(), Cases()}),
+            kExitFailed);
+  EXPECT_THAT(Statuses(JsonPath()),
+              ElementsAre(Pair("garbage.min", "error"), Pair("off-by-one.min", "fail")));
+
+  // Fixed: the rerun passes; a report with nothing failed reruns nothing.
+  const fs::path clean = dir_ / "clean.json";
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("pass"), "--rerun-failed=" + first.string(),
+                 "--report-json=" + clean.string(), Cases()}),
+            kExitOk);
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("pass"), "--rerun-failed=" + clean.string(), Cases()}),
+            kExitOk);
+  EXPECT_THAT(stdout_, HasSubstr("nothing to rerun"));
+  EXPECT_EQ(Run({"--rerun-failed=" + (dir_ / "missing.json").string(), Cases()}), kExitUsage);
+}
+
+TEST_F(BaselineTest, AdaptersSayWhichRuntimeTheyAreInBothProtocols) {
+  for (bool persistent : {false, true}) {
+    BackendOptions options{.persistent = persistent};
+    absl::StatusOr<std::unique_ptr<Backend>> fake = MakeBackend(FakeBackend("pass"), options);
+    ASSERT_TRUE(fake.ok());
+    EXPECT_EQ((*fake)->Identity(), "oc-fake-adapter 1.0") << persistent;
+    setenv("FAKE_ADAPTER_VERSION", "2.5", 1);
+    fake = MakeBackend(FakeBackend("pass"), options);
+    EXPECT_EQ((*fake)->Identity(), "oc-fake-adapter 2.5") << persistent;
+    unsetenv("FAKE_ADAPTER_VERSION");
+    // An adapter that does not know the request is unknown, not an error.
+    absl::StatusOr<std::unique_ptr<Backend>> old = MakeBackend(FakeBackend("no-version"), options);
+    EXPECT_EQ((*old)->Identity(), kUnknownIdentity) << persistent;
+  }
+}
+
+TEST_F(BaselineTest, ReportsAndLogsRecordTheRuntimeAndResumeRefusesAnotherVersion) {
+  MakeCases({"pass", "off-by-one"});
+  const fs::path log = dir_ / "run.jsonl";
+  setenv("FAKE_ADAPTER_VERSION", "1.1", 1);
+  EXPECT_EQ(
+      Run({"--backend=" + kFakeByName, "--persistent", "--log=" + log.string(), Json(), Cases()}),
+      kExitFailed);
+  const report::RunReport report = ReadReport(JsonPath());
+  EXPECT_EQ(report.runtime(), "oc-fake-adapter 1.1");
+  EXPECT_EQ(report.cases(0).runtime(), "oc-fake-adapter 1.1");
+  EXPECT_THAT(ReadText(log), HasSubstr("\"runtime\":\"oc-fake-adapter 1.1\""));
+
+  setenv("FAKE_ADAPTER_VERSION", "1.2", 1);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--persistent", "--resume=" + log.string(), Cases()}),
+            kExitUsage);
+  EXPECT_THAT(stderr_,
+              HasSubstr("runtime 'oc-fake-adapter 1.1' (this run: 'oc-fake-adapter 1.2')"));
+  setenv("FAKE_ADAPTER_VERSION", "1.1", 1);
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, "--persistent", "--resume=" + log.string(), Cases()}),
+            kExitFailed)
+      << stderr_;
+  EXPECT_THAT(stdout_, HasSubstr("resumed 2 finished cases"));
+}
+
+}  // namespace
+}  // namespace onnx_conform
