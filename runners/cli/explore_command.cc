@@ -23,7 +23,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "checker/registry.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {
@@ -88,9 +90,10 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
       .AddValue("op",
                 [&options](absl::string_view value) -> absl::Status {
                   for (absl::string_view op : absl::StrSplit(value, ',')) {
-                    if (op != "Min" && op != "ArgMin" && op != "Clip") {
+                    if (SchemaVersions(op).empty()) {
                       return absl::InvalidArgumentError(
-                          absl::StrCat("--op: '", op, "' is not one of Min, ArgMin, Clip"));
+                          absl::StrCat("--op: '", op, "' is not one of ",
+                                       absl::StrJoin(OperatorsInRegistrationOrder(), ", ")));
                     }
                     options.ops.emplace_back(op);
                   }

@@ -11,6 +11,8 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
+#include "checker/operator_form.h"
+#include "checker/registry.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
 
@@ -166,8 +168,15 @@ rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t
   return WeightedOneOf<Shape>({{same_weight, gen::just(output)}, {other_weight, pattern}});
 }
 
-rc::Gen<ExploreCase> MinGen(ExploreCell cell) {
-  // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
+// How a cell's node is generated and built, read from its schema
+// (checker/operator_form.h); the other form is Clip's, with bounds.
+OperatorForm CellForm(const ExploreCell& cell) {
+  const OpSchema* schema = FindSchemaVersion(cell.op, cell.version);
+  return schema == nullptr ? OperatorForm::kOther : FormOf(*schema);
+}
+
+rc::Gen<ExploreCase> VariadicGen(ExploreCell cell) {
+  // Min-1 and 6 (Max-1 and 6) want equal shapes: broadcast ones are rarer there, and invalid.
   const bool broadcasts = cell.version >= 8;
   return gen::mapcat(gen::pair(ShapeGen(0), gen::inRange(1, 5)), [cell, broadcasts](
                                                                      std::pair<Shape, int> p) {
@@ -188,7 +197,7 @@ rc::Gen<std::optional<int64_t>> FlagGen() {
   return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
 }
 
-rc::Gen<ExploreCase> ArgMinGen(ExploreCell cell) {
+rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell) {
   return gen::mapcat(ShapeGen(1), [cell](Shape shape) {
     const int rank = static_cast<int>(shape.size());
     return gen::mapcat(
@@ -343,7 +352,7 @@ std::string ExploreCase::Describe() const {
   if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
   if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
   const char* forms[] = {"absent", "skipped", "given"};
-  if (cell.op == "Clip") {
+  if (CellForm(cell) == OperatorForm::kOther) {
     parts.push_back(absl::StrCat("min ", forms[static_cast<int>(min_form)]));
     parts.push_back(absl::StrCat("max ", forms[static_cast<int>(max_form)]));
     if (cell.version < 11 && min_form == BoundForm::kPresent) {
@@ -365,11 +374,12 @@ std::vector<std::string> ExploreCase::Features() const {
   }
   if (broadcast) features.push_back("broadcast");
   if (empty) features.push_back("empty_tensor");
-  if (cell.op == "Min" && inputs.size() > 2) features.push_back("variadic");
+  if (CellForm(cell) == OperatorForm::kVariadic && inputs.size() > 2)
+    features.push_back("variadic");
   if (axis && *axis < 0) features.push_back("negative_axis");
   if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
   if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
-  if (cell.op == "Clip") {
+  if (CellForm(cell) == OperatorForm::kOther) {
     if (min_form == BoundForm::kSkipped || max_form == BoundForm::kSkipped) {
       features.push_back("skipped_bound");
     }
@@ -382,8 +392,11 @@ std::vector<std::string> ExploreCase::Features() const {
 
 rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells) {
   return gen::mapcat(Pick(std::move(cells)), [](const ExploreCell& cell) {
-    if (cell.op == "Min") return MinGen(cell);
-    if (cell.op == "ArgMin") return ArgMinGen(cell);
+    switch (CellForm(cell)) {
+      case OperatorForm::kVariadic: return VariadicGen(cell);
+      case OperatorForm::kArgReduce: return ArgReduceGen(cell);
+      case OperatorForm::kOther: break;
+    }
     return ClipGen(cell);
   });
 }
@@ -426,11 +439,12 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   };
 
   E output_type = type;
-  if (c.cell.op == "Min") {
+  const OperatorForm form = CellForm(c.cell);
+  if (form == OperatorForm::kVariadic) {
     for (size_t i = 0; i < c.inputs.size(); ++i) {
       if (absl::Status s = add_input(absl::StrCat("x", i), c.inputs[i]); !s.ok()) return s;
     }
-  } else if (c.cell.op == "ArgMin") {
+  } else if (form == OperatorForm::kArgReduce) {
     if (absl::Status s = add_input("data", c.inputs.at(0)); !s.ok()) return s;
     int_attr("axis", c.axis);
     int_attr("keepdims", c.keepdims);
