@@ -17,6 +17,7 @@
 #include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
 #include "checker/checked_case.h"
+#include "checker/operator_form.h"
 #include "checker/registry.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
@@ -166,8 +167,10 @@ AuditCase MakeCase(absl::string_view op_type, int version, ElementType type,
   return c;
 }
 
+// Min, Max and any operator of their form (a variadic first input).
 template <typename T>
-void AddMinCases(int version, std::vector<AuditCase>& out) {
+void AddVariadicCases(const OpSchema& schema, std::vector<AuditCase>& out) {
+  const int version = schema.since_version();
   const ElementType type = ElementTypeOf<T>();
   const std::vector<T> v = SampleValues<T>();
   const Shape flat = {static_cast<int64_t>(v.size())};
@@ -175,8 +178,8 @@ void AddMinCases(int version, std::vector<AuditCase>& out) {
   std::vector<T> rotated = Cycle(v, v.size(), v.size() / 2);
   auto add = [&](absl::string_view scenario, std::vector<FedInput> inputs,
                  std::vector<onnx::AttributeProto> attributes = {}) {
-    out.push_back(MakeCase("Min", version, type, scenario, std::move(inputs), std::move(attributes),
-                           "min", type));
+    out.push_back(MakeCase(schema.op_type(), version, type, scenario, std::move(inputs),
+                           std::move(attributes), schema.outputs()[0].name, type));
   };
   add("one_input", {{"data_0", MakeTensor(flat, v)}});
   add("two_inputs", {{"data_0", MakeTensor(flat, v)}, {"data_1", MakeTensor(flat, reversed)}});
@@ -189,8 +192,10 @@ void AddMinCases(int version, std::vector<AuditCase>& out) {
       {IntsAttr("consumed_inputs", {0, 0})});
 }
 
+// ArgMin, ArgMax and any operator of their form (indices along an axis).
 template <typename T>
-void AddArgMinCases(int version, std::vector<AuditCase>& out) {
+void AddArgReduceCases(const OpSchema& schema, std::vector<AuditCase>& out) {
+  const int version = schema.since_version();
   const ElementType type = ElementTypeOf<T>();
   const std::vector<T> v = SampleValues<T>();
   // Ties along axis 1: rows {2, 0, 0} and {1, 1, 2}.
@@ -198,8 +203,9 @@ void AddArgMinCases(int version, std::vector<AuditCase>& out) {
                                FromDouble<T>(1),    FromDouble<T>(1), FromDouble<T>(2)};
   auto add = [&](absl::string_view scenario, Tensor data,
                  std::vector<onnx::AttributeProto> attributes) {
-    out.push_back(MakeCase("ArgMin", version, type, scenario, {{"data", std::move(data)}},
-                           std::move(attributes), "reduced", ElementType::kInt64));
+    out.push_back(MakeCase(schema.op_type(), version, type, scenario,
+                           {{schema.inputs()[0].name, std::move(data)}}, std::move(attributes),
+                           schema.outputs()[0].name, ElementType::kInt64));
   };
   add("axis0", MakeTensor({3, 4}, Cycle(v, 12)), {});
   add("axis1_keepdims0", MakeTensor({3, 4}, Cycle(v, 12, 5)),
@@ -245,10 +251,16 @@ void AddClipCases(int version, std::vector<AuditCase>& out) {
 std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version, ElementType type) {
   std::vector<AuditCase> cases;
   if (!IsNumeric(type)) return cases;
+  const OpSchema* schema = FindSchemaVersion(op_type, version);
+  if (schema == nullptr) return cases;
   VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
-    if (op_type == "Min") AddMinCases<T>(version, cases);
-    if (op_type == "ArgMin") AddArgMinCases<T>(version, cases);
-    if (op_type == "Clip") AddClipCases<T>(version, cases);
+    switch (FormOf(*schema)) {
+      case OperatorForm::kVariadic: AddVariadicCases<T>(*schema, cases); break;
+      case OperatorForm::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
+      case OperatorForm::kOther:
+        if (op_type == "Clip") AddClipCases<T>(version, cases);
+        break;
+    }
   });
   return cases;
 }

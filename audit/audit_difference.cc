@@ -23,6 +23,7 @@ constexpr TextClarification kClarifications[] = {
     {"Clip", 13, "ATTR-CLIP-BOUNDS-ORDER", "1.18"},
     {"Clip", 13, "defined as a function", "1.13"},
     {"ArgMin", 11, "must not be empty", "1.15"},
+    {"ArgMax", 11, "must not be empty", "1.15"},
 };
 
 // Where the suite reads a text more strictly than it is written: the
@@ -41,6 +42,12 @@ constexpr StricterReading kStricterReadings[] = {
     {"ArgMin", 1, "negative axes start at ArgMin-11"},
     // No version states what ArgMin over an empty axis gives: an error here.
     {"ArgMin", 1, "SHAPE-REDUCED-AXIS-EMPTY"},
+    // ArgMax's text is ArgMin's mirror: the same readings.
+    {"ArgMax", 1, "ATTR-NEGATIVE-AXIS-V1"},
+    {"ArgMax", 1, "axis must be in [0, r-1]"},
+    {"ArgMax", 1, "The text states no range for axis"},
+    {"ArgMax", 1, "negative axes start at ArgMax-11"},
+    {"ArgMax", 1, "SHAPE-REDUCED-AXIS-EMPTY"},
 };
 
 bool Involves(const Finding& f, int version) {

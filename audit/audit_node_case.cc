@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "audit/audit_retarget.h"
+#include "checker/operator_form.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 
@@ -30,15 +31,16 @@ onnx::ValueInfoProto Declared(const std::string& name, ElementType type, const S
   return v;
 }
 
-// Element-wise nodes (Clip's input, Min's inputs of one shape) are run on a
-// flat shape long enough to hold each value of the audit's value sets; the
-// version changes they can show do not depend on the shape. A Min with a
-// known input (an initializer) keeps the declared shapes.
+// Element-wise nodes (Clip's input, the inputs of one shape of Min, Max and
+// any variadic operator) are run on a flat shape long enough to hold each
+// value of the audit's value sets; the version changes they can show do not
+// depend on the shape. A Min with a known input (an initializer) keeps the
+// declared shapes.
 constexpr int64_t kFlatLength = 32;
 
 bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
   if (node.op_type() == "Clip") return true;
-  if (node.op_type() != "Min") return false;
+  if (OperatorFormOf(node.op_type()) != OperatorForm::kVariadic) return false;
   std::optional<std::vector<int64_t>> common;
   for (const std::string& input : node.input()) {
     // A known value keeps its shape: the generated ones must then keep theirs.
@@ -81,7 +83,8 @@ absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes,
     }
     if (c.type == ElementType::kUndefined) c.type = type->second;
     Shape shape = kUnknownRankShape;
-    if (flat && (node.op_type() == "Min" || input == node.input(0))) {
+    if (flat &&
+        (OperatorFormOf(node.op_type()) == OperatorForm::kVariadic || input == node.input(0))) {
       shape = {kFlatLength};
     } else if (auto dims = nodes.dims().find(input); dims != nodes.dims().end()) {
       shape.clear();

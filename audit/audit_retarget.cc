@@ -4,11 +4,14 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "checker/registry.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
 #include "reference/tensor_proto.h"
@@ -26,6 +29,16 @@ bool KeepsInputType(absl::string_view op_type) {
       "Mul",  "Div",     "Abs",       "Neg",      "Sigmoid",   "Tanh",      "Exp",     "Log",
       "Sqrt", "Reshape", "Transpose", "Squeeze",  "Unsqueeze", "Flatten",   "Softmax", "Dropout"};
   return std::find(std::begin(kKeeping), std::end(kKeeping), op_type) != std::end(kKeeping);
+}
+
+// The element type the registry fixes for an operator's first output
+// (ArgMin's and ArgMax's int64), whatever its inputs.
+std::optional<ElementType> FixedOutputType(absl::string_view op_type) {
+  const std::vector<const OpSchema*> versions = SchemaVersions(op_type);
+  if (versions.empty() || versions.back()->outputs().empty()) return std::nullopt;
+  const ElementType fixed = versions.back()->outputs()[0].fixed_type;
+  if (fixed == ElementType::kUndefined) return std::nullopt;
+  return fixed;
 }
 
 }  // namespace
@@ -49,8 +62,8 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
   }
   for (const onnx::NodeProto& node : graph.node()) {
     if (node.output_size() == 0 || types.contains(node.output(0))) continue;
-    if (node.op_type() == "ArgMin") {
-      types[node.output(0)] = ElementType::kInt64;
+    if (const std::optional<ElementType> fixed = FixedOutputType(node.op_type())) {
+      types[node.output(0)] = *fixed;  // ArgMin's and ArgMax's int64
     } else if (node.op_type() == "Constant" && node.attribute_size() == 1 &&
                node.attribute(0).has_t()) {
       if (auto t = ElementTypeFromProto(node.attribute(0).t().data_type())) {

@@ -1,6 +1,11 @@
-// ArgMin cases: every version (1, 11, 12, 13) and every type it allows.
-// Expectations are literals or ExpectArgMin, a direct loop over the
-// reduced axis.
+// ArgMin and ArgMax cases: every version (1, 11, 12, 13) and every type
+// each allows, one definition for the two mirrors. ArgMin's expectations
+// are literals or ExpectArg, a direct loop over the reduced axis; ArgMax's
+// come from that loop over the same data, and every ArgMin literal must
+// agree with the loop (the generator aborts otherwise), so the loop is
+// checked before it computes ArgMax's.
+#include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,35 +21,56 @@ namespace onnx_conform {
 using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
-constexpr std::string_view kSummary = "ArgMin — index of the smallest element along an axis";
+// What differs between the mirrors: the name and the texts' quotes.
+struct ArgOp {
+  std::string_view op_type;  // "ArgMin"
+  bool max;                  // the largest element, not the smallest
+  std::string_view summary;
+  std::string_view select_last;
+  std::string_view nan;
+  std::string_view signed_zero;
+};
+
+constexpr ArgOp kArgMin = {
+    "ArgMin",
+    false,
+    "ArgMin — index of the smallest element along an axis",
+    "`select_last_index` INT default 0: when the minimum occurs more than once, 1 selects the "
+    "last occurrence, 0 the first",
+    "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
+    "select_last_index=1).",
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result."};
+constexpr ArgOp kArgMax = {
+    "ArgMax",
+    true,
+    "ArgMax — index of the largest element along an axis",
+    "`select_last_index` INT default 0: when the maximum occurs more than once, 1 selects the "
+    "last occurrence, 0 the first",
+    "ArgMax with NaN: NaN counts as the largest value (first NaN, or last NaN with "
+    "select_last_index=1).",
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Max result."};
 constexpr std::string_view kDefaults = "`axis` INT default 0; `keepdims` INT default 1";
 constexpr std::string_view kKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; "
     "if 0 that dimension is removed.";
 constexpr std::string_view kAxisRange = "axis accepted range is [-r, r-1], r = rank(data)";
-constexpr std::string_view kSelectLast =
-    "`select_last_index` INT default 0: when the minimum occurs more than once, 1 selects the "
-    "last occurrence, 0 the first";
-constexpr std::string_view kNaN =
-    "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
-    "select_last_index=1).";
-constexpr std::string_view kSignedZero = "Signed zeros: -0 and +0 compare equal";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 
-// Whether a is a better minimum than b: a NaN beats any number; two NaNs
-// and equal numbers (-0 == +0) tie.
+// Whether a is a better minimum (maximum, with max) than b: a NaN beats any
+// number; two NaNs and equal numbers (-0 == +0) tie.
 template <typename T>
-bool Before(T a, T b) {
+bool Before(bool max, T a, T b) {
   if (IsNaN(b)) return false;
   if (IsNaN(a)) return true;
-  return Less(a, b);
+  return max ? Less(b, a) : Less(a, b);
 }
 
-// ArgMin of data along axis (already in [0, r-1]): for each outer and inner
-// position, walk the axis and keep the first (or last) best element.
+// ArgMin (ArgMax) of data along axis (already in [0, r-1]): for each outer
+// and inner position, walk the axis and keep the first (or last) best
+// element.
 template <typename T>
-Tensor ExpectArgMin(const Tensor& data, int64_t axis, bool keepdims, bool select_last) {
+Tensor ExpectArg(bool max, const Tensor& data, int64_t axis, bool keepdims, bool select_last) {
   const Shape& shape = data.shape();
   int64_t outer = 1, inner = 1;
   for (int64_t k = 0; k < axis; ++k) outer *= shape[k];
@@ -58,8 +84,8 @@ Tensor ExpectArgMin(const Tensor& data, int64_t axis, bool keepdims, bool select
       for (int64_t j = 1; j < n; ++j) {
         const T candidate = x[(o * n + j) * inner + i];
         const T current = x[(o * n + best) * inner + i];
-        const bool tie = !Before(candidate, current) && !Before(current, candidate);
-        if (Before(candidate, current) || (select_last && tie)) best = j;
+        const bool tie = !Before(max, candidate, current) && !Before(max, current, candidate);
+        if (Before(max, candidate, current) || (select_last && tie)) best = j;
       }
       out.push_back(best);
     }
@@ -86,9 +112,10 @@ struct Attrs {
 };
 
 template <typename T>
-class ArgMinCaseSet {
+class ArgCaseSet {
  public:
-  ArgMinCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+  ArgCaseSet(const ArgOp& op, int version, std::vector<Case>& cases)
+      : op_(op), version_(version), cases_(cases) {}
 
   void AddAll() {
     AddAttributes();
@@ -100,7 +127,7 @@ class ArgMinCaseSet {
       AddIntExtremes();
     }
     if (version_ == 1) {
-      // ArgMin-11 adds "the input tensor must not be empty"; ArgMin-1 says nothing.
+      // Version 11 adds "the input tensor must not be empty"; version 1 says nothing.
       Add("empty", {.axis = 1}, MakeTensor<T>({0, 3}, {}), Indices({0, 1}, {}), {"empty"},
           kKeepdims, /*reference_defined=*/true);
       // keepdims=0 removes the reduced axis even when there is no element.
@@ -110,18 +137,19 @@ class ArgMinCaseSet {
   }
 
   void AddOpsetRange(int opset) {
-    CaseBuilder& b = Start(absl::StrCat("opset", opset), {.axis = 1, .keepdims = 0});
-    b.Opset(opset)
-        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {Indices({2}, {1, 0})})
+    const Attrs attrs = {.axis = 1, .keepdims = 0};
+    Start(absl::StrCat("opset", opset), attrs).Opset(opset);
+    DataSet(attrs, MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5}), Indices({2}, {1, 0}))
         .Features({"opset_range", "keepdims"})
         .Quote(kOpsetRange)
-        .Describe(absl::StrCat("opset ", opset, " resolves ArgMin to version ", version_));
+        .Describe(absl::StrCat("opset ", opset, " resolves ", std::string(op_.op_type),
+                               " to version ", version_));
     Commit();
   }
 
  private:
   CaseBuilder& Start(std::string_view what, const Attrs& attrs) {
-    builder_.emplace("ArgMin", version_, ElementTypeOf<T>(), what);
+    builder_.emplace(op_.op_type, version_, ElementTypeOf<T>(), what);
     builder_->Inputs({"data"}).Outputs({"reduced"});
     if (attrs.axis) builder_->Attr("axis", *attrs.axis);
     if (attrs.keepdims) builder_->Attr("keepdims", *attrs.keepdims);
@@ -139,11 +167,40 @@ class ArgMinCaseSet {
     builder_.reset();
   }
 
+  // ExpectArg with the case's attributes (their defaults where unset).
+  static Tensor Computed(bool max, const Attrs& attrs, const Tensor& data) {
+    const int64_t rank = data.rank();
+    const int64_t axis =
+        attrs.axis.value_or(0) < 0 ? attrs.axis.value_or(0) + rank : attrs.axis.value_or(0);
+    return ExpectArg<T>(max, data, axis, attrs.keepdims.value_or(1) != 0,
+                        attrs.select_last_index.value_or(0) != 0);
+  }
+
+  // ArgMin's literal, which must be what ExpectArg computes; ArgMax's
+  // expectation, computed by it.
+  Tensor Expected(const Attrs& attrs, const Tensor& data, Tensor argmin_literal) const {
+    Tensor computed = Computed(op_.max, attrs, data);
+    if (op_.max) return computed;
+    if (computed.shape() != argmin_literal.shape() ||
+        !std::equal(computed.bytes().begin(), computed.bytes().end(),
+                    argmin_literal.bytes().begin(), argmin_literal.bytes().end())) {
+      std::abort();  // a literal that disagrees with the loop: a definition bug
+    }
+    return argmin_literal;
+  }
+
+  // A data set of the case being built, its expectation from Expected.
+  CaseBuilder& DataSet(const Attrs& attrs, Tensor data, Tensor argmin_literal) {
+    Tensor expected = Expected(attrs, data, std::move(argmin_literal));
+    return builder_->DataSet({std::move(data)}, {std::move(expected)});
+  }
+
   void Add(std::string_view what, const Attrs& attrs, Tensor data, Tensor expected,
            std::initializer_list<std::string_view> features, std::string_view quote,
            bool reference_defined = false) {
-    CaseBuilder& b = Start(what, attrs);
-    b.DataSet({std::move(data)}, {std::move(expected)}).Features(features).Quote(quote);
+    Start(what, attrs);
+    CaseBuilder& b = DataSet(attrs, std::move(data), std::move(expected));
+    b.Features(features).Quote(quote);
     if (reference_defined) b.ReferenceDefined();
     Commit();
   }
@@ -151,19 +208,16 @@ class ArgMinCaseSet {
   void AddComputed(std::string_view what, const Attrs& attrs, Tensor data,
                    std::initializer_list<std::string_view> features, std::string_view quote,
                    bool reference_defined = false) {
-    const int64_t rank = data.rank();
-    const int64_t axis =
-        attrs.axis.value_or(0) < 0 ? attrs.axis.value_or(0) + rank : attrs.axis.value_or(0);
-    Tensor expected = ExpectArgMin<T>(data, axis, attrs.keepdims.value_or(1) != 0,
-                                      attrs.select_last_index.value_or(0) != 0);
+    // ArgMin's, as Add takes it (for ArgMax, Add computes its own).
+    Tensor expected = Computed(false, attrs, data);
     Add(what, attrs, std::move(data), std::move(expected), features, quote, reference_defined);
   }
 
   // Every attribute value and every default, on a 2x3 input without ties.
   void AddAttributes() {
-    CaseBuilder& b = Start("default_attrs", {});
-    b.DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {Indices({1, 3}, {1, 0, 0})})
-        .DataSet({MakeTensor<T>({2, 3}, {5, 7, 1, 6, 4, 2})}, {Indices({1, 3}, {0, 1, 0})})
+    Start("default_attrs", {});
+    DataSet({}, MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5}), Indices({1, 3}, {1, 0, 0}));
+    DataSet({}, MakeTensor<T>({2, 3}, {5, 7, 1, 6, 4, 2}), Indices({1, 3}, {0, 1, 0}))
         .Quote(kDefaults);
     Commit();
     const Tensor x = MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5});
@@ -176,13 +230,14 @@ class ArgMinCaseSet {
         kKeepdims);
     if (version_ == 1) {
       // The text states no range; read as [-r, r-1], with a warning.
-      CaseBuilder& b = Start("axis_minus1", {.axis = -1});
-      b.DataSet({x}, {Indices({2, 1}, {1, 0})})
+      Start("axis_minus1", {.axis = -1});
+      DataSet({.axis = -1}, x, Indices({2, 1}, {1, 0}))
           .Feature("axis")
           .Quote(kDefaults)
           .ReferenceDefined()
           .Warning(rules::kAttrNegativeAxisV1)
-          .Describe("ArgMin-1 states no axis range: -1 is read as r-1");
+          .Describe(
+              absl::StrCat(std::string(op_.op_type), "-1 states no axis range: -1 is read as r-1"));
       Commit();
     }
     if (version_ >= 11) {
@@ -192,9 +247,9 @@ class ArgMinCaseSet {
     }
     if (version_ >= 12) {
       Add("select_last_index0", {.axis = 1, .select_last_index = 0}, x, Indices({2, 1}, {1, 0}), {},
-          kSelectLast);
+          op_.select_last);
       Add("select_last_index1_no_tie", {.axis = 1, .select_last_index = 1}, x,
-          Indices({2, 1}, {1, 0}), {}, kSelectLast);
+          Indices({2, 1}, {1, 0}), {}, op_.select_last);
     }
   }
 
@@ -220,20 +275,20 @@ class ArgMinCaseSet {
     const Tensor x = MakeTensor<T>({3, 3}, {1, 0, 0, 2, 2, 2, 0, 1, 0});
     // Before version 12 the texts do not say which of equal minima wins.
     Add("tie", {.axis = 1}, x, Indices({3, 1}, {1, 0, 0}), {"tie"},
-        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+        version_ >= 12 ? op_.select_last : op_.summary, /*reference_defined=*/version_ < 12);
     AddComputed("tie_pattern_rank3", {.axis = 1}, TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)),
-                {"tie"}, version_ >= 12 ? kSelectLast : kSummary,
+                {"tie"}, version_ >= 12 ? op_.select_last : op_.summary,
                 /*reference_defined=*/version_ < 12);
     if (version_ < 12) return;
     Add("tie_select_last", {.axis = 1, .select_last_index = 1}, x, Indices({3, 1}, {2, 2, 2}),
-        {"tie"}, kSelectLast);
+        {"tie"}, op_.select_last);
     Add("tie_select_first", {.axis = 1, .select_last_index = 0}, x, Indices({3, 1}, {1, 0, 0}),
-        {"tie"}, kSelectLast);
+        {"tie"}, op_.select_last);
     Add("tie_select_last_axis_minus2_keepdims0",
         {.axis = -2, .keepdims = 0, .select_last_index = 1}, x, Indices({3}, {2, 0, 2}), {"tie"},
-        kSelectLast);
+        op_.select_last);
     AddComputed("tie_pattern_rank3_select_last", {.axis = 1, .select_last_index = 1},
-                TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)), {"tie"}, kSelectLast);
+                TensorOf<T>({2, 5, 3}, Pattern<T>(30, 1)), {"tie"}, op_.select_last);
   }
 
   void AddFloatEdges() {
@@ -241,24 +296,26 @@ class ArgMinCaseSet {
     const T zero = Value<T>(0), one = Value<T>(1), two = Value<T>(2), three = Value<T>(3),
             five = Value<T>(5);
     const Tensor with_nan = TensorOf<T>({3, 3}, {one, nan, nan, nan, zero, ninf, three, two, one});
-    Add("nan", {.axis = 1}, with_nan, Indices({3, 1}, {1, 0, 2}), {"nan", "inf"}, kNaN,
+    Add("nan", {.axis = 1}, with_nan, Indices({3, 1}, {1, 0, 2}), {"nan", "inf"}, op_.nan,
         /*reference_defined=*/true);
     const Tensor with_inf = TensorOf<T>({3, 3}, {inf, ninf, zero, inf, inf, inf, ninf, ninf, five});
     Add("inf", {.axis = 1}, with_inf, Indices({3, 1}, {1, 0, 0}), {"inf", "tie"},
-        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+        version_ >= 12 ? op_.select_last : op_.summary, /*reference_defined=*/version_ < 12);
     const Tensor zeros = TensorOf<T>({2, 3}, {zero, nz, one, nz, zero, nz});
-    Add("neg_zero", {.axis = 1}, zeros, Indices({2, 1}, {0, 0}), {"neg_zero", "tie"}, kSignedZero,
+    Add("neg_zero", {.axis = 1}, zeros, Indices({2, 1}, {0, 0}), {"neg_zero", "tie"},
+        op_.signed_zero,
         /*reference_defined=*/true);
     const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>();
     Add("float_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, dn, dn, Negate(dn), zero}),
-        Indices({2, 1}, {1, 1}), {"float_extremes", "subnormal"}, kSummary);
+        Indices({2, 1}, {1, 1}), {"float_extremes", "subnormal"}, op_.summary);
     if (version_ >= 12) {
       Add("nan_select_last", {.axis = 1, .select_last_index = 1}, with_nan,
-          Indices({3, 1}, {2, 0, 2}), {"nan", "inf"}, kNaN, /*reference_defined=*/true);
+          Indices({3, 1}, {2, 0, 2}), {"nan", "inf"}, op_.nan, /*reference_defined=*/true);
       Add("inf_select_last", {.axis = 1, .select_last_index = 1}, with_inf,
-          Indices({3, 1}, {1, 2, 1}), {"inf", "tie"}, kSelectLast);
+          Indices({3, 1}, {1, 2, 1}), {"inf", "tie"}, op_.select_last);
       Add("neg_zero_select_last", {.axis = 1, .select_last_index = 1}, zeros,
-          Indices({2, 1}, {1, 2}), {"neg_zero", "tie"}, kSignedZero, /*reference_defined=*/true);
+          Indices({2, 1}, {1, 2}), {"neg_zero", "tie"}, op_.signed_zero,
+          /*reference_defined=*/true);
     }
   }
 
@@ -266,30 +323,34 @@ class ArgMinCaseSet {
     const T lo = Lowest<T>(), hi = Highest<T>();
     const T lo1 = static_cast<T>(lo + 1), hi1 = static_cast<T>(hi - 1);
     Add("int_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, lo1, hi, hi1, hi}),
-        Indices({2, 1}, {1, 1}), {"int_extremes"}, kSummary);
+        Indices({2, 1}, {1, 1}), {"int_extremes"}, op_.summary);
     const Tensor tied = TensorOf<T>({2, 3}, {lo, hi, lo, hi, hi, hi});
     Add("int_extremes_tie", {.axis = 1}, tied, Indices({2, 1}, {0, 0}), {"int_extremes", "tie"},
-        version_ >= 12 ? kSelectLast : kSummary, /*reference_defined=*/version_ < 12);
+        version_ >= 12 ? op_.select_last : op_.summary, /*reference_defined=*/version_ < 12);
     if (version_ >= 12) {
       Add("int_extremes_select_last", {.axis = 1, .select_last_index = 1}, tied,
-          Indices({2, 1}, {2, 2}), {"int_extremes", "tie"}, kSelectLast);
+          Indices({2, 1}, {2, 2}), {"int_extremes", "tie"}, op_.select_last);
     }
   }
 
+  const ArgOp& op_;
   int version_;
   std::vector<Case>& cases_;
   std::optional<CaseBuilder> builder_;
 };
 
-}  // namespace
-
-void AddArgMinCases(std::vector<Case>& cases) {
-  for (int version : SuiteVersions("ArgMin")) {
-    ForEachSuiteType("ArgMin", version,
-                     [&]<typename T>(TypeTag<T>) { ArgMinCaseSet<T>(version, cases).AddAll(); });
+void AddArgCases(const ArgOp& op, std::vector<Case>& cases) {
+  for (int version : SuiteVersions(op.op_type)) {
+    ForEachSuiteType(op.op_type, version,
+                     [&]<typename T>(TypeTag<T>) { ArgCaseSet<T>(op, version, cases).AddAll(); });
   }
   const std::pair<int, int> kRanges[] = {{1, 10}, {13, 17}};
-  for (auto [version, opset] : kRanges) ArgMinCaseSet<float>(version, cases).AddOpsetRange(opset);
+  for (auto [version, opset] : kRanges) ArgCaseSet<float>(op, version, cases).AddOpsetRange(opset);
 }
+
+}  // namespace
+
+void AddArgMinCases(std::vector<Case>& cases) { AddArgCases(kArgMin, cases); }
+void AddArgMaxCases(std::vector<Case>& cases) { AddArgCases(kArgMax, cases); }
 
 }  // namespace onnx_conform

@@ -99,6 +99,8 @@ std::vector<Case> AllCases() {
   AddMinCases(cases);
   AddArgMinCases(cases);
   AddClipCases(cases);
+  AddMaxCases(cases);
+  AddArgMaxCases(cases);
   AddExpandedClipCases(cases);
   AddInvalidCases(cases);
   std::sort(cases.begin(), cases.end(),

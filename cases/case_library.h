@@ -5,7 +5,8 @@
 //
 //   for (const Case& c : AllCases()) WriteCase(c, "cases");
 //
-// Definitions live in min_cases.cc, argmin_cases.cc, clip_cases.cc and
+// Definitions live in min_cases.cc (Min and Max), argmin_cases.cc (ArgMin
+// and ArgMax), clip_cases.cc and
 // invalid_cases.cc / invalid_operator_cases.cc; expectations are literals or
 // direct loops written there, never computed by reference/.
 #ifndef ONNX_CONFORM_CASES_CASE_LIBRARY_H_
@@ -34,8 +35,10 @@ std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);
 // The versions of one operator the suite covers, oldest first.
 std::vector<int> SuiteVersions(std::string_view op_type);
 
-void AddMinCases(std::vector<Case>& cases);
-void AddArgMinCases(std::vector<Case>& cases);
+void AddMinCases(std::vector<Case>& cases);     // and AddMaxCases: min_cases.cc
+void AddArgMinCases(std::vector<Case>& cases);  // and AddArgMaxCases: argmin_cases.cc
+void AddMaxCases(std::vector<Case>& cases);
+void AddArgMaxCases(std::vector<Case>& cases);
 void AddClipCases(std::vector<Case>& cases);
 // The expanded form (Clip-13's function body) of every valid Clip-13 case.
 void AddExpandedClipCases(std::vector<Case>& cases);

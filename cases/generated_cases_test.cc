@@ -115,7 +115,8 @@ TEST(GeneratedCasesTest, CommittedCasesStayUnderFiveMegabytes) {
 
 TEST(GeneratedCasesTest, NamesFollowThePatternAndMatchTheMetadata) {
   const std::regex pattern(
-      "(min|argmin|clip)_v([0-9]+)_(bfloat16|double|float|float16|int8|int16|int32|int64|uint8|"
+      "(min|argmin|clip|max|argmax)_v([0-9]+)_(bfloat16|double|float|float16|int8|int16|int32|"
+      "int64|uint8|"
       "uint16|uint32|uint64)_[a-z0-9_]+");
   std::set<std::string> official;
   for (const fs::path& dir : CaseDirsUnder(ONNX_CONFORM_OFFICIAL_NODE_TESTS)) {
@@ -170,7 +171,9 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
   }
   const std::map<std::string, std::vector<std::string>> kRequired = {
       {"Min", {"single_input", "multi_input", "scalar", "empty"}},
+      {"Max", {"single_input", "multi_input", "scalar", "empty"}},
       {"ArgMin", {"tie", "default_attr", "keepdims", "axis", "scalar"}},
+      {"ArgMax", {"tie", "default_attr", "keepdims", "axis", "scalar"}},
       {"Clip", {"min_max", "min_only", "max_only", "no_bounds", "min_gt_max", "scalar", "empty"}},
   };
   int cells = 0;
@@ -185,9 +188,11 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
       } else {
         required.push_back("int_extremes");
       }
-      if (v.op_type == "Min" && v.version >= 8) required.push_back("broadcast");
-      if (v.op_type == "ArgMin" && v.version >= 11) required.push_back("negative_axis");
-      if (v.op_type == "ArgMin" && v.version >= 12) required.push_back("select_last_index");
+      const bool elementwise = v.op_type == "Min" || v.op_type == "Max";
+      const bool arg = v.op_type == "ArgMin" || v.op_type == "ArgMax";
+      if (elementwise && v.version >= 8) required.push_back("broadcast");
+      if (arg && v.version >= 11) required.push_back("negative_axis");
+      if (arg && v.version >= 12) required.push_back("select_last_index");
       if (v.op_type == "Clip")
         required.push_back(v.version < 11 ? "default_attr" : "skipped_input");
       for (const std::string& feature : required) {
@@ -195,9 +200,11 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
       }
     }
   }
-  EXPECT_EQ(cells, 109);
+  EXPECT_EQ(cells, 186);
   EXPECT_TRUE(features["ArgMin-1-float"].count("empty"));
+  EXPECT_TRUE(features["ArgMax-1-float"].count("empty"));
   EXPECT_TRUE(features["Min-1-float"].count("consumed_inputs"));
+  EXPECT_TRUE(features["Max-1-float"].count("consumed_inputs"));
   EXPECT_TRUE(features["Clip-1-double"].count("consumed_inputs"));
 }
 

@@ -38,11 +38,17 @@ inline constexpr std::string_view kArgMinAxisRange =
 inline constexpr std::string_view kArgMinSelectLast =
     "as 11, plus `select_last_index` INT default 0: when the minimum occurs more than once, 1 "
     "selects the last occurrence, 0 the first";
+inline constexpr std::string_view kArgMaxSelectLast =
+    "as 11, plus `select_last_index` INT default 0: when the maximum occurs more than once, 1 "
+    "selects the last occurrence, 0 the first";
+// The mirror operators whose negative cases are the same: each op-specific
+// rule is broken once for each (Min's and Max's schemas come from one
+// builder, as do ArgMin's and ArgMax's: checker/extremum_schemas.h).
+inline constexpr std::string_view kElementwiseMirrors[] = {"Min", "Max"};
+inline constexpr std::string_view kArgMirrors[] = {"ArgMin", "ArgMax"};
 inline constexpr std::string_view kArgMinKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; if 0 "
     "that dimension is removed.";
-inline constexpr std::string_view kArgMinEmptyAxis =
-    "ArgMin over an axis of size 0: an error (no index exists).";
 inline constexpr std::string_view kClipAttrs = "`min` FLOAT, `max` FLOAT";
 inline constexpr std::string_view kClipInputs =
     "inputs: 1 to 3 inputs `input`, optional `min`, optional `max`, each of type T and a scalar "
@@ -82,39 +88,49 @@ class InvalidCases {
     cases_.push_back(std::move(c));
   }
 
-  // Min-13 over two float [3] inputs, valid until broken.
-  static CaseBuilder Min(std::string_view what, absl::string_view rule, int version = 13) {
-    CaseBuilder b("Min", version, ElementType::kFloat, what);
+  // Min-13 (or Max-13) over two float [3] inputs, valid until broken.
+  static CaseBuilder Min(std::string_view what, absl::string_view rule, int version = 13,
+                         std::string_view op = "Min") {
+    const bool max = op == "Max";
+    CaseBuilder b(op, version, ElementType::kFloat, what);
     b.Inputs({"data_0", "data_1"})
-        .Outputs({"min"})
+        .Outputs({max ? "max" : "min"})
         .DataSet({case_values::MakeTensor<float>({3}, {1, 5, 3}),
                   case_values::MakeTensor<float>({3}, {4, 2, 3})},
-                 {case_values::MakeTensor<float>({3}, {1, 2, 3})})
+                 {max ? case_values::MakeTensor<float>({3}, {4, 5, 3})
+                      : case_values::MakeTensor<float>({3}, {1, 2, 3})})
         .Invalid(rule);
     return b;
   }
-  // Min with two inputs of these shapes and no data (nothing computable).
+  // Min (or Max) with two inputs of these shapes and no data (nothing
+  // computable).
   static CaseBuilder MinShapes(int version, std::string_view what, absl::string_view rule, Shape a,
-                               Shape b, Shape out) {
+                               Shape b, Shape out, std::string_view op = "Min") {
     auto zeros = [](const Shape& s) {
       int64_t n = 1;
       for (int64_t d : s) n *= d;
       return case_values::TensorOf<float>(s, std::vector<float>(static_cast<size_t>(n), 0.0f));
     };
-    CaseBuilder builder("Min", version, ElementType::kFloat, what);
+    CaseBuilder builder(op, version, ElementType::kFloat, what);
     builder.Inputs({"data_0", "data_1"})
-        .Outputs({"min"})
+        .Outputs({op == "Max" ? "max" : "min"})
         .Declare({zeros(a), zeros(b)}, {zeros(out)})
         .Invalid(rule);
     return builder;
   }
-  // ArgMin over a float [2, 3] input.
-  static CaseBuilder ArgMin(int version, std::string_view what, absl::string_view rule) {
-    CaseBuilder b("ArgMin", version, ElementType::kFloat, what);
+  // ArgMin (or ArgMax) over a float [2, 3] input.
+  static CaseBuilder ArgMin(int version, std::string_view what, absl::string_view rule,
+                            std::string_view op = "ArgMin") {
+    CaseBuilder b(op, version, ElementType::kFloat, what);
     b.Inputs({"data"}).Outputs({"reduced"}).Invalid(rule);
     return b;
   }
   static Tensor ArgMinInput() { return case_values::MakeTensor<float>({2, 3}, {2, 1, 3, 0, 4, 5}); }
+  // The indices of ArgMinInput's extremes along axis 0 with keepdims.
+  static Tensor ArgMinInputAxis0(std::string_view op) {
+    return op == "ArgMax" ? case_values::MakeTensor<int64_t>({1, 3}, {0, 1, 1})
+                          : case_values::MakeTensor<int64_t>({1, 3}, {1, 0, 0});
+  }
   // Clip-13 over a float [4] input with scalar bounds 2 and 6.
   static CaseBuilder Clip(std::string_view what, absl::string_view rule, int version = 13) {
     CaseBuilder b("Clip", version, ElementType::kFloat, what);

@@ -20,19 +20,19 @@ void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
   const std::string what = "type_not_allowed";
   const std::string description = absl::StrCat(std::string(op), "-", version, " does not allow ",
                                                std::string(ElementTypeName(type)));
-  if (op == "Min") {
-    CaseBuilder b("Min", version, type, what);
+  if (op == "Min" || op == "Max") {
+    const bool max = op == "Max";
+    CaseBuilder b(op, version, type, what);
     b.Inputs({"data_0", "data_1"})
-        .Outputs({"min"})
+        .Outputs({max ? "max" : "min"})
         .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
-                 {MakeTensor<T>({3}, {1, 2, 3})});
+                 {MakeTensor<T>({3}, {max ? 4.0 : 1.0, max ? 5.0 : 2.0, 3})});
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
-  } else if (op == "ArgMin") {
-    CaseBuilder b("ArgMin", version, type, what);
+  } else if (op == "ArgMin" || op == "ArgMax") {
+    CaseBuilder b(op, version, type, what);
     b.Inputs({"data"})
         .Outputs({"reduced"})
-        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})},
-                 {MakeTensor<int64_t>({1, 3}, {1, 0, 0})});
+        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {ArgMinInputAxis0(op)});
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
   } else {
     CaseBuilder b("Clip", version, type, what);
@@ -114,16 +114,22 @@ void InvalidCases::AddTypeRules() {
 }
 
 void InvalidCases::AddAttributeRules() {
-  Emit(Min("consumed_inputs", rules::kAttrUnknown, 6)
-           .Attr("consumed_inputs", std::vector<int64_t>{0, 0})
-           .Quote("| 6 | FLOATS | all inputs the same shape | none |")
-           .Describe("consumed_inputs exists only in Min-1"));
-  Emit(Min("axis_attribute", rules::kAttrUnknown).Attr("axis", int64_t{0}).Quote(kMinInputs));
-  Emit(ArgMin(11, "select_last_index", rules::kAttrUnknown)
-           .Attr("select_last_index", int64_t{1})
-           .DataSet({ArgMinInput()}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})})
-           .Quote(kArgMinSelectLast)
-           .Describe("select_last_index arrives in ArgMin-12"));
+  for (std::string_view op : kElementwiseMirrors) {
+    Emit(Min("consumed_inputs", rules::kAttrUnknown, 6, op)
+             .Attr("consumed_inputs", std::vector<int64_t>{0, 0})
+             .Quote("| 6 | FLOATS | all inputs the same shape | none |")
+             .Describe(absl::StrCat("consumed_inputs exists only in ", std::string(op), "-1")));
+    Emit(Min("axis_attribute", rules::kAttrUnknown, 13, op)
+             .Attr("axis", int64_t{0})
+             .Quote(kMinInputs));
+  }
+  for (std::string_view op : kArgMirrors) {
+    Emit(ArgMin(11, "select_last_index", rules::kAttrUnknown, op)
+             .Attr("select_last_index", int64_t{1})
+             .DataSet({ArgMinInput()}, {ArgMinInputAxis0(op)})
+             .Quote(op == "ArgMax" ? kArgMaxSelectLast : kArgMinSelectLast)
+             .Describe(absl::StrCat("select_last_index arrives in ", std::string(op), "-12")));
+  }
   Emit(Clip("min_attribute", rules::kAttrUnknown, 11)
            .Attr("min", 2.0f)
            .Quote(kClipInputs)
@@ -148,19 +154,21 @@ void InvalidCases::AddAttributeRules() {
            .Quote(kConstantValueRequired)
            .Describe("data_1 comes from a Constant node (Constant-1 at opset 8) without value"),
        [](Case& c) { FeedFromConstant(c, 1); });
-  Emit(ArgMin(13, "axis_twice", rules::kAttrDuplicate)
-           .Attr("axis", int64_t{0})
-           .Attr("axis", int64_t{1})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})})
-           .Quote(kArgMinAttrs));
-  Emit(ArgMin(13, "axis_float", rules::kAttrType)
-           .Attr("axis", 1.0f)
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 1}, {1, 0})})
-           .Quote(kArgMinAttrs));
-  Emit(ArgMin(12, "keepdims_ints", rules::kAttrType)
-           .Attr("keepdims", std::vector<int64_t>{1})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})})
-           .Quote(kArgMinAttrs));
+  for (std::string_view op : kArgMirrors) {
+    Emit(ArgMin(13, "axis_twice", rules::kAttrDuplicate, op)
+             .Attr("axis", int64_t{0})
+             .Attr("axis", int64_t{1})
+             .Declare({ArgMinInput()}, {ArgMinInputAxis0(op)})
+             .Quote(kArgMinAttrs));
+    Emit(ArgMin(13, "axis_float", rules::kAttrType, op)
+             .Attr("axis", 1.0f)
+             .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 1}, {1, 0})})
+             .Quote(kArgMinAttrs));
+    Emit(ArgMin(12, "keepdims_ints", rules::kAttrType, op)
+             .Attr("keepdims", std::vector<int64_t>{1})
+             .Declare({ArgMinInput()}, {ArgMinInputAxis0(op)})
+             .Quote(kArgMinAttrs));
+  }
   {
     CaseBuilder b("Clip", 6, ElementType::kFloat, "min_int_attribute");
     b.Inputs({"input"})
@@ -171,33 +179,35 @@ void InvalidCases::AddAttributeRules() {
         .Quote(kClipAttrs);
     Emit(b);
   }
-  for (int version : {1, 13}) {
-    Emit(ArgMin(version, "keepdims_2", rules::kAttrBoolValue)
-             .Attr("keepdims", int64_t{2})
-             .Declare({ArgMinInput()}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})})
-             .Quote(kArgMinKeepdims));
+  for (std::string_view op : kArgMirrors) {
+    for (int version : {1, 13}) {
+      Emit(ArgMin(version, "keepdims_2", rules::kAttrBoolValue, op)
+               .Attr("keepdims", int64_t{2})
+               .Declare({ArgMinInput()}, {ArgMinInputAxis0(op)})
+               .Quote(kArgMinKeepdims));
+    }
+    Emit(ArgMin(12, "select_last_index_minus1", rules::kAttrBoolValue, op)
+             .Attr("select_last_index", int64_t{-1})
+             .Declare({ArgMinInput()}, {ArgMinInputAxis0(op)})
+             .Quote(op == "ArgMax" ? kArgMaxSelectLast : kArgMinSelectLast));
+    Emit(ArgMin(13, "axis_2_rank_2", rules::kAttrAxisRange, op)
+             .Attr("axis", int64_t{2})
+             .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
+             .Quote(kArgMinAxisRange));
+    Emit(ArgMin(11, "axis_minus3_rank_2", rules::kAttrAxisRange, op)
+             .Attr("axis", int64_t{-3})
+             .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
+             .Quote(kArgMinAxisRange));
+    Emit(ArgMin(1, "axis_2_rank_2", rules::kAttrAxisRange, op)
+             .Attr("axis", int64_t{2})
+             .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
+             .Quote(kArgMinAttrs)
+             .Describe(absl::StrCat(std::string(op), "-1 reduces axis 0..r-1; r = 2")));
+    Emit(ArgMin(13, "scalar_input", rules::kAttrAxisRange, op)
+             .Declare({MakeTensor<float>({}, {1})}, {MakeTensor<int64_t>({}, {0})})
+             .Quote(kArgMinAxisRange)
+             .Describe("a rank-0 input has no axis: [-0, -1] is empty"));
   }
-  Emit(ArgMin(12, "select_last_index_minus1", rules::kAttrBoolValue)
-           .Attr("select_last_index", int64_t{-1})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({1, 3}, {1, 0, 0})})
-           .Quote(kArgMinSelectLast));
-  Emit(ArgMin(13, "axis_2_rank_2", rules::kAttrAxisRange)
-           .Attr("axis", int64_t{2})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
-           .Quote(kArgMinAxisRange));
-  Emit(ArgMin(11, "axis_minus3_rank_2", rules::kAttrAxisRange)
-           .Attr("axis", int64_t{-3})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
-           .Quote(kArgMinAxisRange));
-  Emit(ArgMin(1, "axis_2_rank_2", rules::kAttrAxisRange)
-           .Attr("axis", int64_t{2})
-           .Declare({ArgMinInput()}, {MakeTensor<int64_t>({2, 3}, {0, 0, 0, 0, 0, 0})})
-           .Quote(kArgMinAttrs)
-           .Describe("ArgMin-1 reduces axis 0..r-1; r = 2"));
-  Emit(ArgMin(13, "scalar_input", rules::kAttrAxisRange)
-           .Declare({MakeTensor<float>({}, {1})}, {MakeTensor<int64_t>({}, {0})})
-           .Quote(kArgMinAxisRange)
-           .Describe("a rank-0 input has no axis: [-0, -1] is empty"));
 }
 
 void InvalidCases::AddShapeRules() {
@@ -212,15 +222,17 @@ void InvalidCases::AddShapeRules() {
              ->mutable_dim(0)
              ->set_dim_value(-3);
        });
-  Emit(MinShapes(6, "unequal_shapes", rules::kShapeEqualRequired, {2, 3}, {3}, {2, 3})
-           .Quote(kMinSameShape)
-           .Describe("Min-6 does not broadcast [2,3] with [3]"));
-  Emit(MinShapes(1, "unequal_shapes", rules::kShapeEqualRequired, {2}, {3}, {3})
-           .Quote("all inputs the same shape; output the same dimensions"));
-  Emit(MinShapes(8, "not_broadcastable", rules::kShapeBroadcast, {2, 3}, {4}, {2, 3})
-           .Quote(kMinBroadcast));
-  Emit(MinShapes(13, "not_broadcastable", rules::kShapeBroadcast, {2, 3}, {3, 2}, {2, 3})
-           .Quote(kMinBroadcast));
+  for (std::string_view op : kElementwiseMirrors) {
+    Emit(MinShapes(6, "unequal_shapes", rules::kShapeEqualRequired, {2, 3}, {3}, {2, 3}, op)
+             .Quote(kMinSameShape)
+             .Describe(absl::StrCat(std::string(op), "-6 does not broadcast [2,3] with [3]")));
+    Emit(MinShapes(1, "unequal_shapes", rules::kShapeEqualRequired, {2}, {3}, {3}, op)
+             .Quote("all inputs the same shape; output the same dimensions"));
+    Emit(MinShapes(8, "not_broadcastable", rules::kShapeBroadcast, {2, 3}, {4}, {2, 3}, op)
+             .Quote(kMinBroadcast));
+    Emit(MinShapes(13, "not_broadcastable", rules::kShapeBroadcast, {2, 3}, {3, 2}, {2, 3}, op)
+             .Quote(kMinBroadcast));
+  }
   {
     CaseBuilder b = Clip("min_not_scalar", rules::kShapeClipBoundScalar, 11);
     b.Quote(kClipInputs);
@@ -249,25 +261,36 @@ void InvalidCases::AddShapeRules() {
           ->set_dim_value(2);
     });
   }
-  for (int version : {1, 13}) {
-    Emit(ArgMin(version, "reduce_empty_axis", rules::kShapeReducedAxisEmpty)
-             .Attr("axis", int64_t{1})
-             .Declare({MakeTensor<float>({2, 0}, {})}, {MakeTensor<int64_t>({2, 1}, {0, 0})})
-             .Quote(kArgMinEmptyAxis));
+  for (std::string_view op : kArgMirrors) {
+    for (int version : {1, 13}) {
+      Emit(ArgMin(version, "reduce_empty_axis", rules::kShapeReducedAxisEmpty, op)
+               .Attr("axis", int64_t{1})
+               .Declare({MakeTensor<float>({2, 0}, {})}, {MakeTensor<int64_t>({2, 1}, {0, 0})})
+               .Quote(absl::StrCat(std::string(op),
+                                   " over an axis of size 0: an error (no index exists).")));
+    }
   }
 }
 
 void InvalidCases::AddOutputRules() {
-  Emit(ArgMin(13, "output_float", rules::kOutputTypeInferred)
-           .DataSet({ArgMinInput()}, {MakeTensor<float>({1, 3}, {1, 0, 0})})
-           .Quote(kArgMinOneInput));
-  Emit(ArgMin(13, "output_rank_dropped", rules::kOutputShapeInferred)
-           .Attr("axis", int64_t{1})
-           .DataSet({ArgMinInput()}, {MakeTensor<int64_t>({2}, {1, 0})})
-           .Quote(kArgMinKeepdims)
-           .Describe("keepdims defaults to 1: the output is [2,1], declared [2]"));
-  Emit(MinShapes(13, "output_not_broadcast_shape", rules::kOutputShapeInferred, {2, 3}, {3}, {3})
-           .Quote(kMinBroadcast));
+  for (std::string_view op : kArgMirrors) {
+    const bool max = op == "ArgMax";
+    Emit(ArgMin(13, "output_float", rules::kOutputTypeInferred, op)
+             .DataSet({ArgMinInput()}, {MakeTensor<float>({1, 3}, {max ? 0.0 : 1.0, max ? 1.0 : 0.0,
+                                                                   max ? 1.0 : 0.0})})
+             .Quote(kArgMinOneInput));
+    Emit(ArgMin(13, "output_rank_dropped", rules::kOutputShapeInferred, op)
+             .Attr("axis", int64_t{1})
+             .DataSet({ArgMinInput()},
+                      {MakeTensor<int64_t>({2}, {max ? 2.0 : 1.0, max ? 2.0 : 0.0})})
+             .Quote(kArgMinKeepdims)
+             .Describe("keepdims defaults to 1: the output is [2,1], declared [2]"));
+  }
+  for (std::string_view op : kElementwiseMirrors) {
+    Emit(MinShapes(13, "output_not_broadcast_shape", rules::kOutputShapeInferred, {2, 3}, {3}, {3},
+                   op)
+             .Quote(kMinBroadcast));
+  }
 }
 
 }  // namespace onnx_conform::invalid_cases

@@ -1,5 +1,11 @@
-// Min cases: every version (1, 6, 8, 12, 13) and every type it allows.
-// Expectations are literals or ExpectMin, a direct loop over output indices.
+// Min and Max cases: every version (1, 6, 8, 12, 13) and every type each
+// allows, one definition for the two mirrors. Min's expectations are
+// literals or ExpectExtreme, a direct loop over output indices; Max's come
+// from that loop over the same inputs, and every Min literal must agree
+// with the loop (the generator aborts otherwise), so the loop is checked
+// before it computes Max's.
+#include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,34 +23,56 @@ namespace onnx_conform {
 using namespace case_values;  // NOLINT: the library's own value helpers
 namespace {
 
-constexpr std::string_view kSummary = "Min — element-wise minimum of the inputs";
-constexpr std::string_view kVariadic =
-    "Inputs: 1 to 2147483647, variadic `data_0` of type T. Output: `min` of type T.";
+// What differs between the mirrors: names and the texts' quotes.
+struct ExtremeOp {
+  std::string_view op_type;  // "Min"
+  std::string_view output;   // "min"
+  bool max;                  // the largest element, not the smallest
+  std::string_view summary;
+  std::string_view variadic;
+  std::string_view nan;
+  std::string_view signed_zero;
+};
+
+constexpr ExtremeOp kMin = {
+    "Min",
+    "min",
+    false,
+    "Min — element-wise minimum of the inputs",
+    "Inputs: 1 to 2147483647, variadic `data_0` of type T. Output: `min` of type T.",
+    "Min with NaN: NaN propagates (if any input element is NaN the result is NaN).",
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result."};
+constexpr ExtremeOp kMax = {
+    "Max",
+    "max",
+    true,
+    "Max — element-wise maximum of the inputs",
+    "Inputs: 1 to 2147483647, variadic `data_0` of type T. Output: `max` of type T.",
+    "Max with NaN: NaN propagates (if any input element is NaN the result is NaN).",
+    "Signed zeros: -0 and +0 compare equal; either is an acceptable Max result."};
+
 constexpr std::string_view kSameShapeV1 = "all inputs the same shape; output the same dimensions";
 constexpr std::string_view kSameShape = "all inputs the same shape";
 constexpr std::string_view kBroadcast = "multidirectional (numpy-style) broadcasting";
-constexpr std::string_view kNaN =
-    "Min with NaN: NaN propagates (if any input element is NaN the result is NaN).";
-constexpr std::string_view kSignedZero =
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result.";
 constexpr std::string_view kConsumedInputs =
     "`consumed_inputs` (INTS, legacy optimisation attribute, optional)";
 constexpr std::string_view kOpsetRange =
     "Version N of an operator serves every opset from N up to the next version.";
 
-// The smaller of two elements; NaN propagates; on equal values (including
-// -0 and +0) the first, as numpy's minimum does.
+// The smaller (larger, with max) of two elements; NaN propagates; on equal
+// values (including -0 and +0) the first, as numpy's minimum and maximum do.
 template <typename T>
-T MinOf(T a, T b) {
+T ExtremeOf(bool max, T a, T b) {
   if (IsNaN(a)) return a;
   if (IsNaN(b)) return b;
-  return Less(b, a) ? b : a;
+  return (max ? Less(a, b) : Less(b, a)) ? b : a;
 }
 
-// Min of inputs broadcast numpy-style to out_shape, element by element.
-// Aborts when an input does not broadcast to out_shape (a definition bug).
+// Min (Max) of inputs broadcast numpy-style to out_shape, element by
+// element. Aborts when an input does not broadcast to out_shape (a
+// definition bug).
 template <typename T>
-Tensor ExpectMin(const std::vector<Tensor>& inputs, const Shape& out_shape) {
+Tensor ExpectExtreme(bool max, const std::vector<Tensor>& inputs, const Shape& out_shape) {
   const size_t rank = out_shape.size();
   int64_t count = 1;
   for (int64_t d : out_shape) count *= d;
@@ -73,7 +101,7 @@ Tensor ExpectMin(const std::vector<Tensor>& inputs, const Shape& out_shape) {
         offset = offset * s[k] + (s[k] == 1 ? 0 : index[lead + k]);
       }
       const T v = in.data<T>()[static_cast<size_t>(offset)];
-      result = first ? v : MinOf(result, v);
+      result = first ? v : ExtremeOf(max, result, v);
       first = false;
     }
     out[static_cast<size_t>(flat)] = result;
@@ -87,10 +115,26 @@ std::vector<std::string> InputNames(size_t count) {
   return names;
 }
 
+// The inputs' broadcast shape (numpy rules; the definitions only broadcast
+// shapes that do).
+Shape BroadcastShape(const std::vector<Tensor>& inputs) {
+  Shape out;
+  for (const Tensor& in : inputs) {
+    const Shape& s = in.shape();
+    if (s.size() > out.size()) out.insert(out.begin(), s.size() - out.size(), 1);
+    const size_t lead = out.size() - s.size();
+    for (size_t k = 0; k < s.size(); ++k) {
+      if (out[lead + k] == 1) out[lead + k] = s[k];
+    }
+  }
+  return out;
+}
+
 template <typename T>
-class MinCaseSet {
+class ExtremeCaseSet {
  public:
-  MinCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+  ExtremeCaseSet(const ExtremeOp& op, int version, std::vector<Case>& cases)
+      : op_(op), version_(version), cases_(cases) {}
 
   void AddAll() {
     AddArity();
@@ -103,14 +147,13 @@ class MinCaseSet {
     }
     if constexpr (kIsSigned<T>) {
       Add("negative", {MakeTensor<T>({3}, {-1, -5, 3}), MakeTensor<T>({3}, {-4, 2, -3})},
-          MakeTensor<T>({3}, {-4, -5, -3}), {"negative"}, kSummary);
+          MakeTensor<T>({3}, {-4, -5, -3}), {"negative"}, op_.summary);
     }
     if (version_ == 1) {
       Start("consumed_inputs")
           .Attr("consumed_inputs", std::vector<int64_t>{0, 0})
-          .Inputs(InputNames(2))
-          .DataSet({MakeTensor<T>({2}, {1, 4}), MakeTensor<T>({2}, {3, 2})},
-                   {MakeTensor<T>({2}, {1, 2})})
+          .Inputs(InputNames(2));
+      DataSet({MakeTensor<T>({2}, {1, 4}), MakeTensor<T>({2}, {3, 2})}, MakeTensor<T>({2}, {1, 2}))
           .Features({"consumed_inputs"})
           .Quote(kConsumedInputs)
           .Describe("the legacy consumed_inputs attribute does not change the result");
@@ -120,22 +163,40 @@ class MinCaseSet {
 
   // A case per opset beyond the version's first that still resolves to it.
   void AddOpsetRange(int opset) {
-    Start(absl::StrCat("opset", opset))
-        .Opset(opset)
-        .Inputs(InputNames(2))
-        .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
-                 {MakeTensor<T>({3}, {1, 2, 3})})
+    Start(absl::StrCat("opset", opset)).Opset(opset).Inputs(InputNames(2));
+    DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
+            MakeTensor<T>({3}, {1, 2, 3}))
         .Features({"opset_range"})
         .Quote(kOpsetRange)
-        .Describe(absl::StrCat("opset ", opset, " resolves Min to version ", version_));
+        .Describe(absl::StrCat("opset ", opset, " resolves ", std::string(op_.op_type),
+                               " to version ", version_));
     Commit();
   }
 
  private:
   CaseBuilder& Start(std::string_view what) {
-    builder_.emplace("Min", version_, ElementTypeOf<T>(), what);
-    builder_->Outputs({"min"});
+    builder_.emplace(op_.op_type, version_, ElementTypeOf<T>(), what);
+    builder_->Outputs({std::string(op_.output)});
     return *builder_;
+  }
+
+  // Min's literal, which must be what ExpectExtreme computes; Max's
+  // expectation, computed by it.
+  Tensor Expected(const std::vector<Tensor>& inputs, Tensor min_literal) const {
+    Tensor computed = ExpectExtreme<T>(op_.max, inputs, BroadcastShape(inputs));
+    if (op_.max) return computed;
+    if (computed.shape() != min_literal.shape() ||
+        !std::equal(computed.bytes().begin(), computed.bytes().end(), min_literal.bytes().begin(),
+                    min_literal.bytes().end())) {
+      std::abort();  // a literal that disagrees with the loop: a definition bug
+    }
+    return min_literal;
+  }
+
+  // A data set of the case being built, its expectation from Expected.
+  CaseBuilder& DataSet(std::vector<Tensor> inputs, Tensor min_literal) {
+    Tensor expected = Expected(inputs, std::move(min_literal));
+    return builder_->DataSet(std::move(inputs), {std::move(expected)});
   }
   void Commit() {
     cases_.push_back(builder_->Build());
@@ -146,43 +207,44 @@ class MinCaseSet {
     return version_ == 1 ? kSameShapeV1 : version_ == 6 ? kSameShape : kBroadcast;
   }
 
-  // One data set with a literal expectation.
+  // One data set with a literal expectation (Min's; Max's is computed).
   void Add(std::string_view what, std::vector<Tensor> inputs, Tensor expected,
            std::initializer_list<std::string_view> features, std::string_view quote,
            bool reference_defined = false) {
-    CaseBuilder& b = Start(what).Inputs(InputNames(inputs.size()));
-    b.DataSet(std::move(inputs), {std::move(expected)}).Features(features).Quote(quote);
+    Start(what).Inputs(InputNames(inputs.size()));
+    CaseBuilder& b = DataSet(std::move(inputs), std::move(expected));
+    b.Features(features).Quote(quote);
     if (reference_defined) b.ReferenceDefined();
     Commit();
   }
 
-  // One data set with the expectation from ExpectMin.
+  // One data set with the expectation from ExpectExtreme.
   void AddComputed(std::string_view what, std::vector<Tensor> inputs, const Shape& out_shape,
                    std::initializer_list<std::string_view> features, std::string_view quote) {
-    Tensor expected = ExpectMin<T>(inputs, out_shape);
+    // The minimum, as Add takes it (for Max, Add computes the maximum).
+    Tensor expected = ExpectExtreme<T>(false, inputs, out_shape);
     Add(what, std::move(inputs), std::move(expected), features, quote);
   }
 
   void AddArity() {
-    Start("two_inputs")
-        .Inputs(InputNames(2))
-        .DataSet({MakeTensor<T>({2, 2}, {1, 5, 3, 0}), MakeTensor<T>({2, 2}, {4, 2, 3, 7})},
-                 {MakeTensor<T>({2, 2}, {1, 2, 3, 0})})
-        .DataSet({MakeTensor<T>({2, 2}, {9, 8, 7, 6}), MakeTensor<T>({2, 2}, {6, 7, 8, 9})},
-                 {MakeTensor<T>({2, 2}, {6, 7, 7, 6})})
+    Start("two_inputs").Inputs(InputNames(2));
+    DataSet({MakeTensor<T>({2, 2}, {1, 5, 3, 0}), MakeTensor<T>({2, 2}, {4, 2, 3, 7})},
+            MakeTensor<T>({2, 2}, {1, 2, 3, 0}));
+    DataSet({MakeTensor<T>({2, 2}, {9, 8, 7, 6}), MakeTensor<T>({2, 2}, {6, 7, 8, 9})},
+            MakeTensor<T>({2, 2}, {6, 7, 7, 6}))
         .Features({"basic"})
-        .Quote(kSummary);
+        .Quote(op_.summary);
     Commit();
     Add("single_input", {MakeTensor<T>({2, 3}, {3, 1, 2, 0, 5, 4})},
-        MakeTensor<T>({2, 3}, {3, 1, 2, 0, 5, 4}), {"single_input"}, kVariadic);
+        MakeTensor<T>({2, 3}, {3, 1, 2, 0, 5, 4}), {"single_input"}, op_.variadic);
     Add("three_inputs",
         {MakeTensor<T>({4}, {1, 9, 5, 6}), MakeTensor<T>({4}, {4, 2, 8, 6}),
          MakeTensor<T>({4}, {7, 3, 0, 6})},
-        MakeTensor<T>({4}, {1, 2, 0, 6}), {"multi_input"}, kVariadic);
+        MakeTensor<T>({4}, {1, 2, 0, 6}), {"multi_input"}, op_.variadic);
     Add("five_inputs",
         {MakeTensor<T>({2}, {5, 1}), MakeTensor<T>({2}, {4, 2}), MakeTensor<T>({2}, {3, 3}),
          MakeTensor<T>({2}, {2, 4}), MakeTensor<T>({2}, {1, 5})},
-        MakeTensor<T>({2}, {1, 1}), {"multi_input"}, kVariadic);
+        MakeTensor<T>({2}, {1, 1}), {"multi_input"}, op_.variadic);
   }
 
   void AddScalarAndEmpty() {
@@ -230,24 +292,24 @@ class MinCaseSet {
     Add("nan",
         {TensorOf<T>({5}, {nan, one, nan, two, nan}),
          TensorOf<T>({5}, {one, nan, nan, three, ninf})},
-        TensorOf<T>({5}, {nan, nan, nan, two, nan}), {"nan", "inf"}, kNaN,
+        TensorOf<T>({5}, {nan, nan, nan, two, nan}), {"nan", "inf"}, op_.nan,
         /*reference_defined=*/true);
     Add("inf",
         {TensorOf<T>({6}, {inf, ninf, inf, one, ninf, ninf}),
          TensorOf<T>({6}, {one, one, inf, ninf, ninf, inf})},
-        TensorOf<T>({6}, {one, ninf, inf, ninf, ninf, ninf}), {"inf"}, kSummary);
+        TensorOf<T>({6}, {one, ninf, inf, ninf, ninf, ninf}), {"inf"}, op_.summary);
     Add("neg_zero",
         {TensorOf<T>({5}, {nz, zero, nz, one, Value<T>(-1)}),
          TensorOf<T>({5}, {zero, nz, nz, nz, nz})},
-        TensorOf<T>({5}, {nz, zero, nz, nz, Value<T>(-1)}), {"neg_zero"}, kSignedZero,
+        TensorOf<T>({5}, {nz, zero, nz, nz, Value<T>(-1)}), {"neg_zero"}, op_.signed_zero,
         /*reference_defined=*/true);
     const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>(), ndn = Negate(dn);
     Add("float_extremes",
         {TensorOf<T>({5}, {lo, hi, dn, ndn, hi}), TensorOf<T>({5}, {hi, lo, zero, zero, dn})},
-        TensorOf<T>({5}, {lo, lo, zero, ndn, dn}), {"float_extremes", "subnormal"}, kSummary);
+        TensorOf<T>({5}, {lo, lo, zero, ndn, dn}), {"float_extremes", "subnormal"}, op_.summary);
     if (version_ >= 8) {
       Add("nan_broadcast", {TensorOf<T>({2, 1}, {nan, one}), TensorOf<T>({3}, {zero, nan, two})},
-          TensorOf<T>({2, 3}, {nan, nan, nan, zero, nan, one}), {"nan", "broadcast"}, kNaN,
+          TensorOf<T>({2, 3}, {nan, nan, nan, zero, nan, one}), {"nan", "broadcast"}, op_.nan,
           /*reference_defined=*/true);
     }
   }
@@ -258,21 +320,34 @@ class MinCaseSet {
     Add("int_extremes",
         {TensorOf<T>({7}, {lo, hi, lo, hi, zero, lo1, hi1}),
          TensorOf<T>({7}, {hi, lo, lo, hi, lo, lo, hi})},
-        TensorOf<T>({7}, {lo, lo, lo, hi, lo, lo, hi1}), {"int_extremes"}, kSummary);
+        TensorOf<T>({7}, {lo, lo, lo, hi, lo, lo, hi1}), {"int_extremes"}, op_.summary);
   }
 
+  const ExtremeOp& op_;
   int version_;
   std::vector<Case>& cases_;
   std::optional<CaseBuilder> builder_;
 };
 
+void AddExtremeCases(const ExtremeOp& op, std::vector<Case>& cases) {
+  for (int version : SuiteVersions(op.op_type)) {
+    ForEachSuiteType(op.op_type, version, [&]<typename T>(TypeTag<T>) {
+      ExtremeCaseSet<T>(op, version, cases).AddAll();
+    });
+  }
+  // The last opset each version serves (ONNX 1.12 knows opsets up to 17).
+  const std::pair<int, int> kRanges[] = {{1, 5}, {6, 7}, {8, 11}, {13, 17}};
+  for (auto [version, opset] : kRanges) {
+    ExtremeCaseSet<float>(op, version, cases).AddOpsetRange(opset);
+  }
+}
+
 }  // namespace
 
+void AddMaxCases(std::vector<Case>& cases) { AddExtremeCases(kMax, cases); }
+
 void AddMinCases(std::vector<Case>& cases) {
-  for (int version : SuiteVersions("Min")) {
-    ForEachSuiteType("Min", version,
-                     [&]<typename T>(TypeTag<T>) { MinCaseSet<T>(version, cases).AddAll(); });
-  }
+  AddExtremeCases(kMin, cases);
   // Tensor files named otherwise than the graph values they feed: still
   // valid (files feed graph inputs by position), with a checker warning.
   {
@@ -284,7 +359,7 @@ void AddMinCases(std::vector<Case>& cases) {
         .DataSet({a, c}, {out})
         .Features({"tensor_names"})
         .Warning(rules::kDataNameMismatch)
-        .Quote(kSummary)
+        .Quote(kMin.summary)
         .Describe("input_K.pb feeds the K-th graph input whatever TensorProto.name says");
     Case named = b.Build();
     named.files[DataFilePath(0, DataFileKind::kInput, 0)] =
@@ -295,9 +370,6 @@ void AddMinCases(std::vector<Case>& cases) {
         TensorToProto(out, "z").SerializeAsString();
     cases.push_back(std::move(named));
   }
-  // The last opset each version serves (ONNX 1.12 knows opsets up to 17).
-  const std::pair<int, int> kRanges[] = {{1, 5}, {6, 7}, {8, 11}, {13, 17}};
-  for (auto [version, opset] : kRanges) MinCaseSet<float>(version, cases).AddOpsetRange(opset);
 }
 
 }  // namespace onnx_conform

@@ -1,4 +1,5 @@
-// ArgMin: index of the smallest element along an axis. Versions 1, 11, 12, 13.
+// ArgMin: index of the smallest element along an axis. Versions 1, 11, 12,
+// 13; and the builder ArgMax shares (checker/extremum_schemas.h).
 // Transcribed from the operator texts (docs/operator-texts.md).
 #include <optional>
 #include <utility>
@@ -6,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "checker/arg_reduce_schema.h"
+#include "checker/extremum_schemas.h"
 #include "checker/op_schemas.h"
 #include "checker/rules.h"
 #include "checker/schema.h"
@@ -13,15 +15,22 @@
 namespace onnx_conform::internal {
 namespace {
 
-constexpr char kSummary[] =
-    "Computes the indices of the min elements of the input tensor's element along the provided "
-    "axis. The resulting tensor has the same rank as the input if keepdims equals 1. If keepdims "
-    "equals 0, then the resulting tensor has the reduced dimension pruned. The output tensor is "
-    "integer.";
-constexpr char kSelectLastSentence[] =
-    " If select_last_index is True (default False), the index of the last occurrence of the min "
-    "is selected if the min appears more than once in the input. Otherwise the index of the "
-    "first occurrence is selected.";
+// The texts' sentences around their word ("min", "max").
+std::string SummaryOf(const Extremum& e) {
+  return absl::StrCat(
+      "Computes the indices of the ", e.word,
+      " elements of the input tensor's element along the provided axis. The resulting tensor has "
+      "the same rank as the input if keepdims equals 1. If keepdims equals 0, then the resulting "
+      "tensor has the reduced dimension pruned. The output tensor is integer.");
+}
+std::string SelectLastSentenceOf(const Extremum& e) {
+  return absl::StrCat(
+      " If select_last_index is True (default False), the index of the last "
+      "occurrence of the ",
+      e.word, " is selected if the ", e.word,
+      " appears more than once in the input. Otherwise the index of the first "
+      "occurrence is selected.");
+}
 constexpr char kNotEmptySentence[] = " The input tensor must not be empty.";
 constexpr char kAxisDoc[] = "The axis in which to compute the arg indices.";
 constexpr char kAxisRangeDoc[] =
@@ -38,7 +47,7 @@ constexpr char kTypeDoc[] = "Constrain input and output types to all numeric ten
 // range, is accepted with a warning), an empty reduced axis, the
 // 0-or-1 attributes, and the output shape: the input's with the reduced
 // dimension set to 1 (keepdims=1) or removed (keepdims=0).
-void CheckArgMin(NodeContext& context) {
+void CheckArgExtremum(NodeContext& context) {
   CheckZeroOrOne(context, "keepdims");
   CheckZeroOrOne(context, "select_last_index");
   const std::optional<int64_t> axis_attr = context.GetInt("axis");
@@ -50,7 +59,8 @@ void CheckArgMin(NodeContext& context) {
     context.Report(rules::kAttrNegativeAxisV1, "attribute axis",
                    absl::StrCat("axis ", axis, " is negative; ", context.schema().Name(),
                                 "'s text states no range (read as [-r, r-1], as ONNX's shape "
-                                "inference does; the range is stated from ArgMin-11)"));
+                                "inference does; the range is stated from ",
+                                context.schema().op_type(), "-11)"));
   }
   if (!rank) return;
   const int64_t low = -*rank;
@@ -78,11 +88,11 @@ void CheckArgMin(NodeContext& context) {
   context.SetOutput(0, {ElementType::kInt64, shape});
 }
 
-OpSchema ArgMin(int version, std::span<const ElementType> types) {
-  std::string summary = kSummary;
-  if (version >= 12) summary += kSelectLastSentence;
+OpSchema ArgExtremum(const Extremum& e, int version, std::span<const ElementType> types) {
+  std::string summary = SummaryOf(e);
+  if (version >= 12) summary += SelectLastSentenceOf(e);
   if (version == 11) summary += kNotEmptySentence;
-  OpSchema schema("ArgMin", version);
+  OpSchema schema(e.op_type, version);
   schema.Summary(std::move(summary))
       .Input("data", "T", "An input tensor.")
       .Output("reduced", "tensor(int64)", "Reduced output tensor with integer data type.")
@@ -92,41 +102,51 @@ OpSchema ArgMin(int version, std::span<const ElementType> types) {
     schema.Attr("select_last_index", onnx::AttributeProto::INT, kSelectLastIndexDoc, int64_t{0});
   }
   schema.TypeConstraint("T", types, kTypeDoc)
-      .Rule(version >= 11 ? "axis must be in [-r, r-1], r = rank(data)."
-                          : "The text states no range for axis; read as [-r, r-1] (ONNX's "
-                            "ArgMin-1 shape inference adds r to a negative axis); a negative "
-                            "axis is a warning (ATTR-NEGATIVE-AXIS-V1).")
+      .Rule(version >= 11 ? std::string("axis must be in [-r, r-1], r = rank(data).")
+                          : absl::StrCat("The text states no range for axis; read as [-r, r-1] "
+                                         "(ONNX's ",
+                                         e.op_type,
+                                         "-1 shape inference adds r to a negative axis); a "
+                                         "negative axis is a warning (ATTR-NEGATIVE-AXIS-V1)."))
       .Rule("keepdims is 0 or 1: 1 keeps the reduced dimension as 1, 0 removes it.")
       .Rule("The output is int64 whatever the input type.")
       .Rule("The reduced axis must not have size 0 (no index exists).")
-      .Readings({Reading::kArgMinNaNUnordered})
-      .Check(CheckArgMin);
+      .Readings({e.nan_reading})
+      .Check(CheckArgExtremum);
   if (version == 11) {
-    schema.Rule(
-        "The ArgMin-11 text adds \"the input tensor must not be empty\" (ArgMin-12 drops "
-        "it); the checker rejects only an empty reduced axis, where no index exists.");
+    schema.Rule(absl::StrCat("The ", e.op_type,
+                             "-11 text adds \"the input tensor must not be empty\" (", e.op_type,
+                             "-12 drops it); the checker rejects only an empty reduced axis, "
+                             "where no index exists."));
   }
   if (version >= 12) {
     schema.Rule(
-        "select_last_index is 0 or 1: on ties, 1 selects the last occurrence of the "
-        "minimum, 0 the first.");
+        absl::StrCat("select_last_index is 0 or 1: on ties, 1 selects the last "
+                     "occurrence of the ",
+                     e.word, "imum, 0 the first."));
   } else {
     schema.Rule(
-        "The text does not say which index a tie selects; the suite resolves it as the "
-        "first occurrence (what select_last_index=0 states from ArgMin-12).");
+        absl::StrCat("The text does not say which index a tie selects; the suite "
+                     "resolves it as the first occurrence (what select_last_index=0 "
+                     "states from ",
+                     e.op_type, "-12)."));
   }
   return schema;
 }
 
 }  // namespace
 
-std::vector<OpSchema> ArgMinSchemas() {
+std::vector<OpSchema> ArgExtremumSchemas(const Extremum& e) {
   std::vector<OpSchema> schemas;
-  schemas.push_back(ArgMin(1, kAllNumericTypes));
-  schemas.push_back(ArgMin(11, kAllNumericTypes));
-  schemas.push_back(ArgMin(12, kAllNumericTypes));
-  schemas.push_back(ArgMin(13, kAllNumericBfTypes));
+  schemas.push_back(ArgExtremum(e, 1, kAllNumericTypes));
+  schemas.push_back(ArgExtremum(e, 11, kAllNumericTypes));
+  schemas.push_back(ArgExtremum(e, 12, kAllNumericTypes));
+  schemas.push_back(ArgExtremum(e, 13, kAllNumericBfTypes));
   return schemas;
+}
+
+std::vector<OpSchema> ArgMinSchemas() {
+  return ArgExtremumSchemas({"ArgMin", "min", "", Reading::kArgMinNaNUnordered});
 }
 
 }  // namespace onnx_conform::internal
@@ -134,7 +154,7 @@ std::vector<OpSchema> ArgMinSchemas() {
 namespace onnx_conform {
 
 // axis and keepdims have defaults at every version; select_last_index is
-// absent before ArgMin-12 (first index).
+// absent before version 12 (first index).
 ArgReduceAttributes ArgReduceAttributesOf(const BoundNode& node, int64_t rank) {
   const int64_t axis = *node.GetInt("axis");
   return {.axis = axis < 0 ? axis + rank : axis,

@@ -35,10 +35,11 @@ TEST(CheckModelTest, EveryVersionAndAllowedTypeIsValid) {
     for (ElementType type : schema->PrimaryTypes()) {
       SCOPED_TRACE(testing::Message() << schema->Name() << " " << ElementTypeName(type));
       const int opset = schema->since_version();
-      if (schema->op_type() == "Min") {
-        ExpectValid(MinModel(opset, type).model);
-      } else if (schema->op_type() == "ArgMin") {
-        ExpectValid(ArgMinModel(opset, {2, 3}, {1, 3}, type).model);
+      const std::string& op = schema->op_type();
+      if (op == "Min" || op == "Max") {
+        ExpectValid(MinModel(opset, type, op).model);
+      } else if (op == "ArgMin" || op == "ArgMax") {
+        ExpectValid(ArgMinModel(opset, {2, 3}, {1, 3}, type, op).model);
       } else if (opset >= 11) {
         ExpectValid(ClipModel(opset, type).model);
       } else {

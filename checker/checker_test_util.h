@@ -35,20 +35,20 @@ inline void ExpectValid(const onnx::ModelProto& model) {
   EXPECT_THAT(d, ::testing::IsEmpty()) << testing_util::DescribeDiagnostics(d);
 }
 
-// Two-input Min over [2,3] and [3] (broadcasting) at `opset`.
-inline TestModel MinModel(int64_t opset, ElementType type = kF) {
+// Two-input Min (or Max) over [2,3] and [2,3] at `opset`.
+inline TestModel MinModel(int64_t opset, ElementType type = kF, const std::string& op = "Min") {
   TestModel m(opset);
   m.Input("a", type, {2, 3}).Input("b", type, {2, 3}).Output("y", type, {2, 3});
-  m.Node("Min", {"a", "b"}, {"y"});
+  m.Node(op, {"a", "b"}, {"y"});
   return m;
 }
 
 inline TestModel ArgMinModel(int64_t opset, std::initializer_list<testing_util::TestDim> in,
                              std::initializer_list<testing_util::TestDim> out,
-                             ElementType type = kF) {
+                             ElementType type = kF, const std::string& op = "ArgMin") {
   TestModel m(opset);
   m.Input("x", type, in).Output("y", kI64, out);
-  m.Node("ArgMin", {"x"}, {"y"});
+  m.Node(op, {"x"}, {"y"});
   return m;
 }
 

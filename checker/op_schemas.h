@@ -11,6 +11,8 @@ namespace onnx_conform::internal {
 
 std::vector<OpSchema> MinSchemas();     // checker/min_schema.cc
 std::vector<OpSchema> ArgMinSchemas();  // checker/argmin_schema.cc
+std::vector<OpSchema> MaxSchemas();     // checker/max_schema.cc
+std::vector<OpSchema> ArgMaxSchemas();  // checker/argmax_schema.cc
 std::vector<OpSchema> ClipSchemas();    // checker/clip_schema.cc
 // Supporting operators (registry.h): validated, not covered by the suite.
 std::vector<OpSchema> ConstantSchemas();      // checker/constant_schema.cc

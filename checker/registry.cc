@@ -44,7 +44,8 @@ Registry* MakeRegistry(std::initializer_list<SchemaFamily> families) {
 const Registry& GetRegistry() {
   // One line per operator: where an operator joins the registry.
   static const Registry* registry =
-      MakeRegistry({&internal::MinSchemas, &internal::ArgMinSchemas, &internal::ClipSchemas});
+      MakeRegistry({&internal::MinSchemas, &internal::ArgMinSchemas, &internal::ClipSchemas,
+                    &internal::MaxSchemas, &internal::ArgMaxSchemas});
   return *registry;
 }
 

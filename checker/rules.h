@@ -151,10 +151,11 @@ inline constexpr Rule kRules[] = {
     {rules::kAttrBoolValue, Severity::kError,
      "a 0-or-1 attribute (keepdims, select_last_index) has another value"},
     {rules::kAttrAxisRange, Severity::kError,
-     "axis is outside [-r, r-1] for an input of known rank r (outside [0, r-1] before ArgMin-11)"},
+     "axis is outside [-r, r-1] for an input of known rank r (outside [0, r-1] before ArgMin-11 "
+     "and ArgMax-11)"},
     {rules::kAttrNegativeAxisV1, Severity::kWarning,
-     "a negative axis at ArgMin-1, whose text states no range: accepted as [-r, r-1] (as ONNX's "
-     "ArgMin-1 shape inference does); a stricter reader of the text would reject it"},
+     "a negative axis at ArgMin-1 or ArgMax-1, whose texts state no range: accepted as [-r, r-1] "
+     "(as ONNX's shape inference of both does); a stricter reader of the text would reject it"},
     {rules::kAttrClipBoundsOrder, Severity::kWarning,
      "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
     {rules::kAttrClipBoundNan, Severity::kWarning,
@@ -165,13 +166,14 @@ inline constexpr Rule kRules[] = {
 
     {rules::kShapeDimInvalid, Severity::kError, "a declared dimension is negative"},
     {rules::kShapeEqualRequired, Severity::kError,
-     "Min-1/6 inputs of known shape differ in shape (broadcasting starts at Min-8)"},
+     "Min-1/6 or Max-1/6 inputs of known shape differ in shape (broadcasting starts at version "
+     "8)"},
     {rules::kShapeBroadcast, Severity::kError,
      "input shapes are not multidirectionally (numpy-style) broadcastable"},
     {rules::kShapeClipBoundScalar, Severity::kError,
      "a Clip-11+ min or max input is not a scalar (shape [])"},
     {rules::kShapeReducedAxisEmpty, Severity::kError,
-     "ArgMin reduces an axis of size 0: no index exists"},
+     "ArgMin or ArgMax reduces an axis of size 0: no index exists"},
 
     {rules::kOutputTypeInferred, Severity::kError,
      "a declared output element type differs from the one the schema infers"},

@@ -48,7 +48,8 @@
 #
 # Labels: the given LABELS; op:<Op>, version:<V> and type:<T> from the
 # case's case.json when it has one, else op:<Op> guessed from an official
-# name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip);
+# name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip,
+# test_max_* -> Max, test_argmax_* -> ArgMax);
 # backend:<NAME> for backend tests.
 
 if(NOT DEFINED ONNX_CONFORM_EXIT_NOTHING_RAN)
@@ -123,6 +124,10 @@ function(_onnx_conform_case_labels out case_dir)
     list(APPEND labels "op:Min")
   elseif(case_name MATCHES "^test_clip")
     list(APPEND labels "op:Clip")
+  elseif(case_name MATCHES "^test_argmax")
+    list(APPEND labels "op:ArgMax")
+  elseif(case_name MATCHES "^test_max_")
+    list(APPEND labels "op:Max")
   endif()
   set(${out} ${labels} PARENT_SCOPE)
 endfunction()

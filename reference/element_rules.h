@@ -1,5 +1,5 @@
-// The normative element rules of the plain reference: what Min, ArgMin and
-// Clip do to one element, in the words of the operator texts, with every
+// The normative element rules of the plain reference: what Min, Max,
+// ArgMin, ArgMax and Clip do to one element, in the words of the operator texts, with every
 // point the texts leave open (NaN, ties, signed zero) resolved here once,
 // named, and documented in docs/semantics.md.
 //
@@ -75,47 +75,70 @@ Decided<T> Tie(Decided<T> kept, Decided<T> other) {
   return kept;
 }
 
-// ---- Min: "Element-wise min of each of the input tensors." ----
-// Two operands; Min of n inputs folds left: Min(Min(a, b), c).
-// NaN (silent): a NaN operand gives NaN, the earlier operand's (numpy.minimum);
-//   reading min-nan-ignored: a NaN is ignored unless both are NaN.
+// Whether a is strictly ahead of b in E's order (IEEE: false with NaN).
+template <Extreme E, typename T>
+bool AheadValue(T a, T b) {
+  return E == Extreme::kMin ? LessValue(a, b) : LessValue(b, a);
+}
+
+// ---- Min and Max: "Element-wise min (max) of each of the input tensors." ----
+// Two operands; n inputs fold left: Min(Min(a, b), c).
+// NaN (silent): a NaN operand gives NaN, the earlier operand's
+//   (numpy.minimum, numpy.maximum); readings min-nan-ignored and
+//   max-nan-ignored: a NaN is ignored unless both are NaN.
 // Ties (silent): the earlier operand; +0/-0 leaves the sign open.
-template <typename T>
-Decided<T> MinRule(Decided<T> a, Decided<T> b, const ReadingSet& readings) {
+template <Extreme E>
+inline constexpr Reading kNaNIgnored =
+    E == Extreme::kMin ? Reading::kMinNaNIgnored : Reading::kMaxNaNIgnored;
+template <Extreme E, typename T>
+Decided<T> ExtremeRule(Decided<T> a, Decided<T> b, const ReadingSet& readings) {
   const bool a_nan = IsNaNValue(a.value);
   const bool b_nan = IsNaNValue(b.value);
   if (a_nan || b_nan) {
-    if (readings.Has(Reading::kMinNaNIgnored) && !(a_nan && b_nan)) return a_nan ? b : a;
+    if (readings.Has(kNaNIgnored<E>) && !(a_nan && b_nan)) return a_nan ? b : a;
     return AnyNaN(a_nan ? a.value : b.value);
   }
-  if (LessValue(b.value, a.value)) return b;
-  if (LessValue(a.value, b.value)) return a;
+  if (AheadValue<E>(b.value, a.value)) return b;
+  if (AheadValue<E>(a.value, b.value)) return a;
   return Tie(a, b);
 }
-
-// ---- ArgMin: "the indices of the min elements of the input tensor along
-// the provided axis" ----
-// Whether `candidate` is a better minimum than `best` (the earlier index).
-// NaN (silent): NaN is smaller than every number, NaNs equal (numpy.argmin);
-//   reading argmin-nan-unordered: IEEE comparisons, false with NaN (so a
-//   scan never moves to a NaN, nor away from one it starts with).
-// Ties: the first index; the last with select_last_index = 1 (ArgMin-12 on).
-// -0 and +0 are equal (a tie).
 template <typename T>
-bool ArgMinTakes(T candidate, T best, bool select_last_index, const ReadingSet& readings) {
+Decided<T> MinRule(Decided<T> a, Decided<T> b, const ReadingSet& readings) {
+  return ExtremeRule<Extreme::kMin>(a, b, readings);
+}
+
+// ---- ArgMin and ArgMax: "the indices of the min (max) elements of the
+// input tensor along the provided axis" ----
+// Whether `candidate` is a better extreme than `best` (the earlier index).
+// NaN (silent): NaN is ahead of every number (the smallest for ArgMin, the
+//   largest for ArgMax), NaNs equal (numpy.argmin, numpy.argmax); readings
+//   argmin-nan-unordered and argmax-nan-unordered: IEEE comparisons, false
+//   with NaN (so a scan never moves to a NaN, nor away from one it starts
+//   with).
+// Ties: the first index; the last with select_last_index = 1 (version 12 on).
+// -0 and +0 are equal (a tie).
+template <Extreme E>
+inline constexpr Reading kArgNaNUnordered =
+    E == Extreme::kMin ? Reading::kArgMinNaNUnordered : Reading::kArgMaxNaNUnordered;
+template <Extreme E, typename T>
+bool ArgExtremeTakes(T candidate, T best, bool select_last_index, const ReadingSet& readings) {
   const bool c_nan = IsNaNValue(candidate);
   const bool b_nan = IsNaNValue(best);
-  bool smaller;
+  bool ahead;
   bool equal;
-  if ((c_nan || b_nan) && !readings.Has(Reading::kArgMinNaNUnordered)) {
-    smaller = c_nan && !b_nan;  // NaN is the smallest value
-    equal = c_nan && b_nan;     // and NaNs are equal
+  if ((c_nan || b_nan) && !readings.Has(kArgNaNUnordered<E>)) {
+    ahead = c_nan && !b_nan;  // NaN is ahead of every number
+    equal = c_nan && b_nan;   // and NaNs are equal
   } else {
     // IEEE: -0 == +0, and every comparison with NaN is false.
-    smaller = LessValue(candidate, best);
-    equal = !smaller && !LessValue(best, candidate) && !c_nan && !b_nan;
+    ahead = AheadValue<E>(candidate, best);
+    equal = !ahead && !AheadValue<E>(best, candidate) && !c_nan && !b_nan;
   }
-  return smaller || (equal && select_last_index);
+  return ahead || (equal && select_last_index);
+}
+template <typename T>
+bool ArgMinTakes(T candidate, T best, bool select_last_index, const ReadingSet& readings) {
+  return ArgExtremeTakes<Extreme::kMin>(candidate, best, select_last_index, readings);
 }
 
 // ---- Clip: "Clip operator limits the given input within an interval." ----

@@ -82,14 +82,14 @@ Tensor RandomTensor(const Shape& shape, Lcg& rng, int nan_rarity = 1) {
 
 // The same call on the plain normative loops (reference/min.cc, argmin.cc,
 // clip.cc), whose rules the operator tests and the case library check.
-// Min, ArgMin and Clip nodes of opset 13 for RunKernel.
-onnx::NodeProto MinNode(size_t inputs) {
+// Min or Max, ArgMin or ArgMax, and Clip nodes of opset 13 for RunKernel.
+onnx::NodeProto ExtremeNode(const std::string& op, size_t inputs) {
   std::vector<std::string> names;
   for (size_t k = 0; k < inputs; ++k) names.push_back("x" + std::to_string(k));
-  return testing::NodeBuilder("Min").Inputs(names).Build();
+  return testing::NodeBuilder(op).Inputs(names).Build();
 }
-onnx::NodeProto ArgMinNode(int64_t axis, bool select_last) {
-  return testing::NodeBuilder("ArgMin")
+onnx::NodeProto ArgNode(const std::string& op, int64_t axis, bool select_last) {
+  return testing::NodeBuilder(op)
       .Inputs({"x"})
       .Int("axis", axis)
       .Int("keepdims", 1)
@@ -112,7 +112,7 @@ using AllTypes = ::testing::Types<float, double, Float16, BFloat16, int8_t, int1
                                   int64_t, uint8_t, uint16_t, uint32_t, uint64_t>;
 TYPED_TEST_SUITE(KernelLoopsTest, AllTypes);
 
-TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
+TYPED_TEST(KernelLoopsTest, MinAndMaxOfManyInputsAcrossChunksAndBroadcasts) {
   using T = TypeParam;
   Lcg rng{11};
   // Rows longer than a chunk (8192 bytes), broadcasts of every kind, 1-6
@@ -134,32 +134,34 @@ TYPED_TEST(KernelLoopsTest, MinOfManyInputsAcrossChunksAndBroadcasts) {
       {{0, 3}, {3}},
   };
   for (const std::vector<Shape>& shapes : cases) {
-    std::vector<Tensor> inputs;
-    std::vector<const Tensor*> pointers;
-    for (const Shape& shape : shapes) inputs.push_back(RandomTensor<T>(shape, rng));
-    for (const Tensor& t : inputs) pointers.push_back(&t);
-    const onnx::NodeProto node = MinNode(pointers.size());
-    const absl::StatusOr<Tensor> actual = RunKernel(node, 13, pointers);
-    ASSERT_TRUE(actual.ok()) << actual.status();
-    const PlainEvaluation plain;
-    EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, pointers, &plain))))
-        << shapes.size() << " inputs, first " << ShapeToString(shapes[0]);
-    // Written into input 0 (when it has the output's shape): the same bits.
-    Tensor reusable = inputs[0];
-    const std::byte* memory = reusable.bytes().data();
-    std::vector<const Tensor*> in_place = pointers;
-    in_place[0] = &reusable;
-    const absl::StatusOr<Tensor> rewritten = RunKernel(node, 13, in_place, nullptr, &reusable);
-    ASSERT_TRUE(rewritten.ok()) << rewritten.status();
-    EXPECT_TRUE(BitsEqual(*rewritten, *actual)) << "in place, first " << ShapeToString(shapes[0]);
-    if (actual->element_count() > 0) {
-      EXPECT_EQ(rewritten->bytes().data() == memory, shapes[0] == actual->shape())
-          << ShapeToString(shapes[0]);
+    for (const char* op : {"Min", "Max"}) {
+      std::vector<Tensor> inputs;
+      std::vector<const Tensor*> pointers;
+      for (const Shape& shape : shapes) inputs.push_back(RandomTensor<T>(shape, rng));
+      for (const Tensor& t : inputs) pointers.push_back(&t);
+      const onnx::NodeProto node = ExtremeNode(op, pointers.size());
+      const absl::StatusOr<Tensor> actual = RunKernel(node, 13, pointers);
+      ASSERT_TRUE(actual.ok()) << actual.status();
+      const PlainEvaluation plain;
+      EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, pointers, &plain))))
+          << op << ", " << shapes.size() << " inputs, first " << ShapeToString(shapes[0]);
+      // Written into input 0 (when it has the output's shape): the same bits.
+      Tensor reusable = inputs[0];
+      const std::byte* memory = reusable.bytes().data();
+      std::vector<const Tensor*> in_place = pointers;
+      in_place[0] = &reusable;
+      const absl::StatusOr<Tensor> rewritten = RunKernel(node, 13, in_place, nullptr, &reusable);
+      ASSERT_TRUE(rewritten.ok()) << rewritten.status();
+      EXPECT_TRUE(BitsEqual(*rewritten, *actual)) << "in place, first " << ShapeToString(shapes[0]);
+      if (actual->element_count() > 0) {
+        EXPECT_EQ(rewritten->bytes().data() == memory, shapes[0] == actual->shape())
+            << ShapeToString(shapes[0]);
+      }
     }
   }
 }
 
-TYPED_TEST(KernelLoopsTest, ArgMinAroundLaneAndRowBlocks) {
+TYPED_TEST(KernelLoopsTest, ArgMinAndArgMaxAroundLaneAndRowBlocks) {
   using T = TypeParam;
   Lcg rng{12};
   for (int64_t n : {1, 2, 3, 4, 5, 8, 9, 63, 64, 65, 127, 128, 129, 130, 200, 1000, 4100}) {
@@ -168,42 +170,48 @@ TYPED_TEST(KernelLoopsTest, ArgMinAroundLaneAndRowBlocks) {
       for (int nan_rarity : {1, 50}) {
         const Tensor data = RandomTensor<T>({2, n, inner}, rng, nan_rarity);
         for (bool select_last : {false, true}) {
-          const onnx::NodeProto node = ArgMinNode(1, select_last);
-          const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
-          ASSERT_TRUE(actual.ok()) << actual.status();
-          const PlainEvaluation plain;
-          EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))))
-              << "n " << n << " inner " << inner << " select_last " << select_last;
+          for (const char* op : {"ArgMin", "ArgMax"}) {
+            const onnx::NodeProto node = ArgNode(op, 1, select_last);
+            const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
+            ASSERT_TRUE(actual.ok()) << actual.status();
+            const PlainEvaluation plain;
+            EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))))
+                << op << " n " << n << " inner " << inner << " select_last " << select_last;
+          }
         }
       }
     }
   }
 }
 
-TYPED_TEST(KernelLoopsTest, ArgMinWithAWideIndex) {
+TYPED_TEST(KernelLoopsTest, ArgMinAndArgMaxWithAWideIndex) {
   using T = TypeParam;
-  // More than 32767 rows: the int32 index; the minimum sits past 2^15.
+  // More than 32767 rows: the int32 index; the extreme sits past 2^15.
   Lcg rng{13};
   const int64_t n = 40000;
   for (int64_t inner : {1, 3}) {
-    Tensor data = RandomTensor<T>({n, inner}, rng);
-    for (int64_t i = 0; i < inner; ++i) {
-      data.data<T>()[(n - 5) * inner + i] = std::numeric_limits<T>::lowest();
-    }
-    if constexpr (kIsFloatType<T>) {
-      for (int64_t k = 0; k < n; ++k) {  // NaN is smallest: remove them here
-        for (int64_t i = 0; i < inner; ++i) {
-          T& v = data.data<T>()[k * inner + i];
-          if (Nan(v)) v = testing::V<T>(1);
+    for (const char* op : {"ArgMin", "ArgMax"}) {
+      Tensor data = RandomTensor<T>({n, inner}, rng);
+      for (int64_t i = 0; i < inner; ++i) {
+        data.data<T>()[(n - 5) * inner + i] = std::string(op) == "ArgMin"
+                                                  ? std::numeric_limits<T>::lowest()
+                                                  : std::numeric_limits<T>::max();
+      }
+      if constexpr (kIsFloatType<T>) {
+        for (int64_t k = 0; k < n; ++k) {  // NaN wins: remove them here
+          for (int64_t i = 0; i < inner; ++i) {
+            T& v = data.data<T>()[k * inner + i];
+            if (Nan(v)) v = testing::V<T>(1);
+          }
         }
       }
-    }
-    for (bool select_last : {false, true}) {
-      const onnx::NodeProto node = ArgMinNode(0, select_last);
-      const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
-      ASSERT_TRUE(actual.ok()) << actual.status();
-      const PlainEvaluation plain;
-      EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))));
+      for (bool select_last : {false, true}) {
+        const onnx::NodeProto node = ArgNode(op, 0, select_last);
+        const absl::StatusOr<Tensor> actual = RunKernel(node, 13, {&data});
+        ASSERT_TRUE(actual.ok()) << actual.status();
+        const PlainEvaluation plain;
+        EXPECT_TRUE(BitsEqual(*actual, PlainResult(RunKernel(node, 13, {&data}, &plain))));
+      }
     }
   }
 }

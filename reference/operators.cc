@@ -1,8 +1,10 @@
 #include "reference/operators.h"
 
+#include "reference/argmax.h"
 #include "reference/argmin.h"
 #include "reference/clip.h"
 #include "reference/fast/kernels.h"
+#include "reference/max.h"
 #include "reference/min.h"
 #include "reference/support_ops.h"
 
@@ -11,9 +13,11 @@ namespace {
 
 // One line per operator: where an operator joins the reference.
 constexpr OperatorKernels kOperators[] = {
-    {"Min", &Min, &FastMin},          {"ArgMin", &ArgMin, &FastArgMin}, {"Clip", &Clip, &FastClip},
-    {"Constant", &Constant, nullptr}, {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
-    {"Where", &Where, nullptr},
+    {"Min", &Min, &FastMin},          {"ArgMin", &ArgMin, &FastArgMin},
+    {"Clip", &Clip, &FastClip},       {"Constant", &Constant, nullptr},
+    {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
+    {"Where", &Where, nullptr},       {"Max", &Max, &FastMax},
+    {"ArgMax", &ArgMax, &FastArgMax},
 };
 
 }  // namespace

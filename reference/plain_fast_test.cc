@@ -1,8 +1,8 @@
 // The fast kernels (reference/fast/) against the plain normative loops
-// (reference/min.cc, argmin.cc, clip.cc): bit for bit on random data for
-// every (operator, version, type) cell: ranks 0 to 4, every broadcast
-// pattern Min allows, 1 to 5 Min inputs, every ArgMin axis (negative ones
-// too), keepdims and select_last_index, Clip bounds present, missing,
+// (reference/min.cc, max.cc, argmin.cc, argmax.cc, clip.cc): bit for bit on
+// random data for every (operator, version, type) cell: ranks 0 to 4, every
+// broadcast pattern Min and Max allow, 1 to 5 inputs, every ArgMin and
+// ArgMax axis (negative ones too), keepdims and select_last_index, Clip bounds present, missing,
 // NaN and inverted; values drawn from a pool of ties, +-0, NaNs of several
 // payloads, +-inf, subnormals and the type's extremes. ctest runs it again
 // under each vector variant (reference_test.vector_isa.*). Whole cases of
@@ -16,9 +16,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "reference/argmin.h"
-#include "reference/clip.h"
-#include "reference/min.h"
 #include "reference/reference_test_util.h"
 #include "reference/semantics.h"
 
@@ -96,7 +93,8 @@ void ExpectSame(const absl::StatusOr<Tensor>& fast, const absl::StatusOr<Tensor>
   EXPECT_TRUE(BitsEqual(*fast, *plain)) << what;
 }
 
-void MinAgrees(const OpCombo& combo) {
+// Min and Max.
+void ElementwiseAgrees(const OpCombo& combo) {
   Random random(1000 + combo.version * 16 + static_cast<int>(combo.type));
   VisitNumericType(combo.type, [&]<typename T>(TypeTag<T>) {
     for (int trial = 0; trial < kTrialsPerCell; ++trial) {
@@ -112,7 +110,7 @@ void MinAgrees(const OpCombo& combo) {
         pointers.push_back(&t);
         names.push_back(absl::StrCat("x", names.size()));
       }
-      const onnx::NodeProto node = NodeBuilder("Min").Inputs(names).Build();
+      const onnx::NodeProto node = NodeBuilder(combo.op).Inputs(names).Build();
       const PlainEvaluation plain;
       ExpectSame(RunKernel(node, combo.version, pointers),
                  RunKernel(node, combo.version, pointers, &plain), absl::StrCat("trial ", trial));
@@ -120,7 +118,8 @@ void MinAgrees(const OpCombo& combo) {
   });
 }
 
-void ArgMinAgrees(const OpCombo& combo) {
+// ArgMin and ArgMax.
+void ArgAgrees(const OpCombo& combo) {
   Random random(2000 + combo.version * 16 + static_cast<int>(combo.type));
   VisitNumericType(combo.type, [&]<typename T>(TypeTag<T>) {
     for (int trial = 0; trial < kTrialsPerCell; ++trial) {
@@ -129,7 +128,7 @@ void ArgMinAgrees(const OpCombo& combo) {
       const int64_t rank = static_cast<int64_t>(shape.size());
       for (int64_t& d : shape) d = std::max<int64_t>(d, random.Below(4) == 0 ? 0 : 1);
       const int64_t axis = random.Below(2 * rank) - rank;
-      NodeBuilder node("ArgMin");
+      NodeBuilder node(combo.op);
       node.Inputs({"data"}).Int("axis", axis).Int("keepdims", random.Below(2));
       if (combo.version >= 12) node.Int("select_last_index", random.Below(2));
       // The checker refuses an empty reduced axis: none here.
@@ -180,15 +179,15 @@ class PlainFastTest : public ::testing::TestWithParam<OpCombo> {};
 TEST_P(PlainFastTest, FastKernelGivesThePlainLoopsBits) {
   const OpCombo& combo = GetParam();
   g_compared = 0;
-  if (combo.op == "Min") MinAgrees(combo);
-  if (combo.op == "ArgMin") ArgMinAgrees(combo);
+  if (combo.op == "Min" || combo.op == "Max") ElementwiseAgrees(combo);
+  if (combo.op == "ArgMin" || combo.op == "ArgMax") ArgAgrees(combo);
   if (combo.op == "Clip") ClipAgrees(combo);
   EXPECT_GT(g_compared, kTrialsPerCell * 3 / 4);
 }
 
 std::vector<OpCombo> AllCells() {
   std::vector<OpCombo> all;
-  for (const char* op : {"Min", "ArgMin", "Clip"}) {
+  for (const char* op : {"Min", "ArgMin", "Clip", "Max", "ArgMax"}) {
     for (const OpCombo& combo : testing::CombosOf(op)) all.push_back(combo);
   }
   return all;

@@ -44,6 +44,16 @@ const ReadingInfo kReadings[] = {
      "max : x)",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
      "onnxjs' Clip; implementations that test min first in one if/else chain"},
+    {Reading::kMaxNaNIgnored, "max-nan-ignored",
+     "a NaN operand is ignored unless every operand is NaN (IEEE maxNum, C fmax)",
+     "a NaN operand gives NaN (NaN propagates, numpy.maximum)",
+     "IEEE 754-2008 maxNum; C fmax; std::fmax-based kernels"},
+    {Reading::kArgMaxNaNUnordered, "argmax-nan-unordered",
+     "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
+     "and a NaN at the first index is never left",
+     "NaN counts as the largest value: the first NaN's index (the last with "
+     "select_last_index = 1), as numpy.argmax",
+     "kernels that scan with > (false for NaN), e.g. TVM's topi.argmax"},
 };
 
 }  // namespace

@@ -70,6 +70,12 @@ enum class Reading : uint8_t {
   // Clip-1..12 with min > max: an element below min becomes min, any other
   // max (x < min ? min : x > max ? max : x), instead of max everywhere.
   kClipInvertedBoundsMinFirst,
+  // Max with a NaN operand: the NaN is ignored unless every operand is NaN
+  // (IEEE maxNum, C fmax), instead of propagating.
+  kMaxNaNIgnored,
+  // ArgMax over NaN: every comparison with NaN is false (a scan that moves
+  // only to a larger element), instead of NaN counting as the largest value.
+  kArgMaxNaNUnordered,
 };
 inline constexpr Reading kAllReadings[] = {
     Reading::kMinNaNIgnored,
@@ -79,9 +85,10 @@ inline constexpr Reading kAllReadings[] = {
     Reading::kClipNaNBoundIgnored,
     Reading::kClipInvertedBoundsGiveMin,
     Reading::kClipInvertedBoundsMinFirst,
+    Reading::kMaxNaNIgnored,
+    Reading::kArgMaxNaNUnordered,
 };
-static_assert(std::size(kAllReadings) ==
-                  static_cast<size_t>(Reading::kClipInvertedBoundsMinFirst) + 1,
+static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kArgMaxNaNUnordered) + 1,
               "every reading is listed");
 
 struct ReadingInfo {

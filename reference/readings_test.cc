@@ -60,6 +60,8 @@ TEST(ReadingsTest, ReadingsApplyToTheirVersionsOnly) {
                           Reading::kClipInvertedBoundsMinFirst));
   EXPECT_THAT(ReadingsFor("ArgMin", 12), ElementsAre(Reading::kArgMinNaNUnordered));
   EXPECT_THAT(ReadingsFor("Min", 8), ElementsAre(Reading::kMinNaNIgnored));
+  EXPECT_THAT(ReadingsFor("Max", 1), ElementsAre(Reading::kMaxNaNIgnored));
+  EXPECT_THAT(ReadingsFor("ArgMax", 13), ElementsAre(Reading::kArgMaxNaNUnordered));
   EXPECT_THAT(ReadingsFor("Relu", 13), ElementsAre());
 }
 
@@ -91,6 +93,34 @@ TEST(ReadingsTest, ElementRulesFollowEachReading) {
             MatchClass::kEitherZero);
   EXPECT_EQ(MinRule(Decided<float>{-0.0f}, Decided<float>{-0.0f}, {}).match,
             MatchClass::kExactBits);
+}
+
+// Max and ArgMax: the mirrors, each with its own reading (Min's does not
+// apply to Max, nor Max's to Min).
+TEST(ReadingsTest, MirrorRulesFollowTheirOwnReadings) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto max = [](float a, float b, ReadingSet readings) {
+    return ExtremeRule<Extreme::kMax>(Decided<float>{a}, Decided<float>{b}, readings);
+  };
+  EXPECT_EQ(max(1, 2, {}).value, 2);
+  EXPECT_EQ(max(-3, -7, {}).value, -3);
+  EXPECT_TRUE(std::isnan(max(nan, 2, {}).value));
+  EXPECT_EQ(max(nan, 2, {}).match, MatchClass::kAnyNaN);
+  EXPECT_TRUE(std::isnan(max(2, nan, {Reading::kMinNaNIgnored}).value));
+  EXPECT_EQ(max(2, nan, {Reading::kMaxNaNIgnored}).value, 2);
+  EXPECT_EQ(MinRule(Decided<float>{nan}, Decided<float>{2}, {Reading::kMaxNaNIgnored}).match,
+            MatchClass::kAnyNaN);
+  EXPECT_EQ(std::signbit(max(-0.0f, 0.0f, {}).value), true);  // the first operand
+  EXPECT_EQ(max(-0.0f, 0.0f, {}).match, MatchClass::kEitherZero);
+  // ArgMax: a NaN candidate against 1 is taken (largest) or not (unordered).
+  EXPECT_TRUE(ArgExtremeTakes<Extreme::kMax>(nan, 1.0f, false, {}));
+  EXPECT_FALSE(ArgExtremeTakes<Extreme::kMax>(1.0f, nan, true, {}));
+  EXPECT_FALSE(ArgExtremeTakes<Extreme::kMax>(nan, 1.0f, false, {Reading::kArgMaxNaNUnordered}));
+  EXPECT_TRUE(ArgExtremeTakes<Extreme::kMax>(nan, 1.0f, false, {Reading::kArgMinNaNUnordered}));
+  EXPECT_TRUE(ArgExtremeTakes<Extreme::kMax>(2.0f, 1.0f, false, {}));
+  EXPECT_FALSE(ArgExtremeTakes<Extreme::kMax>(1.0f, 2.0f, true, {}));
+  EXPECT_TRUE(ArgExtremeTakes<Extreme::kMax>(-0.0f, 0.0f, true, {}));  // a tie: the last
+  EXPECT_FALSE(ArgExtremeTakes<Extreme::kMax>(-0.0f, 0.0f, false, {}));
 }
 
 }  // namespace

@@ -37,6 +37,11 @@ constexpr VersionTypes kTable[] = {
     {"ArgMin", 13, kAllNumericBfText}, {"Clip", 1, kFloatsText},
     {"Clip", 6, kFloatsText},          {"Clip", 11, kFloatsText},
     {"Clip", 12, kAllNumericText},     {"Clip", 13, kAllNumericBfText},
+    {"Max", 1, kFloatsText},           {"Max", 6, kFloatsText},
+    {"Max", 8, kFloatsText},           {"Max", 12, kAllNumericText},
+    {"Max", 13, kAllNumericBfText},    {"ArgMax", 1, kAllNumericText},
+    {"ArgMax", 11, kAllNumericText},   {"ArgMax", 12, kAllNumericText},
+    {"ArgMax", 13, kAllNumericBfText},
 };
 
 std::string ValueText(const Tensor& t, int64_t i) {

@@ -4,6 +4,7 @@
 // bits (semantics_test, plain_fast_test).
 //
 //   float m = MinPropagatingNaN(1.0f, NAN);      // NaN (NaN propagates)
+//   float x = ExtremePropagatingNaN<Extreme::kMax>(1.0f, 2.0f);  // 2 (Max)
 //   bool b = LessForArgMin<float>(NAN, -INFINITY);  // true (NaN is smallest)
 //   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // nearest even half
 //
@@ -123,22 +124,46 @@ ONNX_CONFORM_ELEMENT_RULE bool Equal(T a, T b) {
   }
 }
 
-// NaN as the lowest value, for float16/bfloat16 as one integer per value:
-// every NaN is the lowest int16_t, under every number's HalfOrderKey (which
-// lies in [-0x7F80, 0x7F80]). Min and ArgMin both order values this way (a
-// NaN wins), so their kernels convert each element once and compare
-// integers.
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE constexpr int16_t HalfNaNLowestKey(T value) {
-  static_assert(kIsHalfType<T>);
-  return IsNaN(value) ? std::numeric_limits<int16_t>::min() : HalfOrderKey(value);
+// Which end of the order a selection operator takes: Min and ArgMin the
+// smallest value, Max and ArgMax, their mirrors, the largest. Each rule
+// below is written once for both: "ahead" is "smaller" for kMin and
+// "larger" for kMax, and a NaN wins at either end.
+enum class Extreme { kMin, kMax };
+
+// IEEE: whether a is strictly ahead of b (a < b for kMin, a > b for kMax);
+// false when either is NaN; -0 and +0 are level.
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE bool Ahead(T a, T b) {
+  return E == Extreme::kMin ? Less(a, b) : Less(b, a);
+}
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE bool AheadOrLevel(T a, T b) {
+  return E == Extreme::kMin ? LessOrEqual(a, b) : LessOrEqual(b, a);
 }
 
-// ---- Min (reference-defined: NaN, ties, signed zero) ----
-// numpy.minimum: a NaN operand wins (the first one if both are NaN); on a tie
-// (including -0 vs +0) the FIRST operand is returned. Min over n inputs folds
-// left, so the result is the earliest input holding the minimum (or the
-// earliest NaN), bit for bit.
+// E's order as one integer per float16/bfloat16 value, lower keys ahead:
+// every NaN is the lowest int16_t, under every number's key (HalfOrderKey,
+// negated for kMax; both lie in [-0x7F80, 0x7F80]). The element-wise and
+// the arg rules both order values this way (a NaN wins), so their kernels
+// convert each element once and compare integers.
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE constexpr int16_t HalfRankKey(T value) {
+  static_assert(kIsHalfType<T>);
+  const int16_t key =
+      E == Extreme::kMin ? HalfOrderKey(value) : static_cast<int16_t>(-HalfOrderKey(value));
+  return IsNaN(value) ? std::numeric_limits<int16_t>::min() : key;
+}
+// NaN as the lowest value, then the numbers in ascending order (Min's rank).
+template <typename T>
+ONNX_CONFORM_ELEMENT_RULE constexpr int16_t HalfNaNLowestKey(T value) {
+  return HalfRankKey<Extreme::kMin>(value);
+}
+
+// ---- Min and Max (reference-defined: NaN, ties, signed zero) ----
+// numpy.minimum / numpy.maximum: a NaN operand wins (the first one if both
+// are NaN); on a tie (including -0 vs +0) the FIRST operand is returned.
+// Min and Max over n inputs fold left, so the result is the earliest input
+// holding the extreme (or the earliest NaN), bit for bit.
 namespace semantics_internal {
 // float16/bfloat16: the same rule as one comparison of keys: the value so
 // far is kept when it is NaN, or when `next` is not NaN and it is <=
@@ -146,47 +171,67 @@ namespace semantics_internal {
 // along the fold, so a broadcast operand's key is one value per row; a
 // select through masks keeps a fold of three inputs in one vectorized loop
 // (GCC 12 left the ?: form scalar).
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t) {
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE T HalfExtremeCarryingKey(T so_far, int16_t) {
   return so_far;
 }
-template <typename T, typename... Rest>
-ONNX_CONFORM_ELEMENT_RULE T HalfMinCarryingKey(T so_far, int16_t so_far_key, T next, Rest... rest) {
-  const int16_t next_key = HalfNaNLowestKey(next);
-  return HalfMinCarryingKey(BranchFreeSelect(so_far_key <= next_key, so_far, next),
-                            std::min(so_far_key, next_key), rest...);
+template <Extreme E, typename T, typename... Rest>
+ONNX_CONFORM_ELEMENT_RULE T HalfExtremeCarryingKey(T so_far, int16_t so_far_key, T next,
+                                                   Rest... rest) {
+  const int16_t next_key = HalfRankKey<E>(next);
+  return HalfExtremeCarryingKey<E>(BranchFreeSelect(so_far_key <= next_key, so_far, next),
+                                   std::min(so_far_key, next_key), rest...);
 }
 }  // namespace semantics_internal
 
-// MinPropagatingNaN(a, b, c) is MinPropagatingNaN(MinPropagatingNaN(a, b), c).
-template <typename T, std::same_as<T>... Rest>
-ONNX_CONFORM_ELEMENT_RULE T MinPropagatingNaN(T a, T b, Rest... rest) {
+// ExtremePropagatingNaN<E>(a, b, c) is
+// ExtremePropagatingNaN<E>(ExtremePropagatingNaN<E>(a, b), c).
+template <Extreme E, typename T, std::same_as<T>... Rest>
+ONNX_CONFORM_ELEMENT_RULE T ExtremePropagatingNaN(T a, T b, Rest... rest) {
   if constexpr (kIsHalfType<T>) {
-    return semantics_internal::HalfMinCarryingKey(a, HalfNaNLowestKey(a), b, rest...);
+    return semantics_internal::HalfExtremeCarryingKey<E>(a, HalfRankKey<E>(a), b, rest...);
   } else if constexpr (sizeof...(rest) == 0) {
-    return (IsNaN(a) || LessOrEqual(a, b)) ? a : b;
+    return (IsNaN(a) || AheadOrLevel<E>(a, b)) ? a : b;
   } else {
-    return MinPropagatingNaN(MinPropagatingNaN(a, b), rest...);
+    return ExtremePropagatingNaN<E>(ExtremePropagatingNaN<E>(a, b), rest...);
   }
 }
+template <typename T, std::same_as<T>... Rest>
+ONNX_CONFORM_ELEMENT_RULE T MinPropagatingNaN(T a, T b, Rest... rest) {
+  return ExtremePropagatingNaN<Extreme::kMin>(a, b, rest...);
+}
+template <typename T, std::same_as<T>... Rest>
+ONNX_CONFORM_ELEMENT_RULE T MaxPropagatingNaN(T a, T b, Rest... rest) {
+  return ExtremePropagatingNaN<Extreme::kMax>(a, b, rest...);
+}
 
-// ---- ArgMin (reference-defined: NaN) ----
-// The order ArgMin minimises: NaN is smaller than every number (numpy.argmin)
-// and all NaNs are equal to each other; -0 == +0. Ties go to the first index,
-// or the last with select_last_index = 1 (spec-defined from ArgMin-12).
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE bool LessForArgMin(T a, T b) {
+// ---- ArgMin and ArgMax (reference-defined: NaN) ----
+// The order ArgMin minimises (ArgMax maximises): NaN is ahead of every
+// number, smaller for ArgMin (numpy.argmin), larger for ArgMax
+// (numpy.argmax), and all NaNs are level; -0 == +0. Ties go to the first
+// index, or the last with select_last_index = 1 (spec-defined from
+// version 12).
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE bool AheadForArg(T a, T b) {
   if constexpr (std::is_floating_point_v<T>) {
     // The same order in two comparisons: when b is a number, "not a >= b"
-    // holds exactly when a < b or a is NaN. Written with && (no side
-    // effects, so the same result as &): GCC 12 vectorizes ArgMin's
-    // four-row loop only in this form.
-    return !IsNaN(b) && !(a >= b);
+    // holds exactly when a < b or a is NaN (for kMax: "not a <= b").
+    // Written with && (no side effects, so the same result as &): GCC 12
+    // vectorizes the arg kernel's four-row loop only in this form.
+    if constexpr (E == Extreme::kMin) {
+      return !IsNaN(b) && !(a >= b);
+    } else {
+      return !IsNaN(b) && !(a <= b);
+    }
   } else if constexpr (kIsHalfType<T>) {
-    return HalfNaNLowestKey(a) < HalfNaNLowestKey(b);
+    return HalfRankKey<E>(a) < HalfRankKey<E>(b);
   } else {
-    return a < b;  // integers have no NaN
+    return E == Extreme::kMin ? a < b : b < a;  // integers have no NaN
   }
+}
+template <typename T>
+ONNX_CONFORM_ELEMENT_RULE bool LessForArgMin(T a, T b) {
+  return AheadForArg<Extreme::kMin>(a, b);
 }
 
 // ---- Clip ----

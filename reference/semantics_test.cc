@@ -58,6 +58,37 @@ TEST(LessForArgMin, NaNIsBelowEverythingAndEqualToNaN) {
   EXPECT_TRUE(LessForArgMin(int64_t{9007199254740992}, int64_t{9007199254740993}));
 }
 
+TEST(MaxPropagatingNaN, NaNWinsTiesKeepTheFirstLargestWins) {
+  EXPECT_TRUE(std::isnan(MaxPropagatingNaN(kNaN, 1.0f)));
+  EXPECT_TRUE(std::isnan(MaxPropagatingNaN(kInf, kNaN)));
+  EXPECT_EQ(Bits(MaxPropagatingNaN(-kNaN, kNaN)), Bits(-kNaN));
+  EXPECT_EQ(Bits(MaxPropagatingNaN(0.0f, -0.0f)), Bits(0.0f));
+  EXPECT_EQ(Bits(MaxPropagatingNaN(-0.0f, 0.0f)), Bits(-0.0f));
+  EXPECT_EQ(MaxPropagatingNaN(2, 1), 2);
+  EXPECT_EQ(MaxPropagatingNaN(INT64_MIN, INT64_MAX, int64_t{3}), INT64_MAX);
+  EXPECT_EQ(MaxPropagatingNaN(uint64_t{18446744073709551614u}, uint64_t{18446744073709551615u}),
+            18446744073709551615u);
+  // float16: 1 against -1, +0 against -0, a NaN against the smallest subnormal.
+  EXPECT_EQ(MaxPropagatingNaN(Float16::FromBits(0xBC00), Float16::FromBits(0x3C00)).bits(), 0x3C00);
+  EXPECT_EQ(MaxPropagatingNaN(Float16::FromBits(0x8000), Float16::FromBits(0x0000)).bits(), 0x8000);
+  EXPECT_EQ(MaxPropagatingNaN(Float16::FromBits(0x0001), Float16::FromBits(0x7E01)).bits(), 0x7E01);
+  EXPECT_EQ(MaxPropagatingNaN(BFloat16::FromBits(0xFF80), BFloat16::FromBits(0x7F80),
+                              BFloat16::FromBits(0x3F80))
+                .bits(),
+            0x7F80);
+}
+
+TEST(AheadForArgMax, NaNIsAboveEverythingAndEqualToNaN) {
+  EXPECT_TRUE(AheadForArg<Extreme::kMax>(kNaN, kInf));
+  EXPECT_FALSE(AheadForArg<Extreme::kMax>(kInf, kNaN));
+  EXPECT_FALSE(AheadForArg<Extreme::kMax>(kNaN, -kNaN));
+  EXPECT_FALSE(AheadForArg<Extreme::kMax>(-0.0f, 0.0f));
+  EXPECT_TRUE(AheadForArg<Extreme::kMax>(2.0, 1.0));
+  EXPECT_TRUE(AheadForArg<Extreme::kMax>(Float16::FromBits(0xFC01), Float16::FromBits(0x7C00)));
+  EXPECT_TRUE(AheadForArg<Extreme::kMax>(Float16::FromBits(0x3C00), Float16::FromBits(0xBC00)));
+  EXPECT_TRUE(AheadForArg<Extreme::kMax>(uint64_t{9007199254740993}, uint64_t{9007199254740992}));
+}
+
 TEST(ClipValue, BoundsNaNAndTies) {
   EXPECT_EQ(ClipValue(5.0f, 1.0f, 3.0f), 3.0f);
   EXPECT_EQ(ClipValue(-5.0f, 1.0f, 3.0f), 1.0f);

@@ -1,4 +1,5 @@
-// FastArgMin: ArgMin's loops (reference/fast/kernels.h).
+// FastArgMin and FastArgMax: their loops, one for both (Extreme,
+// reference/semantics.h; reference/fast/kernels.h).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -15,40 +16,40 @@
 namespace onnx_conform {
 namespace {
 
-// What the loops keep of a value: float16/bfloat16 as their ArgMin key
-// (HalfNaNLowestKey: each element is converted once, then compared as an
-// integer), every other type as stored. RankedLess is LessForArgMin on
+// What the loops keep of a value: float16/bfloat16 as their rank key
+// (HalfRankKey: each element is converted once, then compared as an
+// integer), every other type as stored. RankedAhead is AheadForArg on
 // what is kept.
 template <typename T>
 using Ranked = std::conditional_t<kIsHalfType<T>, int16_t, Stored<T>>;
 
-template <typename T>
+template <Extreme E, typename T>
 ONNX_CONFORM_ELEMENT_RULE Ranked<T> Rank(Stored<T> stored) {
   if constexpr (kIsHalfType<T>) {
-    return HalfNaNLowestKey(Load<T>(stored));
+    return HalfRankKey<E>(Load<T>(stored));
   } else {
     return stored;
   }
 }
 
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE bool RankedLess(Ranked<T> a, Ranked<T> b) {
+template <Extreme E, typename T>
+ONNX_CONFORM_ELEMENT_RULE bool RankedAhead(Ranked<T> a, Ranked<T> b) {
   if constexpr (kIsHalfType<T>) {
     return a < b;
   } else {
-    return LessForArgMin(Load<T>(a), Load<T>(b));
+    return AheadForArg<E>(Load<T>(a), Load<T>(b));
   }
 }
 
-// One candidate against a position's minimum so far (`current`, at index
-// `at`). With kTiesMove, taken unless strictly greater (of equal values the
-// one visited last wins), else only when strictly smaller (the one visited
+// One candidate against a position's extreme so far (`current`, at index
+// `at`). With kTiesMove, taken unless strictly behind (of equal values the
+// one visited last wins), else only when strictly ahead (the one visited
 // first wins). Branch-free selects, so that the loops below vectorize.
-template <bool kTiesMove, typename T, typename Index>
+template <Extreme E, bool kTiesMove, typename T, typename Index>
 ONNX_CONFORM_ELEMENT_RULE void TakeIfBetter(Ranked<T> candidate, Index k, Ranked<T>& current,
                                             Index& at) {
   const bool take =
-      kTiesMove ? !RankedLess<T>(current, candidate) : RankedLess<T>(candidate, current);
+      kTiesMove ? !RankedAhead<E, T>(current, candidate) : RankedAhead<E, T>(candidate, current);
   current = take ? candidate : current;
   at = take ? k : at;
 }
@@ -68,10 +69,11 @@ int64_t StartRow(int64_t n) {
 // allows (SSE2 cannot select 64-bit lanes by a narrower comparison). Each
 // position's best and index are held in locals across its rows: GCC 12
 // vectorizes the loops only so.
-template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
-inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data, int64_t n,
-                                                          int64_t width, Ranked<T>* best,
-                                                          Index* index) {
+template <Extreme E, bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T,
+          typename Index>
+inline __attribute__((always_inline)) void ArgDownLoop(const Stored<T>* data, int64_t n,
+                                                       int64_t width, Ranked<T>* best,
+                                                       Index* index) {
   constexpr bool kTiesMove = kSelectLast != kFromLastRow;
   constexpr int64_t kStep = kFromLastRow ? -1 : 1;
   int64_t visit = 1;
@@ -88,10 +90,10 @@ inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data,
     for (int64_t i = 0; i < width; ++i) {
       Ranked<T> current = best[i];
       Index at = index[i];
-      TakeIfBetter<kTiesMove, T>(Rank<T>(r0[i]), k0, current, at);
-      TakeIfBetter<kTiesMove, T>(Rank<T>(r1[i]), k1, current, at);
-      TakeIfBetter<kTiesMove, T>(Rank<T>(r2[i]), k2, current, at);
-      TakeIfBetter<kTiesMove, T>(Rank<T>(r3[i]), k3, current, at);
+      TakeIfBetter<E, kTiesMove, T>(Rank<E, T>(r0[i]), k0, current, at);
+      TakeIfBetter<E, kTiesMove, T>(Rank<E, T>(r1[i]), k1, current, at);
+      TakeIfBetter<E, kTiesMove, T>(Rank<E, T>(r2[i]), k2, current, at);
+      TakeIfBetter<E, kTiesMove, T>(Rank<E, T>(r3[i]), k3, current, at);
       best[i] = current;
       index[i] = at;
     }
@@ -103,20 +105,21 @@ inline __attribute__((always_inline)) void ArgMinDownLoop(const Stored<T>* data,
     for (int64_t i = 0; i < width; ++i) {
       Ranked<T> current = best[i];
       Index at = index[i];
-      TakeIfBetter<kTiesMove, T>(Rank<T>(row[i]), kk, current, at);
+      TakeIfBetter<E, kTiesMove, T>(Rank<E, T>(row[i]), kk, current, at);
       best[i] = current;
       index[i] = at;
     }
   }
 }
 
-// ArgMinDownLoop with the widest vectors the CPU has (reference/vector_isa.h).
-template <bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T, typename Index>
-void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index) {
+// ArgDownLoop with the widest vectors the CPU has (reference/vector_isa.h).
+template <Extreme E, bool kSelectLast, bool kFromLastRow, bool kFourRows, typename T,
+          typename Index>
+void ArgDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index) {
   RunWithWidestVectors(
       [](const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best, Index* index)
           ONNX_CONFORM_VECTOR_LOOP {
-            ArgMinDownLoop<kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
+            ArgDownLoop<E, kSelectLast, kFromLastRow, kFourRows, T>(data, n, width, best, index);
           },
       data, n, width, best, index);
 }
@@ -127,51 +130,51 @@ void ArgMinDown(const Stored<T>* data, int64_t n, int64_t width, Ranked<T>* best
 // rows are visited from the last one up, so that ties always move: in the
 // other order, the rule for float types tests the running minimum for NaN,
 // which GCC 12 vectorizes with masked loads, slower than this way (bench/).
-template <bool kSelectLast, typename Index, typename T>
-void ArgMinAcross(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+template <Extreme E, bool kSelectLast, typename Index, typename T>
+void ArgAcross(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
   constexpr bool kFromLastRow = !kSelectLast;
   std::vector<Ranked<T>> best(static_cast<size_t>(inner));
   std::vector<Index> index(static_cast<size_t>(inner));
   const int64_t start = StartRow<kFromLastRow>(n);
   for (int64_t o = 0; o < outer; ++o) {
     const Stored<T>* slab = data + o * n * inner;
-    std::transform(slab + start * inner, slab + (start + 1) * inner, best.begin(), Rank<T>);
+    std::transform(slab + start * inner, slab + (start + 1) * inner, best.begin(), Rank<E, T>);
     std::fill(index.begin(), index.end(), static_cast<Index>(start));
-    ArgMinDown<kSelectLast, kFromLastRow, true, T>(slab, n, inner, best.data(), index.data());
+    ArgDown<E, kSelectLast, kFromLastRow, true, T>(slab, n, inner, best.data(), index.data());
     std::copy(index.begin(), index.end(), out + o * inner);
   }
 }
 
-// Positions of a contiguous row followed at once by ArgMinOfRow: enough
+// Positions of a contiguous row followed at once by ArgOfRow: enough
 // that the compiler vectorizes the step instead of unrolling it to scalars.
 constexpr int64_t kLanes = 64;
 
-// ArgMin of one contiguous row of n elements. The row is read as
-// [n / kLanes, kLanes] and reduced down that first axis like ArgMinAcross
+// The arg extreme of one contiguous row of n elements. The row is read as
+// [n / kLanes, kLanes] and reduced down that first axis like ArgAcross
 // (so the loop vectorizes), then the lanes' results and the tail are
-// merged by the same order: the smallest value, and among equal ones the
+// merged by the same order: the value most ahead, and among equal ones the
 // first (or last) index. Index holds any n / kLanes.
-template <bool kSelectLast, typename Index, typename T>
-int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
-  Ranked<T> best_value = Rank<T>(row[0]);
+template <Extreme E, bool kSelectLast, typename Index, typename T>
+int64_t ArgOfRow(const Stored<T>* row, int64_t n) {
+  Ranked<T> best_value = Rank<E, T>(row[0]);
   int64_t best_index = 0;
   int64_t done = 1;
   if (n >= 2 * kLanes) {
     const int64_t blocks = n / kLanes;
     Ranked<T> best[kLanes];
     Index block[kLanes] = {};
-    std::transform(row, row + kLanes, best, Rank<T>);
+    std::transform(row, row + kLanes, best, Rank<E, T>);
     // In order: read backwards, the blocks of a row are slower for 64-bit
     // types (bench/).
-    ArgMinDown<kSelectLast, false, false, T>(row, blocks, kLanes, best, block);
+    ArgDown<E, kSelectLast, false, false, T>(row, blocks, kLanes, best, block);
     best_value = best[0];
     best_index = int64_t{block[0]} * kLanes;
     for (int64_t lane = 1; lane < kLanes; ++lane) {
       const Ranked<T> value = best[lane];
       const int64_t index = int64_t{block[lane]} * kLanes + lane;
-      const bool smaller = RankedLess<T>(value, best_value);
-      const bool equal = !smaller && !RankedLess<T>(best_value, value);
-      if (smaller || (equal && (kSelectLast ? index > best_index : index < best_index))) {
+      const bool ahead = RankedAhead<E, T>(value, best_value);
+      const bool equal = !ahead && !RankedAhead<E, T>(best_value, value);
+      if (ahead || (equal && (kSelectLast ? index > best_index : index < best_index))) {
         best_value = value;
         best_index = index;
       }
@@ -179,9 +182,9 @@ int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
     done = blocks * kLanes;
   }
   for (int64_t j = done; j < n; ++j) {
-    const Ranked<T> value = Rank<T>(row[j]);
+    const Ranked<T> value = Rank<E, T>(row[j]);
     const bool take =
-        kSelectLast ? !RankedLess<T>(best_value, value) : RankedLess<T>(value, best_value);
+        kSelectLast ? !RankedAhead<E, T>(best_value, value) : RankedAhead<E, T>(value, best_value);
     if (take) {
       best_value = value;
       best_index = j;
@@ -190,33 +193,32 @@ int64_t ArgMinOfRow(const Stored<T>* row, int64_t n) {
   return best_index;
 }
 
-template <bool kSelectLast, typename Index, typename T>
-void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+template <Extreme E, bool kSelectLast, typename Index, typename T>
+void ArgInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
   if (inner == 1) {  // the last axis: each row is reduced on its own
     for (int64_t o = 0; o < outer; ++o) {
-      out[o] = ArgMinOfRow<kSelectLast, Index, T>(data + o * n, n);
+      out[o] = ArgOfRow<E, kSelectLast, Index, T>(data + o * n, n);
     }
   } else {
-    ArgMinAcross<kSelectLast, Index, T>(data, outer, n, inner, out);
+    ArgAcross<E, kSelectLast, Index, T>(data, outer, n, inner, out);
   }
 }
 
 // The narrowest index type that holds every index below n (narrow indices
 // keep more positions per vector register).
-template <bool kSelectLast, typename T>
-void ArgMinInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
+template <Extreme E, bool kSelectLast, typename T>
+void ArgInto(const Stored<T>* data, int64_t outer, int64_t n, int64_t inner, int64_t* out) {
   if (n <= std::numeric_limits<int16_t>::max()) {
-    ArgMinInto<kSelectLast, int16_t, T>(data, outer, n, inner, out);
+    ArgInto<E, kSelectLast, int16_t, T>(data, outer, n, inner, out);
   } else if (n <= std::numeric_limits<int32_t>::max()) {
-    ArgMinInto<kSelectLast, int32_t, T>(data, outer, n, inner, out);
+    ArgInto<E, kSelectLast, int32_t, T>(data, outer, n, inner, out);
   } else {
-    ArgMinInto<kSelectLast, int64_t, T>(data, outer, n, inner, out);
+    ArgInto<E, kSelectLast, int64_t, T>(data, outer, n, inner, out);
   }
 }
 
-}  // namespace
-
-absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tensor*) {
+template <Extreme E>
+absl::StatusOr<Tensor> FastArgExtreme(const BoundNode& node, NodeInputs inputs) {
   const Tensor& data = *inputs[0];
   const ArgReduceAttributes a = ArgReduceAttributesOf(node, data.rank());
   absl::StatusOr<Tensor> out =
@@ -228,12 +230,22 @@ absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tens
   VisitNumericType(data.type(), [&]<typename T>(TypeTag<T>) {
     int64_t* indices = out->data<int64_t>().data();
     if (a.select_last_index) {
-      ArgMinInto<true, T>(StoredData<T>(data), outer, n, inner, indices);
+      ArgInto<E, true, T>(StoredData<T>(data), outer, n, inner, indices);
     } else {
-      ArgMinInto<false, T>(StoredData<T>(data), outer, n, inner, indices);
+      ArgInto<E, false, T>(StoredData<T>(data), outer, n, inner, indices);
     }
   });
   return out;
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tensor*) {
+  return FastArgExtreme<Extreme::kMin>(node, inputs);
+}
+
+absl::StatusOr<Tensor> FastArgMax(const BoundNode& node, NodeInputs inputs, Tensor*) {
+  return FastArgExtreme<Extreme::kMax>(node, inputs);
 }
 
 }  // namespace onnx_conform

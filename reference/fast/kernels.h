@@ -1,8 +1,8 @@
-// The fast forms of Min, ArgMin and Clip: loops shaped for vector units
+// The fast forms of Min, Max, ArgMin, ArgMax and Clip: loops shaped for vector units
 // (chunked folds, rows visited in whichever order vectorizes, in-place
 // writes, one build per instruction set: reference/vector_isa.h). They are
 // not normative: each gives, bit for bit, what the operator's plain form
-// (reference/min.cc, argmin.cc, clip.cc) gives under the suite's own
+// (reference/min.cc, max.cc, argmin.cc, argmax.cc, clip.cc) gives under the suite's own
 // reading, which plain_fast_test checks on every case of the library and on
 // random data for every cell, under every vector variant. Like the plain
 // forms they take a node the checker accepted and trust it. The interpreter
@@ -17,10 +17,12 @@
 namespace onnx_conform {
 
 // FastKernel (reference/evaluation.h): `reusable` is null or inputs[0],
-// which nothing reads after the node; Min and Clip then write their output
+// which nothing reads after the node; Min, Max and Clip then write their output
 // into it when it has the output's type and shape and its own memory.
 absl::StatusOr<Tensor> FastMin(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
 absl::StatusOr<Tensor> FastArgMin(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
+absl::StatusOr<Tensor> FastMax(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
+absl::StatusOr<Tensor> FastArgMax(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
 absl::StatusOr<Tensor> FastClip(const BoundNode& node, NodeInputs inputs, Tensor* reusable);
 
 // The output an element-wise fast kernel writes: `reusable` itself when the

@@ -1,4 +1,5 @@
-// FastMin: the left fold of Min over broadcast rows (reference/fast/kernels.h).
+// FastMin and FastMax: the left fold of Min or Max over broadcast rows
+// (reference/fast/kernels.h), one loop for both (Extreme, reference/semantics.h).
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -13,25 +14,25 @@
 namespace onnx_conform {
 namespace {
 
-// Elements per chunk of a row when Min has more than three inputs: every
+// Elements per chunk of a row when Min or Max has more than three inputs: every
 // input is folded into a chunk of the output while it is in the L1 cache,
-// so Min of n inputs is one pass over memory, not several. Up to three
+// so Min or Max of n inputs is one pass over memory, not several. Up to three
 // inputs fold in one pass anyway, and then whole runs of rows go in one
 // call: long streams, no call per chunk (bench/ measures both).
 template <typename T>
 constexpr int64_t kChunk = 8192 / static_cast<int64_t>(sizeof(T));
 
-// Min's loops on AVX-512: 256-bit vectors for float16/bfloat16, whose rule
+// The loops on AVX-512: 256-bit vectors for float16/bfloat16, whose rule
 // is a dozen 16-bit integer operations per element, 512-bit for every other
 // type: each the faster on storage aligned to 64 bytes (bench/,
 // docs/performance.md).
 template <typename T>
-constexpr Avx512Width kMinVectorWidth = kIsHalfType<T> ? Avx512Width::k256 : Avx512Width::k512;
+constexpr Avx512Width kVectorWidth = kIsHalfType<T> ? Avx512Width::k256 : Avx512Width::k512;
 
 // Folds the inputs left into `out` (already of the output shape):
-// out = Min(Min(Min(in0, in1), in2), ...), element by element.
-template <typename T>
-void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
+// out = Min(Min(Min(in0, in1), in2), ...) (or Max), element by element.
+template <Extreme E, typename T>
+void ExtremeInto(std::span<const Tensor* const> inputs, Tensor& out) {
   Stored<T>* result = StoredData<T>(out);
   if (inputs.size() == 1) {
     const Stored<T>* only = StoredData<T>(*inputs[0]);
@@ -46,8 +47,8 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
   }
   const BroadcastWalk walk = PlanBroadcastWalk(out.shape(), shapes);
   const std::vector<int64_t>& steps = walk.row_steps;
-  const auto min = [](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
-    return Store(MinPropagatingNaN(Load<T>(operands)...));
+  const auto extreme = [](auto... operands) ONNX_CONFORM_VECTOR_LOOP {
+    return Store(ExtremePropagatingNaN<E>(Load<T>(operands)...));
   };
   // In chunks, short rows go a run at a time (about a chunk's worth), long
   // rows a chunk at a time: either way one chunk per call.
@@ -68,7 +69,7 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
           // The first three inputs, then the rest two at a time, each pass
           // folding into the chunk.
           const auto fold = [&](auto... operands) {
-            ApplyRows<kMinVectorWidth<T>>(chunk, row_length, n, rows, min, operands...);
+            ApplyRows<kVectorWidth<T>>(chunk, row_length, n, rows, extreme, operands...);
           };
           const RowOperand<Stored<T>> so_far{chunk, 1, row_length};
           if (inputs.size() == 2) fold(input(0, start), input(1, start));
@@ -84,15 +85,24 @@ void MinInto(std::span<const Tensor* const> inputs, Tensor& out) {
       });
 }
 
-}  // namespace
-
-absl::StatusOr<Tensor> FastMin(const BoundNode&, NodeInputs inputs, Tensor* reusable) {
+template <Extreme E>
+absl::StatusOr<Tensor> FastExtreme(NodeInputs inputs, Tensor* reusable) {
   absl::StatusOr<ElementwiseOutput> out =
       ElementwiseOutput::For(inputs, reusable, inputs[0]->type(), BroadcastShapeOf(inputs));
   if (!out.ok()) return out.status();
   VisitNumericType(inputs[0]->type(),
-                   [&]<typename T>(TypeTag<T>) { MinInto<T>(inputs, out->tensor()); });
+                   [&]<typename T>(TypeTag<T>) { ExtremeInto<E, T>(inputs, out->tensor()); });
   return out->Take();
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> FastMin(const BoundNode&, NodeInputs inputs, Tensor* reusable) {
+  return FastExtreme<Extreme::kMin>(inputs, reusable);
+}
+
+absl::StatusOr<Tensor> FastMax(const BoundNode&, NodeInputs inputs, Tensor* reusable) {
+  return FastExtreme<Extreme::kMax>(inputs, reusable);
 }
 
 absl::StatusOr<ElementwiseOutput> ElementwiseOutput::For(NodeInputs inputs, Tensor* reusable,

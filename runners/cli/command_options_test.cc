@@ -165,8 +165,9 @@ TEST(ParseExploreOptionsTest, RefusalsAndNoLeak) {
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--cases=0"}), "bad value in '--cases=0'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"-jx"}), "bad value in '--jobs=x'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--version=13,x"}), "bad value in '--version=13,x'");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Max"}),
-            "--op: 'Max' is not one of Min, ArgMin, Clip");
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Relu"}),
+            "--op: 'Relu' is not one of Min, ArgMin, Clip, Max, ArgMax");
+  EXPECT_TRUE(ParseExploreOptions({"--op=Max,ArgMax"}).ok());
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--types=string"}), "--types: unknown type 'string'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--cases=5", "--seconds=1"}),
             "give --cases or --seconds, not both");

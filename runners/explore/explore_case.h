@@ -25,7 +25,7 @@ namespace onnx_conform {
 
 // One operator version and element type: what explore covers.
 struct ExploreCell {
-  std::string op;  // "Min", "ArgMin", "Clip"
+  std::string op;  // an operator of the registry: "Min", "ArgMax", "Clip", ...
   int version = 0;
   ElementType type = ElementType::kFloat;
 };

@@ -5,7 +5,6 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <map>
 #include <set>
 #include <utility>
 
@@ -13,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_library.h"
+#include "checker/operator_form.h"
 #include "checker/registry.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
@@ -185,25 +185,12 @@ double ValueOf(E type, uint64_t bits) {
 }
 
 OpFamily FamilyOf(const std::string& op) {
-  static const std::map<std::string, OpFamily, std::less<>> families = [] {
-    std::map<std::string, OpFamily, std::less<>> found;
-    for (absl::string_view name : RegisteredOperators()) {
-      const std::vector<const OpSchema*> versions = SchemaVersions(name);
-      OpFamily family = OpFamily::kClip;
-      for (const FormalParameter& p : versions.back()->inputs()) {
-        if (p.option == kVariadic) family = OpFamily::kElementwise;
-      }
-      for (const OpSchema* schema : versions) {
-        if (family == OpFamily::kClip && schema->FindAttribute("axis") != nullptr) {
-          family = OpFamily::kArgReduce;
-        }
-      }
-      found.emplace(std::string(name), family);
-    }
-    return found;
-  }();
-  const auto it = families.find(op);
-  return it == families.end() ? OpFamily::kClip : it->second;
+  switch (OperatorFormOf(op)) {
+    case OperatorForm::kVariadic: return OpFamily::kElementwise;
+    case OperatorForm::kArgReduce: return OpFamily::kArgReduce;
+    case OperatorForm::kOther: break;
+  }
+  return OpFamily::kClip;
 }
 
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,

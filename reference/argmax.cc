@@ -1,0 +1,18 @@
+#include "reference/argmax.h"
+
+#include "reference/arg_reduce.h"
+#include "reference/element_rules.h"
+
+namespace onnx_conform {
+
+// "Computes the indices of the max elements of the input tensor's element
+// along the provided axis."
+absl::StatusOr<Tensor> ArgMax(const BoundNode& node, NodeInputs inputs,
+                              const PlainEvaluation& plain) {
+  return ReduceToIndices(node, *inputs[0], plain,
+                         [](auto candidate, auto best, bool last, const ReadingSet& readings) {
+                           return ArgExtremeTakes<Extreme::kMax>(candidate, best, last, readings);
+                         });
+}
+
+}  // namespace onnx_conform

@@ -1,0 +1,15 @@
+#include "reference/max.h"
+
+#include "reference/elementwise.h"
+
+namespace onnx_conform {
+
+// "Element-wise max of each of the input tensors (with Numpy-style
+// broadcasting support)", folded left: Max(Max(in0, in1), in2) ...
+absl::StatusOr<Tensor> Max(const BoundNode&, NodeInputs inputs, const PlainEvaluation& plain) {
+  return FoldElements(inputs, plain, [](auto a, auto b, const ReadingSet& readings) {
+    return ExtremeRule<Extreme::kMax>(a, b, readings);
+  });
+}
+
+}  // namespace onnx_conform
