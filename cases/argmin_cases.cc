@@ -39,7 +39,7 @@ constexpr ArgOp kArgMin = {
     "last occurrence, 0 the first",
     "ArgMin with NaN: NaN counts as the smallest value (first NaN, or last NaN with "
     "select_last_index=1).",
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Min result."};
+    "Signed zeros: -0 and +0 compare equal"};
 constexpr ArgOp kArgMax = {
     "ArgMax",
     true,
@@ -48,7 +48,7 @@ constexpr ArgOp kArgMax = {
     "last occurrence, 0 the first",
     "ArgMax with NaN: NaN counts as the largest value (first NaN, or last NaN with "
     "select_last_index=1).",
-    "Signed zeros: -0 and +0 compare equal; either is an acceptable Max result."};
+    "Signed zeros: -0 and +0 compare equal"};
 constexpr std::string_view kDefaults = "`axis` INT default 0; `keepdims` INT default 1";
 constexpr std::string_view kKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; "
@@ -308,6 +308,10 @@ class ArgCaseSet {
     const T lo = Lowest<T>(), hi = Highest<T>(), dn = DenormMin<T>();
     Add("float_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, dn, dn, Negate(dn), zero}),
         Indices({2, 1}, {1, 1}), {"float_extremes", "subnormal"}, op_.summary);
+    // The smallest and the largest element are each one denormal apart from
+    // zero: a backend that reads denormals as zero sees a tie instead.
+    Add("subnormal_order", {.axis = 1}, TensorOf<T>({1, 3}, {zero, dn, Negate(dn)}),
+        Indices({1, 1}, {2}), {"float_extremes", "subnormal"}, op_.summary);
     if (version_ >= 12) {
       Add("nan_select_last", {.axis = 1, .select_last_index = 1}, with_nan,
           Indices({3, 1}, {2, 0, 2}), {"nan", "inf"}, op_.nan, /*reference_defined=*/true);
@@ -324,6 +328,10 @@ class ArgCaseSet {
     const T lo1 = static_cast<T>(lo + 1), hi1 = static_cast<T>(hi - 1);
     Add("int_extremes", {.axis = 1}, TensorOf<T>({2, 3}, {hi, lo, lo1, hi, hi1, hi}),
         Indices({2, 1}, {1, 1}), {"int_extremes"}, op_.summary);
+    // Each row's answer is one step from another element: 64-bit integers
+    // compared through double see a tie there (both ends, for either operator).
+    Add("int_extremes_near", {.axis = 1}, TensorOf<T>({2, 3}, {lo1, lo, hi1, hi1, hi, lo}),
+        Indices({2, 1}, {1, 2}), {"int_extremes"}, op_.summary);
     const Tensor tied = TensorOf<T>({2, 3}, {lo, hi, lo, hi, hi, hi});
     Add("int_extremes_tie", {.axis = 1}, tied, Indices({2, 1}, {0, 0}), {"int_extremes", "tie"},
         version_ >= 12 ? op_.select_last : op_.summary, /*reference_defined=*/version_ < 12);
