@@ -172,19 +172,19 @@ TEST(ParseExploreOptionsTest, RefusalsAndNoLeak) {
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--cases=5", "--seconds=1"}),
             "give --cases or --seconds, not both");
   absl::StatusOr<ExploreCommandOptions> first = ParseExploreOptions(
-      {"--op=Min", "--seed=7", "-j", "2", "--strict", "--no-persistent", "--seconds=3"});
+      {"--op=Min", "--seed=7", "-j", "2", "--strict", "--persistent", "--seconds=3"});
   ASSERT_TRUE(first.ok()) << first.status();
   EXPECT_EQ(first->explore.seed, 7u);
   EXPECT_EQ(first->explore.jobs, 2);
   EXPECT_TRUE(first->explore.strict);
-  EXPECT_FALSE(first->persistent);
+  EXPECT_TRUE(first->persistent);
   EXPECT_EQ(first->explore.cases, 0);
   absl::StatusOr<ExploreCommandOptions> second = ParseExploreOptions({});
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(second->explore.seed, 1u);
   EXPECT_EQ(second->explore.jobs, 1);
   EXPECT_FALSE(second->explore.strict);
-  EXPECT_TRUE(second->persistent);
+  EXPECT_FALSE(second->persistent);  // one process per case, as run
   EXPECT_EQ(second->explore.cases, 1000);
   EXPECT_GT(second->explore.cells.size(), first->explore.cells.size());  // every operator
 }

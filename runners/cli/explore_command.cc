@@ -130,7 +130,7 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
       .Add("replay", &replay)
       .AddValue("op",
                 [&options](absl::string_view value) -> absl::Status {
-                  const std::vector<absl::string_view> known = RegisteredOperators();
+                  const std::span<const absl::string_view> known = OperatorsInRegistrationOrder();
                   for (absl::string_view op : absl::StrSplit(value, ',')) {
                     if (std::find(known.begin(), known.end(), op) == known.end()) {
                       return absl::InvalidArgumentError(absl::StrCat(
