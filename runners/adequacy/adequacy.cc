@@ -190,8 +190,10 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
         continue;
       }
       ++share.bugs;
+      // A copy: clang 14 cannot capture a structured binding.
+      const int64_t version = key.second;
       if (std::any_of(r.killers.begin(), r.killers.end(),
-                      [&](const Killer& k) { return k.op_version == key.second; })) {
+                      [version](const Killer& k) { return k.op_version == version; })) {
         ++share.killed;
       }
     }
