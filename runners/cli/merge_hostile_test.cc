@@ -183,9 +183,9 @@ TEST_F(MergeHostileTest, AnOutputThatCannotBeWrittenIsAUsageError) {
 // One case is one case however its path is spelled: another checkout root,
 // "./" inside it, or no path at all.
 TEST_F(MergeHostileTest, OneCaseUnderSeveralPathsIsCountedOnce) {
-  const std::string one = Report("one.json", Case("min_x", "/work/a/cases/node/min_x", "fail"));
+  const std::string one = Report("one.json", Case("min_x", "/checkout-a/cases/node/min_x", "fail"));
   const std::string two =
-      Report("two.json", absl::StrCat(Case("min_x", "/work/a/cases/node/./min_x", "fail"), ",",
+      Report("two.json", absl::StrCat(Case("min_x", "/checkout-a/cases/node/./min_x", "fail"), ",",
                                       Case("min_x", "/home/ci/checkout/cases/node/min_x", "fail"),
                                       ",", Case("min_x", "", "fail")));
   ASSERT_EQ(Merge({one, two, Json()}), kExitOk) << stderr_;
@@ -194,9 +194,9 @@ TEST_F(MergeHostileTest, OneCaseUnderSeveralPathsIsCountedOnce) {
 }
 
 TEST_F(MergeHostileTest, TwoDifferentResultsForOneCaseAreAConflictNamingBothFiles) {
-  const std::string one = Report("one.json", Case("min_x", "/work/a/cases/node/min_x", "pass"));
+  const std::string one = Report("one.json", Case("min_x", "/checkout-a/cases/node/min_x", "pass"));
   const std::string two =
-      Report("two.json", Case("min_x", "/work/a/cases/node/./min_x", "fail", "differs"));
+      Report("two.json", Case("min_x", "/checkout-a/cases/node/./min_x", "fail", "differs"));
   EXPECT_EQ(Merge({one, two, Json()}), kExitFailed);
   EXPECT_THAT(stderr_, HasSubstr(one));
   EXPECT_THAT(stderr_, HasSubstr(two));
