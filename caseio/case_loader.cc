@@ -139,6 +139,20 @@ absl::StatusOr<std::vector<fs::path>> FindCaseDirs(const fs::path& root) {
   return found;
 }
 
+absl::StatusOr<std::vector<fs::path>> FindCasesIn(const fs::path& path) {
+  absl::StatusOr<std::vector<fs::path>> found = FindCaseDirs(path);
+  if (!found.ok() || !found->empty()) return found;
+  std::error_code ec;
+  if (fs::exists(path / "node.pb", ec)) {
+    return absl::NotFoundError(absl::StrCat(
+        path.string(),
+        ": holds no case (no model.onnx): node.pb is the node-test layout of ONNX 1.0 to 1.1.0, "
+        "which "
+        "records no opset; the layout of later releases (model.onnx, test_data_set_N/) is read"));
+  }
+  return absl::NotFoundError(absl::StrCat(path.string(), ": holds no case (no model.onnx)"));
+}
+
 std::string CaseName(const fs::path& dir) {
   const fs::path normal = dir.lexically_normal();
   const std::string name = normal.filename().string();

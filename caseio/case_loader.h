@@ -54,6 +54,11 @@ bool IsCaseDir(const std::filesystem::path& dir);
 // An existing root holding no case gives an empty list.
 absl::StatusOr<std::vector<std::filesystem::path>> FindCaseDirs(const std::filesystem::path& root);
 
+// FindCaseDirs for a path a user named: one holding no case is NotFound,
+// and the message says why (a folder in the node-test layout of ONNX 1.0 to 1.1.0,
+// node.pb beside input_K.pb, records no opset and is named as such).
+absl::StatusOr<std::vector<std::filesystem::path>> FindCasesIn(const std::filesystem::path& path);
+
 // The case's name: its folder's base name, also when `dir` ends in a slash.
 std::string CaseName(const std::filesystem::path& dir);
 

@@ -297,6 +297,24 @@ TEST_F(CaseLoaderTest, FolderWithoutCasesGivesAnEmptyList) {
   EXPECT_TRUE(dirs->empty());
 }
 
+TEST_F(CaseLoaderTest, FindCasesInSaysWhyAFolderHoldsNoCase) {
+  fs::create_directories(root_ / "empty");
+  absl::StatusOr<std::vector<fs::path>> dirs = FindCasesIn(root_ / "empty");
+  ASSERT_FALSE(dirs.ok());
+  EXPECT_EQ(dirs.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(dirs.status().message(), HasSubstr("no model.onnx"));
+  // ONNX 1.0 to 1.1.0 wrote node.pb, input_K.pb and output_K.pb side by side.
+  fs::create_directories(root_ / "test_max_example");
+  std::ofstream(root_ / "test_max_example" / "node.pb") << "x";
+  dirs = FindCasesIn(root_ / "test_max_example");
+  ASSERT_FALSE(dirs.ok());
+  EXPECT_THAT(dirs.status().message(), HasSubstr("ONNX 1.0 to 1.1.0"));
+  WriteModel(root_ / "test_min");
+  dirs = FindCasesIn(root_ / "test_min");
+  ASSERT_TRUE(dirs.ok()) << dirs.status();
+  EXPECT_EQ(dirs->size(), 1u);
+}
+
 TEST_F(CaseLoaderTest, OtherFileAsRootIsRefused) {
   std::ofstream(root_ / "notes.txt") << "x";
   absl::StatusOr<std::vector<fs::path>> dirs = FindCaseDirs(root_ / "notes.txt");

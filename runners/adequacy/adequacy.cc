@@ -133,11 +133,8 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
   std::vector<std::filesystem::path> dirs;
   std::set<std::filesystem::path> seen;
   for (const std::filesystem::path& path : options.paths) {
-    absl::StatusOr<std::vector<std::filesystem::path>> found = FindCaseDirs(path);
+    absl::StatusOr<std::vector<std::filesystem::path>> found = FindCasesIn(path);
     if (!found.ok()) return found.status();
-    if (found->empty()) {
-      return absl::NotFoundError(absl::StrCat(path.string(), ": holds no case (no model.onnx)"));
-    }
     for (const std::filesystem::path& dir : *found) {
       if (seen.insert(dir.lexically_normal()).second) dirs.push_back(dir);
     }

@@ -80,11 +80,8 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
       targets.push_back({path, true});
       continue;
     }
-    absl::StatusOr<std::vector<fs::path>> dirs = FindCaseDirs(path);
+    absl::StatusOr<std::vector<fs::path>> dirs = FindCasesIn(path);
     if (!dirs.ok()) return UsageError(err, dirs.status().message());
-    if (dirs->empty()) {
-      return UsageError(err, absl::StrCat(path, ": holds no case (no model.onnx)"));
-    }
     for (fs::path& dir : *dirs) targets.push_back({std::move(dir), false});
   }
 

@@ -321,11 +321,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::vector<std::string> keys;  // CanonicalKey of each case: its identity in logs
   std::set<std::string> seen;
   for (const std::string& path : options.paths) {
-    absl::StatusOr<std::vector<fs::path>> found = FindCaseDirs(path);
+    absl::StatusOr<std::vector<fs::path>> found = FindCasesIn(path);
     if (!found.ok()) return UsageError(err, found.status().message());
-    if (found->empty()) {
-      return UsageError(err, absl::StrCat(path, ": holds no case (no model.onnx)"));
-    }
     for (const fs::path& dir : *found) {
       std::string key = CanonicalKey(dir);
       if (!seen.insert(key).second) continue;
