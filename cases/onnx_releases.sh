@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# ONNX's own node tests of the suite's operators, release by release, on the
+# reference backend: prints docs/onnx-releases.md.
+#
+#   cases/onnx_releases.sh ONNX_GIT_DIR [ONNX_CONFORM] > docs/onnx-releases.md
+#
+# ONNX_GIT_DIR is a clone of github.com/onnx/onnx with its release tags (its
+# work tree is not used); ONNX_CONFORM defaults to build/runners/onnx-conform.
+# Releases 1.2 to 1.22 kept their node tests in onnx/backend/test/data/node
+# (later ones generate them); 1.1.0 used a layout without an opset (node.pb),
+# which `run` names and refuses.
+set -euo pipefail
+onnx_git=${1:?usage: cases/onnx_releases.sh ONNX_GIT_DIR [ONNX_CONFORM]}
+conform=$(realpath "${2:-build/runners/onnx-conform}")
+patterns='/test_(min|argmin|clip|max_|argmax)'
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cat <<'HEAD'
+# ONNX's node tests, release by release
+
+Each ONNX release's own node tests of Min, ArgMin, Clip, Max and ArgMax
+(`test_min*`, `test_argmin*`, `test_clip*`, `test_max_*`, `test_argmax*`,
+their `_expanded` forms included), run with `onnx-conform run` on the
+reference backend. Regenerate with
+`cases/onnx_releases.sh ONNX_GIT_DIR > docs/onnx-releases.md` on a clone of
+github.com/onnx/onnx. ctest runs ONNX 1.12's (Debian's libonnx-testdata) on
+every build.
+
+| Release | Cases | Passed | Other outcomes |
+|---|---:|---:|---|
+HEAD
+for tag in $(git -C "$onnx_git" tag --list 'v1.*' | sort -V); do
+  dirs=$(git -C "$onnx_git" ls-tree --name-only "$tag" onnx/backend/test/data/node/ |
+    grep -E "$patterns" || true)
+  [ -n "$dirs" ] || continue
+  out="$work/$tag"
+  mkdir -p "$out"
+  # shellcheck disable=SC2086 # one path per word
+  git -C "$onnx_git" archive "$tag" $dirs | tar -x -C "$out" --strip-components=5
+  cases=$(ls "$out" | wc -l)
+  if ! ls "$out"/*/model.onnx >/dev/null 2>&1; then
+    echo "| $tag | $cases | - | node.pb layout (ONNX 1.0 to 1.1.0): no opset recorded, not read |"
+    continue
+  fi
+  summary=$("$conform" run --quiet "$out"/* 2>&1 | tail -1) || true
+  passed=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$summary")
+  other=$(sed 's/^[0-9]* passed, *//' <<<"$summary")
+  echo "| $tag | $cases | ${passed:-0} | $other |"
+done
