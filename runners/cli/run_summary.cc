@@ -1,6 +1,7 @@
 #include "runners/cli/run_summary.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -38,9 +39,12 @@ void WarnOfBroadPatterns(const ExpectationList& expectations,
   }
 }
 
-int WriteReport(const std::string& path, const std::string& text, std::ostream& err) {
+// Renders a report only when it is asked for: rendering every one costs
+// more than a run of small cases.
+int WriteReport(const std::string& path, const std::function<std::string()>& render,
+                std::ostream& err) {
   if (path.empty()) return kExitOk;
-  absl::Status written = WriteTextFile(path, text);
+  absl::Status written = WriteTextFile(path, render());
   if (written.ok()) return kExitOk;
   err << "onnx-conform run: " << written.message() << "\n";
   return kExitFailed;
@@ -95,23 +99,25 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     }
   }
   const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
-  const JunitRun junit{.suite_name = end.backend_label,
-                       .timestamp = JunitTimestamp(end.started),
-                       .hostname = LocalHostName(),
-                       .wall_seconds = end.wall_seconds,
-                       .policy = policy};
-  const std::string baseline =
-      options.write_expectations.empty()
-          ? ""
-          : ExpectationFileFor(
-                results, absl::StrCat("Written by onnx-conform run --write-expectations: what did "
-                                      "not pass on ",
-                                      end.backend_label, ", each with its cause."));
-  for (int code : {WriteReport(options.report_json, JsonReport(results), err),
-                   WriteReport(options.junit, JunitReport(results, junit), err),
-                   WriteReport(options.scoreboard_md, ScoreboardMarkdown(results, title), err),
-                   WriteReport(options.scoreboard_html, ScoreboardHtml(results, title), err),
-                   WriteReport(options.write_expectations, baseline, err)}) {
+  const auto junit = [&] {
+    return JunitReport(results, {.suite_name = end.backend_label,
+                                 .timestamp = JunitTimestamp(end.started),
+                                 .hostname = LocalHostName(),
+                                 .wall_seconds = end.wall_seconds,
+                                 .policy = policy});
+  };
+  const auto baseline = [&] {
+    return ExpectationFileFor(
+        results, absl::StrCat("Written by onnx-conform run --write-expectations: what did "
+                              "not pass on ",
+                              end.backend_label, ", each with its cause."));
+  };
+  for (int code :
+       {WriteReport(options.report_json, [&] { return JsonReport(results); }, err),
+        WriteReport(options.junit, junit, err),
+        WriteReport(options.scoreboard_md, [&] { return ScoreboardMarkdown(results, title); }, err),
+        WriteReport(options.scoreboard_html, [&] { return ScoreboardHtml(results, title); }, err),
+        WriteReport(options.write_expectations, baseline, err)}) {
     if (code != kExitOk) exit_code = code;
   }
   return end.completed ? exit_code : kExitInterrupted;
