@@ -1,6 +1,8 @@
 #include "checker/registry.h"
 
 #include <algorithm>
+#include <map>
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -17,6 +19,8 @@ struct Registry {
   std::vector<OpSchema> schemas;
   std::vector<const OpSchema*> ordered;
   std::vector<absl::string_view> operators;  // in the order they are registered
+  // Each operator's versions, oldest first: looked up for every node checked.
+  std::map<std::string, std::vector<const OpSchema*>, std::less<>> versions;
 };
 
 using SchemaFamily = std::vector<OpSchema> (*)();
@@ -37,6 +41,9 @@ Registry* MakeRegistry(std::initializer_list<SchemaFamily> families) {
     return std::tuple(a->op_type(), a->since_version()) <
            std::tuple(b->op_type(), b->since_version());
   });
+  for (const OpSchema* schema : r->ordered) {
+    r->versions[std::string(schema->op_type())].push_back(schema);
+  }
   return r;
 }
 
@@ -56,12 +63,10 @@ const Registry& GetSupportRegistry() {
   return *registry;
 }
 
-std::vector<const OpSchema*> VersionsIn(const Registry& registry, absl::string_view op_type) {
-  std::vector<const OpSchema*> versions;
-  for (const OpSchema* schema : registry.ordered) {
-    if (schema->op_type() == op_type) versions.push_back(schema);
-  }
-  return versions;
+std::span<const OpSchema* const> VersionsIn(const Registry& registry, absl::string_view op_type) {
+  auto it = registry.versions.find(op_type);
+  if (it == registry.versions.end()) return {};
+  return it->second;
 }
 
 }  // namespace
@@ -73,8 +78,8 @@ absl::StatusOr<const OpSchema*> LookupSchema(absl::string_view domain, absl::str
         absl::StrCat("domain '", domain,
                      "' is not supported: the registry covers only the default ONNX domain"));
   }
-  std::vector<const OpSchema*> versions = SchemaVersions(op_type);
-  if (versions.empty()) versions = SupportSchemaVersions(op_type);
+  std::span<const OpSchema* const> versions = VersionsIn(GetRegistry(), op_type);
+  if (versions.empty()) versions = VersionsIn(GetSupportRegistry(), op_type);
   if (versions.empty()) {
     return absl::UnimplementedError(absl::StrCat("operator '", op_type,
                                                  "' is not in the registry (it covers ",
@@ -123,7 +128,8 @@ std::span<const absl::string_view> OperatorsInRegistrationOrder() {
 }
 
 std::vector<const OpSchema*> SchemaVersions(absl::string_view op_type) {
-  return VersionsIn(GetRegistry(), op_type);
+  std::span<const OpSchema* const> versions = VersionsIn(GetRegistry(), op_type);
+  return {versions.begin(), versions.end()};
 }
 
 std::span<const OpSchema* const> SupportSchemas() { return GetSupportRegistry().ordered; }
@@ -133,7 +139,8 @@ bool IsSupportOperator(absl::string_view op_type) {
 }
 
 std::vector<const OpSchema*> SupportSchemaVersions(absl::string_view op_type) {
-  return VersionsIn(GetSupportRegistry(), op_type);
+  std::span<const OpSchema* const> versions = VersionsIn(GetSupportRegistry(), op_type);
+  return {versions.begin(), versions.end()};
 }
 
 }  // namespace onnx_conform
