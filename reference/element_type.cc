@@ -65,4 +65,20 @@ size_t ElementSize(ElementType type) {
   return Find(type)->size;
 }
 
+absl::string_view ValueKindOf(ElementType type, uint64_t bits) {
+  int exponent = 0, mantissa = 0;
+  switch (type) {
+    case ElementType::kFloat16: exponent = 5, mantissa = 10; break;
+    case ElementType::kBFloat16: exponent = 8, mantissa = 7; break;
+    case ElementType::kFloat: exponent = 8, mantissa = 23; break;
+    case ElementType::kDouble: exponent = 11, mantissa = 52; break;
+    default: return "finite";
+  }
+  const uint64_t m = bits & ((uint64_t{1} << mantissa) - 1);
+  const uint64_t e = (bits >> mantissa) & ((uint64_t{1} << exponent) - 1);
+  if (e == (uint64_t{1} << exponent) - 1) return m == 0 ? "inf" : "nan";
+  if (e == 0) return m == 0 ? "zero" : "denormal";
+  return "finite";
+}
+
 }  // namespace onnx_conform

@@ -73,6 +73,10 @@ bool IsFloatingPoint(ElementType type);  // float16, bfloat16, float, double
 // Bytes per element for numeric types and bool (one byte, 0 or 1, as
 // ONNX stores it); 0 for the others.
 size_t ElementSize(ElementType type);
+// The kind of a value of `type` given as its element bits (little-endian,
+// the type's width): "nan", "inf", "zero", "denormal" or "finite" (every
+// integer and bool).
+absl::string_view ValueKindOf(ElementType type, uint64_t bits);
 
 template <typename T>
 struct TypeTag {

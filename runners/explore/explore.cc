@@ -11,10 +11,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "checker/checker.h"
 #include "runners/backends/exec_backend.h"
+#include "runners/explore/backend_differences.h"
 #include "runners/explore/shrink.h"
-#include "runners/explore/signature.h"
+#include "runners/harness/failure_signature.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
@@ -26,29 +28,36 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 constexpr int kMaxGenSize = 100;
 
-// What one case shows, if anything.
+// What one case shows, if anything: the harness's failure signature
+// (runners/harness/failure_signature.h), as `run` would name it.
 struct Disagreement {
-  std::string kind;
-  std::string reading;
+  FailureSignature signature;
   std::string detail;
   bool failure = true;
-  // The failure signatures within the kind (a mismatch: one per kind of
-  // verdict-making element); {""} for the other kinds.
-  std::vector<std::string> signatures = {""};
+  // Divergent: the reading the backend follows; accepted-negative: the rule.
+  std::string reading = "";
+
+  // What findings are told apart by within the kind: each kind of
+  // verdict-making element of a values mismatch on its own (one bug, one
+  // kind), else the rule.
+  std::vector<std::string> Parts() const {
+    if (signature.kind == "values" && !absl::StartsWith(signature.rule, "ignores ")) {
+      return absl::StrSplit(signature.rule, '+');
+    }
+    return {signature.rule};
+  }
 };
 
-std::string KeyOf(const ExploreCell& cell, const std::string& kind, const std::string& reading,
-                  const std::string& signature) {
-  std::string key =
-      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ", kind);
-  if (!reading.empty()) absl::StrAppend(&key, " ", reading);
-  if (!signature.empty()) absl::StrAppend(&key, " ", signature);
+std::string KeyOf(const ExploreCell& cell, const Disagreement& d, const std::string& part) {
+  std::string key = absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type), " ",
+                                 d.signature.kind);
+  if (!part.empty()) absl::StrAppend(&key, " ", part);
   return key;
 }
 
 bool Shows(const ExploreCell& cell, const Disagreement& d, const std::string& key) {
-  for (const std::string& signature : d.signatures) {
-    if (KeyOf(cell, d.kind, d.reading, signature) == key) return true;
+  for (const std::string& part : d.Parts()) {
+    if (KeyOf(cell, d, part) == key) return true;
   }
   return false;
 }
@@ -82,7 +91,7 @@ class Evaluator {
     const std::string checker_error = FirstCheckerError(*checked);
     valid = checker_error.empty();
     if (valid && checked->standing != CaseStanding::kRunnable) {
-      return Disagreement{"reference-error", "", checked->standing_message};
+      return Disagreement{StatusSignature(*checked, CaseStatus::kError), checked->standing_message};
     }
     const BackendOutcome outcome = backend_.Run(*checked, 0);
     if (absl::Status serving = CheckServing(outcome); !serving.ok()) return serving;
@@ -113,36 +122,33 @@ class Evaluator {
       if (without_outputs->cancelled) return std::nullopt;  // no verdict
       switch (without_outputs->status) {
         case CaseStatus::kCrash:
-          return Disagreement{"backend-crash", "", std::move(without_outputs->message)};
         case CaseStatus::kTimeout:
-          return Disagreement{"backend-timeout", "", std::move(without_outputs->message)};
+          return Disagreement{OutcomeSignature(c, outcome), std::move(without_outputs->message)};
         default: break;
       }
     }
     if (!valid) {
       if (IsRefusal(outcome) || without_outputs.has_value()) return std::nullopt;
-      const std::string rule = checker_error.substr(0, checker_error.find(':'));
-      return Disagreement{"invalid-accepted", rule,
-                          "accepted a case the checker refuses: " + checker_error};
+      FailureSignature signature = AcceptedNegativeSignature(c);
+      std::string rule = signature.rule;
+      return Disagreement{std::move(signature),
+                          "accepted a case the checker refuses: " + checker_error, true,
+                          std::move(rule)};
     }
     if (without_outputs.has_value()) {
-      if (without_outputs->status == CaseStatus::kUnsupported) {
-        return Disagreement{"unsupported", "", std::move(without_outputs->message),
-                            /*failure=*/FailsRun(CaseStatus::kUnsupported)};
-      }
-      return Disagreement{"valid-refused", "", std::move(without_outputs->message)};
+      return Disagreement{OutcomeSignature(c, outcome), std::move(without_outputs->message),
+                          FailsRun(without_outputs->status)};
     }
     const OutputsJudgement judgement = JudgeOutputs(c, 0, outcome.outputs, Tolerance::Exact());
     switch (judgement.kind) {
       case OutputsJudgement::Kind::kMatch: return std::nullopt;
       case OutputsJudgement::Kind::kDivergent:
-        return Disagreement{"divergent", judgement.backend_reading.Name(),
-                            DescribeDivergence(judgement), strict_};
-      case OutputsJudgement::Kind::kMismatch: {
-        MismatchAnalysis analysis = AnalyseMismatch(c, outcome.outputs, judgement);
-        return Disagreement{"mismatch", "", std::move(analysis.detail), true,
-                            std::move(analysis.signatures)};
-      }
+        return Disagreement{SignatureOf(c, 0, outcome.outputs, judgement),
+                            DescribeDivergence(judgement), strict_,
+                            judgement.backend_reading.Name()};
+      case OutputsJudgement::Kind::kMismatch:
+        return Disagreement{SignatureOf(c, 0, outcome.outputs, judgement),
+                            VerdictElementsOf(c, 0, outcome.outputs, judgement).detail};
     }
     return std::nullopt;
   }
@@ -179,9 +185,8 @@ class Evaluator {
     } else if (!right(a_shown) && right(b_shown)) {
       signature = "against-right", judged = "the reference sides with --against";
     }
-    Disagreement d{"backends-differ", "", absl::StrCat(differs, " (", judged, ")"), failure};
-    d.signatures = {signature};
-    return d;
+    return Disagreement{CaseSignature(c, "backends-differ", signature),
+                        absl::StrCat(differs, " (", judged, ")"), failure};
   }
 
   Backend& backend_;
@@ -322,8 +327,8 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
       if (!shown[i]->has_value()) continue;
       const Disagreement first = **shown[i];
       const ExploreCell& cell = values[i].cell;
-      for (const std::string& signature : first.signatures) {
-        const std::string key = KeyOf(cell, first.kind, first.reading, signature);
+      for (const std::string& part : first.Parts()) {
+        const std::string key = KeyOf(cell, first, part);
         if (auto it = found.find(key); it != found.end()) {
           ++result.findings[it->second].occurrences;
           continue;
@@ -333,9 +338,9 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
         finding.minimal = Shrink(*evaluators[0], key, max_shrink_steps, *shrinkables[i],
                                  disagreement, finding.shrink_steps);
         finding.key = key;
-        finding.signature = signature;
+        finding.signature = part;
         finding.cell = cell;
-        finding.kind = disagreement.kind;
+        finding.kind = disagreement.signature.kind;
         finding.reading = disagreement.reading;
         finding.detail = disagreement.detail;
         finding.failure = disagreement.failure;

@@ -12,9 +12,10 @@
 // Cases go round the cells; case k of a cell is generated from (seed, cell,
 // k) alone (SteeredCaseGen), so the same seed gives the same cases and
 // findings whatever -j, and one case replays by its cell, seed and k.
-// Findings are grouped by failure signature (runners/explore/signature.h):
-// a cell is searched on after its first finding, and each signature is
-// shrunk once.
+// Findings are grouped by the failure signature `run` gives a case
+// (runners/harness/failure_signature.h), a values mismatch by each kind of
+// element that makes its verdict: a cell is searched on after its first
+// finding, and each signature is shrunk once.
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_H_
 
@@ -57,14 +58,18 @@ struct ExploreOptions {
 
 // One cause of disagreement, shrunk.
 struct ExploreFinding {
-  // What makes findings the same: "ArgMin-13 float mismatch value".
+  // What makes findings the same: "ArgMin-13 float values value".
   std::string key;
-  std::string signature;  // the failure signature within the kind ("zero-sign"), or empty
+  // Within the kind: a values mismatch's element kind ("zero-sign"), or the
+  // signature's rule ("follows min-nan-ignored", "exit 1"); may be empty.
+  std::string signature;
   ExploreCell cell;
-  // mismatch, divergent, valid-refused, invalid-accepted, backend-crash,
-  // backend-timeout, reference-error; with `against`: backends-differ.
+  // The failure signature's kind (runners/harness/case_result.h): values,
+  // shape, element-type, output-count, divergent, unsupported,
+  // refused-as-invalid, adapter-error, bad-output, accepted-negative, crash,
+  // timeout, case-error; with `against`: backends-differ.
   std::string kind;
-  std::string reading;  // divergent: the backend's reading; invalid-accepted: the rule
+  std::string reading;  // divergent: the backend's reading; accepted-negative: the rule
   std::string detail;   // what differs, or the backend's message
   bool failure = true;  // false for a divergence without --strict
   ExploreCase minimal;

@@ -53,9 +53,6 @@ OpFamily FamilyOf(const std::string& op);
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.
 std::vector<uint64_t> SimpleValues(ElementType type);
-// The kind of an element's value: "nan", "inf", "zero", "denormal" or
-// "finite" (integers: always "finite").
-std::string ValueKindOf(ElementType type, uint64_t bits);
 // Element bits of `type` as a number (NaN stays NaN).
 double ValueOf(ElementType type, uint64_t bits);
 

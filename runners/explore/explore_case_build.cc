@@ -1,6 +1,6 @@
 // Explore's cases as models, descriptions and classes
 // (runners/explore/explore_case.h): BuildCase, Describe, Features, Classes,
-// and element values read back (ValueKindOf, ValueOf).
+// and element values read back (ValueOf).
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -153,22 +153,6 @@ class GraphBuilder {
 };
 
 }  // namespace
-
-std::string ValueKindOf(E type, uint64_t bits) {
-  int exponent = 0, mantissa = 0;
-  switch (type) {
-    case E::kFloat16: exponent = 5, mantissa = 10; break;
-    case E::kBFloat16: exponent = 8, mantissa = 7; break;
-    case E::kFloat: exponent = 8, mantissa = 23; break;
-    case E::kDouble: exponent = 11, mantissa = 52; break;
-    default: return "finite";
-  }
-  const uint64_t m = bits & ((uint64_t{1} << mantissa) - 1);
-  const uint64_t e = (bits >> mantissa) & ((uint64_t{1} << exponent) - 1);
-  if (e == (uint64_t{1} << exponent) - 1) return m == 0 ? "inf" : "nan";
-  if (e == 0) return m == 0 ? "zero" : "denormal";
-  return "finite";
-}
 
 double ValueOf(E type, uint64_t bits) {
   switch (type) {
@@ -349,7 +333,7 @@ std::vector<std::string> ExploreCase::Classes() const {
   const uint64_t max = is_signed ? mask >> 1 : mask, lowest = is_signed ? max + 1 : 0;
   for (const TensorSpec& t : inputs) {
     for (uint64_t bits : t.bits) {
-      const std::string kind = ValueKindOf(cell.type, bits);
+      const std::string kind(ValueKindOf(cell.type, bits));
       if (kind != "finite") {
         const bool negative_zero = kind == "zero" && std::signbit(ValueOf(cell.type, bits));
         if (kind != "zero" || negative_zero)

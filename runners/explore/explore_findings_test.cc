@@ -16,7 +16,8 @@
 #include "runners/cli/commands.h"
 #include "runners/explore/explore.h"
 #include "runners/explore/explore_test_util.h"
-#include "runners/explore/signature.h"
+#include "runners/harness/case_runner.h"
+#include "runners/harness/failure_signature.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
@@ -71,7 +72,7 @@ TEST(ExploreGraphTest, BugOnlyInATwoNodeGraphIsFoundAndShrunkToTwoNodes) {
   ASSERT_FALSE(failures.empty()) << Keys(result);
   for (const ExploreFinding* f : failures) {
     const ExploreCase& minimal = f->minimal;
-    EXPECT_EQ(f->kind, "mismatch") << f->key;
+    EXPECT_EQ(f->kind, "values") << f->key;
     EXPECT_EQ(minimal.NodeCount(), 2) << minimal.Describe();
     ASSERT_EQ(minimal.chain.size(), 1u);
     EXPECT_EQ(minimal.chain[0].op, "Clip");
@@ -109,7 +110,7 @@ TEST(ExploreSignatureTest, TwoBugsInOneCellGiveTwoFindings) {
   ExploreResult result = ExploreOrDie(*fake, OneCell("Min", 13, ElementType::kFloat16));
   std::set<std::string> signatures;
   for (const ExploreFinding* f : Failures(result)) {
-    EXPECT_EQ(f->kind, "mismatch");
+    EXPECT_EQ(f->kind, "values");
     signatures.insert(f->signature);
     EXPECT_EQ(f->minimal.ElementCount(), 1) << f->key << ": " << f->minimal.Describe();
   }
@@ -133,8 +134,8 @@ TEST(ExploreSignatureTest, DetailShowsTheElementsThatMakeTheVerdict) {
   ASSERT_EQ(outcome.kind, BackendOutcome::Kind::kOk) << outcome.message;
   const OutputsJudgement judgement = JudgeOutputs(*checked, 0, outcome.outputs, Tolerance::Exact());
   ASSERT_EQ(judgement.kind, OutputsJudgement::Kind::kMismatch);
-  const MismatchAnalysis analysis = AnalyseMismatch(*checked, outcome.outputs, judgement);
-  EXPECT_THAT(analysis.signatures, ElementsAre("expected-nan"));
+  const VerdictElements analysis = VerdictElementsOf(*checked, 0, outcome.outputs, judgement);
+  EXPECT_THAT(analysis.kinds, ElementsAre("expected-nan"));
   // [2] first, as the verdict's element; [0] after it, with its reading.
   const size_t verdict = analysis.detail.find("[2] expected nan");
   const size_t follower = analysis.detail.find("[0] follows min-nan-ignored");
@@ -142,6 +143,26 @@ TEST(ExploreSignatureTest, DetailShowsTheElementsThatMakeTheVerdict) {
   ASSERT_NE(follower, std::string::npos) << analysis.detail;
   EXPECT_LT(verdict, follower) << analysis.detail;
   EXPECT_THAT(analysis.detail, HasSubstr("got 0 (follows no reading)"));
+}
+
+// Explore and run name a cause alike: each finding's case, written as a
+// node test and run with `run`'s harness on the same backend, gets the
+// failure signature the finding was grouped by.
+TEST(ExploreSignatureTest, RunGivesTheWrittenCaseTheFindingsCause) {
+  std::unique_ptr<Backend> fake = FakeBackend("bug-sign-and-flush");
+  ExploreOptions options = OneCell("Min", 13, ElementType::kFloat16);
+  options.out = fs::path(::testing::TempDir()) / "explore_run_cause";
+  fs::remove_all(options.out);
+  const ExploreResult result = ExploreOrDie(*fake, options);
+  const std::vector<const ExploreFinding*> failures = Failures(result);
+  ASSERT_EQ(failures.size(), 2u) << Keys(result);
+  for (const ExploreFinding* f : failures) {
+    std::shared_ptr<const CheckedCase> c = OpenCase({.dir = f->folder});
+    const CaseResult run = RunCase(*c, *fake);
+    EXPECT_EQ(run.status, CaseStatus::kFail) << f->key;
+    EXPECT_EQ(run.signature.kind, f->kind) << f->key;
+    EXPECT_EQ(run.signature.rule, f->signature) << f->key;  // one element, one kind
+  }
 }
 
 // 3. Shrinking values and inputs reaches the minimal sizes.
@@ -162,7 +183,7 @@ TEST_P(MinimalSizeTest, ShrinksToTheSmallestCase) {
   const std::vector<const ExploreFinding*> failures = Failures(result);
   ASSERT_FALSE(failures.empty()) << Keys(result);
   for (const ExploreFinding* f : failures) {
-    EXPECT_EQ(f->kind, "mismatch") << f->key;
+    EXPECT_EQ(f->kind, "values") << f->key;
     EXPECT_LE(f->minimal.ElementCount(), m.elements) << f->key << ": " << f->minimal.Describe();
     EXPECT_EQ(f->minimal.inputs.size(), m.inputs) << f->key << ": " << f->minimal.Describe();
     EXPECT_GE(f->original_elements, f->minimal.ElementCount());

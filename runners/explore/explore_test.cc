@@ -80,7 +80,7 @@ TEST_P(PlantedBugTest, FoundAndShrunk) {
   ASSERT_FALSE(failures.empty());
   EXPECT_TRUE(result.failed());
   for (const ExploreFinding* f : failures) {
-    EXPECT_EQ(f->kind, "mismatch") << f->detail;
+    EXPECT_EQ(f->kind, "values") << f->detail;
     EXPECT_LE(f->minimal.ElementCount(), bug.max_elements)
         << f->key << ": " << f->minimal.Describe();
   }
@@ -125,7 +125,7 @@ TEST(ExploreTest, InvalidModelAcceptedIsReported) {
   ExploreOptions options{.cells = CellsFor({"Min"}, {6}, {ElementType::kFloat}), .cases = 300};
   ExploreResult result = ExploreOrDie(*fake, options);
   ASSERT_EQ(result.findings.size(), 1u);
-  EXPECT_EQ(result.findings[0].kind, "invalid-accepted");
+  EXPECT_EQ(result.findings[0].kind, "accepted-negative");
   EXPECT_FALSE(result.findings[0].reading.empty());  // the checker's rule
   EXPECT_LE(result.findings[0].minimal.ElementCount(), 2);
 }
@@ -145,7 +145,8 @@ TEST(ExploreTest, ValidModelRefusedIsReportedAndUnsupportedIsNoFailure) {
   std::unique_ptr<Backend> refusing = FakeBackend("exit-1");
   result = ExploreOrDie(*refusing, options);
   ASSERT_EQ(result.findings.size(), 1u);
-  EXPECT_EQ(result.findings[0].kind, "valid-refused");
+  EXPECT_EQ(result.findings[0].kind, "adapter-error");
+  EXPECT_EQ(result.findings[0].signature, "exit 1");
   EXPECT_TRUE(result.failed());
   EXPECT_EQ(result.findings[0].minimal.ElementCount(), 1);
 }
@@ -193,7 +194,7 @@ TEST(ExploreTest, FindingIsWrittenAsANodeTest) {
   ExploreResult result = ExploreOrDie(*fake, options);
   ASSERT_EQ(result.findings.size(), 1u);
   const fs::path folder = result.findings[0].folder;
-  ASSERT_EQ(folder, out / "min_13_int64_mismatch_value");
+  ASSERT_EQ(folder, out / "min_13_int64_values_value");
   absl::StatusOr<LoadedCase> loaded = LoadCase(folder);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
   ASSERT_EQ(loaded->data_sets.size(), 1u);
@@ -209,7 +210,7 @@ TEST(ExploreTest, FindingIsWrittenAsANodeTest) {
   ASSERT_TRUE(metadata.ok() && metadata->has_value());
   EXPECT_EQ((*metadata)->operator_(), "Min");
   EXPECT_EQ((*metadata)->seed(), 4u);
-  EXPECT_EQ((*metadata)->finding(), "mismatch");
+  EXPECT_EQ((*metadata)->finding(), "values");
   EXPECT_EQ((*metadata)->types(0), "int64");
   // `run` passes it on the reference and fails it on the planted bug.
   std::ostringstream run_out, run_err;

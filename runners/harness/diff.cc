@@ -45,16 +45,6 @@ bool ElementsMatch(T expected, T actual, const Tolerance& tolerance, MatchClass 
   }
 }
 
-// Both zeros (of either sign): a mismatch between them is the sign's.
-template <typename T>
-bool BothZero(T expected, T actual) {
-  if constexpr (kIsFloatType<T>) {
-    return Widen(expected) == 0 && Widen(actual) == 0;
-  } else {
-    return false;
-  }
-}
-
 // Equal values or both NaN: a match under any tolerance. Branch-free, so
 // that the first pass over the tensors vectorizes.
 template <typename T>
@@ -99,13 +89,6 @@ void CountMismatches(const Tensor& expected, const Tensor& actual, const Toleran
     const MatchClass match = ClassAt(e[i], classes_fit ? classes : MatchClasses{}, i);
     if (ElementsMatch(e[i], a[i], tolerance, match)) continue;
     ++diff.mismatch_count;
-    if (match == MatchClass::kAnyNaN) {
-      diff.nan_expected = true;
-    } else if (BothZero(e[i], a[i])) {
-      diff.zero_sign = true;
-    } else {
-      diff.other_value = true;
-    }
     if (static_cast<int>(diff.first_mismatches.size()) < max_reported) {
       const int64_t flat = static_cast<int64_t>(i);
       diff.first_mismatches.push_back({UnflattenIndex(expected.shape(), flat),
@@ -130,6 +113,21 @@ std::string FormatValue(T value) {
 }
 
 }  // namespace
+
+std::string IndexText(const Shape& shape, int64_t flat_index) {
+  return absl::StrCat("[", absl::StrJoin(UnflattenIndex(shape, flat_index), ","), "]");
+}
+
+uint64_t ElementBitsAt(const Tensor& tensor, int64_t flat_index) {
+  uint64_t bits = 0;
+  const size_t size = ElementSize(tensor.type());
+  std::memcpy(&bits, tensor.bytes().data() + flat_index * size, size);
+  return bits;
+}
+
+absl::string_view ValueKindAt(const Tensor& tensor, int64_t flat_index) {
+  return ValueKindOf(tensor.type(), ElementBitsAt(tensor, flat_index));
+}
 
 Shape UnflattenIndex(const Shape& shape, int64_t flat_index) {
   Shape index(shape.size(), 0);

@@ -49,12 +49,6 @@ struct TensorDiff {
   int64_t element_count = 0;
   int64_t mismatch_count = 0;
   std::vector<ElementMismatch> first_mismatches;
-  // How the differing elements differ (each may hold for some): a number
-  // where any NaN was expected; the other zero where a signed zero was
-  // determined; any other value.
-  bool nan_expected = false;
-  bool zero_sign = false;
-  bool other_value = false;
 
   bool matches() const { return type_or_shape_error.empty() && mismatch_count == 0; }
   // One line or a short block: "output 'min': 3 of 12 elements differ: [0,1] expected 1 got 2; ..."
@@ -74,6 +68,13 @@ std::string FormatElement(const Tensor& tensor, int64_t flat_index);
 
 // The multi-dimensional index of a row-major flat index.
 Shape UnflattenIndex(const Shape& shape, int64_t flat_index);
+// The same as messages show it: "[1,0,2]".
+std::string IndexText(const Shape& shape, int64_t flat_index);
+
+// Element `flat_index`'s bits, zero-extended (little-endian hosts).
+uint64_t ElementBitsAt(const Tensor& tensor, int64_t flat_index);
+// Its kind (ValueKindOf): "nan", "inf", "zero", "denormal" or "finite".
+absl::string_view ValueKindAt(const Tensor& tensor, int64_t flat_index);
 
 }  // namespace onnx_conform
 

@@ -1,10 +1,13 @@
 #include "runners/harness/failure_signature.h"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "reference/evaluate.h"
+#include "runners/harness/diff.h"
 
 namespace onnx_conform {
 namespace {
@@ -39,7 +42,100 @@ std::string FirstRule(const CheckedCase& c) {
   return "";
 }
 
+// Element i of `actual` equals `expected`'s under its match class.
+bool ElementMatches(const Tensor& expected, const MatchClasses& classes, const Tensor& actual,
+                    int64_t i) {
+  if (ElementBitsAt(expected, i) == ElementBitsAt(actual, i)) return true;
+  const bool expected_nan = ValueKindAt(expected, i) == "nan";
+  if (expected_nan || (!classes.empty() && classes[i] == MatchClass::kAnyNaN)) {
+    return expected_nan && ValueKindAt(actual, i) == "nan";
+  }
+  return !classes.empty() && classes[i] == MatchClass::kEitherZero &&
+         ValueKindAt(expected, i) == "zero" && ValueKindAt(actual, i) == "zero";
+}
+
+// The first other reading whose outputs element i of output k follows, by
+// name; empty when none does.
+std::string ReadingFollowed(const Explanation& e, size_t k, const Tensor& actual, int64_t i) {
+  for (const ReadingOutputs& other : e.others) {
+    if (other.outputs.size() <= k) continue;
+    const ExplainedOutput& out = other.outputs[k];
+    if (out.value.type() != actual.type() || out.value.shape() != actual.shape()) continue;
+    if (ElementMatches(out.value, out.classes, actual, i)) return other.readings.Name();
+  }
+  return "";
+}
+
+// How element i differs, by the kind of value expected (VerdictElements).
+std::string ElementKind(const Tensor& expected, const Tensor& actual, int64_t i) {
+  const absl::string_view from = ValueKindAt(expected, i);
+  const uint64_t sign = uint64_t{1} << (ElementSize(expected.type()) * 8 - 1);
+  if ((from == "zero" || from == "inf") &&
+      (ElementBitsAt(expected, i) ^ ElementBitsAt(actual, i)) == sign) {
+    return absl::StrCat(from, "-sign");
+  }
+  return from == "finite" ? "value" : absl::StrCat("expected-", from);
+}
+
+// The case.json feature that names what an element kind is about.
+absl::string_view FeatureOfKind(absl::string_view kind) {
+  if (kind == "expected-nan") return "nan";
+  if (kind == "zero-sign" || kind == "expected-zero") return "neg_zero";
+  if (kind == "inf-sign" || kind == "expected-inf") return "inf";
+  if (kind == "expected-denormal") return "subnormal";
+  return "";
+}
+
 }  // namespace
+
+VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
+                                  const std::vector<Tensor>& actual,
+                                  const OutputsJudgement& judgement) {
+  VerdictElements v;
+  const std::vector<Tensor>& expected = c.data_sets.at(index).outputs;
+  if (judgement.kind != OutputsJudgement::Kind::kMismatch || !judgement.only_values_differ ||
+      actual.size() != expected.size()) {
+    v.detail = absl::StrJoin(judgement.problems, "; ");
+    return v;
+  }
+  std::lock_guard<std::mutex> lock(c.mutex());
+  const Explanation& e = c.explanation(index);
+  const std::vector<std::string> names = OutputNames(*c.model, expected.size());
+  std::set<std::string> kinds;
+  std::vector<std::string> parts;
+  for (size_t k = 0; k < actual.size(); ++k) {
+    MatchClasses classes;
+    if (e.own.has_value() && e.own->outputs.size() > k) classes = e.own->outputs[k].classes;
+    if (classes.size() != static_cast<size_t>(actual[k].element_count())) classes.clear();
+    std::vector<std::string> verdict, followers;
+    int64_t differing = 0;
+    for (int64_t i = 0; i < actual[k].element_count(); ++i) {
+      if (ElementMatches(expected[k], classes, actual[k], i)) continue;
+      ++differing;
+      if (const std::string reading = ReadingFollowed(e, k, actual[k], i); !reading.empty()) {
+        if (followers.size() < 2) {
+          followers.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " follows ", reading));
+        }
+        continue;
+      }
+      kinds.insert(ElementKind(expected[k], actual[k], i));
+      if (verdict.size() < 5) {
+        verdict.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " expected ",
+                                       FormatElement(expected[k], i), ", got ",
+                                       FormatElement(actual[k], i), " (follows no reading)"));
+      }
+    }
+    if (differing == 0) continue;
+    verdict.insert(verdict.end(), followers.begin(), followers.end());
+    parts.push_back(absl::StrCat("output '", names[k], "': ", differing, " of ",
+                                 actual[k].element_count(),
+                                 " elements differ: ", absl::StrJoin(verdict, "; ")));
+  }
+  if (kinds.empty()) kinds.insert("reading-mix");
+  v.kinds.assign(kinds.begin(), kinds.end());
+  v.detail = parts.empty() ? absl::StrJoin(judgement.problems, "; ") : absl::StrJoin(parts, "; ");
+  return v;
+}
 
 std::optional<std::string> IgnoredAttribute(const CheckedCase& c, size_t index,
                                             const std::vector<Tensor>& actual) {
@@ -80,19 +176,26 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
     }
   }
   if (s.kind != "values") return s;
-  std::vector<std::string> rules, features;
-  if (judgement.nan_expected) {
-    rules.emplace_back("nan-result");
-    features.emplace_back("nan");
+  const VerdictElements elements = VerdictElementsOf(c, index, actual, judgement);
+  s.rule = absl::StrJoin(elements.kinds, "+");
+  std::vector<std::string> features;
+  for (const std::string& kind : elements.kinds) {
+    if (absl::string_view feature = FeatureOfKind(kind); !feature.empty()) {
+      features.emplace_back(feature);
+    }
   }
-  if (judgement.zero_sign) {
-    rules.emplace_back("sign-of-zero");
-    features.emplace_back("neg_zero");
-  }
-  if (judgement.other_value) rules.emplace_back("value");
-  s.rule = absl::StrJoin(rules, "+");
   s.features = FeaturesAmong(c, features);
   return s;
+}
+
+FailureSignature CaseSignature(const CheckedCase& c, std::string kind, std::string rule) {
+  FailureSignature s = Base(c, std::move(kind));
+  s.rule = std::move(rule);
+  return s;
+}
+
+FailureSignature AcceptedNegativeSignature(const CheckedCase& c) {
+  return CaseSignature(c, "accepted-negative", FirstRule(c));
 }
 
 FailureSignature OutcomeSignature(const CheckedCase& c, const BackendOutcome& outcome) {
@@ -116,11 +219,8 @@ FailureSignature StatusSignature(const CheckedCase& c, CaseStatus status) {
   switch (status) {
     case CaseStatus::kPass:
     case CaseStatus::kXpass: return {};
-    case CaseStatus::kFail: {
-      FailureSignature s = Base(c, c.negative() ? "accepted-negative" : "values");
-      s.rule = FirstRule(c);
-      return s;
-    }
+    case CaseStatus::kFail:
+      return c.negative() ? AcceptedNegativeSignature(c) : CaseSignature(c, "values", FirstRule(c));
     case CaseStatus::kError: {
       FailureSignature s = Base(c, "case-error");
       s.rule = FirstRule(c);

@@ -46,12 +46,9 @@ struct OutputsJudgement {
   ReadingSet backend_reading;
   ReadingSet expected_reading;
   // What differs, the worst first: "output-count", "element-type", "shape"
-  // or "values" (empty for a match); and how the differing values differ
-  // (TensorDiff). runners/harness/failure_signature.h makes a cause of it.
+  // or "values" (empty for a match). runners/harness/failure_signature.h
+  // makes a cause of it.
   std::string difference;
-  bool nan_expected = false;
-  bool zero_sign = false;
-  bool other_value = false;
 };
 
 // The names of a model's first `count` outputs as messages show them: the
