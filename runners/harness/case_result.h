@@ -49,9 +49,10 @@ struct FailureSignature {
   // accepted-negative, case-error; empty for a pass.
   std::string kind;
   // What explains it: an attribute the backend ignores
-  // ("ignores select_last_index"), the named readings it follows, the match
-  // class of the differing elements ("nan-result", "sign-of-zero",
-  // "value"), or the checker rule involved.
+  // ("ignores select_last_index"), the named readings it follows, the
+  // kinds of the elements that make the verdict ("expected-nan",
+  // "zero-sign+value": runners/harness/failure_signature.h), or the checker
+  // rule involved.
   std::string rule;
   std::vector<std::string> features;  // the case.json features involved
 
