@@ -11,43 +11,24 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
-#include "checker/registry.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
+#include "runners/explore/case_gen.h"
 
 namespace onnx_conform {
 namespace {
 
 namespace gen = rc::gen;
 using E = ElementType;
-
-// RapidCheck's element pickers do not shrink: these pick by an index that
-// does (towards 0), so the front of a list is where shrinking goes. A weight
-// repeats an item.
-template <typename T>
-rc::Gen<T> Pick(std::vector<T> items) {
-  const size_t count = items.size();
-  return gen::map(gen::inRange<size_t>(0, count),
-                  [items = std::move(items)](size_t i) { return items[i]; });
-}
-
-template <typename T>
-rc::Gen<T> WeightedPick(std::initializer_list<std::pair<size_t, T>> weighted) {
-  std::vector<T> items;
-  for (const auto& [weight, item] : weighted) items.insert(items.end(), weight, item);
-  return Pick(std::move(items));
-}
-
-template <typename T>
-rc::Gen<T> WeightedOneOf(std::initializer_list<std::pair<size_t, rc::Gen<T>>> weighted) {
-  std::vector<rc::Gen<T>> gens;
-  std::vector<size_t> which;
-  for (const auto& [weight, g] : weighted) {
-    which.insert(which.end(), weight, gens.size());
-    gens.push_back(g);
-  }
-  return gen::mapcat(Pick(std::move(which)), [gens](size_t i) { return gens[i]; });
-}
+using case_gen::BroadcastShapeGen;
+using case_gen::ChainGen;
+using case_gen::FlagGen;
+using case_gen::FormGen;
+using case_gen::Pick;
+using case_gen::SourceGen;
+using case_gen::TensorGen;
+using case_gen::WeightedOneOf;
+using case_gen::WeightedPick;
 
 uint64_t WidthMask(E type) {
   const size_t bits = ElementSize(type) * 8;
@@ -130,15 +111,6 @@ rc::Gen<uint64_t> ValueGen(E type) {
   return WeightedOneOf<uint64_t>({{4, Pick(EdgePool(type))}, {4, small}, {1, any}});
 }
 
-rc::Gen<TensorSpec> TensorGen(Shape shape, E type) {
-  int64_t count = 1;
-  for (int64_t d : shape) count *= d;
-  return gen::map(gen::container<std::vector<uint64_t>>(static_cast<size_t>(count), ValueGen(type)),
-                  [shape](std::vector<uint64_t> bits) {
-                    return TensorSpec{shape, std::move(bits)};
-                  });
-}
-
 // What a steered case is told to be (nullopt: drawn at random).
 struct Steer {
   std::optional<int> rank;
@@ -150,6 +122,7 @@ struct Steer {
   std::optional<std::optional<int64_t>> keepdims, last;  // arg-reduce flags
   std::optional<bool> negative;                          // arg-reduce: a negative axis
   int chain = 0;                                         // nodes after the first
+  bool less_where = false;  // the chain's first step a Less+Where, where there is one
 };
 
 // Ranks 0-6 (small ones likelier), dims 1, 2, 3 and sometimes 0.
@@ -162,25 +135,6 @@ rc::Gen<Shape> ShapeGen(int min_rank, std::optional<int> steered_rank) {
     return gen::container<Shape>(static_cast<size_t>(rank),
                                  WeightedPick<int64_t>({{6, 1}, {4, 2}, {2, 3}, {1, 0}}));
   });
-}
-
-// An input shape `output` broadcasts from: leading dims dropped, some set to 1.
-rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t other_weight) {
-  rc::Gen<Shape> pattern =
-      gen::mapcat(gen::inRange<size_t>(0, output.size() + 1), [output](size_t dropped) {
-        return gen::map(gen::container<std::vector<bool>>(
-                            output.size() - dropped, WeightedPick<bool>({{3, false}, {1, true}})),
-                        [output, dropped](const std::vector<bool>& ones) {
-                          Shape shape(output.begin() + dropped, output.end());
-                          for (size_t i = 0; i < shape.size(); ++i) {
-                            if (ones[i]) shape[i] = 1;
-                          }
-                          return shape;
-                        });
-      });
-  if (same_weight == 0) return pattern;
-  if (other_weight == 0) return gen::just(output);
-  return WeightedOneOf<Shape>({{same_weight, gen::just(output)}, {other_weight, pattern}});
 }
 
 // The shape inputs broadcast to (numpy rules; a 0 dim wins over 1).
@@ -196,93 +150,12 @@ Shape Broadcast(const std::vector<TensorSpec>& inputs) {
   return out;
 }
 
-rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered) {
-  if (steered) return gen::just(*steered);
-  return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
-}
-
-rc::Gen<BoundForm> FormGen(int version, std::optional<BoundForm> steered) {
-  if (steered) return gen::just(*steered);
-  return version >= 11
-             ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
-             : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
-}
-
-// The registered operators a chain at this opset can add for `type`.
-std::vector<std::string> ChainOps(int opset, E type) {
-  std::vector<std::string> ops;
-  for (absl::string_view op : OperatorsInRegistrationOrder()) {
-    absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, opset);
-    if (!schema.ok()) continue;
-    const std::vector<E> types = (*schema)->PrimaryTypes();
-    if (std::find(types.begin(), types.end(), type) != types.end()) ops.emplace_back(op);
-  }
-  ops.emplace_back("Identity");
-  return ops;
-}
-
-// Nodes after the first: `count` of them, fed a value of shape `shape`.
-// An arg-reduce node ends the chain (its int64 output feeds nothing).
-rc::Gen<std::vector<ChainNode>> ChainGen(ExploreCell cell, Shape shape, int count) {
-  if (count == 0) return gen::just(std::vector<ChainNode>{});
-  std::vector<std::string> ops = ChainOps(cell.version, cell.type);
-  return gen::mapcat(Pick(ops), [=](const std::string& op) -> rc::Gen<std::vector<ChainNode>> {
-    const bool reduce = op != "Identity" && FamilyOf(op) == OpFamily::kArgReduce;
-    if (reduce && (shape.empty() || count > 1)) return ChainGen(cell, shape, count);
-    rc::Gen<ChainNode> node = gen::map(
-        gen::tuple(gen::container<std::vector<TensorSpec>>(
-                       2, gen::mapcat(BroadcastShapeGen(shape, 1, 1),
-                                      [cell](Shape s) { return TensorGen(s, cell.type); })),
-                   gen::pair(TensorGen({}, cell.type), TensorGen({}, cell.type)),
-                   FormGen(cell.version, std::nullopt), FormGen(cell.version, std::nullopt),
-                   Pick<BoundSource>({BoundSource::kGraphInput, BoundSource::kInitializer,
-                                      BoundSource::kConstant}),
-                   gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())), FlagGen({}),
-                   gen::arbitrary<bool>()),
-        [op,
-         shape](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
-                           BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
-                    t) {
-          ChainNode n;
-          n.op = op;
-          n.output_too = std::get<7>(t);
-          if (op == "Identity") return n;
-          switch (FamilyOf(op)) {
-            case OpFamily::kElementwise: n.operands = {std::get<0>(t)[0]}; break;
-            case OpFamily::kClip:
-              n.operands = {std::get<1>(t).first, std::get<1>(t).second};
-              n.min_form = std::get<2>(t);
-              n.max_form = std::get<3>(t);
-              n.bound_source = std::get<4>(t);
-              break;
-            case OpFamily::kArgReduce:
-              n.axis = std::get<5>(t);
-              n.keepdims = std::get<6>(t);
-              break;
-          }
-          return n;
-        });
-    return gen::mapcat(node, [=](ChainNode n) {
-      if (reduce && shape[*n.axis] == 0) {  // an empty reduced axis has no answer
-        const bool output_too = n.output_too;
-        n = ChainNode{};
-        n.op = "Identity";
-        n.output_too = output_too;
-      }
-      return gen::map(ChainGen(cell, shape, count - 1), [n](std::vector<ChainNode> rest) {
-        rest.insert(rest.begin(), n);
-        return rest;
-      });
-    });
-  });
-}
-
 // Appends the chain the steer asks for to a one-node case.
-rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count) {
+rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count, bool less_where) {
   if (count == 0) return head;
-  return gen::mapcat(head, [count](ExploreCase c) {
+  return gen::mapcat(head, [count, less_where](ExploreCase c) {
     const Shape shape = Broadcast(c.inputs);
-    return gen::map(ChainGen(c.cell, shape, count), [c](std::vector<ChainNode> chain) {
+    return gen::map(ChainGen(c.cell, shape, count, less_where), [c](std::vector<ChainNode> chain) {
       ExploreCase with = c;
       with.chain = std::move(chain);
       return with;
@@ -387,10 +260,7 @@ void Invert(ExploreCase& c) {
 }
 
 rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
-  rc::Gen<BoundSource> source =
-      steer.source ? gen::just(*steer.source)
-                   : Pick<BoundSource>({BoundSource::kGraphInput, BoundSource::kInitializer,
-                                        BoundSource::kConstant});
+  rc::Gen<BoundSource> source = steer.source ? gen::just(*steer.source) : SourceGen();
   return gen::mapcat(ShapeGen(0, steer.rank), [=](Shape shape) {
     return gen::map(gen::tuple(TensorGen(shape, cell.type), FormGen(cell.version, steer.min_form),
                                FormGen(cell.version, steer.max_form), TensorGen({}, cell.type),
@@ -416,17 +286,19 @@ rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
 
 rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
   switch (FamilyOf(cell.op)) {
-    case OpFamily::kElementwise: return WithChain(ElementwiseGen(cell, steer), steer.chain);
+    case OpFamily::kElementwise:
+      return WithChain(ElementwiseGen(cell, steer), steer.chain, steer.less_where);
     case OpFamily::kArgReduce: return ArgReduceGen(cell, steer);
     case OpFamily::kClip: break;
   }
-  return WithChain(ClipGen(cell, steer), steer.chain);
+  return WithChain(ClipGen(cell, steer), steer.chain, steer.less_where);
 }
 
 // Case k of a cell: mixed-radix digits of k pick the steered classes, so
 // that each combination of the main ones comes within a few hundred cases.
 Steer SteerFor(const ExploreCell& cell, int64_t k) {
   Steer steer;
+  const bool odd = k % 2 == 1;
   auto digit = [&k](int64_t radix) {
     const int64_t d = k % radix;
     k /= radix;
@@ -456,13 +328,56 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
       break;
     }
   }
-  // Then one node, a chain of two or of three.
+  // Then one node, a chain of two or of three; odd chains start with a
+  // Less+Where (not a further digit: that would come hundreds of cases on).
   if (chains) steer.chain = digit(3);
+  steer.less_where = steer.chain > 0 && odd;
   steer.inverted = digit(2) == 0;
   return steer;
 }
 
 }  // namespace
+
+rc::Gen<TensorSpec> case_gen::TensorGen(Shape shape, E type) {
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  return gen::map(gen::container<std::vector<uint64_t>>(static_cast<size_t>(count), ValueGen(type)),
+                  [shape](std::vector<uint64_t> bits) {
+                    return TensorSpec{shape, std::move(bits)};
+                  });
+}
+
+// An input shape `output` broadcasts from: leading dims dropped, some set to 1.
+rc::Gen<Shape> case_gen::BroadcastShapeGen(const Shape& output, size_t same_weight,
+                                           size_t other_weight) {
+  rc::Gen<Shape> pattern =
+      gen::mapcat(gen::inRange<size_t>(0, output.size() + 1), [output](size_t dropped) {
+        return gen::map(gen::container<std::vector<bool>>(
+                            output.size() - dropped, WeightedPick<bool>({{3, false}, {1, true}})),
+                        [output, dropped](const std::vector<bool>& ones) {
+                          Shape shape(output.begin() + dropped, output.end());
+                          for (size_t i = 0; i < shape.size(); ++i) {
+                            if (ones[i]) shape[i] = 1;
+                          }
+                          return shape;
+                        });
+      });
+  if (same_weight == 0) return pattern;
+  if (other_weight == 0) return gen::just(output);
+  return WeightedOneOf<Shape>({{same_weight, gen::just(output)}, {other_weight, pattern}});
+}
+
+rc::Gen<std::optional<int64_t>> case_gen::FlagGen(std::optional<std::optional<int64_t>> steered) {
+  if (steered) return gen::just(*steered);
+  return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
+}
+
+rc::Gen<BoundForm> case_gen::FormGen(int version, std::optional<BoundForm> steered) {
+  if (steered) return gen::just(*steered);
+  return version >= 11
+             ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
+             : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
+}
 
 std::vector<uint64_t> SimpleValues(E type) {
   std::vector<uint64_t> values;

@@ -66,17 +66,32 @@ enum class BoundForm : uint8_t {
 // Where a given Clip-11+ bound comes from.
 enum class BoundSource : uint8_t { kGraphInput, kInitializer, kConstant };
 
-// A node after the case's first one, fed the value the node before it
+// The op of a chain step that is two nodes, Less then Where, choosing
+// between the value v it is fed and an operand b as Clip-13's function
+// body does: c = Less(v, b), y = Where(c, b, v) (or the other orders).
+inline constexpr char kLessWhere[] = "Less+Where";
+
+// A step after the case's first node, fed the value the step before it
 // gives (a chain: x -> Min -> Clip -> ArgMin), at the case's opset.
 struct ChainNode {
-  std::string op;                    // a registered operator
-  std::vector<TensorSpec> operands;  // element-wise: further inputs; clip: min, max values
+  std::string op;  // a registered operator, "Identity" or kLessWhere
+  // element-wise: further inputs; clip: min, max values; less-where: b
+  std::vector<TensorSpec> operands;
   BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
-  BoundSource bound_source = BoundSource::kGraphInput;
-  std::optional<int64_t> axis, keepdims;  // arg-reduce
-  bool output_too = false;                // the value it is fed is a graph output too
+  BoundSource bound_source = BoundSource::kGraphInput;  // clip: the bounds; less-where: b
+  std::optional<int64_t> axis, keepdims;                // arg-reduce
+  // less-where: Less(b, v) instead of Less(v, b); Where(c, v, b) instead
+  // of Where(c, b, v).
+  bool less_b_first = false, where_v_first = false;
+  bool output_too = false;  // the value it is fed is a graph output too
+  bool IsLessWhere() const { return op == kLessWhere; }
+  int64_t NodeCount() const { return IsLessWhere() ? 2 : 1; }
   bool operator==(const ChainNode&) const = default;
 };
+
+// Whether a chain at this opset can have a Less+Where step for `type`: the
+// registry has Less and Where there, taking the type.
+bool LessWhereTakes(int opset, ElementType type);
 
 struct ExploreCase {
   ExploreCell cell;
@@ -90,14 +105,14 @@ struct ExploreCase {
   BoundSource bound_source = BoundSource::kGraphInput;
   std::vector<ChainNode> chain;  // further nodes (empty: a one-node case)
 
-  int64_t ElementCount() const;  // over every input tensor, bounds included
-  int64_t NodeCount() const { return 1 + static_cast<int64_t>(chain.size()); }
+  int64_t ElementCount() const;               // over every input tensor, bounds included
+  int64_t NodeCount() const;                  // a Less+Where step is two
   std::string Describe() const;               // one line: op, shapes, attributes
   std::vector<std::string> Features() const;  // snake_case tags for case.json
   // The feature classes the case falls in, for explore's statistics:
   // "rank 5", "broadcast", "empty dim", "size-1 dim", "inputs 3", "min
   // given, max skipped", "min > max", "value nan", "keepdims 0", "nodes 2",
-  // ...
+  // "less-where", ...
   std::vector<std::string> Classes() const;
 };
 
@@ -106,7 +121,8 @@ rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells);
 
 // Case number `k` of one cell. Every other case is steered: mixed-radix
 // digits of k/2 pick its rank, input count, broadcast or not, bound forms,
-// attribute combination and graph size (one node, a chain of two or three),
+// attribute combination and graph size (one node, a chain of two or three;
+// half the chains start with a Less+Where step where the opset has one),
 // so that each class comes up within the cell's first few hundred cases;
 // the rest of a steered case, and the odd cases whole, are drawn at random.
 rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k);

@@ -1,6 +1,6 @@
-// Explore's cases as models, descriptions and classes
-// (runners/explore/explore_case.h): BuildCase, Describe, Features, Classes,
-// and element values read back (ValueOf).
+// Explore's cases as models (runners/explore/explore_case.h): BuildCase,
+// and the cells and operator families they are drawn from. Descriptions
+// and classes are in explore_case_describe.cc.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -53,20 +53,6 @@ absl::StatusOr<Tensor> ToTensor(const TensorSpec& spec, E type) {
                 size);  // little-endian hosts only
   }
   return tensor;
-}
-
-std::string ShapeText(const Shape& shape) {
-  return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
-}
-
-const char* FormName(BoundForm form) {
-  const char* names[] = {"absent", "skipped", "given"};
-  return names[static_cast<int>(form)];
-}
-
-const char* SourceName(BoundSource source) {
-  const char* names[] = {"input", "initializer", "Constant"};
-  return names[static_cast<int>(source)];
 }
 
 // Adds the tensors a case's graph is made of, node by node.
@@ -134,6 +120,29 @@ class GraphBuilder {
     a->set_i(*value);
   }
 
+  // A Less+Where step fed `v`, giving `y`: c = Less(v, b), y = Where(c, b,
+  // v) in the step's order, its Constant (if any) first.
+  absl::Status LessWhere(const ChainNode& n, const std::string& v, const std::string& prefix,
+                         const std::string& y, std::vector<onnx::NodeProto>& nodes) {
+    if (n.operands.size() != 1) return absl::InvalidArgumentError("explore: Less+Where operand");
+    const std::string b = prefix + "b", c = prefix + "less";
+    onnx::NodeProto less, where;
+    less.set_op_type("Less");
+    if (!n.less_b_first) less.add_input(v);
+    if (absl::Status s = Input(less, b, n.operands[0], n.bound_source); !s.ok()) return s;
+    if (n.less_b_first) less.add_input(v);
+    less.add_output(c);
+    where.set_op_type("Where");
+    for (const std::string& input : {c, n.where_v_first ? v : b, n.where_v_first ? b : v}) {
+      where.add_input(input);
+    }
+    where.add_output(y);
+    for (onnx::NodeProto& constant : TakeConstants()) nodes.push_back(std::move(constant));
+    nodes.push_back(std::move(less));
+    nodes.push_back(std::move(where));
+    return absl::OkStatus();
+  }
+
   // The Constant nodes made so far, taken to put before their consumer.
   std::vector<onnx::NodeProto> TakeConstants() { return std::exchange(constants_, {}); }
 
@@ -153,20 +162,6 @@ class GraphBuilder {
 };
 
 }  // namespace
-
-double ValueOf(E type, uint64_t bits) {
-  switch (type) {
-    case E::kFloat: return std::bit_cast<float>(static_cast<uint32_t>(bits));
-    case E::kDouble: return std::bit_cast<double>(bits);
-    case E::kFloat16: return Float16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
-    case E::kBFloat16: return BFloat16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
-    case E::kInt8: return static_cast<int8_t>(bits);
-    case E::kInt16: return static_cast<int16_t>(bits);
-    case E::kInt32: return static_cast<int32_t>(bits);
-    case E::kInt64: return static_cast<double>(static_cast<int64_t>(bits));
-    default: return static_cast<double>(bits);
-  }
-}
 
 OpFamily FamilyOf(const std::string& op) {
   switch (OperatorFormOf(op)) {
@@ -197,156 +192,6 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
     }
   }
   return cells;
-}
-
-int64_t ExploreCase::ElementCount() const {
-  int64_t count = 0;
-  for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
-  if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
-  for (const ChainNode& n : chain) {
-    if (FamilyOf(n.op) == OpFamily::kClip && n.op != "Identity") {
-      count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
-    } else {
-      for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
-    }
-  }
-  return count;
-}
-
-std::string ExploreCase::Describe() const {
-  std::vector<std::string> parts = {
-      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type))};
-  for (const TensorSpec& t : inputs) parts.push_back(ShapeText(t.shape));
-  if (axis) parts.push_back(absl::StrCat("axis=", *axis));
-  if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
-  if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
-  if (FamilyOf(cell.op) == OpFamily::kClip) {
-    parts.push_back(absl::StrCat("min ", FormName(min_form)));
-    parts.push_back(absl::StrCat("max ", FormName(max_form)));
-    if (cell.version < 11 && min_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("min=", min_attr));
-    }
-    if (cell.version < 11 && max_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("max=", max_attr));
-    }
-    if (cell.version >= 11 &&
-        (min_form == BoundForm::kPresent || max_form == BoundForm::kPresent)) {
-      parts.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
-    }
-  }
-  for (const ChainNode& n : chain) {
-    std::string node = absl::StrCat("-> ", n.output_too ? "(also an output) " : "", n.op);
-    if (n.op != "Identity") {
-      switch (FamilyOf(n.op)) {
-        case OpFamily::kElementwise:
-          for (const TensorSpec& t : n.operands) absl::StrAppend(&node, " ", ShapeText(t.shape));
-          break;
-        case OpFamily::kArgReduce:
-          absl::StrAppend(&node, " axis=", n.axis.value_or(0));
-          if (n.keepdims) absl::StrAppend(&node, " keepdims=", *n.keepdims);
-          break;
-        case OpFamily::kClip:
-          absl::StrAppend(&node, " min ", FormName(n.min_form), " max ", FormName(n.max_form),
-                          " from ", SourceName(n.bound_source));
-          break;
-      }
-    }
-    parts.push_back(node);
-  }
-  return absl::StrJoin(parts, " ");
-}
-
-std::vector<std::string> ExploreCase::Features() const {
-  std::vector<std::string> features = {"explore"};
-  bool broadcast = false, empty = false;
-  for (const TensorSpec& t : inputs) {
-    if (t.shape != inputs[0].shape) broadcast = true;
-    if (t.bits.empty()) empty = true;
-  }
-  if (broadcast) features.push_back("broadcast");
-  if (empty) features.push_back("empty_tensor");
-  if (FamilyOf(cell.op) == OpFamily::kElementwise && inputs.size() > 2) {
-    features.push_back("variadic");
-  }
-  if (axis && *axis < 0) features.push_back("negative_axis");
-  if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
-  if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
-  if (FamilyOf(cell.op) == OpFamily::kClip) {
-    if (min_form == BoundForm::kSkipped || max_form == BoundForm::kSkipped) {
-      features.push_back("skipped_bound");
-    }
-    if (min_form == BoundForm::kAbsent || max_form == BoundForm::kAbsent) {
-      features.push_back("missing_bound");
-    }
-  }
-  if (!chain.empty()) features.push_back("graph");
-  return features;
-}
-
-std::vector<std::string> ExploreCase::Classes() const {
-  std::vector<std::string> classes;
-  size_t rank = 0;
-  for (const TensorSpec& t : inputs) rank = std::max(rank, t.shape.size());
-  classes.push_back(absl::StrCat("rank ", rank));
-  bool broadcast = false, empty = false, one = false;
-  for (const TensorSpec& t : inputs) {
-    if (t.shape.size() != rank) broadcast = true;
-    for (int64_t d : t.shape) {
-      empty = empty || d == 0;
-      one = one || d == 1;
-    }
-    if (t.shape != inputs[0].shape) broadcast = true;
-  }
-  if (empty) classes.push_back("empty dim");
-  if (one) classes.push_back("size-1 dim");
-  switch (FamilyOf(cell.op)) {
-    case OpFamily::kElementwise:
-      classes.push_back(absl::StrCat("inputs ", inputs.size()));
-      if (broadcast) classes.push_back(absl::StrCat("broadcast to rank ", rank));
-      break;
-    case OpFamily::kArgReduce:
-      classes.push_back(axis ? (*axis < 0 ? "axis negative" : "axis given") : "axis unset");
-      classes.push_back(absl::StrCat(
-          "keepdims ", keepdims ? absl::StrCat(*keepdims) : "unset", ", select_last_index ",
-          select_last_index ? absl::StrCat(*select_last_index) : "unset"));
-      break;
-    case OpFamily::kClip: {
-      classes.push_back(absl::StrCat("min ", FormName(min_form), ", max ", FormName(max_form)));
-      if (cell.version >= 11 && min_form == BoundForm::kPresent) {
-        classes.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
-      }
-      if (min_form == BoundForm::kPresent && max_form == BoundForm::kPresent) {
-        const double lo = cell.version >= 11 ? ValueOf(cell.type, min_input.bits.at(0)) : min_attr;
-        const double hi = cell.version >= 11 ? ValueOf(cell.type, max_input.bits.at(0)) : max_attr;
-        if (lo > hi) classes.push_back("min > max");
-      }
-      break;
-    }
-  }
-  classes.push_back(absl::StrCat("nodes ", NodeCount()));
-  std::set<std::string> values;
-  const int bits_width = static_cast<int>(ElementSize(cell.type) * 8);
-  const uint64_t mask = bits_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits_width) - 1;
-  const bool is_signed = cell.type == E::kInt8 || cell.type == E::kInt16 ||
-                         cell.type == E::kInt32 || cell.type == E::kInt64;
-  const uint64_t max = is_signed ? mask >> 1 : mask, lowest = is_signed ? max + 1 : 0;
-  for (const TensorSpec& t : inputs) {
-    for (uint64_t bits : t.bits) {
-      const std::string kind(ValueKindOf(cell.type, bits));
-      if (kind != "finite") {
-        const bool negative_zero = kind == "zero" && std::signbit(ValueOf(cell.type, bits));
-        if (kind != "zero" || negative_zero)
-          values.insert(negative_zero ? "value -0" : "value " + kind);
-      } else if (!IsFloatingPoint(cell.type) && (bits == max || (bits == lowest && is_signed))) {
-        values.insert("value at a limit");
-      } else if (!IsFloatingPoint(cell.type) && std::fabs(ValueOf(cell.type, bits)) > 0x1p53) {
-        values.insert("value beyond 2^53");
-      }
-    }
-  }
-  classes.insert(classes.end(), values.begin(), values.end());
-  return classes;
 }
 
 absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
@@ -398,10 +243,16 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   for (size_t k = 0; k < c.chain.size(); ++k) {
     const ChainNode& n = c.chain[k];
     if (n.output_too) outputs.emplace_back(value, output_type);
+    const std::string prefix = absl::StrCat("n", k + 1, "_");
+    const std::string fed = value;
+    value = k + 1 == c.chain.size() ? "output" : absl::StrCat("y", k + 1);
+    if (n.IsLessWhere()) {
+      if (absl::Status s = builder.LessWhere(n, fed, prefix, value, ordered); !s.ok()) return s;
+      continue;
+    }
     onnx::NodeProto next;
     next.set_op_type(n.op);
-    next.add_input(value);
-    const std::string prefix = absl::StrCat("n", k + 1, "_");
+    next.add_input(fed);
     if (n.op != "Identity") {
       switch (FamilyOf(n.op)) {
         case OpFamily::kElementwise:
@@ -430,7 +281,6 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
           break;
       }
     }
-    value = k + 1 == c.chain.size() ? "output" : absl::StrCat("y", k + 1);
     next.add_output(value);
     for (onnx::NodeProto& constant : builder.TakeConstants())
       ordered.push_back(std::move(constant));

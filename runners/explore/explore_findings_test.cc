@@ -84,13 +84,14 @@ TEST(ExploreGraphTest, BugOnlyInATwoNodeGraphIsFoundAndShrunkToTwoNodes) {
 // The checker accepts every graph explore generates for the cells where it
 // makes graphs, and the reference runs it.
 TEST(ExploreGraphTest, CheckerAcceptsEveryGeneratedGraph) {
-  int64_t graphs = 0;
+  int64_t graphs = 0, less_where = 0;
   for (const ExploreCell& cell : CellsFor({}, {}, {})) {
     if (cell.version < 11) continue;
     for (int64_t k = 0; k < 400; ++k) {
       const ExploreCase c = SteeredCaseGen(cell, k)(rc::Random(k + 1), 100).value();
       if (c.chain.empty()) continue;
       ++graphs;
+      for (const ChainNode& n : c.chain) less_where += n.IsLessWhere();
       absl::StatusOr<BuiltCase> built = BuildCase(c);
       ASSERT_TRUE(built.ok()) << built.status();
       std::shared_ptr<const CheckedCase> checked =
@@ -101,6 +102,7 @@ TEST(ExploreGraphTest, CheckerAcceptsEveryGeneratedGraph) {
     }
   }
   EXPECT_GT(graphs, 3000);
+  EXPECT_GT(less_where, 1000);  // Less+Where steps, in most cells
 }
 
 // 2. One finding per failure signature: a float16 Min that flips determined
@@ -239,12 +241,13 @@ TEST(ExploreStatisticsTest, EveryClassIsReachedWithinAFewHundredCases) {
         "value -0",
         "value denormal",
         "nodes 2",
-        "nodes 3"}},
+        "nodes 3",
+        "less-where"}},
       {"Clip",
        13,
        {"rank 5", "min given, max given", "min given, max skipped", "min skipped, max absent",
         "min absent, max given", "min absent, max absent", "min > max", "bounds from input",
-        "bounds from initializer", "bounds from Constant", "nodes 2", "nodes 3"}},
+        "bounds from initializer", "bounds from Constant", "nodes 2", "nodes 3", "less-where"}},
       {"ArgMin",
        13,
        {"rank 1", "rank 6", "axis negative", "axis given", "axis unset",
@@ -270,6 +273,7 @@ TEST(ExploreStatisticsTest, CommandPrintsTheStatistics) {
   EXPECT_THAT(out.str(), HasSubstr("statistics (cases per feature class):"));
   EXPECT_THAT(out.str(), HasSubstr("  min > max: "));
   EXPECT_THAT(out.str(), HasSubstr("  rank 5: "));
+  EXPECT_THAT(out.str(), HasSubstr("  less-where: "));
   std::ostringstream quiet;
   EXPECT_EQ(ExploreCommand({"--op=Clip", "--cases=20", "--no-statistics"}, quiet, err), kExitOk);
   EXPECT_THAT(quiet.str(), Not(HasSubstr("statistics")));

@@ -34,18 +34,18 @@ TensorSpec Slice(const TensorSpec& t, size_t axis, const std::vector<int64_t>& k
 }
 
 bool ElementwiseNode(const ChainNode& n) {
-  return n.op != "Identity" && FamilyOf(n.op) == OpFamily::kElementwise;
+  return n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kElementwise;
 }
 
 // The tensors that broadcast together: the data inputs and the further
-// inputs of element-wise nodes of the chain.
+// inputs of element-wise and Less+Where steps of the chain.
 template <typename Case,
           typename T = std::conditional_t<std::is_const_v<Case>, const TensorSpec, TensorSpec>>
 std::vector<T*> Broadcasting(Case& c) {
   std::vector<T*> tensors;
   for (auto& t : c.inputs) tensors.push_back(&t);
   for (auto& n : c.chain) {
-    if (!ElementwiseNode(n)) continue;
+    if (!ElementwiseNode(n) && !n.IsLessWhere()) continue;
     for (auto& t : n.operands) tensors.push_back(&t);
   }
   return tensors;
@@ -130,6 +130,13 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
     if (n.keepdims.has_value()) {
       ExploreCase s = c;
       s.chain[k].keepdims = std::nullopt;
+      out.push_back(std::move(s));
+    }
+    // A Less+Where towards Clip-13's order, Where(Less(v, b), b, v).
+    for (bool ChainNode::*order : {&ChainNode::less_b_first, &ChainNode::where_v_first}) {
+      if (!(n.*order)) continue;
+      ExploreCase s = c;
+      s.chain[k].*order = false;
       out.push_back(std::move(s));
     }
   }
@@ -244,12 +251,39 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
   }
 }
 
+// A node bypassed and one value set to another the case holds: fewer
+// nodes, so simpler, though the value may be less simple. Without it a
+// case can stick where bypassing alone changes the finding's signature
+// (Min -> Clip max 0 -> Max 0.5 expected 0.5: bypassing gives expected 0).
+void AddBypassRetargeted(const ExploreCase& c, std::vector<ExploreCase>& out) {
+  ExploreCase probe = c;
+  std::vector<uint64_t> held;
+  for (uint64_t* slot : ValueSlots(probe)) {
+    if (std::find(held.begin(), held.end(), *slot) == held.end()) held.push_back(*slot);
+  }
+  for (size_t k = 0; k < c.chain.size(); ++k) {
+    ExploreCase bypassed = c;
+    bypassed.chain.erase(bypassed.chain.begin() + static_cast<std::ptrdiff_t>(k));
+    const size_t slots = ValueSlots(bypassed).size();
+    for (size_t i = 0; i < slots; ++i) {
+      for (uint64_t v : held) {
+        ExploreCase s = bypassed;
+        uint64_t* slot = ValueSlots(s)[i];
+        if (*slot == v) continue;
+        *slot = v;
+        out.push_back(std::move(s));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<ExploreCase> SimplerCases(const ExploreCase& c) {
   std::vector<ExploreCase> out;
   AddStructural(c, out);
   AddValues(c, out);
+  AddBypassRetargeted(c, out);
   return out;
 }
 

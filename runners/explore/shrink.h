@@ -7,12 +7,14 @@
 //   std::vector<ExploreCase> steps = SimplerCases(c);  // simplest first
 //   int used = ShrinkCase(c, [&](const ExploreCase& s) { return Shows(s); }, 2000);
 //
-// Steps, in order: drop a graph node (bypass it); drop an input a variadic
-// operator does not need; drop a Clip bound; unset an attribute; drop a
+// Steps, in order: drop a graph node (bypass it; a Less+Where step goes
+// whole); drop an input a variadic operator does not need; drop a Clip
+// bound; unset an attribute; put a Less+Where in Clip-13's order; drop a
 // dimension (keeping index 0 of it); make a dimension 1 or one shorter;
 // then values: each element (and each Clip bound) towards the type's
 // simple values (0, 1, -1, 2) and towards a value the case already holds
-// (fewer distinct values).
+// (fewer distinct values); last, a node bypassed with one value set to
+// another the case holds.
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
 

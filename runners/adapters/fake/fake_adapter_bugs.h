@@ -18,11 +18,13 @@
 // denormals), int64-compare-double (Min compares int64/uint64 as double,
 // keeping the first of two it cannot tell apart), fmin-nan (Min as numpy's
 // fmin: NaN ignored, an all-NaN result +0), fused-min-clip (a Clip fed by
-// a Min node ignores its max: only a graph shows it),
+// a Min node ignores its max: only a graph shows it), fused-less-where
+// (Where(Less(p, q), q, p) run as Max(p, q), Where(Less(p, q), p, q) as
+// Min(p, q): NaN and signed zeros change; only a Less+Where graph shows it),
 // select-last-index-ignored (ArgMin reads select_last_index as 0), none
 // (the reference).
 // Graphs of more than one node get the reference's outputs, but for
-// fused-min-clip.
+// fused-min-clip and fused-less-where.
 // InvalidArgument for an unknown bug; the reference's errors otherwise.
 #ifndef ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_
 #define ONNX_CONFORM_RUNNERS_FAKE_ADAPTER_BUGS_H_

@@ -1,0 +1,71 @@
+// Generators shared by the first node of explore's cases (explore_case.cc)
+// and the chain of steps after it (explore_chain.cc); internal to
+// runners/explore.
+//
+//   rc::Gen<TensorSpec> t = case_gen::TensorGen({2, 3}, ElementType::kFloat);
+//   rc::Gen<std::vector<ChainNode>> chain = case_gen::ChainGen(cell, {2, 3}, 2, true);
+#ifndef ONNX_CONFORM_RUNNERS_EXPLORE_CASE_GEN_H_
+#define ONNX_CONFORM_RUNNERS_EXPLORE_CASE_GEN_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "rapidcheck.h"
+#include "runners/explore/explore_case.h"
+
+namespace onnx_conform::case_gen {
+
+namespace gen = rc::gen;
+
+// RapidCheck's element pickers do not shrink: these pick by an index that
+// does (towards 0), so the front of a list is where shrinking goes. A weight
+// repeats an item.
+template <typename T>
+rc::Gen<T> Pick(std::vector<T> items) {
+  const size_t count = items.size();
+  return gen::map(gen::inRange<size_t>(0, count),
+                  [items = std::move(items)](size_t i) { return items[i]; });
+}
+
+template <typename T>
+rc::Gen<T> WeightedPick(std::initializer_list<std::pair<size_t, T>> weighted) {
+  std::vector<T> items;
+  for (const auto& [weight, item] : weighted) items.insert(items.end(), weight, item);
+  return Pick(std::move(items));
+}
+
+template <typename T>
+rc::Gen<T> WeightedOneOf(std::initializer_list<std::pair<size_t, rc::Gen<T>>> weighted) {
+  std::vector<rc::Gen<T>> gens;
+  std::vector<size_t> which;
+  for (const auto& [weight, g] : weighted) {
+    which.insert(which.end(), weight, gens.size());
+    gens.push_back(g);
+  }
+  return gen::mapcat(Pick(std::move(which)), [gens](size_t i) { return gens[i]; });
+}
+
+// A tensor of `shape` with values biased to the type's edges.
+rc::Gen<TensorSpec> TensorGen(Shape shape, ElementType type);
+// An input shape `output` broadcasts from: leading dims dropped, some set to 1.
+rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t other_weight);
+// An attribute flag unset, 1 or 0 (the steered one when given).
+rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered);
+// A Clip bound's form at that version (the steered one when given).
+rc::Gen<BoundForm> FormGen(int version, std::optional<BoundForm> steered);
+// A graph input, an initializer or a Constant.
+rc::Gen<BoundSource> SourceGen();
+
+// Steps after the first node: `count` of them, fed a value of shape
+// `shape`, the first a Less+Where when `less_where_first` and the opset
+// has one. An arg-reduce node ends the chain (its int64 output feeds
+// nothing).
+rc::Gen<std::vector<ChainNode>> ChainGen(ExploreCell cell, Shape shape, int count,
+                                         bool less_where_first = false);
+
+}  // namespace onnx_conform::case_gen
+
+#endif  // ONNX_CONFORM_RUNNERS_EXPLORE_CASE_GEN_H_

@@ -1,0 +1,227 @@
+// Explore's cases read back (runners/explore/explore_case.h): one line
+// saying what a case is, its case.json features and its classes for the
+// statistics, and element values as numbers.
+//
+//   c.Describe();  // "Min-13 float [2] -> Where(Less(v, b), b, v) with b [] from input"
+//   c.Classes();   // {"rank 1", "inputs 1", "nodes 3", "less-where", ...}
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "reference/float16.h"
+#include "runners/explore/explore_case.h"
+
+namespace onnx_conform {
+namespace {
+
+using E = ElementType;
+
+std::string ShapeText(const Shape& shape) {
+  return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
+}
+
+const char* FormName(BoundForm form) {
+  const char* names[] = {"absent", "skipped", "given"};
+  return names[static_cast<int>(form)];
+}
+
+const char* SourceName(BoundSource source) {
+  const char* names[] = {"input", "initializer", "Constant"};
+  return names[static_cast<int>(source)];
+}
+
+bool HasLessWhere(const std::vector<ChainNode>& chain) {
+  return std::any_of(chain.begin(), chain.end(),
+                     [](const ChainNode& n) { return n.IsLessWhere(); });
+}
+
+}  // namespace
+
+double ValueOf(E type, uint64_t bits) {
+  switch (type) {
+    case E::kFloat: return std::bit_cast<float>(static_cast<uint32_t>(bits));
+    case E::kDouble: return std::bit_cast<double>(bits);
+    case E::kFloat16: return Float16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
+    case E::kBFloat16: return BFloat16::FromBits(static_cast<uint16_t>(bits)).ToFloat();
+    case E::kInt8: return static_cast<int8_t>(bits);
+    case E::kInt16: return static_cast<int16_t>(bits);
+    case E::kInt32: return static_cast<int32_t>(bits);
+    case E::kInt64: return static_cast<double>(static_cast<int64_t>(bits));
+    default: return static_cast<double>(bits);
+  }
+}
+
+int64_t ExploreCase::NodeCount() const {
+  int64_t count = 1;
+  for (const ChainNode& n : chain) count += n.NodeCount();
+  return count;
+}
+
+int64_t ExploreCase::ElementCount() const {
+  int64_t count = 0;
+  for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
+  if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
+  if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
+  for (const ChainNode& n : chain) {
+    if (FamilyOf(n.op) == OpFamily::kClip && n.op != "Identity" && !n.IsLessWhere()) {
+      count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
+    } else {
+      for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
+    }
+  }
+  return count;
+}
+
+std::string ExploreCase::Describe() const {
+  std::vector<std::string> parts = {
+      absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type))};
+  for (const TensorSpec& t : inputs) parts.push_back(ShapeText(t.shape));
+  if (axis) parts.push_back(absl::StrCat("axis=", *axis));
+  if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
+  if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
+  if (FamilyOf(cell.op) == OpFamily::kClip) {
+    parts.push_back(absl::StrCat("min ", FormName(min_form)));
+    parts.push_back(absl::StrCat("max ", FormName(max_form)));
+    if (cell.version < 11 && min_form == BoundForm::kPresent) {
+      parts.push_back(absl::StrCat("min=", min_attr));
+    }
+    if (cell.version < 11 && max_form == BoundForm::kPresent) {
+      parts.push_back(absl::StrCat("max=", max_attr));
+    }
+    if (cell.version >= 11 &&
+        (min_form == BoundForm::kPresent || max_form == BoundForm::kPresent)) {
+      parts.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
+    }
+  }
+  for (const ChainNode& n : chain) {
+    std::string node = absl::StrCat("-> ", n.output_too ? "(also an output) " : "");
+    if (n.IsLessWhere()) {
+      // "-> Where(Less(v, b), b, v) with b [2] from initializer"
+      absl::StrAppend(&node, "Where(Less(", (n.less_b_first ? "b, v" : "v, b"), "), ",
+                      n.where_v_first ? "v, b" : "b, v", ") with b ",
+                      ShapeText(n.operands.at(0).shape), " from ", SourceName(n.bound_source));
+    } else {
+      absl::StrAppend(&node, n.op);
+    }
+    if (n.op != "Identity" && !n.IsLessWhere()) {
+      switch (FamilyOf(n.op)) {
+        case OpFamily::kElementwise:
+          for (const TensorSpec& t : n.operands) absl::StrAppend(&node, " ", ShapeText(t.shape));
+          break;
+        case OpFamily::kArgReduce:
+          absl::StrAppend(&node, " axis=", n.axis.value_or(0));
+          if (n.keepdims) absl::StrAppend(&node, " keepdims=", *n.keepdims);
+          break;
+        case OpFamily::kClip:
+          absl::StrAppend(&node, " min ", FormName(n.min_form), " max ", FormName(n.max_form),
+                          " from ", SourceName(n.bound_source));
+          break;
+      }
+    }
+    parts.push_back(node);
+  }
+  return absl::StrJoin(parts, " ");
+}
+
+std::vector<std::string> ExploreCase::Features() const {
+  std::vector<std::string> features = {"explore"};
+  bool broadcast = false, empty = false;
+  for (const TensorSpec& t : inputs) {
+    if (t.shape != inputs[0].shape) broadcast = true;
+    if (t.bits.empty()) empty = true;
+  }
+  if (broadcast) features.push_back("broadcast");
+  if (empty) features.push_back("empty_tensor");
+  if (FamilyOf(cell.op) == OpFamily::kElementwise && inputs.size() > 2) {
+    features.push_back("variadic");
+  }
+  if (axis && *axis < 0) features.push_back("negative_axis");
+  if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
+  if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
+  if (FamilyOf(cell.op) == OpFamily::kClip) {
+    if (min_form == BoundForm::kSkipped || max_form == BoundForm::kSkipped) {
+      features.push_back("skipped_bound");
+    }
+    if (min_form == BoundForm::kAbsent || max_form == BoundForm::kAbsent) {
+      features.push_back("missing_bound");
+    }
+  }
+  if (!chain.empty()) features.push_back("graph");
+  if (HasLessWhere(chain)) {
+    features.push_back("less_where");
+  }
+  return features;
+}
+
+std::vector<std::string> ExploreCase::Classes() const {
+  std::vector<std::string> classes;
+  size_t rank = 0;
+  for (const TensorSpec& t : inputs) rank = std::max(rank, t.shape.size());
+  classes.push_back(absl::StrCat("rank ", rank));
+  bool broadcast = false, empty = false, one = false;
+  for (const TensorSpec& t : inputs) {
+    if (t.shape.size() != rank) broadcast = true;
+    for (int64_t d : t.shape) {
+      empty = empty || d == 0;
+      one = one || d == 1;
+    }
+    if (t.shape != inputs[0].shape) broadcast = true;
+  }
+  if (empty) classes.push_back("empty dim");
+  if (one) classes.push_back("size-1 dim");
+  switch (FamilyOf(cell.op)) {
+    case OpFamily::kElementwise:
+      classes.push_back(absl::StrCat("inputs ", inputs.size()));
+      if (broadcast) classes.push_back(absl::StrCat("broadcast to rank ", rank));
+      break;
+    case OpFamily::kArgReduce:
+      classes.push_back(axis ? (*axis < 0 ? "axis negative" : "axis given") : "axis unset");
+      classes.push_back(absl::StrCat(
+          "keepdims ", keepdims ? absl::StrCat(*keepdims) : "unset", ", select_last_index ",
+          select_last_index ? absl::StrCat(*select_last_index) : "unset"));
+      break;
+    case OpFamily::kClip: {
+      classes.push_back(absl::StrCat("min ", FormName(min_form), ", max ", FormName(max_form)));
+      if (cell.version >= 11 && min_form == BoundForm::kPresent) {
+        classes.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
+      }
+      if (min_form == BoundForm::kPresent && max_form == BoundForm::kPresent) {
+        const double lo = cell.version >= 11 ? ValueOf(cell.type, min_input.bits.at(0)) : min_attr;
+        const double hi = cell.version >= 11 ? ValueOf(cell.type, max_input.bits.at(0)) : max_attr;
+        if (lo > hi) classes.push_back("min > max");
+      }
+      break;
+    }
+  }
+  classes.push_back(absl::StrCat("nodes ", NodeCount()));
+  if (HasLessWhere(chain)) {
+    classes.push_back("less-where");
+  }
+  std::set<std::string> values;
+  const int bits_width = static_cast<int>(ElementSize(cell.type) * 8);
+  const uint64_t mask = bits_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits_width) - 1;
+  const bool is_signed = cell.type == E::kInt8 || cell.type == E::kInt16 ||
+                         cell.type == E::kInt32 || cell.type == E::kInt64;
+  const uint64_t max = is_signed ? mask >> 1 : mask, lowest = is_signed ? max + 1 : 0;
+  for (const TensorSpec& t : inputs) {
+    for (uint64_t bits : t.bits) {
+      const std::string kind(ValueKindOf(cell.type, bits));
+      if (kind != "finite") {
+        const bool negative_zero = kind == "zero" && std::signbit(ValueOf(cell.type, bits));
+        if (kind != "zero" || negative_zero)
+          values.insert(negative_zero ? "value -0" : "value " + kind);
+      } else if (!IsFloatingPoint(cell.type) && (bits == max || (bits == lowest && is_signed))) {
+        values.insert("value at a limit");
+      } else if (!IsFloatingPoint(cell.type) && std::fabs(ValueOf(cell.type, bits)) > 0x1p53) {
+        values.insert("value beyond 2^53");
+      }
+    }
+  }
+  classes.insert(classes.end(), values.begin(), values.end());
+  return classes;
+}
+
+}  // namespace onnx_conform
