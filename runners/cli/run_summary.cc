@@ -113,10 +113,13 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
                               end.backend_label, ", each with its cause."));
   };
   for (int code :
-       {WriteReport(options.report_json, [&] { return JsonReport(results); }, err),
+       {WriteReport(
+            options.report_json, [&] { return JsonReport(results); }, err),
         WriteReport(options.junit, junit, err),
-        WriteReport(options.scoreboard_md, [&] { return ScoreboardMarkdown(results, title); }, err),
-        WriteReport(options.scoreboard_html, [&] { return ScoreboardHtml(results, title); }, err),
+        WriteReport(
+            options.scoreboard_md, [&] { return ScoreboardMarkdown(results, title); }, err),
+        WriteReport(
+            options.scoreboard_html, [&] { return ScoreboardHtml(results, title); }, err),
         WriteReport(options.write_expectations, baseline, err)}) {
     if (code != kExitOk) exit_code = code;
   }
