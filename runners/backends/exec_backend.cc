@@ -56,7 +56,9 @@ class TempDir {
 };
 
 // The model and one data set's inputs of a case made in memory, as a case
-// folder an adapter can read.
+// folder an adapter can read; graph outputs that declare no shape get the
+// expected outputs' shapes, as the suite's own cases declare them (some
+// importers, OpenCV's, refuse an output without one).
 absl::Status WriteInMemoryCase(const CheckedCase& c, size_t data_set, const fs::path& dir) {
   std::error_code ec;
   if (!c.model.has_value() || data_set >= c.data_sets.size()) {
@@ -65,7 +67,17 @@ absl::Status WriteInMemoryCase(const CheckedCase& c, size_t data_set, const fs::
   const CheckedDataSet& inputs = c.data_sets[data_set];
   fs::create_directories(dir / inputs.files.dir, ec);
   if (ec) return absl::InternalError(absl::StrCat(dir.string(), ": ", ec.message()));
-  if (absl::Status s = WriteProtoFile(dir / kModelFileName, *c.model); !s.ok()) return s;
+  const onnx::ModelProto* model = &*c.model;
+  const auto undeclared = [](const onnx::ValueInfoProto& v) {
+    return !v.type().tensor_type().has_shape();
+  };
+  onnx::ModelProto declared;
+  if (std::any_of(model->graph().output().begin(), model->graph().output().end(), undeclared)) {
+    declared = *model;
+    DeclareMissingOutputShapes(declared, inputs.outputs);
+    model = &declared;
+  }
+  if (absl::Status s = WriteProtoFile(dir / kModelFileName, *model); !s.ok()) return s;
   for (size_t k = 0; k < inputs.inputs.size() && k < inputs.files.input_files.size(); ++k) {
     const std::string name = k < inputs.input_names.size() ? inputs.input_names[k] : "";
     if (absl::Status s = WriteTensorFile(dir / inputs.files.input_files[k], inputs.inputs[k], name);
@@ -460,6 +472,22 @@ class ExecBackend : public Backend {
 };
 
 }  // namespace
+
+bool DeclareMissingOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& outputs) {
+  bool missing = false;
+  const size_t count = std::min(outputs.size(), static_cast<size_t>(model.graph().output_size()));
+  for (size_t k = 0; k < count; ++k) {
+    onnx::TypeProto::Tensor* type = model.mutable_graph()
+                                        ->mutable_output(static_cast<int>(k))
+                                        ->mutable_type()
+                                        ->mutable_tensor_type();
+    if (type->has_shape()) continue;
+    missing = true;
+    onnx::TensorShapeProto* shape = type->mutable_shape();  // a scalar's too: no dims
+    for (int64_t d : outputs[k].shape()) shape->add_dim()->set_dim_value(d);
+  }
+  return missing;
+}
 
 absl::StatusOr<std::unique_ptr<Backend>> MakeExecBackend(absl::string_view command,
                                                          const ExecBackendOptions& options) {

@@ -17,9 +17,12 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
 #include "runners/backends/backend.h"
 
 namespace onnx_conform {
@@ -54,6 +57,12 @@ struct ExecBackendOptions {
 // never run through a shell. InvalidArgument when it does not split.
 absl::StatusOr<std::unique_ptr<Backend>> MakeExecBackend(absl::string_view command,
                                                          const ExecBackendOptions& options);
+
+// Declares each graph output's shape as `outputs[k]`'s where the model
+// declares none, as the suite's own cases do (some importers, OpenCV's,
+// refuse an output without one): what a case made in memory is handed to an
+// adapter with. Returns whether any was missing.
+bool DeclareMissingOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& outputs);
 
 }  // namespace onnx_conform
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
@@ -297,6 +298,22 @@ TEST(ExploreProtocolTest, AnAdapterThatDoesNotServeIsNamedWithTheFlag) {
                            out2, err2),
             kExitOk)
       << out2.str() << err2.str();
+}
+
+// A case made in memory reaches an adapter with its outputs' shapes
+// declared, as the library's cases do: an importer that needs them
+// (OpenCV's) refuses none of explore's cases, graphs included.
+TEST(ExploreProtocolTest, AdaptersGetDeclaredOutputShapes) {
+  std::unique_ptr<Backend> fake = FakeBackend("shaped-outputs-only");
+  ExploreOptions options = OneCell("Min", 13, ElementType::kFloat);
+  options.cases = 300;
+  const ExploreResult result = ExploreOrDie(*fake, options);
+  int64_t graphs = 0;
+  for (const auto& [name, count] : result.statistics) {
+    if (absl::StartsWith(name, "nodes ") && name != "nodes 1") graphs += count;
+  }
+  EXPECT_GT(graphs, 0);
+  EXPECT_TRUE(result.findings.empty()) << Keys(result);
 }
 
 TEST(ExploreProtocolTest, ExitThreeIsUnsupportedNeverAFailureInBothProtocols) {

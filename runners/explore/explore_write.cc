@@ -6,6 +6,7 @@
 #include "caseio/case_layout.h"
 #include "cases/case_metadata.h"
 #include "reference/tensor_file.h"
+#include "runners/backends/exec_backend.h"
 #include "runners/explore/explore.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/reports/output_file.h"
@@ -14,21 +15,6 @@ namespace onnx_conform {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Declares each graph output's shape, as the suite's own cases do (some
-// importers refuse an output without one).
-void DeclareOutputShapes(onnx::ModelProto& model, const std::vector<Tensor>& outputs) {
-  for (size_t k = 0; k < outputs.size() && k < static_cast<size_t>(model.graph().output_size());
-       ++k) {
-    onnx::TensorShapeProto* shape = model.mutable_graph()
-                                        ->mutable_output(k)
-                                        ->mutable_type()
-                                        ->mutable_tensor_type()
-                                        ->mutable_shape();
-    shape->clear_dim();
-    for (int64_t d : outputs[k].shape()) shape->add_dim()->set_dim_value(d);
-  }
-}
 
 std::string FolderName(const std::string& key) {
   std::string name = absl::AsciiStrToLower(key);
@@ -68,7 +54,7 @@ absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t se
       return absl::InternalError(checked->standing_message);
     }
     outputs = checked->data_sets[0].outputs;
-    DeclareOutputShapes(built->model, outputs);
+    DeclareMissingOutputShapes(built->model, outputs);
   }
   if (absl::Status s = WriteProtoOutput(folder / kModelFileName, built->model); !s.ok()) return s;
   for (size_t k = 0; k < built->inputs.size(); ++k) {

@@ -29,6 +29,8 @@
 //   reading-R[+R] the outputs of a backend that follows the named readings
 //                 (reference/readings.h), computed by the suite's plain
 //                 reference under them: a backend that is divergent
+//   shaped-outputs-only  exit 1 when a graph output declares no shape (as
+//                 OpenCV's importer does), else the reference's outputs
 //   bug-NAME      the reference's outputs but for one planted bug
 //                 (runners/adapters/fake/fake_adapter_bugs.h: argmin-tie-order, nan-rule,
 //                 broadcast, clip-inverted, keepdims, clip6-float16-bound,
@@ -232,6 +234,19 @@ int Handle(std::string mode, const std::vector<std::string>& args, std::string& 
   if (mode == "refuse-negative" && model.parent_path().parent_path().filename() == "invalid") {
     message = "fake: refusing a negative case";
     return 1;
+  }
+  if (mode == "shaped-outputs-only") {
+    const onnx::ModelProto m = ReadModel(model);
+    for (const onnx::ValueInfoProto& output : m.graph().output()) {
+      if (!output.type().tensor_type().has_shape()) {
+        message = absl::StrCat("fake: graph output '", output.name(), "' declares no shape");
+        return 1;
+      }
+    }
+    absl::StatusOr<std::vector<Tensor>> outputs = onnx_conform::RunModel(m, ReadInputs(inputs));
+    if (!outputs.ok()) Fail(std::string(outputs.status().message()));
+    for (size_t k = 0; k < outputs->size(); ++k) Write(out_dir / OutputFileName(k), (*outputs)[k]);
+    return 0;
   }
   if (absl::StartsWith(mode, "reading-")) {
     WriteReadingOutputs(mode.substr(8), model, inputs, out_dir);
