@@ -8,9 +8,30 @@
 
 namespace onnx_conform {
 
-std::string HtmlEscape(absl::string_view text) {
-  return absl::StrReplaceAll(text,
-                             {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}});
+std::string HtmlEscape(absl::string_view raw) {
+  const std::string text = EscapeNonUtf8(raw, /*escape_backslash=*/false);
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\n':
+      case '\t': out.push_back(c); break;
+      default:
+        // A terminal escape or other control byte from a report is shown,
+        // never passed to the page.
+        if (byte < 0x20 || byte == 0x7f) {
+          absl::StrAppendFormat(&out, "\\x%02x", byte);
+        } else {
+          out.push_back(c);
+        }
+    }
+  }
+  return out;
 }
 
 std::string MarkdownText(absl::string_view raw) {

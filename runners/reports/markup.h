@@ -31,8 +31,9 @@ std::string MarkdownFence(absl::string_view text);
 // backtick, which would end the span, as a quote.
 std::string MarkdownCode(absl::string_view text);
 
-// `&`, `<`, `>` and `"` as entities: text for HTML elements and
-// double-quoted attribute values.
+// `&`, `<`, `>` and `"` as entities, control bytes other than newline and
+// tab as the text \xNN, bytes that are not UTF-8 escaped: text for HTML
+// elements and double-quoted attribute values, whatever a report holds.
 std::string HtmlEscape(absl::string_view text);
 
 }  // namespace onnx_conform
