@@ -357,10 +357,11 @@ TEST(ExploreAgainstTest, FindsAPlantedDifferenceBetweenTwoAdapters) {
   EXPECT_TRUE(ExploreOrDie(*b, options).findings.empty());
 
   std::ostringstream out, err;
-  EXPECT_EQ(ExploreCommand({"--backend=" + Fake("bug-nan-rule"), "--against=" + Fake("bug-none"),
-                            "--op=Min", "--version=13", "--types=float", "--cases=200"},
-                           out, err),
-            kExitFailed);
+  EXPECT_EQ(
+      ExploreCommand({"--backend=" + Fake("bug-nan-rule"), "--against=" + Fake("bug-none"),
+                      "--persistent", "--op=Min", "--version=13", "--types=float", "--cases=200"},
+                     out, err),
+      kExitFailed);
   EXPECT_THAT(out.str(), HasSubstr("backends-differ against-right"));
 }
 

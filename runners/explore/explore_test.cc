@@ -239,7 +239,7 @@ TEST(ExploreCommandTest, ExitCodes) {
   EXPECT_EQ(ExploreCommand({"--bogus"}, out, err), kExitUsage);
   EXPECT_EQ(
       ExploreCommand({std::string("--backend=exec:") + ONNX_CONFORM_FAKE_ADAPTER + " bug-keepdims",
-                      "--op=ArgMin", "--cases=100"},
+                      "--persistent", "--op=ArgMin", "--cases=100"},
                      out, err),
       kExitFailed);
 }

@@ -3,6 +3,7 @@
 // --backend=reference`, `audit --model` and `adequacy` refuse a model over the resource
 // limits as `run` does, naming the limit, instead of working for minutes or
 // running out of memory.
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -24,21 +25,24 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using testing_util::TestModel;
 
-// Min over 2^18 + 1 copies of a 2^16-element input (over 2^34 element
-// operations, 1 MiB of files), then Clip-13, which has a function body, so
-// that `bodies` runs the case too (at opset 12 for the audit to 13).
+// Min over 2^12 + 1 copies of a 2^22-element input (over 2^34 element
+// operations, a 16 MiB input file), then Clip-13, which has a function
+// body, so that `bodies` runs the case too (at opset 12 for the audit to
+// 13). Few copies of a large input: the checkers' work grows with the
+// node's inputs, the budget with both.
 fs::path WriteOverBudgetCase(const fs::path& dir, int opset = 13) {
+  constexpr int64_t kElements = int64_t{1} << 22;
   TestModel m(opset);
-  m.Input("x", ElementType::kFloat, {1 << 16}).Output("z", ElementType::kFloat, {1 << 16});
-  m.Node("Min", std::vector<std::string>((1 << 18) + 1, "x"), {"m"});
+  m.Input("x", ElementType::kFloat, {kElements}).Output("z", ElementType::kFloat, {kElements});
+  m.Node("Min", std::vector<std::string>((1 << 12) + 1, "x"), {"m"});
   m.Node("Clip", {"m"}, {"z"});
   fs::create_directories(dir / DataSetDirName(0));
   malformed::WriteProto(dir / kModelFileName, m.model);
-  const std::vector<float> values(1 << 16, 1.0f);
+  const std::vector<float> values(kElements, 1.0f);
   malformed::WriteProto(dir / DataFilePath(0, DataFileKind::kInput, 0),
-                        malformed::FloatProto({1 << 16}, values, "x"));
+                        malformed::FloatProto({kElements}, values, "x"));
   malformed::WriteProto(dir / DataFilePath(0, DataFileKind::kOutput, 0),
-                        malformed::FloatProto({1 << 16}, values, "z"));
+                        malformed::FloatProto({kElements}, values, "z"));
   return dir;
 }
 
