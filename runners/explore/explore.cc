@@ -146,9 +146,11 @@ class Evaluator {
         return Disagreement{SignatureOf(c, 0, outcome.outputs, judgement),
                             DescribeDivergence(judgement), strict_,
                             judgement.backend_reading.Name()};
-      case OutputsJudgement::Kind::kMismatch:
-        return Disagreement{SignatureOf(c, 0, outcome.outputs, judgement),
-                            VerdictElementsOf(c, 0, outcome.outputs, judgement).detail};
+      case OutputsJudgement::Kind::kMismatch: {
+        std::string detail;
+        FailureSignature signature = SignatureOf(c, 0, outcome.outputs, judgement, &detail);
+        return Disagreement{std::move(signature), std::move(detail)};
+      }
     }
     return std::nullopt;
   }

@@ -160,8 +160,16 @@ std::optional<std::string> IgnoredAttribute(const CheckedCase& c, size_t index,
 }
 
 FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
-                             const OutputsJudgement& judgement) {
+                             const OutputsJudgement& judgement, std::string* detail) {
   if (judgement.kind == OutputsJudgement::Kind::kMatch) return {};
+  // One element analysis gives both the rule and the detail.
+  std::optional<VerdictElements> elements;
+  if (judgement.kind == OutputsJudgement::Kind::kMismatch && judgement.only_values_differ) {
+    elements = VerdictElementsOf(c, index, actual, judgement);
+  }
+  if (detail != nullptr) {
+    *detail = elements ? elements->detail : absl::StrJoin(judgement.problems, "; ");
+  }
   if (judgement.kind == OutputsJudgement::Kind::kDivergent) {
     FailureSignature s = Base(c, "divergent");
     s.rule = absl::StrCat("follows ", judgement.backend_reading.Name());
@@ -175,11 +183,10 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
       return s;
     }
   }
-  if (s.kind != "values") return s;
-  const VerdictElements elements = VerdictElementsOf(c, index, actual, judgement);
-  s.rule = absl::StrJoin(elements.kinds, "+");
+  if (s.kind != "values" || !elements) return s;
+  s.rule = absl::StrJoin(elements->kinds, "+");
   std::vector<std::string> features;
-  for (const std::string& kind : elements.kinds) {
+  for (const std::string& kind : elements->kinds) {
     if (absl::string_view feature = FeatureOfKind(kind); !feature.empty()) {
       features.emplace_back(feature);
     }

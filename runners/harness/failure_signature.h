@@ -35,8 +35,10 @@
 namespace onnx_conform {
 
 // Data set `index`'s outputs `actual`, judged (not a match).
+// `detail`, when given, gets what makes the verdict (VerdictElements'
+// detail for a values mismatch, else the judgement's problems).
 FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
-                             const OutputsJudgement& judgement);
+                             const OutputsJudgement& judgement, std::string* detail = nullptr);
 
 // The output elements of data set `index` that make a mismatch's verdict:
 // each follows neither the expected outputs' reading nor any documented
