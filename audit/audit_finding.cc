@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "absl/strings/str_cat.h"
-
 namespace onnx_conform {
 namespace {
 
@@ -79,11 +77,6 @@ bool FindingApplies(const Finding& finding, const NodeFacts& node) {
     }
   }
   return true;
-}
-
-std::string VersionPairLabel(const Finding& finding) {
-  return absl::StrCat(finding.op_type, "-", finding.from_version, " -> ", finding.op_type, "-",
-                      finding.to_version);
 }
 
 }  // namespace onnx_conform

@@ -111,9 +111,6 @@ struct NodeFacts {
 // the node's binding is unknown (it might).
 bool FindingApplies(const Finding& finding, const NodeFacts& node);
 
-// "Min-1 -> Min-6" style label of a finding's versions.
-std::string VersionPairLabel(const Finding& finding);
-
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_AUDIT_FINDING_H_

@@ -189,12 +189,8 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
   for (size_t k = first, end = nodes_.size(); k < end; ++k) {
     const onnx::NodeProto& node = *nodes_[k].node;
     for (const onnx::AttributeProto& a : node.attribute()) {
-      if (a.has_g()) {
-        has_subgraphs_ = true;
-        Walk(a.g(), PathPart(path, node, nodes_[k].index, a.name()), types);
-      }
+      if (a.has_g()) Walk(a.g(), PathPart(path, node, nodes_[k].index, a.name()), types);
       for (int g = 0; g < a.graphs_size(); ++g) {
-        has_subgraphs_ = true;
         Walk(a.graphs(g), PathPart(path, node, nodes_[k].index, absl::StrCat(a.name(), g)), types);
       }
     }

@@ -61,7 +61,6 @@ class ModelNodes {
   std::string LabelOfOutput(const std::string& output) const;
   // The label of the node named `name`, or "".
   std::string LabelOfName(const std::string& name) const;
-  bool has_subgraphs() const { return has_subgraphs_; }
   // Declared or inferred dimensions of a value (-1: symbolic or unknown);
   // absent when not even the rank is known.
   const std::map<std::string, std::vector<int64_t>>& dims() const { return dims_; }
@@ -88,7 +87,6 @@ class ModelNodes {
   std::vector<GraphNode> nodes_;
   std::map<std::string, std::vector<int64_t>> dims_;
   std::map<std::string, const onnx::TensorProto*> constants_;
-  bool has_subgraphs_ = false;
 };
 
 // A problem of one node of a (converted) model.

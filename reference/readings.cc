@@ -58,15 +58,6 @@ const ReadingInfo kReadings[] = {
 
 }  // namespace
 
-absl::string_view MatchClassName(MatchClass match_class) {
-  switch (match_class) {
-    case MatchClass::kExactBits: return "exact bits";
-    case MatchClass::kEitherZero: return "either zero";
-    case MatchClass::kAnyNaN: return "any NaN";
-  }
-  return "?";
-}
-
 const ReadingInfo& InfoOf(Reading reading) {
   for (const ReadingInfo& info : kReadings) {
     if (info.reading == reading) return info;

@@ -33,7 +33,6 @@ enum class MatchClass : uint8_t {
   kEitherZero,  // a zero whose sign the texts leave open (a +0/-0 tie): +0 or -0
   kAnyNaN,      // a NaN whose payload and sign are unspecified: any NaN
 };
-absl::string_view MatchClassName(MatchClass match_class);  // "exact bits", ...
 
 // One class per output element, row-major; empty means every element is
 // kExactBits.

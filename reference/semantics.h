@@ -130,12 +130,8 @@ ONNX_CONFORM_ELEMENT_RULE bool Equal(T a, T b) {
 // "larger" for kMax, and a NaN wins at either end.
 enum class Extreme { kMin, kMax };
 
-// IEEE: whether a is strictly ahead of b (a < b for kMin, a > b for kMax);
-// false when either is NaN; -0 and +0 are level.
-template <Extreme E, typename T>
-ONNX_CONFORM_ELEMENT_RULE bool Ahead(T a, T b) {
-  return E == Extreme::kMin ? Less(a, b) : Less(b, a);
-}
+// IEEE: whether a is ahead of or level with b (a <= b for kMin, a >= b for
+// kMax); false when either is NaN; -0 and +0 are level.
 template <Extreme E, typename T>
 ONNX_CONFORM_ELEMENT_RULE bool AheadOrLevel(T a, T b) {
   return E == Extreme::kMin ? LessOrEqual(a, b) : LessOrEqual(b, a);
@@ -152,11 +148,6 @@ ONNX_CONFORM_ELEMENT_RULE constexpr int16_t HalfRankKey(T value) {
   const int16_t key =
       E == Extreme::kMin ? HalfOrderKey(value) : static_cast<int16_t>(-HalfOrderKey(value));
   return IsNaN(value) ? std::numeric_limits<int16_t>::min() : key;
-}
-// NaN as the lowest value, then the numbers in ascending order (Min's rank).
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE constexpr int16_t HalfNaNLowestKey(T value) {
-  return HalfRankKey<Extreme::kMin>(value);
 }
 
 // ---- Min and Max (reference-defined: NaN, ties, signed zero) ----

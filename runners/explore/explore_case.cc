@@ -385,11 +385,6 @@ std::vector<uint64_t> SimpleValues(E type) {
   return values;
 }
 
-rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells) {
-  return gen::mapcat(Pick(std::move(cells)),
-                     [](const ExploreCell& cell) { return CaseGen(cell, Steer{}); });
-}
-
 rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k) {
   // Even cases steered, odd ones drawn freely.
   return CaseGen(cell, k % 2 == 0 ? SteerFor(cell, k / 2) : Steer{});

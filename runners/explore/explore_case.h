@@ -5,7 +5,7 @@
 // int64 beyond 2^53), so that RapidCheck can shrink a case to fewer elements,
 // a smaller rank and simpler values.
 //
-//   rc::Gen<ExploreCase> gen = ExploreCaseGen(CellsFor({"Min"}, {}, {}));
+//   rc::Gen<ExploreCase> gen = SteeredCaseGen(CellsFor({"Min"}, {}, {})[0], /*k=*/7);
 //   rc::Shrinkable<ExploreCase> s = gen(rc::Random(seed), /*size=*/10);
 //   absl::StatusOr<BuiltCase> built = BuildCase(s.value());  // model + inputs
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_CASE_H_
@@ -115,9 +115,6 @@ struct ExploreCase {
   // "less-where", ...
   std::vector<std::string> Classes() const;
 };
-
-// Cases of the given cells (not empty), each drawn at random.
-rc::Gen<ExploreCase> ExploreCaseGen(std::vector<ExploreCell> cells);
 
 // Case number `k` of one cell. Every other case is steered: mixed-radix
 // digits of k/2 pick its rank, input count, broadcast or not, bound forms,

@@ -9,35 +9,12 @@
 namespace onnx_conform {
 namespace {
 
-absl::StatusCode CodeOf(const CaseVerdict& verdict) {
-  if (verdict.cancelled) return absl::StatusCode::kCancelled;
-  switch (verdict.status) {
-    case CaseStatus::kUnsupported: return absl::StatusCode::kUnimplemented;
-    case CaseStatus::kInvalid: return absl::StatusCode::kInvalidArgument;
-    case CaseStatus::kTimeout: return absl::StatusCode::kDeadlineExceeded;
-    default: return absl::StatusCode::kInternal;
-  }
-}
-
 // The first `count` tensors of `tensors`.
 std::vector<Tensor> Prefix(const std::vector<Tensor>& tensors, size_t count) {
   return std::vector<Tensor>(tensors.begin(), tensors.begin() + static_cast<ptrdiff_t>(count));
 }
 
 }  // namespace
-
-absl::StatusOr<std::vector<Tensor>> RunInMemory(Backend& backend, const onnx::ModelProto& model,
-                                                std::vector<Tensor> inputs) {
-  std::vector<InMemoryDataSet> data_sets(1);
-  data_sets[0].inputs = std::move(inputs);
-  std::shared_ptr<const CheckedCase> c =
-      CheckInMemoryCase("in-memory", model, std::move(data_sets));
-  BackendOutcome outcome = backend.Run(*c, 0);
-  if (std::optional<CaseVerdict> failed = OutcomeVerdict(outcome, "")) {
-    return absl::Status(CodeOf(*failed), failed->message);
-  }
-  return std::move(outcome.outputs);
-}
 
 std::shared_ptr<const CheckedCase> MakeReferenceCase(std::string name, onnx::ModelProto model,
                                                      std::vector<Tensor> inputs,

@@ -21,12 +21,6 @@
 
 namespace onnx_conform {
 
-// Runs `model` on `inputs` on `backend`. A run without outputs is an error
-// holding the message a case folder's run would report for it
-// (outcome_status.h, without a data set's name).
-absl::StatusOr<std::vector<Tensor>> RunInMemory(Backend& backend, const onnx::ModelProto& model,
-                                                std::vector<Tensor> inputs);
-
 // A case made in memory whose expected outputs are the reference's
 // (explore): checked once, and when the checker accepts it its data set's
 // outputs are the fast kernels' (reference/interpreter.h).
