@@ -39,11 +39,6 @@ constexpr char kAdequacyUsage[] =
     "1 otherwise (with --markdown: only when a reading mutant is killed), 2 for a usage "
     "error.\n";
 
-int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform adequacy: " << message << "\n" << kAdequacyUsage;
-  return kExitUsage;
-}
-
 // The case folders of ONNX's official node tests of the suite's operators.
 std::vector<std::filesystem::path> OfficialCases(const std::filesystem::path& root) {
   std::vector<std::filesystem::path> dirs;
@@ -64,10 +59,8 @@ absl::StatusOr<AdequacyCommandOptions> ParseAdequacyCommandOptions(
     const std::vector<std::string>& args) {
   AdequacyCommandOptions options;
   options.official = ONNX_CONFORM_OFFICIAL_NODE_TESTS;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Add("bugs", &options.bugs)
       .Add("op", &options.ops)
@@ -88,20 +81,18 @@ absl::StatusOr<AdequacyCommandOptions> ParseAdequacyCommandOptions(
 
 int AdequacyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<AdequacyCommandOptions> options = ParseAdequacyCommandOptions(args);
-  if (!options.ok()) return UsageError(err, options.status().message());
-  if (options->help) {
-    out << kAdequacyUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "adequacy", kAdequacyUsage, out, err)) {
+    return *code;
   }
   absl::StatusOr<std::vector<const Bug*>> bugs = SelectBugs(options->bugs, options->ops);
-  if (!bugs.ok()) return UsageError(err, bugs.status().message());
+  if (!bugs.ok()) return UsageError(err, "adequacy", kAdequacyUsage, bugs.status().message());
   if (options->list) {
     out << RenderCatalogue(*bugs);
     return kExitOk;
   }
   if (absl::Status writable = CheckOutputPath("--report-json", options->report_json);
       !writable.ok()) {
-    return UsageError(err, writable.message());
+    return UsageError(err, "adequacy", kAdequacyUsage, writable.message());
   }
   const int jobs =
       options->jobs > 0 ? options->jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -109,8 +100,9 @@ int AdequacyCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (options->markdown) {
     const std::vector<std::filesystem::path> official = OfficialCases(options->official);
     if (official.empty()) {
-      return UsageError(err, absl::StrCat("--official=", options->official,
-                                          ": holds no test_min*, test_argmin*, test_clip* case"));
+      return UsageError(err, "adequacy", kAdequacyUsage,
+                        absl::StrCat("--official=", options->official,
+                                     ": holds no test_min*, test_argmin*, test_clip* case"));
     }
     absl::StatusOr<AdequacyReport> library =
         MeasureAdequacy({.paths = DefaultCoverageRoots(), .bugs = *bugs, .jobs = jobs});
@@ -130,7 +122,7 @@ int AdequacyCommand(const std::vector<std::string>& args, std::ostream& out, std
   if (paths.empty()) paths = DefaultCoverageRoots();
   absl::StatusOr<AdequacyReport> report =
       MeasureAdequacy({.paths = paths, .bugs = *bugs, .jobs = jobs});
-  if (!report.ok()) return UsageError(err, report.status().message());
+  if (!report.ok()) return UsageError(err, "adequacy", kAdequacyUsage, report.status().message());
   out << RenderAdequacyText(*report);
   if (!options->report_json.empty()) {
     if (absl::Status written = WriteTextFile(options->report_json, RenderAdequacyJson(*report));

@@ -111,11 +111,6 @@ absl::Status ParseShape(absl::string_view text, std::map<std::string, Shape>& sh
   return absl::OkStatus();
 }
 
-int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform audit: " << message << "\n" << kAuditUsage;
-  return kExitUsage;
-}
-
 // kExitFailed when a finding of a failing kind is present (and says which);
 // else kExitNotAudited when a finding says the audit could not judge the
 // upgrade, or `incomplete` (a --write with nothing to write).
@@ -177,10 +172,8 @@ int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream&
 
 absl::StatusOr<AuditOptions> ParseAuditOptions(const std::vector<std::string>& args) {
   AuditOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   auto opset = [](absl::string_view flag, std::optional<int>* target) -> FlagSet::Setter {
     return [flag, target](absl::string_view value) -> absl::Status {
       absl::StatusOr<int> parsed = ParseOpset(flag, value);
@@ -234,10 +227,8 @@ absl::StatusOr<AuditOptions> ParseAuditOptions(const std::vector<std::string>& a
 
 int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<AuditOptions> parsed = ParseAuditOptions(args);
-  if (!parsed.ok()) return UsageError(err, parsed.status().message());
-  if (parsed->help) {
-    out << kAuditUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(parsed, "audit", kAuditUsage, out, err)) {
+    return *code;
   }
 
   if (parsed->model.has_value()) return ModelAuditCommand(*parsed, out, err);
@@ -246,8 +237,9 @@ int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   for (absl::string_view op : RegisteredOperators()) ops.emplace_back(op);
   if (parsed->op.has_value()) {
     if (std::find(ops.begin(), ops.end(), *parsed->op) == ops.end()) {
-      return UsageError(err, absl::StrCat("operator '", *parsed->op, "' is not in the registry (",
-                                          absl::StrJoin(ops, ", "), ")"));
+      return UsageError(err, "audit", kAuditUsage,
+                        absl::StrCat("operator '", *parsed->op, "' is not in the registry (",
+                                     absl::StrJoin(ops, ", "), ")"));
     }
     ops = {*parsed->op};
   }
@@ -255,7 +247,7 @@ int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   if (parsed->cases.has_value()) {
     absl::StatusOr<LibraryCases> loaded =
         LoadLibraryAuditCases(*parsed->cases, parsed->op.value_or(""));
-    if (!loaded.ok()) return UsageError(err, loaded.status().message());
+    if (!loaded.ok()) return UsageError(err, "audit", kAuditUsage, loaded.status().message());
     for (const std::string& s : loaded->skipped) {
       err << "onnx-conform audit: case left out: " << s << "\n";
     }
@@ -265,7 +257,7 @@ int AuditCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   for (const std::string& op : ops) {
     absl::StatusOr<OperatorAudit> audit = AuditOperator(
         op, {parsed->from, parsed->to}, library.has_value() ? &library->cases : nullptr);
-    if (!audit.ok()) return UsageError(err, audit.status().message());
+    if (!audit.ok()) return UsageError(err, "audit", kAuditUsage, audit.status().message());
     audits.push_back(*std::move(audit));
   }
   out << (parsed->json ? AuditJson(audits, nullptr) : AuditMarkdown(audits));

@@ -49,10 +49,8 @@ struct Disagreement {
 
 absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>& args) {
   BodiesOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Add("bodies_quiet", &options.quiet).Positionals(&options.paths);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
@@ -61,13 +59,8 @@ absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>&
 
 int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<BodiesOptions> options = ParseBodiesOptions(args);
-  if (!options.ok()) {
-    err << "onnx-conform bodies: " << options.status().message() << "\n" << kUsage;
-    return kExitUsage;
-  }
-  if (options->help) {
-    out << kUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "bodies", kUsage, out, err)) {
+    return *code;
   }
   std::vector<std::filesystem::path> roots(options->paths.begin(), options->paths.end());
   if (roots.empty()) {
@@ -80,10 +73,7 @@ int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::
   std::vector<Disagreement> disagreements;
   for (const std::filesystem::path& root : roots) {
     absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs(root);
-    if (!dirs.ok()) {
-      err << "onnx-conform bodies: " << dirs.status().message() << "\n" << kUsage;
-      return kExitUsage;
-    }
+    if (!dirs.ok()) return UsageError(err, "bodies", kUsage, dirs.status().message());
     for (const std::filesystem::path& dir : *dirs) {
       // Each case held to run's default limits (docs/security.md).
       ScopedResourceBudget budget(ResourceLimits{});

@@ -32,11 +32,6 @@ constexpr char kCheckUsage[] =
     "flags:\n"
     "  --json   one JSON object per finding (JSON Lines) instead of text\n";
 
-int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform check: " << message << "\n" << kCheckUsage;
-  return kExitUsage;
-}
-
 std::string DiagnosticToJson(const Diagnostic& d) {
   return absl::StrCat(
       "{\"file\": ", JsonString(d.file), ", \"severity\": ", JsonString(SeverityName(d.severity)),
@@ -48,10 +43,8 @@ std::string DiagnosticToJson(const Diagnostic& d) {
 
 absl::StatusOr<CheckOptions> ParseCheckOptions(const std::vector<std::string>& args) {
   CheckOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Add("json", &options.json).Positionals(&options.paths);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
@@ -61,10 +54,8 @@ absl::StatusOr<CheckOptions> ParseCheckOptions(const std::vector<std::string>& a
 
 int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<CheckOptions> options = ParseCheckOptions(args);
-  if (!options.ok()) return UsageError(err, options.status().message());
-  if (options->help) {
-    out << kCheckUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "check", kCheckUsage, out, err)) {
+    return *code;
   }
   const bool json = options->json;
 
@@ -81,7 +72,7 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
       continue;
     }
     absl::StatusOr<std::vector<fs::path>> dirs = FindCasesIn(path);
-    if (!dirs.ok()) return UsageError(err, dirs.status().message());
+    if (!dirs.ok()) return UsageError(err, "check", kCheckUsage, dirs.status().message());
     for (fs::path& dir : *dirs) targets.push_back({std::move(dir), false});
   }
 

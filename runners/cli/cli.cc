@@ -41,6 +41,12 @@ bool WantsHelp(const std::vector<std::string>& args) {
   return false;
 }
 
+int UsageError(std::ostream& err, absl::string_view command, absl::string_view usage,
+               absl::string_view message) {
+  err << "onnx-conform " << command << ": " << message << "\n" << usage;
+  return kExitUsage;
+}
+
 FlagSet& FlagSet::Add(absl::string_view name, bool* target) {
   return AddFlag(name, true, ParseInto(name, target));
 }

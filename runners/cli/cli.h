@@ -1,5 +1,6 @@
-// What the onnx-conform subcommands share: exit codes, WantsHelp, and
-// FlagSet, which parses a subcommand's arguments into its options struct.
+// What the onnx-conform subcommands share: exit codes, WantsHelp, usage
+// errors, and FlagSet, which parses a subcommand's arguments into its
+// options struct.
 // Nothing here is process-wide: each call parses into the variables it is
 // given, so two calls in a row share nothing.
 //
@@ -22,10 +23,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runners/harness/policy.h"
 
@@ -37,6 +41,24 @@ namespace onnx_conform {
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
 // usage on its output stream and exits kExitOk, whatever else was given.
 bool WantsHelp(const std::vector<std::string>& args);
+
+// A usage error: "onnx-conform COMMAND: MESSAGE" and the usage on `err`;
+// returns kExitUsage.
+int UsageError(std::ostream& err, absl::string_view command, absl::string_view usage,
+               absl::string_view message);
+
+// What a command does first with its parsed options (a struct with a `help`
+// member): a parse error is a usage error, and --help prints the usage on
+// `out` (kExitOk). The exit code, or nullopt when the command goes on.
+template <typename Options>
+std::optional<int> ExitBeforeRunning(const absl::StatusOr<Options>& options,
+                                     absl::string_view command, absl::string_view usage,
+                                     std::ostream& out, std::ostream& err) {
+  if (!options.ok()) return UsageError(err, command, usage, options.status().message());
+  if (!options->help) return std::nullopt;
+  out << usage;
+  return kExitOk;
+}
 
 // A subcommand's flags, each bound to the variable (or function) that takes
 // its value, and where its positional arguments go.

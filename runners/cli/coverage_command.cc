@@ -26,10 +26,8 @@ constexpr char kCoverageUsage[] =
 
 absl::StatusOr<CoverageOptions> ParseCoverageOptions(const std::vector<std::string>& args) {
   CoverageOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Positionals(&options.paths);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
@@ -38,13 +36,8 @@ absl::StatusOr<CoverageOptions> ParseCoverageOptions(const std::vector<std::stri
 
 int CoverageCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<CoverageOptions> options = ParseCoverageOptions(args);
-  if (!options.ok()) {
-    err << "onnx-conform coverage: " << options.status().message() << "\n" << kCoverageUsage;
-    return kExitUsage;
-  }
-  if (options->help) {
-    out << kCoverageUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "coverage", kCoverageUsage, out, err)) {
+    return *code;
   }
   std::vector<std::filesystem::path> roots(options->paths.begin(), options->paths.end());
   if (roots.empty()) roots = DefaultCoverageRoots();

@@ -118,10 +118,8 @@ absl::Status ReadReplay(const std::string& value, ExploreCommandOptions& options
 
 absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std::string>& args) {
   ExploreCommandOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   ExploreOptions& explore = options.explore;
   FlagSet flags;
   std::string replay;
@@ -202,29 +200,21 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
 
 int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<ExploreCommandOptions> options = ParseExploreOptions(args);
-  if (!options.ok()) {
-    err << "onnx-conform explore: " << options.status().message() << "\n" << kUsage;
-    return kExitUsage;
-  }
-  if (options->help) {
-    out << kUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "explore", kUsage, out, err)) {
+    return *code;
   }
   BackendOptions backend_options;
   backend_options.timeout_seconds = options->timeout_seconds;
   backend_options.persistent = options->persistent;
   absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options->backend, backend_options);
-  if (!backend.ok()) {
-    err << "onnx-conform explore: " << backend.status().message() << "\n" << kUsage;
-    return kExitUsage;
-  }
+  if (!backend.ok()) return UsageError(err, "explore", kUsage, backend.status().message());
   ExploreOptions& explore = options->explore;
   std::unique_ptr<Backend> against;
   if (!options->against.empty()) {
     absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(options->against, backend_options);
     if (!made.ok()) {
-      err << "onnx-conform explore: --against: " << made.status().message() << "\n" << kUsage;
-      return kExitUsage;
+      return UsageError(err, "explore", kUsage,
+                        absl::StrCat("--against: ", made.status().message()));
     }
     against = *std::move(made);
     explore.against = against.get();

@@ -70,10 +70,8 @@ struct Seen {
 
 absl::StatusOr<MergeOptions> ParseMergeOptions(const std::vector<std::string>& args) {
   MergeOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Add("report_json", &options.report_json)
       .Add("scoreboard_md", &options.scoreboard_md)
@@ -92,10 +90,8 @@ absl::StatusOr<MergeOptions> ParseMergeOptions(const std::vector<std::string>& a
 
 int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<MergeOptions> options = ParseMergeOptions(args);
-  if (!options.ok()) return Fail(err, options.status().message(), kExitUsage);
-  if (options->help) {
-    out << kMergeUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "merge", kMergeUsage, out, err)) {
+    return *code;
   }
   const std::string& md = options->scoreboard_md;
   const std::string& html = options->scoreboard_html;

@@ -47,8 +47,7 @@ namespace {
 namespace fs = std::filesystem;
 
 int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform run: " << message << "\n" << RunUsage();
-  return kExitUsage;
+  return onnx_conform::UsageError(err, "run", RunUsage(), message);
 }
 
 std::atomic<bool> g_interrupted{false};
@@ -248,12 +247,10 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   const auto started = std::chrono::system_clock::now();
   const auto steady_start = std::chrono::steady_clock::now();
   absl::StatusOr<RunOptions> parsed = ParseRunOptions(args);
-  if (!parsed.ok()) return UsageError(err, parsed.status().message());
-  const RunOptions& options = *parsed;
-  if (options.help) {
-    out << RunUsage();
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(parsed, "run", RunUsage(), out, err)) {
+    return *code;
   }
+  const RunOptions& options = *parsed;
 
   // Every report must be writable before the first case runs.
   for (const auto& [flag, path] :

@@ -45,10 +45,8 @@ absl::string_view RunUsage() { return kRunUsage; }
 
 absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args) {
   RunOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   // Read as byte sizes once the flags are all known (below).
   std::string max_tensor_bytes = "4G", max_case_bytes = "8G";
   // Names as in messages since the flags were absl flags: underscores.

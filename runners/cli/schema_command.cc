@@ -34,11 +34,6 @@ constexpr char kSchemaUsage[] =
     "  --opset N   for each OP, only the version that serves opset N\n"
     "  --changes   what each version of OP changes from the previous one\n";
 
-int UsageError(std::ostream& err, absl::string_view message) {
-  err << "onnx-conform schema: " << message << "\n" << kSchemaUsage;
-  return kExitUsage;
-}
-
 // The registry's spelling of an operator name, matched case-insensitively.
 std::string CanonicalOp(absl::string_view op) {
   for (absl::string_view known : RegisteredOperators()) {
@@ -116,10 +111,8 @@ void PrintChanges(const std::vector<const OpSchema*>& schemas, std::ostream& out
 
 absl::StatusOr<SchemaOptions> ParseSchemaOptions(const std::vector<std::string>& args) {
   SchemaOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   FlagSet flags;
   flags.Add("json", &options.json)
       .Add("opset", &options.opset)
@@ -133,10 +126,8 @@ absl::StatusOr<SchemaOptions> ParseSchemaOptions(const std::vector<std::string>&
 
 int SchemaCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<SchemaOptions> options = ParseSchemaOptions(args);
-  if (!options.ok()) return UsageError(err, options.status().message());
-  if (options->help) {
-    out << kSchemaUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "schema", kSchemaUsage, out, err)) {
+    return *code;
   }
   const int64_t opset = options->opset;
 
@@ -146,13 +137,13 @@ int SchemaCommand(const std::vector<std::string>& args, std::ostream& out, std::
       absl::Status selected = Select(std::string(op), opset, schemas);
       // An opset before an operator's first version just leaves it out.
       if (!selected.ok() && !absl::IsUnimplemented(selected)) {
-        return UsageError(err, selected.message());
+        return UsageError(err, "schema", kSchemaUsage, selected.message());
       }
     }
   }
   for (const std::string& name : options->names) {
     absl::Status selected = Select(name, opset, schemas);
-    if (!selected.ok()) return UsageError(err, selected.message());
+    if (!selected.ok()) return UsageError(err, "schema", kSchemaUsage, selected.message());
   }
 
   if (options->changes) {

@@ -158,10 +158,8 @@ class RecordingBackend : public Backend {
 
 absl::StatusOr<ShowOptions> ParseShowOptions(const std::vector<std::string>& args) {
   ShowOptions options;
-  if (WantsHelp(args)) {
-    options.help = true;
-    return options;
-  }
+  options.help = WantsHelp(args);
+  if (options.help) return options;
   std::vector<std::string> cases;
   FlagSet flags;
   flags.Add("backend", &options.backend)
@@ -175,10 +173,8 @@ absl::StatusOr<ShowOptions> ParseShowOptions(const std::vector<std::string>& arg
 
 int ShowCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<ShowOptions> options = ParseShowOptions(args);
-  if (!options.ok()) return Fail(err, options.status().message(), kExitUsage);
-  if (options->help) {
-    out << kShowUsage;
-    return kExitOk;
+  if (std::optional<int> code = ExitBeforeRunning(options, "show", kShowUsage, out, err)) {
+    return *code;
   }
   const std::filesystem::path dir = options->case_dir;
   // Held to run's default limits (docs/security.md), as every command is.
