@@ -1,7 +1,6 @@
 #include "audit/audit.h"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
 #include "absl/status/status.h"

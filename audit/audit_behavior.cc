@@ -13,7 +13,6 @@
 #include "checker/rules.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/model_versions.h"
-#include "reference/tensor_proto.h"
 #include "runners/harness/in_memory_case.h"
 
 namespace onnx_conform {

@@ -1,10 +1,6 @@
 #include "audit/audit_cases.h"
 
-#include <algorithm>
-#include <cmath>
 #include <limits>
-#include <map>
-#include <set>
 #include <utility>
 
 #include "absl/algorithm/container.h"
@@ -12,7 +8,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "audit/audit_retarget.h"
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
 #include "cases/case_metadata.h"
@@ -21,7 +16,6 @@
 #include "checker/registry.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
-#include "reference/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {

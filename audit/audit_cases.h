@@ -14,8 +14,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <map>
-#include <optional>
 #include <string>
 #include <vector>
 

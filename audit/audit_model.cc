@@ -21,18 +21,12 @@
 #include "audit/audit_node_case.h"
 #include "audit/audit_readings.h"
 #include "audit/audit_repair.h"
-#include "audit/audit_retarget.h"
-#include "audit/audit_schema_diff.h"
 #include "checker/checker.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "onnx/defs/schema.h"
-#include "reference/interpreter.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_file.h"
-#include "runners/harness/diff.h"
-#include "runners/harness/in_memory_case.h"
-#include "runners/harness/verdict.h"
 
 namespace onnx_conform {
 namespace {

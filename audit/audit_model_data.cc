@@ -1,7 +1,6 @@
 #include "audit/audit_model_data.h"
 
 #include <map>
-#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -14,7 +13,6 @@
 #include "reference/evaluate.h"
 #include "runners/harness/diff.h"
 #include "runners/harness/in_memory_case.h"
-#include "runners/harness/verdict.h"
 
 namespace onnx_conform {
 namespace {

@@ -8,10 +8,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "audit/audit_retarget.h"
 #include "checker/operator_form.h"
 #include "reference/model_versions.h"
-#include "reference/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {

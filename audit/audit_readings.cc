@@ -1,6 +1,5 @@
 #include "audit/audit_readings.h"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 

@@ -11,7 +11,6 @@
 #include "audit/audit_model_checks.h"
 #include "audit/audit_retarget.h"
 #include "checker/registry.h"
-#include "reference/element_rules.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
 

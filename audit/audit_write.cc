@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <set>
-#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"

@@ -11,7 +11,6 @@
 #define ONNX_CONFORM_AUDIT_AUDIT_WRITE_H_
 
 #include <filesystem>
-#include <string>
 
 #include "absl/status/statusor.h"
 #include "audit/audit.h"

@@ -22,7 +22,6 @@
 #include "audit/audit_report.h"
 #include "audit/audit_write.h"
 #include "checker/registry.h"
-#include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/output_file.h"
 

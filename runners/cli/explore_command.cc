@@ -15,7 +15,6 @@
 #include <signal.h>
 
 #include <atomic>
-#include <map>
 #include <ostream>
 #include <string>
 #include <type_traits>

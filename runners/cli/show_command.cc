@@ -14,7 +14,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 #include "cases/case_metadata.h"
 #include "checker/checked_case.h"

@@ -7,7 +7,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "runners/harness/policy.h"
 #include "runners/reports/markup.h"
 #include "runners/reports/report.h"

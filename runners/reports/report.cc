@@ -1,8 +1,6 @@
 #include "runners/reports/report.h"
 
 #include <algorithm>
-#include <cstring>
-#include <fstream>
 #include <optional>
 #include <tuple>
 #include <utility>

@@ -7,12 +7,10 @@
 #ifndef ONNX_CONFORM_RUNNERS_REPORT_H_
 #define ONNX_CONFORM_RUNNERS_REPORT_H_
 
-#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "runners/harness/case_result.h"

@@ -3,12 +3,9 @@
 #include <algorithm>
 #include <set>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "runners/harness/policy.h"
 #include "runners/reports/combined_scoreboard.h"
