@@ -18,7 +18,6 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
-#include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/combined_scoreboard.h"
 #include "runners/reports/output_file.h"
@@ -38,21 +37,10 @@ constexpr char kMergeUsage[] =
     "Exit status: 0 when the reports were merged, 1 when one cannot be read or written\n"
     "or two give one case different statuses, 2 for a usage error.\n";
 
-// Reports are read whole: a regular file of at most this many bytes (a
-// report of 100,000 cases takes about 40 MB).
-constexpr int64_t kMaxReportBytes = int64_t{1} << 30;
-
 int Fail(std::ostream& err, absl::string_view message, int code) {
   err << "onnx-conform merge: " << message << "\n";
   if (code == kExitUsage) err << kMergeUsage;
   return code;
-}
-
-absl::StatusOr<std::vector<CaseResult>> ReadReport(const std::string& path) {
-  // A regular file (a FIFO would block, /dev/zero never end), size first.
-  absl::StatusOr<std::string> text = ReadFileBytes(path, kMaxReportBytes);
-  if (!text.ok()) return text.status();
-  return ParseJsonReport(*text, path);
 }
 
 // What makes two results one case's (the file header says why not the path).
@@ -109,7 +97,7 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   // (file, file it was first seen in) -> cases given by both, counted once.
   std::map<std::pair<std::string, std::string>, std::pair<int, std::string>> counted_once;
   for (const std::string& path : options->reports) {
-    absl::StatusOr<std::vector<CaseResult>> results = ReadReport(path);
+    absl::StatusOr<std::vector<CaseResult>> results = ReadJsonReportFile(path);
     if (!results.ok()) return Fail(err, results.status().message(), kExitFailed);
     for (CaseResult& result : *results) {
       auto [it, added] = seen.emplace(IdentityOf(result), Seen{path, result.status});

@@ -31,7 +31,6 @@
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/rerun_failed.h"
 #include "runners/cli/run_summary.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
@@ -275,15 +274,19 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (absl::string_view f : absl::StrSplit(options.features, ',', absl::SkipEmpty())) {
     features.emplace_back(f);
   }
-  std::optional<FailedCases> rerun;
+  // --rerun-failed: the names of the cases the report says failed the run.
+  std::optional<std::set<std::string>> rerun;
   if (!options.rerun_failed.empty()) {
-    absl::StatusOr<FailedCases> failed = FailedCases::Read(options.rerun_failed);
-    if (!failed.ok()) return UsageError(err, failed.status().message());
-    if (failed->empty()) {
+    absl::StatusOr<std::vector<CaseResult>> earlier = ReadJsonReportFile(options.rerun_failed);
+    if (!earlier.ok()) return UsageError(err, earlier.status().message());
+    rerun.emplace();
+    for (const CaseResult& r : *earlier) {
+      if (FailsRun(r.status)) rerun->insert(r.name);
+    }
+    if (rerun->empty()) {
       out << options.rerun_failed << ": no case failed or errored: nothing to rerun" << std::endl;
       return kExitOk;
     }
-    rerun = *std::move(failed);
   }
 
   BackendOptions backend_options;
@@ -326,7 +329,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
-      if (rerun.has_value() && !rerun->Holds(CaseName(dir))) continue;
+      if (rerun.has_value() && !rerun->contains(CaseName(dir))) continue;
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
       if (!HasFeatures(ref, features)) continue;
       refs.push_back(std::move(ref));

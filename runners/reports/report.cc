@@ -15,6 +15,7 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/type_resolver_util.h"
+#include "reference/tensor_file.h"
 #include "runners/reports/report.pb.h"
 
 namespace onnx_conform {
@@ -227,6 +228,13 @@ absl::StatusOr<std::vector<CaseResult>> ParseJsonReport(absl::string_view json,
     results.push_back(*std::move(result));
   }
   return results;
+}
+
+absl::StatusOr<std::vector<CaseResult>> ReadJsonReportFile(const std::string& path) {
+  // A regular file (a FIFO would block, /dev/zero never end), size first.
+  absl::StatusOr<std::string> text = ReadFileBytes(path, int64_t{1} << 30);
+  if (!text.ok()) return text.status();
+  return ParseJsonReport(*text, path);
 }
 
 void SortForReports(std::vector<CaseResult>& results) {
