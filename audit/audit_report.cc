@@ -10,16 +10,14 @@
 #include "absl/strings/str_replace.h"
 #include "audit/audit_intro.h"
 #include "audit/audit_report.pb.h"
+#include "checker/schema_printer.h"
 #include "google/protobuf/util/json_util.h"
 
 namespace onnx_conform {
 namespace {
 
 std::string TypesText(const std::vector<ElementType>& types) {
-  if (types.empty()) return "all";
-  return absl::StrJoin(types, ", ", [](std::string* out, ElementType t) {
-    absl::StrAppend(out, ElementTypeName(t));
-  });
+  return types.empty() ? "all" : TypeNames(types);
 }
 
 // Behaviour and converter findings that differ only in their type.

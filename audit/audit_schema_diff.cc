@@ -1,7 +1,6 @@
 #include "audit/audit_schema_diff.h"
 
 #include <algorithm>
-#include <climits>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -11,33 +10,14 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "checker/schema_printer.h"
 
 namespace onnx_conform {
 namespace {
 
 // ---- Printing declarations ----
 
-absl::string_view OptionName(ParamOption option) {
-  switch (option) {
-    case ParamOption::kSingle: return "single";
-    case ParamOption::kOptional: return "optional";
-    case ParamOption::kVariadic: return "variadic";
-  }
-  return "single";
-}
-
 std::string AttrTypeName(AttrType type) { return onnx::AttributeProto::AttributeType_Name(type); }
-
-std::string TypeList(const std::vector<ElementType>& types) {
-  return absl::StrJoin(types, ", ", [](std::string* out, ElementType type) {
-    absl::StrAppend(out, ElementTypeName(type));
-  });
-}
-
-std::string ArityText(int min, int max) {
-  const std::string high = max == INT_MAX ? "2147483647" : absl::StrCat(max);
-  return min == max ? absl::StrCat(min) : absl::StrCat(min, " to ", high);
-}
 
 // "optional input 'min' of type T at position 1".
 std::string DescribeParam(absl::string_view what, const FormalParameter& param, size_t position) {
@@ -173,7 +153,7 @@ class SchemaDiff {
       const TypeConstraintSpec* b = to_.FindTypeConstraint(a.type_param);
       if (b == nullptr) {
         Add("type", a.type_param, "removed",
-            absl::StrCat("type parameter ", a.type_param, " (", TypeList(a.allowed),
+            absl::StrCat("type parameter ", a.type_param, " (", TypeNames(a.allowed),
                          ") no longer exists"),
             Applicability::kAlways)
             .types = a.allowed;
@@ -191,15 +171,15 @@ class SchemaDiff {
       if (!added.empty()) {
         // A type added concerns no existing (valid) node.
         Add("type", a.type_param, "added",
-            absl::StrCat(a.type_param, " also allows ", TypeList(added), " (", from_.Name(), ": ",
-                         TypeList(a.allowed), ")"),
+            absl::StrCat(a.type_param, " also allows ", TypeNames(added), " (", from_.Name(), ": ",
+                         TypeNames(a.allowed), ")"),
             Applicability::kNever)
             .types = added;
       }
       if (!removed.empty()) {
         Add("type", a.type_param, "removed",
-            absl::StrCat(a.type_param, " no longer allows ", TypeList(removed), " (", to_.Name(),
-                         ": ", TypeList(b->allowed), ")"),
+            absl::StrCat(a.type_param, " no longer allows ", TypeNames(removed), " (", to_.Name(),
+                         ": ", TypeNames(b->allowed), ")"),
             Applicability::kNodeType)
             .types = removed;
       }
@@ -207,7 +187,7 @@ class SchemaDiff {
     for (const TypeConstraintSpec& b : to_.type_constraints()) {
       if (from_.FindTypeConstraint(b.type_param) != nullptr) continue;
       Add("type", b.type_param, "added",
-          absl::StrCat("new type parameter ", b.type_param, " allowing ", TypeList(b.allowed)),
+          absl::StrCat("new type parameter ", b.type_param, " allowing ", TypeNames(b.allowed)),
           Applicability::kAlways)
           .types = b.allowed;
     }
@@ -281,8 +261,8 @@ class SchemaDiff {
   void DiffArity(absl::string_view what, int from_min, int from_max, int to_min, int to_max) {
     if (from_min == to_min && from_max == to_max) return;
     Add(std::string(what), "", "changed",
-        absl::StrCat(from_.Name(), " takes ", ArityText(from_min, from_max), ", ", to_.Name(),
-                     " takes ", ArityText(to_min, to_max)),
+        absl::StrCat(from_.Name(), " takes ", RangeText(from_min, from_max), ", ", to_.Name(),
+                     " takes ", RangeText(to_min, to_max)),
         Applicability::kAlways);
   }
 

@@ -8,7 +8,6 @@
 #include "absl/strings/str_join.h"
 
 namespace onnx_conform {
-namespace {
 
 std::string OptionName(ParamOption option) {
   switch (option) {
@@ -19,7 +18,7 @@ std::string OptionName(ParamOption option) {
   return "single";
 }
 
-std::string Bounds(int min, int max) {
+std::string RangeText(int min, int max) {
   if (min == max) return absl::StrCat(min);
   return absl::StrCat(min, " to ", max);
 }
@@ -29,6 +28,8 @@ std::string TypeNames(std::span<const ElementType> types) {
     absl::StrAppend(out, ElementTypeName(type));
   });
 }
+
+namespace {
 
 void AppendParams(std::string* out, const std::vector<FormalParameter>& params) {
   for (const FormalParameter& p : params) {
@@ -121,8 +122,8 @@ std::vector<std::string> SchemaChanges(const OpSchema& older, const OpSchema& ne
     }
   }
   if (older.min_inputs() != newer.min_inputs() || older.max_inputs() != newer.max_inputs()) {
-    out.push_back(absl::StrCat("inputs: ", Bounds(older.min_inputs(), older.max_inputs()),
-                               " becomes ", Bounds(newer.min_inputs(), newer.max_inputs())));
+    out.push_back(absl::StrCat("inputs: ", RangeText(older.min_inputs(), older.max_inputs()),
+                               " becomes ", RangeText(newer.min_inputs(), newer.max_inputs())));
   }
   DiffParams("input", older.inputs(), newer.inputs(), out);
   DiffParams("output", older.outputs(), newer.outputs(), out);
@@ -196,9 +197,9 @@ std::string SchemaToText(const OpSchema& s) {
       " and up until the next version. Shape inference: ", s.has_shape_inference() ? "yes" : "no",
       ". Function: ", s.has_function() ? "yes" : "no", ".\n\n");
   absl::StrAppend(&out, s.summary(), "\n\n");
-  absl::StrAppend(&out, "Inputs (", Bounds(s.min_inputs(), s.max_inputs()), "):\n");
+  absl::StrAppend(&out, "Inputs (", RangeText(s.min_inputs(), s.max_inputs()), "):\n");
   AppendParams(&out, s.inputs());
-  absl::StrAppend(&out, "\nOutputs (", Bounds(s.min_outputs(), s.max_outputs()), "):\n");
+  absl::StrAppend(&out, "\nOutputs (", RangeText(s.min_outputs(), s.max_outputs()), "):\n");
   AppendParams(&out, s.outputs());
   absl::StrAppend(&out, "\nAttributes:", s.attributes().empty() ? " none\n" : "\n");
   for (const AttributeSpec& a : s.attributes()) {

@@ -33,6 +33,15 @@ std::string JsonString(absl::string_view text);
 // The default value as the texts print it: "0", "3.40282347e+38", "[1, 2]".
 std::string AttrValueToString(const AttrValue& value);
 
+// "single", "optional" or "variadic".
+std::string OptionName(ParamOption option);
+
+// A count of inputs or outputs: "2", or "1 to 3".
+std::string RangeText(int min, int max);
+
+// "float, int32": the types' names, comma-separated.
+std::string TypeNames(std::span<const ElementType> types);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_CHECKER_SCHEMA_PRINTER_H_
