@@ -51,18 +51,17 @@ std::string OutcomeText(const CaseOutcome& outcome) {
 bool Runs(Validity v) { return v == Validity::kValid || v == Validity::kWarned; }
 
 Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, int64_t to_opset) {
-  Finding f;
-  f.kind = kind;
-  f.op_type = c.op_type;
-  f.from_version = VersionAt(c.op_type, from_opset);
-  f.to_version = VersionAt(c.op_type, to_opset);
-  f.from_opset = static_cast<int>(from_opset);
-  f.to_opset = static_cast<int>(to_opset);
-  f.aspect = "case";
-  f.name = c.name;
-  f.scenario = c.scenario.empty() ? c.name : c.scenario;
+  Finding f{.kind = kind,
+            .op_type = c.op_type,
+            .from_version = VersionAt(c.op_type, from_opset),
+            .to_version = VersionAt(c.op_type, to_opset),
+            .from_opset = static_cast<int>(from_opset),
+            .to_opset = static_cast<int>(to_opset),
+            .aspect = "case",
+            .name = c.name,
+            .scenario = c.scenario.empty() ? c.name : c.scenario,
+            .applies = Applicability::kNodeType};
   if (c.type != ElementType::kUndefined) f.types = {c.type};
-  f.applies = Applicability::kNodeType;
   return f;
 }
 

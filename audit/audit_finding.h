@@ -67,7 +67,7 @@ enum class Applicability {
 
 struct Finding {
   FindingKind kind = FindingKind::kSchemaChange;
-  std::string op_type;
+  std::string op_type = {};
   int from_version = 0;  // the operator versions compared (since_version)
   int to_version = 0;
   int from_opset = 0;  // the opsets compared (equal to the versions unless asked otherwise)
@@ -75,27 +75,27 @@ struct Finding {
   // Schema changes: "type", "input", "output", "input arity", "output arity",
   // "attribute", "rule", "summary", "shape inference", "function".
   // Behaviour and converter findings: "case" (or "model" with --model).
-  std::string aspect;
+  std::string aspect = {};
   // The type parameter, input, output or attribute name; the case name for
   // behaviour and converter findings; empty for rules and texts.
-  std::string name;
+  std::string name = {};
   // "added", "removed", "changed", "retyped", "default changed",
   // "moved to input", "moved to attribute", ...; for behaviour and converter
   // findings, the outcomes: "valid -> invalid", "outputs differ", ...
-  std::string change;
-  std::string detail;  // one or two sentences with the values involved
+  std::string change = {};
+  std::string detail = {};  // one or two sentences with the values involved
   // Behaviour and converter findings: what the case does, the same for
   // every type ("no_bounds"), so that reports can group types.
-  std::string scenario;
-  std::vector<ElementType> types;  // the element types concerned; empty: all
+  std::string scenario = {};
+  std::vector<ElementType> types = {};  // the element types concerned; empty: all
   Applicability applies = Applicability::kAlways;
-  std::vector<std::string> needs;  // kNodeMayExceed: {"min", "max"}: min may exceed max
-  std::string node;                // `audit --model`: the node the finding is about
+  std::vector<std::string> needs = {};  // kNodeMayExceed: {"min", "max"}: min may exceed max
+  std::string node = {};                // `audit --model`: the node the finding is about
   // `audit --model`: the input or attribute concerned ("input 1 (min)").
-  std::string concerns;
+  std::string concerns = {};
   // "version change", "text clarification (ONNX 1.18)" or "suite's stricter
   // reading" (audit/audit_difference.h).
-  std::string difference;
+  std::string difference = {};
 };
 
 // What a model's node shows of itself, for Applicability.

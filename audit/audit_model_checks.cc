@@ -240,18 +240,16 @@ std::optional<ForeignSchemaChange> OnnxSchemaChange(const std::string& op_type,
   const std::string a_name = absl::StrCat(op_type, "-", a->since_version());
   const std::string b_name = absl::StrCat(op_type, "-", b->since_version());
   auto add = [&](std::string aspect, std::string name, std::string what, std::string detail) {
-    Finding f;
-    f.kind = FindingKind::kSchemaChange;
-    f.op_type = op_type;
-    f.from_version = a->since_version();
-    f.to_version = b->since_version();
-    f.from_opset = from_opset;
-    f.to_opset = to_opset;
-    f.aspect = std::move(aspect);
-    f.name = std::move(name);
-    f.change = std::move(what);
-    f.detail = std::move(detail);
-    change.findings.push_back(std::move(f));
+    change.findings.push_back({.kind = FindingKind::kSchemaChange,
+                               .op_type = op_type,
+                               .from_version = a->since_version(),
+                               .to_version = b->since_version(),
+                               .from_opset = from_opset,
+                               .to_opset = to_opset,
+                               .aspect = std::move(aspect),
+                               .name = std::move(name),
+                               .change = std::move(what),
+                               .detail = std::move(detail)});
   };
   add("version", "", "changed",
       absl::StrCat(a_name, " -> ", b_name, " in ONNX's registry; ", op_type,

@@ -133,14 +133,12 @@ std::vector<Finding> PerNode(const Finding& f, const AuditCase& at_from, const A
 
 Finding ModelFinding(FindingKind kind, const ModelAudit& audit, std::string change,
                      std::string detail) {
-  Finding f;
-  f.kind = kind;
-  f.from_opset = audit.from_opset;
-  f.to_opset = audit.to_opset;
-  f.aspect = "model";
-  f.change = std::move(change);
-  f.detail = std::move(detail);
-  return f;
+  return {.kind = kind,
+          .from_opset = audit.from_opset,
+          .to_opset = audit.to_opset,
+          .aspect = "model",
+          .change = std::move(change),
+          .detail = std::move(detail)};
 }
 
 void Blame(Finding& f, const std::string& label, const std::string& op_type,

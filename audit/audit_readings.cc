@@ -82,24 +82,24 @@ std::vector<Finding> ReadingFindings(const AuditCase& alone, int64_t from_opset,
     const std::vector<std::string> differences =
         OutputDifferences(a->model, a->inputs, *baseline, *alt.outputs, 3);
     if (differences.empty()) continue;
-    Finding f;
-    f.kind = FindingKind::kOutputChange;
-    f.op_type = alone.op_type;
-    f.from_version = from->since_version();
-    f.to_version = to->since_version();
-    f.from_opset = static_cast<int>(from_opset);
-    f.to_opset = static_cast<int>(to_opset);
-    f.aspect = "case";
-    f.name = alone.name;
-    f.scenario = alone.scenario;
     const std::string reading = alt.readings.empty() ? "an unnamed reading" : alt.readings.Name();
-    f.change = absl::StrCat("outputs differ under ", reading);
-    f.detail = absl::StrCat(
-        alt.runtime, alt.readings.empty() ? "" : absl::StrCat(" follows ", Described(alt.readings)),
-        ": expected = ", from->Name(), " (the reference), got = ", alt.label, ": ",
-        absl::StrJoin(differences, "; "));
-    f.difference = std::string(kNamedReading);
-    findings.push_back(std::move(f));
+    findings.push_back(
+        {.kind = FindingKind::kOutputChange,
+         .op_type = alone.op_type,
+         .from_version = from->since_version(),
+         .to_version = to->since_version(),
+         .from_opset = static_cast<int>(from_opset),
+         .to_opset = static_cast<int>(to_opset),
+         .aspect = "case",
+         .name = alone.name,
+         .change = absl::StrCat("outputs differ under ", reading),
+         .detail = absl::StrCat(
+             alt.runtime,
+             alt.readings.empty() ? "" : absl::StrCat(" follows ", Described(alt.readings)),
+             ": expected = ", from->Name(), " (the reference), got = ", alt.label, ": ",
+             absl::StrJoin(differences, "; ")),
+         .scenario = alone.scenario,
+         .difference = std::string(kNamedReading)});
   }
   return findings;
 }

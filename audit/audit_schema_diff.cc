@@ -132,20 +132,17 @@ class SchemaDiff {
  private:
   Finding& Add(std::string aspect, std::string name, std::string change, std::string detail,
                Applicability applies) {
-    Finding f;
-    f.kind = FindingKind::kSchemaChange;
-    f.op_type = to_.op_type();
-    f.from_version = from_.since_version();
-    f.to_version = to_.since_version();
-    f.from_opset = f.from_version;
-    f.to_opset = f.to_version;
-    f.aspect = std::move(aspect);
-    f.name = std::move(name);
-    f.change = std::move(change);
-    f.detail = std::move(detail);
-    f.applies = applies;
-    findings_.push_back(std::move(f));
-    return findings_.back();
+    return findings_.emplace_back(Finding{.kind = FindingKind::kSchemaChange,
+                                          .op_type = to_.op_type(),
+                                          .from_version = from_.since_version(),
+                                          .to_version = to_.since_version(),
+                                          .from_opset = from_.since_version(),
+                                          .to_opset = to_.since_version(),
+                                          .aspect = std::move(aspect),
+                                          .name = std::move(name),
+                                          .change = std::move(change),
+                                          .detail = std::move(detail),
+                                          .applies = applies});
   }
 
   void DiffTypeConstraints() {
