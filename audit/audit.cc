@@ -114,6 +114,17 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
   audit.op_type = std::string(op_type);
   audit.pairs = *pairs;
   std::vector<Finding> behaviour, converter;
+  // One case at the pair's two opsets; one that runs at neither is skipped.
+  auto compare = [&](const AuditCase& c, const OpsetPair& pair) {
+    std::string skipped;
+    std::vector<Finding> found = CompareBehaviour(c, pair.from_opset, pair.to_opset, &skipped);
+    if (!skipped.empty()) {
+      audit.skipped.push_back(skipped);
+      return;
+    }
+    ++audit.cases_compared;
+    for (Finding& f : found) behaviour.push_back(std::move(f));
+  };
 
   for (const OpsetPair& pair : audit.pairs) {
     const OpSchema& a = *FindSchemaVersion(op_type, pair.from_version);
@@ -131,31 +142,12 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
       const int home_opset = &home == &a ? pair.from_opset : pair.to_opset;
       std::vector<AuditCase> cases =
           CasesAt(op_type, home.since_version(), home_opset, {type}, nullptr, audit.skipped);
-      for (const AuditCase& c : cases) {
-        std::string skipped;
-        std::vector<Finding> found = CompareBehaviour(c, pair.from_opset, pair.to_opset, &skipped);
-        if (!skipped.empty()) {
-          audit.skipped.push_back(skipped);
-          continue;
-        }
-        ++audit.cases_compared;
-        for (Finding& f : found) behaviour.push_back(std::move(f));
-      }
+      for (const AuditCase& c : cases) compare(c, pair);
     }
     if (library != nullptr) {
       for (const AuditCase& c : *library) {
-        if (c.op_type != op_type ||
-            (c.version != pair.from_version && c.version != pair.to_version)) {
-          continue;
-        }
-        std::string skipped;
-        std::vector<Finding> found = CompareBehaviour(c, pair.from_opset, pair.to_opset, &skipped);
-        if (!skipped.empty()) {
-          audit.skipped.push_back(skipped);
-          continue;
-        }
-        ++audit.cases_compared;
-        for (Finding& f : found) behaviour.push_back(std::move(f));
+        const bool either = c.version == pair.from_version || c.version == pair.to_version;
+        if (c.op_type == op_type && either) compare(c, pair);
       }
     }
   }

@@ -18,14 +18,6 @@
 namespace onnx_conform {
 namespace {
 
-// "[SHAPE-EQUAL-REQUIRED] input 1: shape [3] differs ...".
-std::string ShortDiagnostic(const Diagnostic& d) {
-  std::string text = absl::StrCat("[", d.rule, "]");
-  if (!d.field.empty()) absl::StrAppend(&text, " ", d.field, ":");
-  absl::StrAppend(&text, " ", d.message);
-  return text;
-}
-
 // "Clip-11" for the version of the case's operator that serves `opset`.
 std::string VersionLabel(const std::string& op_type, int64_t opset) {
   absl::StatusOr<const OpSchema*> schema = LookupSchema("", op_type, opset);
@@ -50,7 +42,8 @@ std::string OutcomeText(const CaseOutcome& outcome) {
 
 bool Runs(Validity v) { return v == Validity::kValid || v == Validity::kWarned; }
 
-Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, int64_t to_opset) {
+Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, int64_t to_opset,
+                    std::string change, std::string detail) {
   Finding f{.kind = kind,
             .op_type = c.op_type,
             .from_version = VersionAt(c.op_type, from_opset),
@@ -59,6 +52,8 @@ Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, in
             .to_opset = static_cast<int>(to_opset),
             .aspect = "case",
             .name = c.name,
+            .change = std::move(change),
+            .detail = std::move(detail),
             .scenario = c.scenario.empty() ? c.name : c.scenario,
             .applies = Applicability::kNodeType};
   if (c.type != ElementType::kUndefined) f.types = {c.type};
@@ -98,6 +93,11 @@ std::optional<std::pair<std::string, std::string>> CompareRuns(
 }
 
 }  // namespace
+
+std::string ShortDiagnostic(const Diagnostic& d) {
+  return absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
+                      d.message);
+}
 
 absl::string_view ValidityName(Validity validity) {
   switch (validity) {
@@ -172,10 +172,10 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
   const std::string a_label = VersionLabel(audit_case.op_type, from_opset);
   const std::string b_label = VersionLabel(audit_case.op_type, to_opset);
   if (oa.validity != ob.validity && (Runs(oa.validity) || Runs(ob.validity))) {
-    Finding f = CaseFinding(FindingKind::kValidityChange, audit_case, from_opset, to_opset);
-    f.change = absl::StrCat(ValidityName(oa.validity), " -> ", ValidityName(ob.validity));
-    f.detail = absl::StrCat(a_label, ": ", OutcomeText(oa), "; ", b_label, ": ", OutcomeText(ob));
-    findings.push_back(std::move(f));
+    findings.push_back(CaseFinding(
+        FindingKind::kValidityChange, audit_case, from_opset, to_opset,
+        absl::StrCat(ValidityName(oa.validity), " -> ", ValidityName(ob.validity)),
+        absl::StrCat(a_label, ": ", OutcomeText(oa), "; ", b_label, ": ", OutcomeText(ob))));
   }
   if (neither_ran != nullptr && !oa.outputs.ok() && !ob.outputs.ok()) {
     *neither_ran =
@@ -184,10 +184,8 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
   }
   if (Runs(oa.validity) && Runs(ob.validity)) {
     if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label, b->model.graph())) {
-      Finding f = CaseFinding(FindingKind::kOutputChange, audit_case, from_opset, to_opset);
-      f.change = diff->first;
-      f.detail = diff->second;
-      findings.push_back(std::move(f));
+      findings.push_back(CaseFinding(FindingKind::kOutputChange, audit_case, from_opset, to_opset,
+                                     diff->first, diff->second));
     }
   }
   return findings;
@@ -216,31 +214,25 @@ std::vector<Finding> AuditConversion(const AuditCase& audit_case, int64_t target
 
   absl::StatusOr<onnx::ModelProto> converted = ConvertWithOnnx(audit_case.model, target_opset);
   if (!converted.ok()) {
-    Finding f = CaseFinding(FindingKind::kConverterFailed, audit_case, *source_opset, target_opset);
-    f.change = "throws";
-    f.detail = std::string(converted.status().message());
-    findings.push_back(std::move(f));
+    findings.push_back(CaseFinding(FindingKind::kConverterFailed, audit_case, *source_opset,
+                                   target_opset, "throws",
+                                   std::string(converted.status().message())));
     return findings;
   }
   AuditCase converted_case = audit_case;
   converted_case.model = *std::move(converted);
   const CaseOutcome after = EvaluateCase(converted_case);
   if (!Runs(after.validity)) {
-    Finding f =
-        CaseFinding(FindingKind::kConverterInvalid, audit_case, *source_opset, target_opset);
-    f.change = std::string(ValidityName(after.validity));
-    f.detail = absl::StrCat("the model converted to ", target_label,
-                            " fails the suite's checker: ", after.message);
-    findings.push_back(std::move(f));
+    findings.push_back(CaseFinding(FindingKind::kConverterInvalid, audit_case, *source_opset,
+                                   target_opset, std::string(ValidityName(after.validity)),
+                                   absl::StrCat("the model converted to ", target_label,
+                                                " fails the suite's checker: ", after.message)));
     return findings;
   }
   if (auto diff = CompareRuns(audit_case, original, source_label, after, target_label,
                               converted_case.model.graph())) {
-    Finding f =
-        CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset, target_opset);
-    f.change = diff->first;
-    f.detail = diff->second;
-    findings.push_back(std::move(f));
+    findings.push_back(CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset,
+                                   target_opset, diff->first, diff->second));
   }
   return findings;
 }

@@ -44,6 +44,10 @@ struct CaseOutcome {
   absl::StatusOr<std::vector<Tensor>> outputs;
 };
 
+// "[SHAPE-EQUAL-REQUIRED] input 1: shape [3] differs ...": the rule, the
+// field when there is one, the message.
+std::string ShortDiagnostic(const Diagnostic& d);
+
 // The suite's checker on the case's model and on its inputs as a data set
 // (without expected outputs), every diagnostic.
 std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case);

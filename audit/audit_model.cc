@@ -167,9 +167,7 @@ std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const Model
     for (int i = 0; i < graph.node_size(); ++i) {
       if (NodeLabel(graph.node(i), i) == d.node) op_type = graph.node(i).op_type();
     }
-    add(d.node, op_type, d.rule, d.field, "the suite's checker",
-        absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
-                     d.message));
+    add(d.node, op_type, d.rule, d.field, "the suite's checker", ShortDiagnostic(d));
   }
   for (const NodeProblem& p : ModelTypeProblems(model, audit.from_opset)) {
     // "[RULE-ID] ..." from the suite's checks; ONNX's messages carry no id.

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "audit/audit_behavior.h"
 #include "audit/audit_retarget.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
@@ -71,8 +72,7 @@ std::vector<NodeProblem> SuiteNodeProblems(const GraphNode& gn, int64_t opset) {
     p.op_type = node.op_type();
     p.output = node.output_size() > 0 ? node.output(0) : "";
     p.concerns = Concerns(d.field, **schema);
-    p.message = absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
-                             d.message, " (", (*schema)->Name(), ")");
+    p.message = absl::StrCat(ShortDiagnostic(d), " (", (*schema)->Name(), ")");
     p.checker = "the suite's checker";
     problems.push_back(std::move(p));
   }

@@ -123,7 +123,7 @@ std::vector<Finding> PerNode(const Finding& f, const AuditCase& at_from, const A
     g.detail = absl::StrCat(
         nd.node->op_type(), "-", opset == audit.to_opset ? g.to_version : g.from_version,
         " (opset ", opset, "): ", d.severity == Severity::kError ? "invalid" : "valid with warning",
-        " [", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "), d.message);
+        " ", ShortDiagnostic(d));
     found.push_back(std::move(g));
   }
   return found;
