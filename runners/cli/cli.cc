@@ -1,6 +1,7 @@
 #include "runners/cli/cli.h"
 
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "absl/flags/marshalling.h"
@@ -47,21 +48,15 @@ int UsageError(std::ostream& err, absl::string_view command, absl::string_view u
   return kExitUsage;
 }
 
-FlagSet& FlagSet::Add(absl::string_view name, bool* target) {
-  return AddFlag(name, true, ParseInto(name, target));
+template <typename T>
+FlagSet& FlagSet::Add(absl::string_view name, T* target) {
+  return AddFlag(name, std::is_same_v<T, bool>, ParseInto(name, target));
 }
-FlagSet& FlagSet::Add(absl::string_view name, int* target) {
-  return AddFlag(name, false, ParseInto(name, target));
-}
-FlagSet& FlagSet::Add(absl::string_view name, int64_t* target) {
-  return AddFlag(name, false, ParseInto(name, target));
-}
-FlagSet& FlagSet::Add(absl::string_view name, double* target) {
-  return AddFlag(name, false, ParseInto(name, target));
-}
-FlagSet& FlagSet::Add(absl::string_view name, std::string* target) {
-  return AddFlag(name, false, ParseInto(name, target));
-}
+template FlagSet& FlagSet::Add(absl::string_view name, bool* target);
+template FlagSet& FlagSet::Add(absl::string_view name, int* target);
+template FlagSet& FlagSet::Add(absl::string_view name, int64_t* target);
+template FlagSet& FlagSet::Add(absl::string_view name, double* target);
+template FlagSet& FlagSet::Add(absl::string_view name, std::string* target);
 FlagSet& FlagSet::AddValue(absl::string_view name, Setter set) {
   return AddFlag(name, false, std::move(set));
 }

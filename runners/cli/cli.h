@@ -69,12 +69,10 @@ class FlagSet {
 
   // A flag read as an absl flag of that type would be (absl::ParseFlag): a
   // bad value is "bad value for --NAME: 'VALUE': Illegal value ...". `name`
-  // is the flag's name in messages; a bool is a boolean flag.
-  FlagSet& Add(absl::string_view name, bool* target);
-  FlagSet& Add(absl::string_view name, int* target);
-  FlagSet& Add(absl::string_view name, int64_t* target);
-  FlagSet& Add(absl::string_view name, double* target);
-  FlagSet& Add(absl::string_view name, std::string* target);
+  // is the flag's name in messages; a bool is a boolean flag. T is bool,
+  // int, int64_t, double or std::string.
+  template <typename T>
+  FlagSet& Add(absl::string_view name, T* target);
   // A flag with a value that the command reads itself (lists, ranges, kinds).
   FlagSet& AddValue(absl::string_view name, Setter set);
 
