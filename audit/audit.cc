@@ -61,21 +61,9 @@ std::vector<AuditCase> CasesAt(absl::string_view op_type, int version, int opset
   return cases;
 }
 
-}  // namespace
-
-int NewestRegistryOpset() {
-  int newest = 1;
-  for (const OpSchema* schema : AllSchemas()) newest = std::max(newest, schema->since_version());
-  return newest;
-}
-
-int NewestKnownOpset() {
-  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
-  auto onnx_range = ranges.find("");
-  const int onnx_newest = onnx_range == ranges.end() ? 0 : onnx_range->second.second;
-  return std::max(NewestRegistryOpset(), onnx_newest);
-}
-
+// The pairs compared for an operator. InvalidArgument for an opset at which
+// the operator does not exist; Unimplemented for an operator outside the
+// registry.
 absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,
                                                   const AuditRange& range) {
   std::vector<const OpSchema*> versions = SchemaVersions(op_type);
@@ -104,6 +92,21 @@ absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,
   pairs.push_back(
       {from, to, SchemaAt(op_type, from)->since_version(), SchemaAt(op_type, to)->since_version()});
   return pairs;
+}
+
+}  // namespace
+
+int NewestRegistryOpset() {
+  int newest = 1;
+  for (const OpSchema* schema : AllSchemas()) newest = std::max(newest, schema->since_version());
+  return newest;
+}
+
+int NewestKnownOpset() {
+  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+  auto onnx_range = ranges.find("");
+  const int onnx_newest = onnx_range == ranges.end() ? 0 : onnx_range->second.second;
+  return std::max(NewestRegistryOpset(), onnx_newest);
 }
 
 absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const AuditRange& range,

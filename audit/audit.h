@@ -5,7 +5,7 @@
 //
 //   absl::StatusOr<OperatorAudit> clip = AuditOperator("Clip", {});  // 1->6, 6->11, ...
 //   absl::StatusOr<OperatorAudit> min = AuditOperator("Min", {.from_opset = 6, .to_opset = 13});
-//   absl::StatusOr<ModelAudit> m = AuditModel("model.onnx", 13);  // audit/audit_model.cc
+//   absl::StatusOr<ModelAudit> m = AuditModel("model.onnx", {.to_opset = 13});  // audit_model.cc
 //
 // Without a range, every consecutive pair of versions is compared and the
 // converter takes each case to every later version; with --from/--to, one
@@ -50,12 +50,6 @@ struct OperatorAudit {
   int conversions = 0;               // ONNX converter runs
   std::vector<std::string> skipped;  // cases that could not be written at a version, and why
 };
-
-// The pairs compared for an operator. InvalidArgument for an opset at which
-// the operator does not exist; Unimplemented for an operator outside the
-// registry.
-absl::StatusOr<std::vector<OpsetPair>> AuditPairs(absl::string_view op_type,
-                                                  const AuditRange& range);
 
 // `library` (may be null) adds cases read from a case library to the
 // audit's own (audit/audit_cases.h).
@@ -109,7 +103,7 @@ struct ModelAuditOptions {
   // (`--shape NAME=DIMS`). A symbolic dimension takes one value in every
   // input (given here through one input, else as in the folder's first data
   // set, else 3); unknown dimensions are generated as 3.
-  std::map<std::string, Shape> shapes;
+  std::map<std::string, Shape> shapes = {};
 };
 
 // Audits a model file for the move from its own default-domain opset to the
@@ -133,8 +127,6 @@ struct ModelAuditOptions {
 // target beyond NewestKnownOpset(), or shapes BindShapes refuses.
 absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
                                       const ModelAuditOptions& options);
-absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
-                                      std::optional<int> to_opset);
 
 // The target when none is asked: the newest opset of the registry, or the
 // model's own when it is newer (never a downgrade).

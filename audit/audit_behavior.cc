@@ -60,24 +60,14 @@ Finding CaseFinding(FindingKind kind, const AuditCase& c, int64_t from_opset, in
   return f;
 }
 
-// Empty when the outputs agree; else what differs, "expected" being the
-// first run's outputs (of `expected_case`), judged as the harness judges a
-// case's outputs.
-std::string OutputDifference(const AuditCase& expected_case, const std::vector<Tensor>& expected,
-                             const std::vector<Tensor>& actual, const onnx::GraphProto& graph) {
-  if (expected.size() != actual.size()) {
-    return absl::StrCat(expected.size(), " outputs against ", actual.size());
-  }
-  return absl::StrJoin(OutputDifferences(expected_case.model, expected_case.inputs, expected,
-                                         actual, /*max_reported=*/3),
-                       "; ");
-}
-
-// Compares two runs of the reference, the first of `a_case`. Returns the
+// Compares two runs of the reference, the first of `a_case`, as the harness
+// judges a case's outputs ("expected" being the first run's). Returns the
 // finding's change and detail, or nothing when they agree (or both fail).
-std::optional<std::pair<std::string, std::string>> CompareRuns(
-    const AuditCase& a_case, const CaseOutcome& a, const std::string& a_label, const CaseOutcome& b,
-    const std::string& b_label, const onnx::GraphProto& graph) {
+std::optional<std::pair<std::string, std::string>> CompareRuns(const AuditCase& a_case,
+                                                               const CaseOutcome& a,
+                                                               const std::string& a_label,
+                                                               const CaseOutcome& b,
+                                                               const std::string& b_label) {
   if (!a.outputs.ok() && !b.outputs.ok()) return std::nullopt;
   if (!a.outputs.ok() || !b.outputs.ok()) {
     const bool a_fails = !a.outputs.ok();
@@ -86,19 +76,18 @@ std::optional<std::pair<std::string, std::string>> CompareRuns(
                                   (a_fails ? a.outputs : b.outputs).status().message(),
                                   "; it runs at ", a_fails ? b_label : a_label)};
   }
-  std::string difference = OutputDifference(a_case, *a.outputs, *b.outputs, graph);
+  const std::string difference =
+      a.outputs->size() != b.outputs->size()
+          ? absl::StrCat(a.outputs->size(), " outputs against ", b.outputs->size())
+          : absl::StrJoin(OutputDifferences(a_case.model, a_case.inputs, *a.outputs, *b.outputs,
+                                            /*max_reported=*/3),
+                          "; ");
   if (difference.empty()) return std::nullopt;
   return std::pair{std::string("outputs differ"),
                    absl::StrCat("expected = ", a_label, ", got = ", b_label, ": ", difference)};
 }
 
-}  // namespace
-
-std::string ShortDiagnostic(const Diagnostic& d) {
-  return absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
-                      d.message);
-}
-
+// "valid", "valid with warnings", "invalid", "unsupported".
 absl::string_view ValidityName(Validity validity) {
   switch (validity) {
     case Validity::kValid: return "valid";
@@ -107,6 +96,13 @@ absl::string_view ValidityName(Validity validity) {
     case Validity::kUnsupported: return "unsupported";
   }
   return "valid";
+}
+
+}  // namespace
+
+std::string ShortDiagnostic(const Diagnostic& d) {
+  return absl::StrCat("[", d.rule, "] ", d.field.empty() ? "" : absl::StrCat(d.field, ": "),
+                      d.message);
 }
 
 std::vector<Diagnostic> CaseDiagnostics(const AuditCase& audit_case) {
@@ -133,10 +129,9 @@ CaseOutcome EvaluateCase(const AuditCase& audit_case) {
   const Diagnostic* first = nullptr;
   auto collect = [&](Severity severity) {
     for (const Diagnostic& d : diagnostics) {
-      if (d.severity != severity) continue;
-      if (first == nullptr) first = &d;
-      if (std::find(outcome.rules.begin(), outcome.rules.end(), d.rule) == outcome.rules.end()) {
-        outcome.rules.push_back(d.rule);
+      if (d.severity == severity) {
+        first = &d;
+        break;
       }
     }
     return first != nullptr;
@@ -183,7 +178,7 @@ std::vector<Finding> CompareBehaviour(const AuditCase& audit_case, int64_t from_
                      b_label, ": ", ob.outputs.status().message(), " (", OutcomeText(ob), ")");
   }
   if (Runs(oa.validity) && Runs(ob.validity)) {
-    if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label, b->model.graph())) {
+    if (auto diff = CompareRuns(*a, oa, a_label, ob, b_label)) {
       findings.push_back(CaseFinding(FindingKind::kOutputChange, audit_case, from_opset, to_opset,
                                      diff->first, diff->second));
     }
@@ -229,8 +224,7 @@ std::vector<Finding> AuditConversion(const AuditCase& audit_case, int64_t target
                                                 " fails the suite's checker: ", after.message)));
     return findings;
   }
-  if (auto diff = CompareRuns(audit_case, original, source_label, after, target_label,
-                              converted_case.model.graph())) {
+  if (auto diff = CompareRuns(audit_case, original, source_label, after, target_label)) {
     findings.push_back(CaseFinding(FindingKind::kConverterOutputChange, audit_case, *source_opset,
                                    target_opset, diff->first, diff->second));
   }

@@ -33,13 +33,11 @@ enum class Validity {
   kInvalid,      // the checker reports an error
   kUnsupported,  // outside the registry (an operator, domain or opset it lacks)
 };
-// "valid", "valid with warnings", "invalid", "unsupported".
-absl::string_view ValidityName(Validity validity);
 
 struct CaseOutcome {
   Validity validity = Validity::kValid;
-  std::vector<std::string> rules;  // ids of the errors (invalid), warnings or unsupported findings
-  std::string message;             // the first of those diagnostics
+  // The first error (invalid), warning or unsupported finding, "[RULE] ...".
+  std::string message;
   // The reference's outputs; not run (an error) when the case is invalid or unsupported.
   absl::StatusOr<std::vector<Tensor>> outputs;
 };

@@ -168,7 +168,7 @@ onnx::ModelProto Clip6HalfModel() {
 TEST(AuditModelTest, Clip6Float16ModelToOpset13) {
   const fs::path file = FreshDir("clip6") / "clip6.onnx";
   ASSERT_TRUE(WriteProtoFile(file, Clip6HalfModel()).ok());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_EQ(audit->from_opset, 6);
   EXPECT_EQ(audit->to_opset, 13);
@@ -238,7 +238,7 @@ TEST(AuditModelTest, Min1CaseFolderAlsoUsesItsTestData) {
                               Tensor::FromValues<float>({3}, {1, 4, -3}), "m")
                   .ok());
 
-  absl::StatusOr<ModelAudit> audit = AuditModel(dir / "model.onnx", 6);
+  absl::StatusOr<ModelAudit> audit = AuditModel(dir / "model.onnx", {.to_opset = 6});
   ASSERT_TRUE(audit.ok()) << audit.status();
   // The folder's data is added to the generated edge values, never instead of them.
   EXPECT_EQ(audit->data, "generated, test_data_set_0");
@@ -283,12 +283,12 @@ TEST(AuditModelTest, NothingAppliesToAFloatMin8Node) {
   *g->add_input() = Value("b", onnx::TensorProto::FLOAT, {3});
   *g->add_output() = Value("m", onnx::TensorProto::FLOAT, {2, 3});
   ASSERT_TRUE(WriteProtoFile(file, m).ok());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   ASSERT_EQ(audit->nodes.size(), 1u);  // Min-8 -> Min-13
   EXPECT_THAT(audit->findings, IsEmpty());
 
-  absl::StatusOr<ModelAudit> same = AuditModel(file, 11);  // Min-8 serves opset 11
+  absl::StatusOr<ModelAudit> same = AuditModel(file, {.to_opset = 11});  // Min-8 serves opset 11
   ASSERT_TRUE(same.ok());
   EXPECT_THAT(same->nodes, IsEmpty());
   EXPECT_THAT(same->findings, IsEmpty());
@@ -308,7 +308,7 @@ TEST(AuditModelTest, HugeInputsAreNotGenerated) {
     }
     const fs::path file = FreshDir(name) / "model_file.onnx";
     ASSERT_TRUE(WriteProtoFile(file, m).ok());
-    absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
     ASSERT_TRUE(audit.ok()) << audit.status();
     EXPECT_EQ(audit->data, "");
     EXPECT_FALSE(audit->behaviour_compared);
@@ -333,7 +333,7 @@ TEST(AuditModelTest, HugeInputsAreNotGenerated) {
 TEST(AuditModelTest, UnreadableModelFails) {
   const fs::path file = FreshDir("bad") / "bad.onnx";
   std::ofstream(file) << "not a model";
-  EXPECT_FALSE(AuditModel(file, 13).ok());
+  EXPECT_FALSE(AuditModel(file, {.to_opset = 13}).ok());
   CommandResult r = RunAudit({"--model", file.string()});
   EXPECT_EQ(r.code, kExitUsage);  // exit 1 is kept for failing findings
   EXPECT_THAT(r.err, HasSubstr("bad.onnx"));

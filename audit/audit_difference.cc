@@ -61,8 +61,6 @@ bool Mentions(const Finding& f, absl::string_view marker) {
   return absl::StrContains(f.detail, marker) || absl::StrContains(f.change, marker);
 }
 
-}  // namespace
-
 void ClassifyDifference(Finding& f) {
   if (MeansNotAudited(f.kind)) {
     f.difference.clear();  // about the audit, not a difference between versions
@@ -87,6 +85,8 @@ void ClassifyDifference(Finding& f) {
   }
   f.difference = std::string(kVersionChange);
 }
+
+}  // namespace
 
 void ClassifyDifferences(std::vector<Finding>& findings) {
   for (Finding& f : findings) ClassifyDifference(f);

@@ -2,9 +2,9 @@
 // versions, a sentence added later to an old version's text (with the ONNX
 // release that added it), or the suite's own reading, stricter than the text.
 //
-//   Finding f = ...;  // Clip-12 -> Clip-13: rule "min > max: every value becomes max"
-//   ClassifyDifference(f);
-//   f.difference;     // "text clarification (ONNX 1.18)"
+//   std::vector<Finding> f = ...;  // Clip-12 -> Clip-13: rule "min > max: ..."
+//   ClassifyDifferences(f);
+//   f[0].difference;               // "text clarification (ONNX 1.18)"
 //
 // A reader moving a model needs the first kind; the second tells what a
 // reader of an older ONNX release saw; the third is the suite being careful
@@ -22,10 +22,9 @@ namespace onnx_conform {
 inline constexpr absl::string_view kVersionChange = "version change";
 inline constexpr absl::string_view kStricterReading = "suite's stricter reading";
 
-// Sets Finding::difference: "version change", "text clarification (ONNX
-// 1.N)" or "suite's stricter reading"; a finding already classified where it
-// was found ("named reading", audit/audit_readings.h) keeps its own.
-void ClassifyDifference(Finding& finding);
+// Sets each Finding::difference: "version change", "text clarification
+// (ONNX 1.N)" or "suite's stricter reading"; a finding already classified
+// where it was found ("named reading", audit/audit_readings.h) keeps its own.
 void ClassifyDifferences(std::vector<Finding>& findings);
 
 }  // namespace onnx_conform

@@ -281,11 +281,6 @@ bool CompareOnInputSets(const AuditCase& model, const std::vector<InputSet>& set
 int DefaultTargetOpset(int model_opset) { return std::max(model_opset, NewestRegistryOpset()); }
 
 absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
-                                      std::optional<int> to_opset) {
-  return AuditModel(model_file, ModelAuditOptions{.to_opset = to_opset, .shapes = {}});
-}
-
-absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
                                       const ModelAuditOptions& options) {
   absl::StatusOr<onnx::ModelProto> model = ReadModelFile(model_file);
   if (!model.ok()) return model.status();

@@ -55,8 +55,6 @@ class ModelNodes {
   const std::vector<GraphNode>& nodes() const { return nodes_; }
   // "domain::name" of the model-local function the node calls, or "".
   std::string CalledFunction(const onnx::NodeProto& node) const;
-  // The label of the first node calling that function ("" when none does).
-  std::string FirstCallOf(const std::string& function) const;
   // The label of the node whose first output is `output`, or "".
   std::string LabelOfOutput(const std::string& output) const;
   // The label of the node named `name`, or "".

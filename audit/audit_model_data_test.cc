@@ -104,7 +104,7 @@ TEST(AuditModelDataTest, ShapeThatNamesNoInputOrContradictsTheModelIsAUsageError
 TEST(AuditModelDataTest, FolderDataIsAddedToTheGeneratedEdgeValues) {
   const fs::path file =
       WriteFolder("shared_batch_folder", SharedBatch(kHalf), {{Plain({2, 5}), Plain({2, 5})}});
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_EQ(audit->data, "generated, test_data_set_0");
   EXPECT_TRUE(audit->behaviour_compared);
@@ -126,7 +126,7 @@ TEST(AuditModelDataTest, ARunAtNeitherOpsetIsAFindingNeverSilence) {
   min_only.mutable_graph()->mutable_output(0)->set_name("m");
   const fs::path min_file =
       WriteFolder("min8_bad_data", min_only, {{Plain({2, 5}), Plain({3, 5})}});
-  absl::StatusOr<ModelAudit> audit = AuditModel(min_file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(min_file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<const Finding*> not_compared = OfKind(*audit, FindingKind::kNotCompared);
   ASSERT_EQ(not_compared.size(), 1u) << ModelAuditMarkdown(*audit);

@@ -41,11 +41,6 @@ std::string ModelNodes::CalledFunction(const onnx::NodeProto& node) const {
   return functions_.contains(key) ? key : "";
 }
 
-std::string ModelNodes::FirstCallOf(const std::string& function) const {
-  auto it = calls_.find(function);
-  return it == calls_.end() ? "" : it->second.label;
-}
-
 void ModelNodes::WalkFunctions() {
   std::set<std::string> walked;
   // A body may call another function: walk each once its first call is known.

@@ -72,7 +72,7 @@ TEST(AuditModelTargetTest, AnUnknownOpsetIsAUsageError) {
     EXPECT_EQ(RunAudit({"Clip", "--from=6", absl::StrCat("--to=", opset)}).code, kExitUsage);
   }
   EXPECT_NE(RunAudit({model, absl::StrCat("--to=", NewestKnownOpset())}).code, kExitUsage);
-  EXPECT_FALSE(AuditModel(file, 99).ok());
+  EXPECT_FALSE(AuditModel(file, {.to_opset = 99}).ok());
 }
 
 TEST(AuditModelTargetTest, NoImplicitDowngrade) {
@@ -84,12 +84,12 @@ TEST(AuditModelTargetTest, NoImplicitDowngrade) {
   onnx::ModelProto model = b.model();
   model.set_ir_version(8);
   const fs::path file = Write("opset17", model);
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, std::nullopt);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_EQ(audit->to_opset, 17);
   EXPECT_FALSE(audit->downgrade);
   EXPECT_THAT(audit->notes, Contains(HasSubstr("nothing moves without a downgrade")));
-  absl::StatusOr<ModelAudit> asked = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> asked = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(asked.ok());
   EXPECT_TRUE(asked->downgrade);
   EXPECT_THAT(ModelAuditMarkdown(*asked), HasSubstr("(a downgrade, as asked)"));
@@ -106,11 +106,11 @@ TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
   onnx::ModelProto model = b.model();
   model.set_ir_version(7);
   const fs::path file = Write("clip13", model);
-  absl::StatusOr<ModelAudit> same = AuditModel(file, std::nullopt);
+  absl::StatusOr<ModelAudit> same = AuditModel(file, {});
   ASSERT_TRUE(same.ok()) << same.status();
   EXPECT_EQ(same->to_opset, 13);
   EXPECT_FALSE(same->converter_audited);
-  absl::StatusOr<ModelAudit> down = AuditModel(file, 6);
+  absl::StatusOr<ModelAudit> down = AuditModel(file, {.to_opset = 6});
   ASSERT_TRUE(down.ok()) << down.status();
   EXPECT_TRUE(down->downgrade);
   EXPECT_TRUE(down->behaviour_compared);
@@ -251,7 +251,7 @@ TEST(AuditModelWriteTest, RepairRaisesTheIrVersion) {
   *g.add_node() = pad;
   *g.add_output() = ModelBuilder::Value("y", kFloat, {"2", "4"});
   const fs::path file = Write("pad2", b.model());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
   ASSERT_EQ(invalid.size(), 1u) << ModelAuditMarkdown(*audit);

@@ -68,7 +68,7 @@ std::vector<const Finding*> UnderReading(const ModelAudit& audit, const std::str
 
 TEST(AuditModelReadingsTest, AClipWithoutBoundsIsFlaggedForClip13sBody) {
   const fs::path file = Write("clip11_nobounds", OneClip(11, "clip_nobounds", ""));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   const std::string md = ModelAuditMarkdown(*audit);
   EXPECT_THAT(MinAboveMaxRows(*audit, "'clip_nobounds'"), ::testing::IsEmpty()) << md;
@@ -83,7 +83,7 @@ TEST(AuditModelReadingsTest, AClipWithoutBoundsIsFlaggedForClip13sBody) {
 
 TEST(AuditModelReadingsTest, KnownOrderedBoundsShowNothingOfMinAboveMax) {
   const fs::path file = Write("clip11_relu6", OneClip(11, "relu6", "init"));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   const std::string md = ModelAuditMarkdown(*audit);
   EXPECT_THAT(MinAboveMaxRows(*audit, "'relu6'"), ::testing::IsEmpty()) << md;
@@ -92,7 +92,7 @@ TEST(AuditModelReadingsTest, KnownOrderedBoundsShowNothingOfMinAboveMax) {
 
   // Bounds the model is fed: min > max is possible, and its texts concern the node.
   absl::StatusOr<ModelAudit> fed =
-      AuditModel(Write("clip11_fed", OneClip(11, "clamp", "inputs")), 13);
+      AuditModel(Write("clip11_fed", OneClip(11, "clamp", "inputs")), {.to_opset = 13});
   ASSERT_TRUE(fed.ok()) << fed.status();
   EXPECT_THAT(MinAboveMaxRows(*fed, "'clamp'"), ::testing::Not(::testing::IsEmpty()))
       << ModelAuditMarkdown(*fed);
@@ -102,7 +102,7 @@ TEST(AuditModelReadingsTest, KnownOrderedBoundsShowNothingOfMinAboveMax) {
 // from Clip-11 on (clip-missing-bound-skipped does not apply to Clip-6).
 TEST(AuditModelReadingsTest, AReadingNewAtTheTargetIsNamed) {
   const fs::path file = Write("clip6_nobounds", OneClip(6, "cap", ""));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 11);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 11});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<const Finding*> read = UnderReading(*audit, "clip-missing-bound-skipped");
   ASSERT_EQ(read.size(), 1u) << ModelAuditMarkdown(*audit);

@@ -44,7 +44,7 @@ onnx::ModelProto ClipInIfBranch(int opset) {
 
 TEST(AuditModelSubgraphTest, ClipInsideAnIfBranchIsAudited) {
   const fs::path file = Write("if_branch", ClipInIfBranch(6));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   bool branch_clip = false;
   for (const NodeChange& n : audit->nodes) {
@@ -90,7 +90,7 @@ onnx::ModelProto ClipInLoopBody() {
 
 TEST(AuditModelSubgraphTest, ClipInsideALoopBodyIsAuditedWithoutStaticShapes) {
   const fs::path file = Write("loop_body", ClipInLoopBody());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   bool body_clip = false;
   for (const NodeChange& n : audit->nodes) {
@@ -106,7 +106,7 @@ TEST(AuditModelSubgraphTest, ClipInsideALoopBodyIsAuditedWithoutStaticShapes) {
 
 TEST(AuditModelShapeTest, SymbolicDimensionsStillGetTheConverterAuditAndGeneratedData) {
   const fs::path file = Write("symbolic", MinClipArgMin(kDouble, {"batch", "3"}, false));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_TRUE(audit->converter_audited);
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);

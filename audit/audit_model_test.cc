@@ -33,7 +33,7 @@ using ::testing::Not;
 
 TEST(AuditModelChainTest, ConverterInvalidIsBlamedOnTheClipNode) {
   const fs::path file = Write("chain", MinClipArgMin(kHalf, {"2", "3"}, false));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
   ASSERT_EQ(invalid.size(), 1u);
@@ -54,7 +54,7 @@ TEST(AuditModelChainTest, ConverterInvalidIsBlamedOnTheClipNode) {
 
 TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
   const fs::path file = Write("relu_chain", MinClipArgMin(kDouble, {"2", "3"}, true));
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_TRUE(audit->converter_audited);
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
@@ -115,7 +115,7 @@ TEST(AuditModelMixedTest, TypesInferredThroughOtherOperators) {
   *g.add_node() = ModelBuilder::Node("Sigmoid", "squash", {"c"}, {"y"});
   *g.add_output() = ModelBuilder::Value("y", kDouble, {"n", "4"});
   const fs::path file = Write("cast_clip", b.model());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kConverterInvalid);
   ASSERT_FALSE(invalid.empty()) << ModelAuditMarkdown(*audit);
@@ -150,7 +150,8 @@ onnx::ModelProto Clip11WithInitializers(bool relu) {
 }
 
 TEST(AuditModelMixedTest, CleanConversionIsOnlyClearedForWhatWasChecked) {
-  absl::StatusOr<ModelAudit> plain = AuditModel(Write("clip11", Clip11WithInitializers(false)), 13);
+  absl::StatusOr<ModelAudit> plain =
+      AuditModel(Write("clip11", Clip11WithInitializers(false)), {.to_opset = 13});
   ASSERT_TRUE(plain.ok()) << plain.status();
   EXPECT_TRUE(plain->behaviour_compared);
   EXPECT_TRUE(OfKind(*plain, FindingKind::kConverterInvalid).empty()) << ModelAuditMarkdown(*plain);
@@ -161,12 +162,12 @@ TEST(AuditModelMixedTest, CleanConversionIsOnlyClearedForWhatWasChecked) {
   // A model from a newer ONNX release (IR 9) is still checked and converted.
   onnx::ModelProto newer = Clip11WithInitializers(false);
   newer.set_ir_version(9);
-  absl::StatusOr<ModelAudit> ir9 = AuditModel(Write("clip11_ir9", newer), 13);
+  absl::StatusOr<ModelAudit> ir9 = AuditModel(Write("clip11_ir9", newer), {.to_opset = 13});
   ASSERT_TRUE(ir9.ok()) << ir9.status();
   EXPECT_TRUE(ir9->converter_audited) << ModelAuditMarkdown(*ir9);
 
   const fs::path with_relu = Write("clip11_relu", Clip11WithInitializers(true));
-  absl::StatusOr<ModelAudit> mixed = AuditModel(with_relu, 13);
+  absl::StatusOr<ModelAudit> mixed = AuditModel(with_relu, {.to_opset = 13});
   ASSERT_TRUE(mixed.ok()) << mixed.status();
   EXPECT_FALSE(mixed->behaviour_compared);
   EXPECT_TRUE(mixed->converter_audited);
@@ -200,7 +201,7 @@ TEST(AuditModelMixedTest, CustomDomainAndScanBody) {
   *g.add_node() = mine;
   *g.add_output() = ModelBuilder::Value("y", kFloat, {"3", "2"});
   const fs::path file = Write("scan_custom", model);
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   bool body_min = false;
   for (const NodeChange& n : audit->nodes) {
@@ -221,7 +222,7 @@ TEST(AuditModelMixedTest, ConverterOutputChangeOfANodeInAMixedModel) {
   *g.add_node() = ModelBuilder::Node("Relu", "", {"x"}, {"r"});
   *g.add_node() = ModelBuilder::Node("Clip", "cap", {"r"}, {"y"});
   *g.add_output() = ModelBuilder::Value("y", kDouble, {"4"});
-  absl::StatusOr<ModelAudit> audit = AuditModel(Write("relu_clip", b.model()), 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(Write("relu_clip", b.model()), {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   EXPECT_TRUE(OfKind(*audit, FindingKind::kConverterInvalid).empty());
   std::vector<const Finding*> changed = OfKind(*audit, FindingKind::kConverterOutputChange);
@@ -240,7 +241,7 @@ TEST(AuditModelOriginalTest, AnOriginalInvalidAtItsOwnOpsetIsNamedForWhatItIs) {
   *g.add_node() = ModelBuilder::Node("Min", "spread", {"x", "y"}, {"m"});
   *g.add_output() = ModelBuilder::Value("m", kFloat, {"2", "3"});
   const fs::path file = Write("min6_broadcast", b.model());
-  absl::StatusOr<ModelAudit> audit = AuditModel(file, 13);
+  absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
   ASSERT_TRUE(audit.ok()) << audit.status();
   const std::string md = ModelAuditMarkdown(*audit);
   std::vector<const Finding*> invalid = OfKind(*audit, FindingKind::kOriginalInvalid);
@@ -274,7 +275,8 @@ TEST(AuditModelOriginalTest, EveryNodeThatLosesTheSameThingIsNamedOnce) {
   *g.add_node() = clip;
   *g.add_node() = min;
   *g.add_output() = ModelBuilder::Value("m", kFloat, {"3"});
-  absl::StatusOr<ModelAudit> audit = AuditModel(Write("consumed_twice", b.model()), 6);
+  absl::StatusOr<ModelAudit> audit =
+      AuditModel(Write("consumed_twice", b.model()), {.to_opset = 6});
   ASSERT_TRUE(audit.ok()) << audit.status();
   std::vector<std::string> nodes;
   for (const Finding* f : OfKind(*audit, FindingKind::kValidityChange)) {

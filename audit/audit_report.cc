@@ -16,6 +16,11 @@
 namespace onnx_conform {
 namespace {
 
+// Escapes a Markdown table cell: '|' and line breaks.
+std::string MarkdownCell(absl::string_view text) {
+  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\r\n", " "}, {"\n", " "}});
+}
+
 std::string TypesText(const std::vector<ElementType>& types) {
   return types.empty() ? "all" : TypeNames(types);
 }
@@ -230,10 +235,6 @@ audit::Finding ToProto(const Finding& f) {
 }
 
 }  // namespace
-
-std::string MarkdownCell(absl::string_view text) {
-  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\r\n", " "}, {"\n", " "}});
-}
 
 std::string AuditMarkdown(const std::vector<OperatorAudit>& audits) {
   std::string out = "# Opset upgrade audit\n\n";

@@ -25,9 +25,6 @@ std::string ModelAuditMarkdown(const ModelAudit& audit);
 // `model` may be null.
 std::string AuditJson(const std::vector<OperatorAudit>& audits, const ModelAudit* model);
 
-// Escapes a Markdown table cell: '|' and line breaks.
-std::string MarkdownCell(absl::string_view text);
-
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_RUNNERS_AUDIT_REPORT_H_

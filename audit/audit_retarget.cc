@@ -17,7 +17,6 @@
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform {
-
 namespace {
 
 // Operators whose first output has their first input's element type (the
@@ -40,66 +39,6 @@ std::optional<ElementType> FixedOutputType(absl::string_view op_type) {
   if (fixed == ElementType::kUndefined) return std::nullopt;
   return fixed;
 }
-
-}  // namespace
-
-std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& graph) {
-  std::map<std::string, ElementType> types;
-  auto declare = [&](const onnx::ValueInfoProto& info) {
-    if (!info.type().has_tensor_type()) return;
-    if (std::optional<ElementType> t = ElementTypeFromProto(info.type().tensor_type().elem_type());
-        t && *t != ElementType::kUndefined) {
-      types[info.name()] = *t;
-    }
-  };
-  for (const auto& info : graph.input()) declare(info);
-  for (const auto& info : graph.value_info()) declare(info);
-  for (const auto& info : graph.output()) declare(info);
-  for (const onnx::TensorProto& init : graph.initializer()) {
-    if (std::optional<ElementType> t = ElementTypeFromProto(init.data_type())) {
-      types[init.name()] = *t;
-    }
-  }
-  for (const onnx::NodeProto& node : graph.node()) {
-    if (node.output_size() == 0 || types.contains(node.output(0))) continue;
-    if (const std::optional<ElementType> fixed = FixedOutputType(node.op_type())) {
-      types[node.output(0)] = *fixed;  // ArgMin's and ArgMax's int64
-    } else if (node.op_type() == "Constant" && node.attribute_size() == 1 &&
-               node.attribute(0).has_t()) {
-      if (auto t = ElementTypeFromProto(node.attribute(0).t().data_type())) {
-        types[node.output(0)] = *t;
-      }
-    } else if (node.input_size() > 0 && types.contains(node.input(0)) &&
-               KeepsInputType(node.op_type())) {
-      types[node.output(0)] = types[node.input(0)];
-    }
-  }
-  return types;
-}
-
-absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value) {
-  if (!IsNumeric(type)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("type ", ElementTypeName(type), " is not numeric"));
-  }
-  return VisitNumericType(type, [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
-    if constexpr (kIsFloatType<T>) {
-      return Tensor::FromValues<T>({}, {ConvertFloatAttribute<T>(value)});
-    } else {
-      const bool exact =
-          std::isfinite(value) && std::trunc(value) == value &&
-          static_cast<double>(value) >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
-          static_cast<double>(value) <= static_cast<double>(std::numeric_limits<T>::max());
-      if (!exact) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("the FLOAT bound ", value, " is not a ", ElementTypeName(type), " value"));
-      }
-      return Tensor::FromValues<T>({}, {static_cast<T>(value)});
-    }
-  });
-}
-
-namespace {
 
 // A one-element tensor's value as a float, when exactly representable.
 absl::StatusOr<float> ExactFloat(const Tensor& scalar) {
@@ -291,6 +230,62 @@ class ClipRewriter {
 };
 
 }  // namespace
+
+std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& graph) {
+  std::map<std::string, ElementType> types;
+  auto declare = [&](const onnx::ValueInfoProto& info) {
+    if (!info.type().has_tensor_type()) return;
+    if (std::optional<ElementType> t = ElementTypeFromProto(info.type().tensor_type().elem_type());
+        t && *t != ElementType::kUndefined) {
+      types[info.name()] = *t;
+    }
+  };
+  for (const auto& info : graph.input()) declare(info);
+  for (const auto& info : graph.value_info()) declare(info);
+  for (const auto& info : graph.output()) declare(info);
+  for (const onnx::TensorProto& init : graph.initializer()) {
+    if (std::optional<ElementType> t = ElementTypeFromProto(init.data_type())) {
+      types[init.name()] = *t;
+    }
+  }
+  for (const onnx::NodeProto& node : graph.node()) {
+    if (node.output_size() == 0 || types.contains(node.output(0))) continue;
+    if (const std::optional<ElementType> fixed = FixedOutputType(node.op_type())) {
+      types[node.output(0)] = *fixed;  // ArgMin's and ArgMax's int64
+    } else if (node.op_type() == "Constant" && node.attribute_size() == 1 &&
+               node.attribute(0).has_t()) {
+      if (auto t = ElementTypeFromProto(node.attribute(0).t().data_type())) {
+        types[node.output(0)] = *t;
+      }
+    } else if (node.input_size() > 0 && types.contains(node.input(0)) &&
+               KeepsInputType(node.op_type())) {
+      types[node.output(0)] = types[node.input(0)];
+    }
+  }
+  return types;
+}
+
+absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value) {
+  if (!IsNumeric(type)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("type ", ElementTypeName(type), " is not numeric"));
+  }
+  return VisitNumericType(type, [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
+    if constexpr (kIsFloatType<T>) {
+      return Tensor::FromValues<T>({}, {ConvertFloatAttribute<T>(value)});
+    } else {
+      const bool exact =
+          std::isfinite(value) && std::trunc(value) == value &&
+          static_cast<double>(value) >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
+          static_cast<double>(value) <= static_cast<double>(std::numeric_limits<T>::max());
+      if (!exact) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the FLOAT bound ", value, " is not a ", ElementTypeName(type), " value"));
+      }
+      return Tensor::FromValues<T>({}, {static_cast<T>(value)});
+    }
+  });
+}
 
 absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset) {
   std::optional<int64_t> from = DefaultDomainOpset(audit_case.model);

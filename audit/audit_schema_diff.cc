@@ -270,7 +270,6 @@ class SchemaDiff {
         size_t position = 0;
         const FormalParameter* input = FindParam(to_.inputs(), a.name, &position);
         if (input != nullptr && FindParam(from_.inputs(), a.name, &position) == nullptr) {
-          FindParam(to_.inputs(), a.name, &position);
           // The node's value moves to an input; a default moves too (to the
           // input's own default), so a node without the attribute is concerned.
           Add("attribute", a.name, "moved to input",
@@ -312,7 +311,6 @@ class SchemaDiff {
       size_t position = 0;
       const FormalParameter* input = FindParam(from_.inputs(), b.name, &position);
       if (input != nullptr && FindParam(to_.inputs(), b.name, &position) == nullptr) {
-        FindParam(from_.inputs(), b.name, &position);
         Add("attribute", b.name, "moved to attribute",
             absl::StrCat(DescribeParam("input", *input, position), " becomes attribute '", b.name,
                          "' (", DescribeAttr(b), ")"),

@@ -34,11 +34,12 @@ void SetEntry(onnx::TensorProto& tensor, const std::string& key, const std::stri
   entry->set_value(value);
 }
 
-}  // namespace
-
+// The external data file written next to `model_file`: "<file name>.data".
 fs::path ExternalDataFileFor(const fs::path& model_file) {
   return model_file.parent_path() / absl::StrCat(model_file.filename().string(), ".data");
 }
+
+}  // namespace
 
 absl::StatusOr<onnx::ModelProto> ModelToWrite(const ModelAudit& audit, const fs::path& out) {
   if (!audit.repaired.has_value()) {

@@ -18,11 +18,8 @@
 
 namespace onnx_conform {
 
-// The external data file written next to `model_file`: "<file name>.data".
-std::filesystem::path ExternalDataFileFor(const std::filesystem::path& model_file);
-
 // audit.repaired, with each main-graph initializer that audit.file stores as
-// external data moved to ExternalDataFileFor(out) (written here; every
+// external data moved to "<out>.data" next to `out` (written here; every
 // tensor's bytes start at a multiple of 64). FailedPrecondition when there
 // is no repaired model; the file's errors otherwise.
 absl::StatusOr<onnx::ModelProto> ModelToWrite(const ModelAudit& audit,

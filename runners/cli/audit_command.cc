@@ -133,10 +133,8 @@ int ExitCode(const std::vector<Finding>& findings, const std::set<FindingKind>& 
 }
 
 int ModelAuditCommand(const AuditOptions& args, std::ostream& out, std::ostream& err) {
-  ModelAuditOptions options;
-  options.to_opset = args.to;
-  options.shapes = args.shapes;
-  absl::StatusOr<ModelAudit> audit = AuditModel(*args.model, options);
+  absl::StatusOr<ModelAudit> audit =
+      AuditModel(*args.model, {.to_opset = args.to, .shapes = args.shapes});
   if (!audit.ok()) {
     err << "onnx-conform audit: " << audit.status().message() << "\n";
     return kExitUsage;  // exit 1 means failing findings, and only that

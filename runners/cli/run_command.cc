@@ -262,11 +262,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
   }
   std::optional<UserRegex> filter;
-  if (!options.filter.empty()) {
-    absl::StatusOr<UserRegex> compiled = UserRegex::Compile(options.filter);
-    if (!compiled.ok()) return UsageError(err, compiled.status().message());
-    filter = *std::move(compiled);
-  }
+  // ParseRunOptions has refused a --filter that does not compile.
+  if (!options.filter.empty()) filter = *UserRegex::Compile(options.filter);
   absl::StatusOr<std::optional<Shard>> shard =
       SelectShard(options.shard, [](const char* name) { return std::getenv(name); });
   if (!shard.ok()) return UsageError(err, shard.status().message());

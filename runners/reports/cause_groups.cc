@@ -51,11 +51,7 @@ std::string GroupExtent(const ResultGroup& group) {
   std::vector<std::string> labels;
   for (const auto& [op, version] : versions) labels.push_back(absl::StrCat(op, "-", version));
   if (!labels.empty()) absl::StrAppend(&text, "; ", absl::StrJoin(labels, ", "));
-  std::vector<std::string> sorted(types.begin(), types.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
-    return TypeRank(a) < TypeRank(b);
-  });
-  if (!sorted.empty()) absl::StrAppend(&text, "; ", absl::StrJoin(sorted, ", "));
+  if (!types.empty()) absl::StrAppend(&text, "; ", absl::StrJoin(InTypeOrder(types), ", "));
   absl::StrAppend(&text, "; backend", backends.size() == 1 ? " " : "s ",
                   absl::StrJoin(backends, ", "));
   return text;

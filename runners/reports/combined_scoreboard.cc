@@ -154,6 +154,23 @@ void AddGlance(const std::vector<CaseResult>& results, const std::vector<std::st
   page.push_back(std::move(table));
 }
 
+// Unsupported cases grouped by NormalisedCause; largest first.
+std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results) {
+  return Grouped(
+      results, [](const CaseResult& r) { return r.status == CaseStatus::kUnsupported; },
+      [](const CaseResult& r) { return NormalisedCause(r); });
+}
+
+// Divergent cases grouped by the readings they follow ("a+b"); largest first.
+std::vector<ResultGroup> ReadingGroups(const std::vector<CaseResult>& results) {
+  return Grouped(
+      results, [](const CaseResult& r) { return r.status == CaseStatus::kDivergent; },
+      [](const CaseResult& r) {
+        return r.readings.empty() ? std::string("(no named reading)")
+                                  : absl::StrCat("follows ", absl::StrJoin(r.readings, "+"));
+      });
+}
+
 std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::string_view title) {
   std::vector<Block> page;
   page.push_back(Heading(1, CleanLine(title)));
@@ -190,11 +207,7 @@ std::vector<Block> BuildPage(const std::vector<CaseResult>& results, absl::strin
     Block table{.kind = Block::Kind::kTable, .header = {"version", "type"}};
     for (const std::string& backend : backends) table.header.push_back(CleanLine(backend));
     for (const auto& [version, type_set] : versions) {
-      std::vector<std::string> types(type_set.begin(), type_set.end());
-      std::stable_sort(types.begin(), types.end(), [](const std::string& a, const std::string& b) {
-        return TypeRank(a) < TypeRank(b);
-      });
-      for (const std::string& type : types) {
+      for (const std::string& type : InTypeOrder(type_set)) {
         std::vector<TableCell> row = {{version > 0 ? absl::StrCat(version) : "?"}, {type}};
         for (const std::string& backend : backends) {
           const ScoreCell* cell = nullptr;
@@ -266,21 +279,6 @@ std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results) {
       results,
       [](const CaseResult& r) { return FailsRun(r.status) || r.status == CaseStatus::kXfail; },
       CauseOf);
-}
-
-std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results) {
-  return Grouped(
-      results, [](const CaseResult& r) { return r.status == CaseStatus::kUnsupported; },
-      [](const CaseResult& r) { return NormalisedCause(r); });
-}
-
-std::vector<ResultGroup> ReadingGroups(const std::vector<CaseResult>& results) {
-  return Grouped(
-      results, [](const CaseResult& r) { return r.status == CaseStatus::kDivergent; },
-      [](const CaseResult& r) {
-        return r.readings.empty() ? std::string("(no named reading)")
-                                  : absl::StrCat("follows ", absl::StrJoin(r.readings, "+"));
-      });
 }
 
 std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {

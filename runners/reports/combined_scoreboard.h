@@ -51,10 +51,6 @@ std::string GroupExtent(const ResultGroup& group);
 // What fails a run, and expected failures (xfail: an expectation file is not
 // needed to see why), grouped by CauseOf; largest first.
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results);
-// Unsupported cases grouped by NormalisedCause; largest first.
-std::vector<ResultGroup> UnsupportedGroups(const std::vector<CaseResult>& results);
-// Divergent cases grouped by the readings they follow ("a+b"); largest first.
-std::vector<ResultGroup> ReadingGroups(const std::vector<CaseResult>& results);
 
 std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::string_view title);
 std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_view title);

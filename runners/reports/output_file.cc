@@ -105,7 +105,7 @@ absl::Status WriteAll(int fd, absl::string_view data, const fs::path& path) {
       absl::StrCat(path.string(), ": cannot write: ", WriteErrorText(error)));
 }
 
-absl::Status WriteTextFile(const fs::path& path, absl::string_view bytes, bool sync) {
+absl::Status WriteTextFile(const fs::path& path, absl::string_view bytes) {
   struct stat info;
   mode_t mode = 0666;  // less the umask
   bool keep_mode = false;
@@ -130,7 +130,7 @@ absl::Status WriteTextFile(const fs::path& path, absl::string_view bytes, bool s
   if (status.ok() && keep_mode && fchmod(fd, mode) != 0) {
     status = absl::DataLossError(absl::StrCat(path.string(), ": ", std::strerror(errno)));
   }
-  if (status.ok() && sync && fsync(fd) != 0) {
+  if (status.ok() && fsync(fd) != 0) {
     status =
         absl::DataLossError(absl::StrCat(path.string(), ": cannot write: ", WriteErrorText(errno)));
   }
@@ -149,21 +149,19 @@ absl::Status WriteTextFile(const fs::path& path, absl::string_view bytes, bool s
   return absl::OkStatus();
 }
 
-absl::Status WriteProtoOutput(const fs::path& path, const google::protobuf::MessageLite& message,
-                              bool sync) {
+absl::Status WriteProtoOutput(const fs::path& path, const google::protobuf::MessageLite& message) {
   std::string bytes;
   if (message.ByteSizeLong() > static_cast<size_t>(INT32_MAX) ||
       !message.SerializeToString(&bytes)) {
     return absl::InvalidArgumentError(
         absl::StrCat(path.string(), ": the message is too large to serialize (2 GiB or more)"));
   }
-  return WriteTextFile(path, bytes, sync);
+  return WriteTextFile(path, bytes);
 }
 
-absl::StatusOr<int> OpenRegularFileForWriting(const fs::path& path, bool append) {
+absl::StatusOr<int> OpenRegularFileForWriting(const fs::path& path) {
   const int fd =
-      open(path.c_str(),
-           O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (append ? O_APPEND : 0), 0644);
+      open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_APPEND, 0644);
   if (fd < 0) {
     return absl::DataLossError(
         absl::StrCat(path.string(), ": cannot open for writing: ", std::strerror(errno)));
@@ -175,11 +173,6 @@ absl::StatusOr<int> OpenRegularFileForWriting(const fs::path& path, bool append)
         absl::StrCat(path.string(),
                      ": not a regular file (reports and logs are written only to "
                      "regular files)"));
-  }
-  if (!append && ftruncate(fd, 0) != 0) {
-    close(fd);
-    return absl::FailedPreconditionError(
-        absl::StrCat(path.string(), ": cannot truncate: ", std::strerror(errno)));
   }
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   return fd;

@@ -31,27 +31,25 @@ namespace onnx_conform {
 // OK for an empty path (the output was not asked for).
 absl::Status CheckOutputPath(absl::string_view flag, const std::string& path);
 
-// Writes `bytes` as the new contents of `path`, all or nothing (above).
-// With `sync`, the data reach the disk before the rename (reports); scratch
-// files the next moment reads need not.
-absl::Status WriteTextFile(const std::filesystem::path& path, absl::string_view bytes,
-                           bool sync = true);
+// Writes `bytes` as the new contents of `path`, all or nothing (above); the
+// data reach the disk before the rename.
+absl::Status WriteTextFile(const std::filesystem::path& path, absl::string_view bytes);
 // `message` serialized, through WriteTextFile (InvalidArgument when it is
 // too large for protobuf, 2 GiB or more).
 absl::Status WriteProtoOutput(const std::filesystem::path& path,
-                              const google::protobuf::MessageLite& message, bool sync = true);
+                              const google::protobuf::MessageLite& message);
 
 // Writes all of `data` to `fd` (an open file), with SIGXFSZ held off: a
 // write past the file size limit is DataLoss naming `path` and the limit,
 // as is a full disk, instead of a signal that kills the process.
 absl::Status WriteAll(int fd, absl::string_view data, const std::filesystem::path& path);
 
-// Opens `path` for writing, creating it (mode 0644), without ever blocking:
-// a FIFO, device or directory is refused (FailedPrecondition naming the
-// file; DataLoss when it cannot be opened), so that SIGINT/SIGTERM are never
-// kept waiting on an open. With `append`, at the end; else truncated. The
-// descriptor, or the error. (The run log appends with it.)
-absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path, bool append);
+// Opens `path` for appending, creating it (mode 0644), without ever
+// blocking: a FIFO, device or directory is refused (FailedPrecondition
+// naming the file; DataLoss when it cannot be opened), so that
+// SIGINT/SIGTERM are never kept waiting on an open. The descriptor, or the
+// error. (The run log appends with it.)
+absl::StatusOr<int> OpenRegularFileForWriting(const std::filesystem::path& path);
 
 }  // namespace onnx_conform
 

@@ -23,6 +23,15 @@ namespace {
 
 std::string ValidUtf8(absl::string_view text) { return EscapeNonUtf8(text, false); }
 
+// The words of the summary line, in the order statuses are listed.
+absl::string_view SummaryWord(CaseStatus status) {
+  switch (status) {
+    case CaseStatus::kPass: return "passed";
+    case CaseStatus::kFail: return "failed";
+    default: return StatusName(status);
+  }
+}
+
 }  // namespace
 
 std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
@@ -64,19 +73,6 @@ std::string EscapeNonUtf8(absl::string_view text, bool escape_backslash) {
   }
   return out;
 }
-
-namespace {
-
-// The words of the summary line, in the order statuses are listed.
-absl::string_view SummaryWord(CaseStatus status) {
-  switch (status) {
-    case CaseStatus::kPass: return "passed";
-    case CaseStatus::kFail: return "failed";
-    default: return StatusName(status);
-  }
-}
-
-}  // namespace
 
 std::string ForTerminal(absl::string_view raw, bool keep_newlines) {
   // Bytes that are not UTF-8 first (a lone 0x9b is CSI to an 8-bit

@@ -105,7 +105,7 @@ absl::StatusOr<std::unique_ptr<RunLog>> RunLog::Open(const std::filesystem::path
     if (absl::Status status = WriteTextFile(path, line + "\n"); !status.ok()) return status;
   }
   // A regular file only, opened without blocking (docs/security.md).
-  absl::StatusOr<int> opened = OpenRegularFileForWriting(path, /*append=*/true);
+  absl::StatusOr<int> opened = OpenRegularFileForWriting(path);
   if (!opened.ok()) return opened.status();
   const int fd = *opened;
   std::unique_ptr<RunLog> log(new RunLog(fd, path));

@@ -28,32 +28,6 @@ bool IsNotRun(CaseStatus status) {
   return status == CaseStatus::kUnsupported || status == CaseStatus::kInvalid;
 }
 
-}  // namespace
-
-absl::string_view ColourEmoji(CellColour colour) {
-  switch (colour) {
-    case CellColour::kGreen: return "🟩";
-    case CellColour::kYellow: return "🟨";
-    case CellColour::kOrange: return "🟧";
-    case CellColour::kRed: return "🟥";
-    case CellColour::kGrey: return "⬜";
-  }
-  return "";
-}
-
-absl::string_view ColourCss(CellColour colour) {
-  switch (colour) {
-    case CellColour::kGreen: return "green";
-    case CellColour::kYellow: return "yellow";
-    case CellColour::kOrange: return "orange";
-    case CellColour::kRed: return "red";
-    case CellColour::kGrey: return "grey";
-  }
-  return "";
-}
-
-namespace {
-
 // The first lines of a message, and how many were left out.
 std::string Shortened(const std::string& message) {
   std::vector<absl::string_view> lines = absl::StrSplit(message, '\n');
@@ -69,11 +43,7 @@ std::vector<std::string> SortedTypes(
   for (const auto& [version, by_type] : versions) {
     for (const auto& [type, cell] : by_type) types.insert(type);
   }
-  std::vector<std::string> sorted(types.begin(), types.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
-    return TypeRank(a) < TypeRank(b);
-  });
-  return sorted;
+  return InTypeOrder(types);
 }
 
 std::string VersionLabel(const std::string& op, int64_t version) {
@@ -112,20 +82,6 @@ std::vector<std::pair<std::string, std::vector<const CaseResult*>>> GroupedGaps(
   return groups;
 }
 
-}  // namespace
-
-// The first line of a message that says something of its own: preamble
-// lines ("fail as expected (...):", "...; stderr:") end with a colon.
-std::string FirstDetail(const CaseResult& r) {
-  std::vector<absl::string_view> lines = absl::StrSplit(r.message, '\n', absl::SkipEmpty());
-  for (absl::string_view line : lines) {
-    if (!absl::EndsWith(line, ":")) return std::string(line);
-  }
-  return lines.empty() ? "" : std::string(lines.back());
-}
-
-namespace {
-
 std::set<std::string> Backends(const std::vector<CaseResult>& results) {
   std::set<std::string> backends;
   for (const CaseResult& r : results) backends.insert(r.backend);
@@ -163,11 +119,46 @@ std::vector<std::string> ListedCases(const ResultGroup& cause) {
 
 }  // namespace
 
-int TypeRank(absl::string_view type_name) {
-  for (size_t i = 0; i < std::size(kTypeOrder); ++i) {
-    if (kTypeOrder[i] == type_name) return static_cast<int>(i);
+absl::string_view ColourEmoji(CellColour colour) {
+  switch (colour) {
+    case CellColour::kGreen: return "🟩";
+    case CellColour::kYellow: return "🟨";
+    case CellColour::kOrange: return "🟧";
+    case CellColour::kRed: return "🟥";
+    case CellColour::kGrey: return "⬜";
   }
-  return static_cast<int>(std::size(kTypeOrder));
+  return "";
+}
+
+absl::string_view ColourCss(CellColour colour) {
+  switch (colour) {
+    case CellColour::kGreen: return "green";
+    case CellColour::kYellow: return "yellow";
+    case CellColour::kOrange: return "orange";
+    case CellColour::kRed: return "red";
+    case CellColour::kGrey: return "grey";
+  }
+  return "";
+}
+
+// The first line of a message that says something of its own: preamble
+// lines ("fail as expected (...):", "...; stderr:") end with a colon.
+std::string FirstDetail(const CaseResult& r) {
+  std::vector<absl::string_view> lines = absl::StrSplit(r.message, '\n', absl::SkipEmpty());
+  for (absl::string_view line : lines) {
+    if (!absl::EndsWith(line, ":")) return std::string(line);
+  }
+  return lines.empty() ? "" : std::string(lines.back());
+}
+
+std::vector<std::string> InTypeOrder(const std::set<std::string>& types) {
+  auto rank = [](const std::string& type) {
+    return std::find(std::begin(kTypeOrder), std::end(kTypeOrder), type) - std::begin(kTypeOrder);
+  };
+  std::vector<std::string> sorted(types.begin(), types.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+  return sorted;
 }
 
 int ScoreCell::passed() const {

@@ -15,6 +15,7 @@
 #define ONNX_CONFORM_RUNNERS_SCOREBOARD_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,9 @@ ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results);
 using NegativeCells = std::map<std::string, std::map<std::string, ScoreCell>>;
 NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results);
 
-// Display order of type columns: floats, then signed, then unsigned integers.
-int TypeRank(absl::string_view type_name);
+// The type names in the display order of type columns: floats, then signed,
+// then unsigned integers; any other after them, in name order.
+std::vector<std::string> InTypeOrder(const std::set<std::string>& types);
 
 // Shared with the combined page (runners/reports/combined_scoreboard.h).
 absl::string_view ColourEmoji(CellColour colour);
