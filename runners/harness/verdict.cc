@@ -17,20 +17,6 @@ namespace {
 // apply to one graph of the suite's operators.
 constexpr size_t kMaxCombinedReadings = 5;
 
-bool SameBytes(const Tensor& a, const Tensor& b) {
-  return a.type() == b.type() && a.shape() == b.shape() &&
-         (a.byte_size() == 0 ||
-          std::memcmp(a.bytes().data(), b.bytes().data(), a.byte_size()) == 0);
-}
-
-bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!SameBytes(a[i], b[i])) return false;
-  }
-  return true;
-}
-
 int64_t ElementCount(const std::vector<Tensor>& tensors) {
   int64_t count = 0;
   for (const Tensor& t : tensors) count += t.element_count();
@@ -157,6 +143,20 @@ void NoteDifference(const TensorDiff& diff, OutputsJudgement& judgement) {
 }
 
 }  // namespace
+
+bool SameBytes(const Tensor& a, const Tensor& b) {
+  return a.type() == b.type() && a.shape() == b.shape() &&
+         (a.byte_size() == 0 ||
+          std::memcmp(a.bytes().data(), b.bytes().data(), a.byte_size()) == 0);
+}
+
+bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!SameBytes(a[i], b[i])) return false;
+  }
+  return true;
+}
 
 bool MatchesExplained(const std::vector<Tensor>& outputs,
                       const std::vector<ExplainedOutput>& explained) {
