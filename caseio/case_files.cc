@@ -21,15 +21,6 @@ absl::StatusOr<onnx::ModelProto> ReadCaseModel(const fs::path& case_dir) {
   return ReadModelFile(case_dir / kModelFileName, case_dir);
 }
 
-absl::StatusOr<onnx::TensorProto> ReadCaseTensorProto(const fs::path& case_dir,
-                                                      const fs::path& file) {
-  return ReadTensorProtoFile(file, case_dir);
-}
-
-absl::StatusOr<TensorFile> ReadCaseTensorFile(const fs::path& case_dir, const fs::path& file) {
-  return ReadTensorFileWithName(file, case_dir);
-}
-
 absl::StatusOr<DataFileContents> ReadCaseDataFile(const fs::path& case_dir, const fs::path& file) {
   return ReadDataFile(file, case_dir);
 }

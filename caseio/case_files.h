@@ -6,7 +6,7 @@
 // file checked is the file read (docs/security.md, G3 and G4).
 //
 //   absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
-//   absl::StatusOr<TensorFile> x = ReadCaseTensorFile(dir, layout.data_sets[0].input_files[0]);
+//   absl::StatusOr<DataFileContents> x = ReadCaseDataFile(dir, layout.data_sets[0].input_files[0]);
 //   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir);
 //
 // The model and tensor readers are reference/tensor_file.h's, always given
@@ -33,17 +33,6 @@ namespace onnx_conform {
 // case_dir/model.onnx, its external data resolved. Errors name the file:
 // NotFound when it does not exist, DataLoss when it does not parse, ...
 absl::StatusOr<onnx::ModelProto> ReadCaseModel(const std::filesystem::path& case_dir);
-
-// A data file of the case (input_K.pb, output_K.pb) as its TensorProto,
-// external data resolved: for files the decoder does not hold (bool,
-// string) whose type and dims still matter.
-absl::StatusOr<onnx::TensorProto> ReadCaseTensorProto(const std::filesystem::path& case_dir,
-                                                      const std::filesystem::path& file);
-
-// A data file of the case decoded, and its TensorProto's name. A large
-// raw_data may be mapped rather than copied (FileMapping).
-absl::StatusOr<TensorFile> ReadCaseTensorFile(const std::filesystem::path& case_dir,
-                                              const std::filesystem::path& file);
 
 // A data file of the case as the checker reads it: decoded when numeric,
 // else its type and dims (reference/tensor_file.h, ReadDataFile).

@@ -150,30 +150,6 @@ std::optional<int64_t> ParseDataFileName(DataFileKind kind, absl::string_view na
   return NumberedName(name, DataFilePrefix(kind), kDataFileSuffix);
 }
 
-absl::Status LayoutProblemStatus(const LayoutProblem& problem) {
-  const std::string message = absl::StrCat(problem.file.string(), ": ", problem.message);
-  switch (problem.kind) {
-    case LayoutProblemKind::kNoModel: return absl::NotFoundError(message);
-    case LayoutProblemKind::kUnreadable: return absl::DataLossError(message);
-    case LayoutProblemKind::kNoDataSet:
-    case LayoutProblemKind::kDataSetName:
-    case LayoutProblemKind::kDataSetNotADirectory:
-    case LayoutProblemKind::kDataSetOutsideCase:
-    case LayoutProblemKind::kDuplicateNumber:
-    case LayoutProblemKind::kDataFileName:
-    case LayoutProblemKind::kNumberingGap: break;
-  }
-  return absl::InvalidArgumentError(message);
-}
-
-bool CaseLayout::ok() const {
-  if (!problems.empty()) return false;
-  for (const DataSetLayout& data_set : data_sets) {
-    if (!data_set.problems.empty()) return false;
-  }
-  return true;
-}
-
 CaseLayout ListCase(const fs::path& dir) {
   CaseLayout layout;
   layout.dir = dir;

@@ -10,8 +10,7 @@
 // get the data sets in numeric order (test_data_set_10 after
 // test_data_set_9), each with its numbered files in K order, and every way
 // the folder breaks the layout as a LayoutProblem value. The checker maps
-// those to its rules (checker/case_checker.h), the loader to statuses
-// (caseio/case_loader.h).
+// those to its rules (checker/case_checker.h).
 //
 //   c.files[DataFilePath(0, DataFileKind::kInput, 1)] = bytes;  // "test_data_set_0/input_1.pb"
 //
@@ -38,9 +37,8 @@ namespace onnx_conform {
 
 inline constexpr std::string_view kModelFileName = "model.onnx";
 inline constexpr std::string_view kCaseMetadataFileName = "case.json";
-// A case set's folders of valid and negative cases (cases/node, cases/invalid).
+// A case set's folder of valid cases (cases/node).
 inline constexpr std::string_view kValidCasesFolderName = "node";
-inline constexpr std::string_view kNegativeCasesFolderName = "invalid";
 
 enum class DataFileKind { kInput, kOutput };
 
@@ -81,10 +79,6 @@ struct LayoutProblem {
   std::string message;
 };
 
-// The problem as an error naming the file: NotFound for kNoModel, DataLoss
-// for kUnreadable, InvalidArgument for the others.
-absl::Status LayoutProblemStatus(const LayoutProblem& problem);
-
 struct DataSetLayout {
   int64_t number = 0;  // the N of test_data_set_N
   std::filesystem::path dir = {};
@@ -102,9 +96,6 @@ struct CaseLayout {
   std::filesystem::path model_file;      // dir/model.onnx, whether it exists or not
   std::vector<DataSetLayout> data_sets;  // by N; of two names for one N, the first listed
   std::vector<LayoutProblem> problems;   // the case folder's own; data sets hold theirs
-
-  // No problem in the case folder or in any data set.
-  bool ok() const;
 };
 
 // Lists `dir` as a case folder. Names starting with test_data_set_ must be

@@ -95,7 +95,7 @@ TEST_F(ListCaseTest, ACompleteCase) {
   Touch(dir / "test_data_set_0" / "input_1.pb");
   Touch(dir / "test_data_set_0" / "output_0.pb");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   EXPECT_EQ(layout.dir, dir);
   EXPECT_EQ(layout.model_file, dir / "model.onnx");
   EXPECT_THAT(layout.problems, IsEmpty());
@@ -115,7 +115,7 @@ TEST_F(ListCaseTest, DataSetsInNumericOrder) {
     Touch(dir / ("test_data_set_" + std::to_string(n)) / "input_0.pb");
   }
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   ASSERT_EQ(layout.data_sets.size(), 12u);
   for (int n = 0; n < 12; ++n) {
     EXPECT_EQ(layout.data_sets[n].number, n);
@@ -131,7 +131,7 @@ TEST_F(ListCaseTest, DataSetNumbersMayHaveGaps) {
   Touch(dir / "test_data_set_10" / "input_0.pb");
   Touch(dir / "test_data_set_2" / "input_0.pb");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   ASSERT_EQ(layout.data_sets.size(), 2u);
   EXPECT_EQ(layout.data_sets[0].number, 2);
   EXPECT_EQ(layout.data_sets[1].number, 10);
@@ -147,7 +147,7 @@ TEST_F(ListCaseTest, DataFilesInNumericOrder) {
   Touch(ds / "output_1.pb");
   Touch(ds / "output_0.pb");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   ASSERT_EQ(layout.data_sets.size(), 1u);
   const DataSetLayout& listed = layout.data_sets[0];
   ASSERT_EQ(listed.input_files.size(), 12u);
@@ -166,7 +166,7 @@ TEST_F(ListCaseTest, OtherNamesAreIgnored) {
   Touch(dir / "test_data_set_0" / "y.bin");  // external data
   fs::create_directories(dir / "data_set_1");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   ASSERT_EQ(layout.data_sets.size(), 1u);
   EXPECT_EQ(layout.data_sets[0].input_files.size(), 1u);
   EXPECT_EQ(layout.data_sets[0].output_files.size(), 1u);
@@ -176,7 +176,7 @@ TEST_F(ListCaseTest, NoModel) {
   const fs::path dir = root_ / "c";
   Touch(dir / "test_data_set_0" / "input_0.pb");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_FALSE(layout.ok());
+  EXPECT_FALSE(LayoutOk(layout));
   ASSERT_EQ(layout.problems.size(), 1u);
   EXPECT_EQ(layout.problems[0].kind, LayoutProblemKind::kNoModel);
   EXPECT_EQ(layout.problems[0].file, dir / "model.onnx");
@@ -189,7 +189,7 @@ TEST_F(ListCaseTest, AModelThatIsNoFileIsTheReadersMatter) {
   WriteMinimalCase(dir);
   fs::remove(dir / "model.onnx");
   fs::create_symlink(root_ / "absent", dir / "model.onnx");  // dangling
-  EXPECT_TRUE(ListCase(dir).ok());
+  EXPECT_TRUE(LayoutOk(ListCase(dir)));
 }
 
 TEST_F(ListCaseTest, NoDataSet) {
@@ -254,7 +254,7 @@ TEST_F(ListCaseTest, DataSetLinkedFromOutsideTheCase) {
   EXPECT_EQ(linked.problems[0].file, dir / "test_data_set_1");
   EXPECT_THAT(linked.problems[0].message, HasSubstr("outside"));
   EXPECT_THAT(linked.input_files, IsEmpty());  // nothing listed there
-  EXPECT_FALSE(layout.ok());
+  EXPECT_FALSE(LayoutOk(layout));
 }
 
 TEST_F(ListCaseTest, DataSetLinkedInsideTheCaseIsListed) {
@@ -262,7 +262,7 @@ TEST_F(ListCaseTest, DataSetLinkedInsideTheCaseIsListed) {
   WriteMinimalCase(dir);
   fs::create_directory_symlink("test_data_set_0", dir / "test_data_set_1");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_TRUE(layout.ok());
+  EXPECT_TRUE(LayoutOk(layout));
   ASSERT_EQ(layout.data_sets.size(), 2u);
   EXPECT_THAT(layout.data_sets[1].input_files, ElementsAre(dir / "test_data_set_1" / "input_0.pb"));
 }
@@ -274,7 +274,7 @@ TEST_F(ListCaseTest, GapInInputNumbering) {
   Touch(ds / "input_2.pb");
   Touch(ds / "input_3.pb");
   const CaseLayout layout = ListCase(dir);
-  EXPECT_FALSE(layout.ok());
+  EXPECT_FALSE(LayoutOk(layout));
   const DataSetLayout& listed = layout.data_sets[0];
   ASSERT_THAT(KindsOf(listed.problems), ElementsAre(LayoutProblemKind::kNumberingGap));
   EXPECT_EQ(listed.problems[0].file, ds / "input_1.pb");

@@ -6,41 +6,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 
 namespace onnx_conform {
-namespace {
 
 namespace fs = std::filesystem;
-
-absl::Status LoadTensors(const std::vector<fs::path>& files, const fs::path& case_dir,
-                         std::vector<Tensor>& tensors, std::vector<std::string>& names) {
-  for (const fs::path& file : files) {
-    // ReadTensorProtoFile then TensorFromProto, without copying raw_data.
-    absl::StatusOr<TensorFile> read = ReadCaseTensorFile(case_dir, file);
-    if (!read.ok()) return read.status();
-    tensors.push_back(std::move(read->tensor));
-    names.push_back(std::move(read->name));
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<DataSet> LoadDataSet(const DataSetLayout& listed, const fs::path& case_dir) {
-  if (!listed.problems.empty()) return LayoutProblemStatus(listed.problems.front());
-  DataSet data_set;
-  data_set.dir = listed.dir;
-  data_set.input_files = listed.input_files;
-  data_set.output_files = listed.output_files;
-  absl::Status status =
-      LoadTensors(data_set.input_files, case_dir, data_set.inputs, data_set.input_names);
-  if (!status.ok()) return status;
-  status = LoadTensors(data_set.output_files, case_dir, data_set.outputs, data_set.output_names);
-  if (!status.ok()) return status;
-  return data_set;
-}
-
-}  // namespace
 
 // Whatever model.onnx is (a file, a folder, a FIFO, a dangling link), the
 // folder is a case: reading it says what is wrong, the run lists it.
@@ -157,42 +127,6 @@ std::string CaseName(const fs::path& dir) {
   const fs::path normal = dir.lexically_normal();
   const std::string name = normal.filename().string();
   return name.empty() ? normal.parent_path().filename().string() : name;
-}
-
-absl::StatusOr<LoadedCase> LoadCaseModel(const fs::path& dir) {
-  LoadedCase loaded;
-  loaded.dir = dir;
-  loaded.name = CaseName(dir);
-  loaded.model_file = dir / kModelFileName;
-  absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
-  if (!model.ok()) return model.status();
-  loaded.model = *std::move(model);
-  return loaded;
-}
-
-absl::Status LoadDataSets(LoadedCase& loaded) {
-  const CaseLayout layout = ListCase(loaded.dir);
-  // The model is read already: a missing one is no data set's matter.
-  for (const LayoutProblem& problem : layout.problems) {
-    if (problem.kind != LayoutProblemKind::kNoModel) return LayoutProblemStatus(problem);
-  }
-  loaded.data_sets.clear();
-  // Data set by data set, as the checker reads them: a broken data set
-  // after a good one is reported after the good one's files are read.
-  for (const DataSetLayout& listed : layout.data_sets) {
-    absl::StatusOr<DataSet> data_set = LoadDataSet(listed, layout.dir);
-    if (!data_set.ok()) return data_set.status();
-    loaded.data_sets.push_back(*std::move(data_set));
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<LoadedCase> LoadCase(const fs::path& dir) {
-  absl::StatusOr<LoadedCase> loaded = LoadCaseModel(dir);
-  if (!loaded.ok()) return loaded.status();
-  absl::Status data = LoadDataSets(*loaded);
-  if (!data.ok()) return data;
-  return loaded;
 }
 
 }  // namespace onnx_conform

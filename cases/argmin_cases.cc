@@ -54,8 +54,6 @@ constexpr std::string_view kKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; "
     "if 0 that dimension is removed.";
 constexpr std::string_view kAxisRange = "axis accepted range is [-r, r-1], r = rank(data)";
-constexpr std::string_view kOpsetRange =
-    "Version N of an operator serves every opset from N up to the next version.";
 
 // Whether a is a better minimum (maximum, with max) than b: a NaN beats any
 // number; two NaNs and equal numbers (-0 == +0) tie.
@@ -112,10 +110,10 @@ struct Attrs {
 };
 
 template <typename T>
-class ArgCaseSet {
+class ArgCaseSet : OpCaseSet {
  public:
   ArgCaseSet(const ArgOp& op, int version, std::vector<Case>& cases)
-      : op_(op), version_(version), cases_(cases) {}
+      : OpCaseSet(version, cases), op_(op) {}
 
   void AddAll() {
     AddAttributes();
@@ -141,7 +139,7 @@ class ArgCaseSet {
     Start(absl::StrCat("opset", opset), attrs).Opset(opset);
     DataSet(attrs, MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5}), Indices({2}, {1, 0}))
         .Features({"opset_range", "keepdims"})
-        .Quote(kOpsetRange)
+        .Quote(kOpsetRangeQuote)
         .Describe(absl::StrCat("opset ", opset, " resolves ", std::string(op_.op_type),
                                " to version ", version_));
     Commit();
@@ -162,10 +160,6 @@ class ArgCaseSet {
     if (attrs.select_last_index) builder_->Feature("select_last_index");
     return *builder_;
   }
-  void Commit() {
-    cases_.push_back(builder_->Build());
-    builder_.reset();
-  }
 
   // ExpectArg with the case's attributes (their defaults where unset).
   static Tensor Computed(bool max, const Attrs& attrs, const Tensor& data) {
@@ -181,12 +175,7 @@ class ArgCaseSet {
   Tensor Expected(const Attrs& attrs, const Tensor& data, Tensor argmin_literal) const {
     Tensor computed = Computed(op_.max, attrs, data);
     if (op_.max) return computed;
-    if (computed.shape() != argmin_literal.shape() ||
-        !std::equal(computed.bytes().begin(), computed.bytes().end(),
-                    argmin_literal.bytes().begin(), argmin_literal.bytes().end())) {
-      std::abort();  // a literal that disagrees with the loop: a definition bug
-    }
-    return argmin_literal;
+    return CheckedLiteral(computed, std::move(argmin_literal));
   }
 
   // A data set of the case being built, its expectation from Expected.
@@ -342,9 +331,6 @@ class ArgCaseSet {
   }
 
   const ArgOp& op_;
-  int version_;
-  std::vector<Case>& cases_;
-  std::optional<CaseBuilder> builder_;
 };
 
 void AddArgCases(const ArgOp& op, std::vector<Case>& cases) {

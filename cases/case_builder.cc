@@ -1,5 +1,6 @@
 #include "cases/case_builder.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -212,6 +213,15 @@ Case CaseBuilder::Build() const {
   }
   RenderCaseFiles(c);
   return c;
+}
+
+Tensor CheckedLiteral(const Tensor& computed, Tensor literal) {
+  if (computed.shape() != literal.shape() ||
+      !std::equal(computed.bytes().begin(), computed.bytes().end(), literal.bytes().begin(),
+                  literal.bytes().end())) {
+    std::abort();
+  }
+  return literal;
 }
 
 void RenderCaseFiles(Case& c) {

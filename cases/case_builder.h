@@ -98,6 +98,31 @@ class CaseBuilder {
 // negative cases that edit the model call it again before editing files).
 void RenderCaseFiles(Case& c);
 
+// The quote of every case that names an opset beyond its version's first.
+inline constexpr std::string_view kOpsetRangeQuote =
+    "Version N of an operator serves every opset from N up to the next version.";
+
+// What an operator's case set (cases/min_cases.cc, ...) builds with: one
+// version's cases, the one being built, the list they join.
+class OpCaseSet {
+ protected:
+  OpCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+
+  // Adds the case being built to the list.
+  void Commit() {
+    cases_.push_back(builder_->Build());
+    builder_.reset();
+  }
+
+  int version_;
+  std::vector<Case>& cases_;
+  std::optional<CaseBuilder> builder_;
+};
+
+// `literal` when it equals `computed` in shape and bytes; aborts otherwise:
+// a literal expectation that disagrees with the loop is a definition bug.
+Tensor CheckedLiteral(const Tensor& computed, Tensor literal);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_CASES_CASE_BUILDER_H_

@@ -5,7 +5,7 @@
 // ReadCaseMetadata.
 //
 //   absl::StatusOr<CaseMetadata> m = ParseCaseMetadata(text, "min_v13_float_nan/case.json");
-//   if (m.ok() && IsReferenceDefined(*m)) { ... }
+//   if (m.ok() && IsValidCase(*m)) { ... }
 //
 // A malformed or inconsistent text is an error naming the source.
 #ifndef ONNX_CONFORM_CASES_CASE_METADATA_H_
@@ -29,9 +29,6 @@ inline constexpr std::string_view kSemanticsSpec = "spec";
 inline constexpr std::string_view kSemanticsReferenceDefined = "reference-defined";
 
 inline bool IsValidCase(const CaseMetadata& m) { return m.expectation() == kExpectValid; }
-inline bool IsReferenceDefined(const CaseMetadata& m) {
-  return m.semantics() == kSemanticsReferenceDefined;
-}
 bool HasFeature(const CaseMetadata& m, std::string_view feature);
 
 // Checks what the JSON mapping cannot: operator and version set, known

@@ -18,7 +18,7 @@ TEST(CaseMetadataTest, ParsesEveryField) {
   EXPECT_TRUE(HasFeature(*m, "select_last_index"));
   EXPECT_FALSE(HasFeature(*m, "tie"));
   EXPECT_TRUE(IsValidCase(*m));
-  EXPECT_TRUE(IsReferenceDefined(*m));
+  EXPECT_EQ(m->semantics(), kSemanticsReferenceDefined);
   EXPECT_FALSE(m->has_tolerance());
 }
 

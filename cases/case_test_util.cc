@@ -22,7 +22,7 @@ std::vector<TensorFileOnDisk> ReadTensorFiles(const fs::path& case_dir,
   for (const fs::path& path : paths) {
     TensorFileOnDisk& file = out.emplace_back();
     file.path = path;
-    absl::StatusOr<onnx::TensorProto> proto = ReadCaseTensorProto(case_dir, path);
+    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, case_dir);
     if (!proto.ok()) {
       file.tensor = proto.status();
       continue;

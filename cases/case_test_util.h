@@ -1,7 +1,7 @@
 // Test helper: reads a case folder as written by the generator, keeping
 // every file-level failure (instead of stopping at the first), so tests can
 // run the checker and the reference over the committed cases. Listing and
-// reading are caseio's (ListCase, ReadCaseTensorProto, ...).
+// reading are caseio's and reference/tensor_file.h's (ListCase, ReadTensorProtoFile, ...).
 //
 //   for (const fs::path& dir : CaseDirsUnder(root)) {
 //     CaseOnDisk c = ReadCaseOnDisk(dir);

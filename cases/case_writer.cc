@@ -1,10 +1,10 @@
 #include "cases/case_writer.h"
 
-#include <fstream>
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -18,11 +18,7 @@ absl::Status WriteBytes(const fs::path& path, const std::string& bytes) {
     return absl::PermissionDeniedError(
         absl::StrCat(path.parent_path().string(), ": cannot create: ", error.message()));
   }
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
-  return absl::OkStatus();
+  return WriteFileBytes(path, bytes);
 }
 
 // Every entry of dir is a folder holding case.json (or dir does not exist).

@@ -46,8 +46,6 @@ constexpr std::string_view kNaNBound =
 // resolved as Min and Max resolve it (reference-defined).
 constexpr std::string_view kSignedZero =
     "Output `output` of type T: the input with its elements clipped.";
-constexpr std::string_view kOpsetRange =
-    "Version N of an operator serves every opset from N up to the next version.";
 
 // Min(hi, Max(x, lo)) element by element; a missing bound does not clip.
 // A NaN element compares false both ways and stays NaN. A NaN bound (the
@@ -81,7 +79,7 @@ T FromAttribute(float value) {
 }
 
 template <typename T>
-class ClipCaseSet {
+class ClipCaseSet : OpCaseSet {
  public:
   // The bounds a case gives, as T values; a missing one is not given at all.
   struct Bounds {
@@ -92,7 +90,7 @@ class ClipCaseSet {
   static Bounds MinOnly(double lo) { return {Value<T>(lo), std::nullopt}; }
   static Bounds MaxOnly(double hi) { return {std::nullopt, Value<T>(hi)}; }
 
-  ClipCaseSet(int version, std::vector<Case>& cases) : version_(version), cases_(cases) {}
+  ClipCaseSet(int version, std::vector<Case>& cases) : OpCaseSet(version, cases) {}
 
   void AddAll() {
     // x covers below, inside and above [2, 6] with non-negative values only.
@@ -128,7 +126,7 @@ class ClipCaseSet {
     CaseBuilder& b = Start(absl::StrCat("opset", opset), Both(2, 6));
     b.Opset(opset)
         .Feature("opset_range")
-        .Quote(kOpsetRange)
+        .Quote(kOpsetRangeQuote)
         .Describe(absl::StrCat("opset ", opset, " resolves Clip to version ", version_));
     Data(b, Both(2, 6), MakeTensor<T>({2, 4}, {0, 1, 3, 4, 6, 8, 9, 2}));
     Commit();
@@ -163,10 +161,6 @@ class ClipCaseSet {
     if (!bounds.min && bounds.max) builder_->Feature("max_only");
     if (!bounds.min && !bounds.max) builder_->Feature("no_bounds");
     return *builder_;
-  }
-  void Commit() {
-    cases_.push_back(builder_->Build());
-    builder_.reset();
   }
 
   // The bound in effect on one side: the given one, or the version's default
@@ -338,10 +332,6 @@ class ClipCaseSet {
     Data(b, {lo, hi}, x);
     Commit();
   }
-
-  int version_;
-  std::vector<Case>& cases_;
-  std::optional<CaseBuilder> builder_;
 };
 
 }  // namespace

@@ -28,6 +28,13 @@ std::string RuleQuote(absl::string_view rule_id) {
   return absl::StrCat("ONNX IR: ", std::string(rule->summary));
 }
 
+// Min-13 broken against a rule of ONNX's format, quoting the rule.
+CaseBuilder FormatRuleMin(std::string_view what, absl::string_view rule) {
+  CaseBuilder b = InvalidCases::Min(what, rule);
+  b.Quote(RuleQuote(rule));
+  return b;
+}
+
 // Graph input `index` becomes the output of a Constant node placed first
 // (as ONNX's version converter writes Clip-6's bounds at opset 11): the
 // graph input and its data go. Returns the node, to set its attributes.
@@ -45,48 +52,42 @@ onnx::NodeProto& FeedFromConstant(Case& c, int index) {
 }
 
 void InvalidCases::AddModelRules() {
-  Emit(Min("model_not_protobuf", rules::kModelRead).Quote(RuleQuote(rules::kModelRead)), nullptr,
+  Emit(FormatRuleMin("model_not_protobuf", rules::kModelRead), nullptr,
        [](Case& c) { c.files[std::string(kModelFileName)] = std::string("\xff\xff\xff\xff", 4); });
-  Emit(Min("ir_version_missing", rules::kModelIrVersion).Quote(RuleQuote(rules::kModelIrVersion)),
+  Emit(FormatRuleMin("ir_version_missing", rules::kModelIrVersion),
        [](Case& c) { c.model.clear_ir_version(); });
-  Emit(Min("no_opset_import", rules::kModelOpsetImport).Quote(RuleQuote(rules::kModelOpsetImport)),
+  Emit(FormatRuleMin("no_opset_import", rules::kModelOpsetImport),
        [](Case& c) { c.model.clear_opset_import(); });
-  Emit(Min("opset_imported_twice", rules::kModelOpsetDuplicate)
-           .Quote(RuleQuote(rules::kModelOpsetDuplicate))
+  Emit(FormatRuleMin("opset_imported_twice", rules::kModelOpsetDuplicate)
            .Describe("\"\" and \"ai.onnx\" both imported: one domain imported twice"),
        [](Case& c) {
          onnx::OperatorSetIdProto* again = c.model.add_opset_import();
          again->set_domain(std::string("ai.onnx"));
          again->set_version(13);
        });
-  Emit(Min("opset_version_zero", rules::kModelOpsetVersion)
-           .Quote(RuleQuote(rules::kModelOpsetVersion)),
+  Emit(FormatRuleMin("opset_version_zero", rules::kModelOpsetVersion),
        [](Case& c) { c.model.mutable_opset_import(0)->set_version(0); });
 }
 
 void InvalidCases::AddGraphRules() {
-  Emit(Min("graph_without_node", rules::kGraphNoNode)
-           .Quote(RuleQuote(rules::kGraphNoNode))
+  Emit(FormatRuleMin("graph_without_node", rules::kGraphNoNode)
            .Describe("the graph returns its first input and has no node"),
        [](Case& c) {
          Graph(c).clear_node();
          Graph(c).mutable_output(0)->set_name(std::string("data_0"));
          c.data_sets[0].outputs[0] = c.data_sets[0].inputs[0];
        });
-  Emit(Min("graph_input_without_name", rules::kGraphNameEmpty)
-           .Quote(RuleQuote(rules::kGraphNameEmpty))
+  Emit(FormatRuleMin("graph_input_without_name", rules::kGraphNameEmpty)
            .Describe("an extra, unused graph input has the empty name"),
        [](Case& c) {
          *Graph(c).add_input() = Graph(c).input(0);
          Graph(c).mutable_input(2)->set_name(std::string(""));
          c.data_sets[0].inputs.push_back(c.data_sets[0].inputs[0]);
        });
-  Emit(Min("node_input_undefined", rules::kGraphInputUndefined)
-           .Quote(RuleQuote(rules::kGraphInputUndefined))
+  Emit(FormatRuleMin("node_input_undefined", rules::kGraphInputUndefined)
            .Describe("the node reads data_2, which nothing defines"),
        [](Case& c) { Node(c).add_input(std::string("data_2")); });
-  Emit(Min("nodes_out_of_order", rules::kGraphNodeOrder)
-           .Quote(RuleQuote(rules::kGraphNodeOrder))
+  Emit(FormatRuleMin("nodes_out_of_order", rules::kGraphNodeOrder)
            .Describe("Min(t, data_1) comes before the Min(data_0) that produces t"),
        [](Case& c) {
          onnx::NodeProto producer;
@@ -96,8 +97,7 @@ void InvalidCases::AddGraphRules() {
          Node(c).set_input(0, std::string("t"));
          *Graph(c).add_node() = producer;  // after its consumer
        });
-  Emit(Min("output_defined_twice", rules::kGraphDuplicateOutput)
-           .Quote(RuleQuote(rules::kGraphDuplicateOutput))
+  Emit(FormatRuleMin("output_defined_twice", rules::kGraphDuplicateOutput)
            .Describe("two nodes both produce `min`"),
        [](Case& c) {
          onnx::NodeProto second = Node(c);
@@ -105,15 +105,12 @@ void InvalidCases::AddGraphRules() {
          second.add_input(std::string("data_1"));
          *Graph(c).add_node() = second;
        });
-  Emit(Min("graph_output_not_produced", rules::kGraphOutputNotProduced)
-           .Quote(RuleQuote(rules::kGraphOutputNotProduced))
+  Emit(FormatRuleMin("graph_output_not_produced", rules::kGraphOutputNotProduced)
            .Describe("the graph output is `result`; the node produces `min`"),
        [](Case& c) { Graph(c).mutable_output(0)->set_name(std::string("result")); });
-  Emit(Min("graph_input_without_type", rules::kGraphValueType)
-           .Quote(RuleQuote(rules::kGraphValueType)),
+  Emit(FormatRuleMin("graph_input_without_type", rules::kGraphValueType),
        [](Case& c) { Graph(c).mutable_input(1)->clear_type(); });
-  Emit(Min("graph_input_sequence_type", rules::kGraphValueType)
-           .Quote(RuleQuote(rules::kGraphValueType))
+  Emit(FormatRuleMin("graph_input_sequence_type", rules::kGraphValueType)
            .Describe("data_1 is declared a sequence of float tensors"),
        [](Case& c) {
          onnx::TypeProto* type = Graph(c).mutable_input(1)->mutable_type();
@@ -121,8 +118,7 @@ void InvalidCases::AddGraphRules() {
          type->clear_tensor_type();
          *type->mutable_sequence_type()->mutable_elem_type() = element;
        });
-  Emit(Min("initializer_truncated", rules::kGraphInitializerInvalid)
-           .Quote(RuleQuote(rules::kGraphInitializerInvalid))
+  Emit(FormatRuleMin("initializer_truncated", rules::kGraphInitializerInvalid)
            .Describe("initializer data_1 claims 3 floats and holds 4 bytes"),
        [](Case& c) {
          onnx::TensorProto* init = Graph(c).add_initializer();
@@ -195,35 +191,30 @@ void InvalidCases::AddNodeRules() {
 }
 
 void InvalidCases::AddDataRules() {
-  Emit(Min("no_data_set", rules::kDataSetMissing).Quote(RuleQuote(rules::kDataSetMissing)),
-       [](Case& c) { c.data_sets.clear(); });
-  Emit(Min("input_numbering_gap", rules::kDataFileNames).Quote(RuleQuote(rules::kDataFileNames)),
-       nullptr, [](Case& c) {
-         c.files[InputFileKey(2)] = c.files[InputFileKey(1)];
-         c.files.erase(InputFileKey(1));
-       });
-  Emit(Min("input_not_protobuf", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)), nullptr,
+  Emit(FormatRuleMin("no_data_set", rules::kDataSetMissing), [](Case& c) { c.data_sets.clear(); });
+  Emit(FormatRuleMin("input_numbering_gap", rules::kDataFileNames), nullptr, [](Case& c) {
+    c.files[InputFileKey(2)] = c.files[InputFileKey(1)];
+    c.files.erase(InputFileKey(1));
+  });
+  Emit(FormatRuleMin("input_not_protobuf", rules::kDataDecode), nullptr,
        [](Case& c) { c.files[InputFileKey(0)] = std::string("\xff\xff\xff\xff", 4); });
-  Emit(Min("raw_data_too_short", rules::kDataDecode).Quote(RuleQuote(rules::kDataDecode)), nullptr,
-       [](Case& c) {
-         onnx::TensorProto t = TensorToProto(MakeTensor<float>({3}, {1, 5, 3}), "data_0");
-         t.mutable_raw_data()->resize(8);
-         c.files[InputFileKey(0)] = t.SerializeAsString();
-       });
-  Emit(Min("one_input_file", rules::kDataInputCount).Quote(RuleQuote(rules::kDataInputCount)),
-       nullptr, [](Case& c) { c.files.erase(InputFileKey(1)); });
-  Emit(Min("two_output_files", rules::kDataOutputCount).Quote(RuleQuote(rules::kDataOutputCount)),
-       nullptr, [](Case& c) { c.files[OutputFileKey(1)] = c.files[OutputFileKey(0)]; });
-  Emit(Min("double_input_data", rules::kDataType).Quote(RuleQuote(rules::kDataType)), nullptr,
-       [](Case& c) {
-         c.files[InputFileKey(1)] =
-             TensorToProto(MakeTensor<double>({3}, {4, 2, 3}), "data_1").SerializeAsString();
-       });
-  Emit(Min("input_data_shape", rules::kDataShape).Quote(RuleQuote(rules::kDataShape)), nullptr,
-       [](Case& c) {
-         c.files[InputFileKey(1)] =
-             TensorToProto(MakeTensor<float>({1, 3}, {4, 2, 3}), "data_1").SerializeAsString();
-       });
+  Emit(FormatRuleMin("raw_data_too_short", rules::kDataDecode), nullptr, [](Case& c) {
+    onnx::TensorProto t = TensorToProto(MakeTensor<float>({3}, {1, 5, 3}), "data_0");
+    t.mutable_raw_data()->resize(8);
+    c.files[InputFileKey(0)] = t.SerializeAsString();
+  });
+  Emit(FormatRuleMin("one_input_file", rules::kDataInputCount), nullptr,
+       [](Case& c) { c.files.erase(InputFileKey(1)); });
+  Emit(FormatRuleMin("two_output_files", rules::kDataOutputCount), nullptr,
+       [](Case& c) { c.files[OutputFileKey(1)] = c.files[OutputFileKey(0)]; });
+  Emit(FormatRuleMin("double_input_data", rules::kDataType), nullptr, [](Case& c) {
+    c.files[InputFileKey(1)] =
+        TensorToProto(MakeTensor<double>({3}, {4, 2, 3}), "data_1").SerializeAsString();
+  });
+  Emit(FormatRuleMin("input_data_shape", rules::kDataShape), nullptr, [](Case& c) {
+    c.files[InputFileKey(1)] =
+        TensorToProto(MakeTensor<float>({1, 3}, {4, 2, 3}), "data_1").SerializeAsString();
+  });
 }
 
 }  // namespace onnx_conform::invalid_cases

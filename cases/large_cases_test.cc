@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
+#include "caseio/caseio_test_util.h"
 #include "cases/case_test_util.h"
 #include "cases/case_writer.h"
 #include "gtest/gtest.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "caseio/case_loader.h"
+#include "caseio/caseio_test_util.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "reference/element_type.h"

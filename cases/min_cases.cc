@@ -56,8 +56,6 @@ constexpr std::string_view kSameShape = "all inputs the same shape";
 constexpr std::string_view kBroadcast = "multidirectional (numpy-style) broadcasting";
 constexpr std::string_view kConsumedInputs =
     "`consumed_inputs` (INTS, legacy optimisation attribute, optional)";
-constexpr std::string_view kOpsetRange =
-    "Version N of an operator serves every opset from N up to the next version.";
 
 // The smaller (larger, with max) of two elements; NaN propagates; on equal
 // values (including -0 and +0) the first, as numpy's minimum and maximum do.
@@ -131,10 +129,10 @@ Shape BroadcastShape(const std::vector<Tensor>& inputs) {
 }
 
 template <typename T>
-class ExtremeCaseSet {
+class ExtremeCaseSet : OpCaseSet {
  public:
   ExtremeCaseSet(const ExtremeOp& op, int version, std::vector<Case>& cases)
-      : op_(op), version_(version), cases_(cases) {}
+      : OpCaseSet(version, cases), op_(op) {}
 
   void AddAll() {
     AddArity();
@@ -167,7 +165,7 @@ class ExtremeCaseSet {
     DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
             MakeTensor<T>({3}, {1, 2, 3}))
         .Features({"opset_range"})
-        .Quote(kOpsetRange)
+        .Quote(kOpsetRangeQuote)
         .Describe(absl::StrCat("opset ", opset, " resolves ", std::string(op_.op_type),
                                " to version ", version_));
     Commit();
@@ -185,22 +183,13 @@ class ExtremeCaseSet {
   Tensor Expected(const std::vector<Tensor>& inputs, Tensor min_literal) const {
     Tensor computed = ExpectExtreme<T>(op_.max, inputs, BroadcastShape(inputs));
     if (op_.max) return computed;
-    if (computed.shape() != min_literal.shape() ||
-        !std::equal(computed.bytes().begin(), computed.bytes().end(), min_literal.bytes().begin(),
-                    min_literal.bytes().end())) {
-      std::abort();  // a literal that disagrees with the loop: a definition bug
-    }
-    return min_literal;
+    return CheckedLiteral(computed, std::move(min_literal));
   }
 
   // A data set of the case being built, its expectation from Expected.
   CaseBuilder& DataSet(std::vector<Tensor> inputs, Tensor min_literal) {
     Tensor expected = Expected(inputs, std::move(min_literal));
     return builder_->DataSet(std::move(inputs), {std::move(expected)});
-  }
-  void Commit() {
-    cases_.push_back(builder_->Build());
-    builder_.reset();
   }
 
   std::string_view ShapeQuote() const {
@@ -324,9 +313,6 @@ class ExtremeCaseSet {
   }
 
   const ExtremeOp& op_;
-  int version_;
-  std::vector<Case>& cases_;
-  std::optional<CaseBuilder> builder_;
 };
 
 void AddExtremeCases(const ExtremeOp& op, std::vector<Case>& cases) {

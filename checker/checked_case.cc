@@ -70,14 +70,6 @@ std::string Describe(const Diagnostic& d) {
   return d.file.empty() ? d.message : absl::StrCat(d.file, ": ", d.message);
 }
 
-std::string Findings(const std::vector<Diagnostic>& diagnostics, Severity severity) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) {
-    if (d.severity == severity) lines.push_back(FormatDiagnostic(d));
-  }
-  return absl::StrJoin(lines, "\n");
-}
-
 // Reads every file of the case and checks what it read.
 class CaseReader {
  public:

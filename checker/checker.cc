@@ -181,7 +181,6 @@ class Analyzer {
         continue;
       }
       defined_.insert(init.name());
-      initializers_.insert(init.name());
       std::optional<ElementType> type = ElementTypeFromProto(init.data_type());
       TensorInfo info;
       if (type && !IsNumeric(*type) && *type != ElementType::kUndefined) {
@@ -419,9 +418,8 @@ class Analyzer {
   const std::string& file_;
   const std::map<std::string, Feed>* feeds_;
   ModelAnalysis result_;
-  std::map<std::string, int64_t> opsets_;  // normalized domain -> version
-  std::set<std::string> defined_;          // names defined so far
-  std::set<std::string> initializers_;
+  std::map<std::string, int64_t> opsets_;        // normalized domain -> version
+  std::set<std::string> defined_;                // names defined so far
   std::set<std::string> flagged_;                // names whose declaration was reported as broken
   std::map<std::string, ValueKind> non_tensor_;  // sequences, maps, optionals, sparse tensors
   std::map<std::string, const Tensor*> values_;

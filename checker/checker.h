@@ -3,9 +3,8 @@
 // stable rule id of checker/rules.h.
 //
 //   std::vector<Diagnostic> d = CheckModel(model, "case/model.onnx");
-//   for (const DataSet& ds : loaded.data_sets) {
-//     std::vector<Diagnostic> more = CheckDataSet(model, ViewDataSet(ds), "case/model.onnx");
-//   }
+//   DataSetView ds{dir, inputs, outputs};  // each file's path, tensor and name
+//   std::vector<Diagnostic> more = CheckDataSet(model, ds, "case/model.onnx");
 //   if (HasErrors(d)) ...            // invalid case
 //   else if (IsUnsupported(d)) ...   // not supported by the suite
 //
@@ -60,24 +59,6 @@ struct DataSetView {
   // Inputs alone, as a backend is given them: no output is expected.
   bool inputs_only = false;
 };
-
-// Adapts any data set holding parallel vectors dir, input_files, inputs,
-// input_names, output_files, outputs, output_names (caseio/case_loader.h's
-// DataSet) without making the checker depend on the runner.
-template <typename DataSetT>
-DataSetView ViewDataSet(const DataSetT& data_set) {
-  DataSetView view{data_set.dir, {}, {}};
-  auto fill = [](const auto& files, const auto& tensors, const auto& names,
-                 std::vector<TensorFileView>& out) {
-    for (size_t k = 0; k < files.size(); ++k) {
-      out.emplace_back(files[k], k < tensors.size() ? &tensors[k] : nullptr,
-                       k < names.size() ? std::string(names[k]) : std::string());
-    }
-  };
-  fill(data_set.input_files, data_set.inputs, data_set.input_names, view.inputs);
-  fill(data_set.output_files, data_set.outputs, data_set.output_names, view.outputs);
-  return view;
-}
 
 // Test data against the model: file counts, each tensor's element type and
 // shape against the graph's declarations and against what the schemas infer

@@ -72,25 +72,6 @@ TEST(CheckDataSetTest, MatchingDataIsValid) {
   EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
 }
 
-TEST(CheckDataSetTest, ViewDataSetAdaptsParallelVectors) {
-  struct LoaderLikeDataSet {
-    fs::path dir = "ds";
-    std::vector<fs::path> input_files = {"ds/input_0.pb"};
-    std::vector<fs::path> output_files = {};
-    std::vector<Tensor> inputs;
-    std::vector<Tensor> outputs;
-    std::vector<std::string> input_names = {"a"};
-    std::vector<std::string> output_names;
-  } ds;
-  ds.inputs.push_back(Floats({1}, {1}));
-  DataSetView view = ViewDataSet(ds);
-  ASSERT_EQ(view.inputs.size(), 1u);
-  EXPECT_EQ(view.inputs[0].tensor, &ds.inputs[0]);
-  EXPECT_EQ(view.inputs[0].name, "a");
-  EXPECT_EQ(view.inputs[0].path, fs::path("ds/input_0.pb"));
-  EXPECT_TRUE(view.outputs.empty());
-}
-
 TEST(CheckDataSetTest, InputAndOutputCounts) {
   Data one_input{{Floats({2}, {1, 5})}, {Floats({2}, {1, 2})}, {}, {}};
   ExpectOnly(Min2({2}, {2}, {2}), one_input, rules::kDataInputCount);

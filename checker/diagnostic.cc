@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace onnx_conform {
 
@@ -29,6 +30,14 @@ std::string FormatDiagnostic(const Diagnostic& d) {
                       d.rule, "] ", where, where.empty() ? "" : ": ", d.message);
 }
 
+std::string Findings(std::span<const Diagnostic> diagnostics, Severity severity) {
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == severity) lines.push_back(FormatDiagnostic(d));
+  }
+  return absl::StrJoin(lines, "\n");
+}
+
 bool HasErrors(std::span<const Diagnostic> diagnostics) {
   return std::any_of(diagnostics.begin(), diagnostics.end(),
                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
@@ -37,14 +46,6 @@ bool HasErrors(std::span<const Diagnostic> diagnostics) {
 bool IsUnsupported(std::span<const Diagnostic> diagnostics) {
   return std::any_of(diagnostics.begin(), diagnostics.end(),
                      [](const Diagnostic& d) { return d.severity == Severity::kUnsupported; });
-}
-
-std::vector<std::string> RuleIds(std::span<const Diagnostic> diagnostics) {
-  std::vector<std::string> ids;
-  for (const Diagnostic& d : diagnostics) {
-    if (std::find(ids.begin(), ids.end(), d.rule) == ids.end()) ids.push_back(d.rule);
-  }
-  return ids;
 }
 
 }  // namespace onnx_conform

@@ -37,11 +37,11 @@ Diagnostic MakeDiagnostic(absl::string_view rule_id, std::string file, std::stri
 
 // "path: severity [RULE-ID] node N, field: message".
 std::string FormatDiagnostic(const Diagnostic& diagnostic);
+// The findings of one severity, formatted, one per line.
+std::string Findings(std::span<const Diagnostic> diagnostics, Severity severity);
 
 bool HasErrors(std::span<const Diagnostic> diagnostics);
 bool IsUnsupported(std::span<const Diagnostic> diagnostics);  // any kUnsupported finding
-// The distinct rule ids, in order of first appearance.
-std::vector<std::string> RuleIds(std::span<const Diagnostic> diagnostics);
 
 }  // namespace onnx_conform
 

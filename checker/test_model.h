@@ -1,4 +1,5 @@
-// Test-only: builds small ONNX models in C++ for the checker's tests.
+// Test-only: builds small ONNX models in C++ for the checker's tests, and
+// lists the rule ids of diagnostics (RuleIds).
 //
 //   TestModel m(13);  // opset 13 of the default domain, ir_version 7
 //   m.Input("x", ElementType::kFloat, {2, "N"}).Output("y", ElementType::kInt64, {2});
@@ -8,8 +9,10 @@
 #ifndef ONNX_CONFORM_CHECKER_TEST_MODEL_H_
 #define ONNX_CONFORM_CHECKER_TEST_MODEL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <utility>
 #include <variant>
@@ -20,6 +23,19 @@
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
 #include "reference/tensor.h"
+
+namespace onnx_conform {
+
+// The distinct rule ids, in order of first appearance.
+inline std::vector<std::string> RuleIds(std::span<const Diagnostic> diagnostics) {
+  std::vector<std::string> ids;
+  for (const Diagnostic& d : diagnostics) {
+    if (std::find(ids.begin(), ids.end(), d.rule) == ids.end()) ids.push_back(d.rule);
+  }
+  return ids;
+}
+
+}  // namespace onnx_conform
 
 namespace onnx_conform::testing_util {
 

@@ -57,10 +57,8 @@ inline constexpr ElementType kAllNumericTypes[] = {
     ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
     ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
     ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
-inline constexpr ElementType kAllNumericBfTypes[] = {
-    ElementType::kBFloat16, ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16,
-    ElementType::kInt16,    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,
-    ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+// Operators since opset 13 allow all twelve: the same list.
+inline constexpr const auto& kAllNumericBfTypes = kNumericTypes;
 
 // ONNX's spelling: "float", "float16", "bfloat16", "int64", ...
 absl::string_view ElementTypeName(ElementType type);
@@ -83,128 +81,47 @@ struct TypeTag {
   using type = T;
 };
 
+// The numeric types and their C++ types, listed once: CppTypeOf,
+// ElementTypeOf and VisitNumericType are generated from this list.
+#define ONNX_CONFORM_NUMERIC_TYPES(X) \
+  X(kFloat, float)                    \
+  X(kFloat16, Float16)                \
+  X(kBFloat16, BFloat16)              \
+  X(kDouble, double)                  \
+  X(kInt8, int8_t)                    \
+  X(kInt16, int16_t)                  \
+  X(kInt32, int32_t)                  \
+  X(kInt64, int64_t)                  \
+  X(kUint8, uint8_t)                  \
+  X(kUint16, uint16_t)                \
+  X(kUint32, uint32_t)                \
+  X(kUint64, uint64_t)
+
 template <ElementType E>
 struct CppTypeOf;
-template <>
-struct CppTypeOf<ElementType::kFloat> {
-  using type = float;
-};
-template <>
-struct CppTypeOf<ElementType::kDouble> {
-  using type = double;
-};
-template <>
-struct CppTypeOf<ElementType::kFloat16> {
-  using type = Float16;
-};
-template <>
-struct CppTypeOf<ElementType::kBFloat16> {
-  using type = BFloat16;
-};
-template <>
-struct CppTypeOf<ElementType::kInt8> {
-  using type = int8_t;
-};
-template <>
-struct CppTypeOf<ElementType::kInt16> {
-  using type = int16_t;
-};
-template <>
-struct CppTypeOf<ElementType::kInt32> {
-  using type = int32_t;
-};
-template <>
-struct CppTypeOf<ElementType::kInt64> {
-  using type = int64_t;
-};
-template <>
-struct CppTypeOf<ElementType::kUint8> {
-  using type = uint8_t;
-};
-template <>
-struct CppTypeOf<ElementType::kUint16> {
-  using type = uint16_t;
-};
-template <>
-struct CppTypeOf<ElementType::kUint32> {
-  using type = uint32_t;
-};
-template <>
-struct CppTypeOf<ElementType::kUint64> {
-  using type = uint64_t;
-};
-
 template <typename T>
 constexpr ElementType ElementTypeOf();
-template <>
-constexpr ElementType ElementTypeOf<float>() {
-  return ElementType::kFloat;
-}
-template <>
-constexpr ElementType ElementTypeOf<double>() {
-  return ElementType::kDouble;
-}
-template <>
-constexpr ElementType ElementTypeOf<Float16>() {
-  return ElementType::kFloat16;
-}
-template <>
-constexpr ElementType ElementTypeOf<BFloat16>() {
-  return ElementType::kBFloat16;
-}
-template <>
-constexpr ElementType ElementTypeOf<int8_t>() {
-  return ElementType::kInt8;
-}
-template <>
-constexpr ElementType ElementTypeOf<int16_t>() {
-  return ElementType::kInt16;
-}
-template <>
-constexpr ElementType ElementTypeOf<int32_t>() {
-  return ElementType::kInt32;
-}
-template <>
-constexpr ElementType ElementTypeOf<int64_t>() {
-  return ElementType::kInt64;
-}
-template <>
-constexpr ElementType ElementTypeOf<uint8_t>() {
-  return ElementType::kUint8;
-}
-template <>
-constexpr ElementType ElementTypeOf<uint16_t>() {
-  return ElementType::kUint16;
-}
-template <>
-constexpr ElementType ElementTypeOf<uint32_t>() {
-  return ElementType::kUint32;
-}
-template <>
-constexpr ElementType ElementTypeOf<uint64_t>() {
-  return ElementType::kUint64;
-}
+
+#define ONNX_CONFORM_MAP_TYPE(E, T)          \
+  template <>                                \
+  struct CppTypeOf<ElementType::E> {         \
+    using type = T;                          \
+  };                                         \
+  template <>                                \
+  constexpr ElementType ElementTypeOf<T>() { \
+    return ElementType::E;                   \
+  }
+ONNX_CONFORM_NUMERIC_TYPES(ONNX_CONFORM_MAP_TYPE)
+#undef ONNX_CONFORM_MAP_TYPE
 
 // Calls visitor(TypeTag<T>{}) with T the C++ type of a numeric `type`.
 // Precondition: IsNumeric(type). All branches must return the same type.
 template <typename Visitor>
 decltype(auto) VisitNumericType(ElementType type, Visitor&& visitor) {
   switch (type) {
-#define ONNX_CONFORM_VISIT_CASE(E) \
-  case ElementType::E:             \
-    return std::forward<Visitor>(visitor)(TypeTag<CppTypeOf<ElementType::E>::type>{});
-    ONNX_CONFORM_VISIT_CASE(kFloat)
-    ONNX_CONFORM_VISIT_CASE(kFloat16)
-    ONNX_CONFORM_VISIT_CASE(kBFloat16)
-    ONNX_CONFORM_VISIT_CASE(kDouble)
-    ONNX_CONFORM_VISIT_CASE(kInt8)
-    ONNX_CONFORM_VISIT_CASE(kInt16)
-    ONNX_CONFORM_VISIT_CASE(kInt32)
-    ONNX_CONFORM_VISIT_CASE(kInt64)
-    ONNX_CONFORM_VISIT_CASE(kUint8)
-    ONNX_CONFORM_VISIT_CASE(kUint16)
-    ONNX_CONFORM_VISIT_CASE(kUint32)
-    ONNX_CONFORM_VISIT_CASE(kUint64)
+#define ONNX_CONFORM_VISIT_CASE(E, T) \
+  case ElementType::E: return std::forward<Visitor>(visitor)(TypeTag<T>{});
+    ONNX_CONFORM_NUMERIC_TYPES(ONNX_CONFORM_VISIT_CASE)
 #undef ONNX_CONFORM_VISIT_CASE
     default: std::abort();  // Precondition broken: callers check IsNumeric first.
   }

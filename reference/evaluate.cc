@@ -4,21 +4,11 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/str_join.h"
 #include "caseio/case_layout.h"
 #include "checker/checker.h"
 
 namespace onnx_conform {
 namespace {
-
-// The findings of one severity, one per line.
-std::string Findings(const std::vector<Diagnostic>& diagnostics, Severity severity) {
-  std::vector<std::string> lines;
-  for (const Diagnostic& d : diagnostics) {
-    if (d.severity == severity) lines.push_back(FormatDiagnostic(d));
-  }
-  return absl::StrJoin(lines, "\n");
-}
 
 absl::Status AsStatus(const std::vector<Diagnostic>& diagnostics) {
   if (HasErrors(diagnostics)) {

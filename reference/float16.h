@@ -63,54 +63,33 @@ inline constexpr bool kIsHalfType = std::is_same_v<T, Float16> || std::is_same_v
 template <typename T>
 inline constexpr bool kIsFloatType = kIsHalfType<T> || std::is_floating_point_v<T>;
 
+// std::numeric_limits of a 16-bit float type, given its bit patterns.
+template <typename T, uint16_t kLowest, uint16_t kMax, uint16_t kMin, uint16_t kInfinity,
+          uint16_t kQuietNaN>
+class HalfLimits {
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_infinity = true;
+  static constexpr T lowest() { return T::FromBits(kLowest); }
+  static constexpr T max() { return T::FromBits(kMax); }
+  static constexpr T min() { return T::FromBits(kMin); }
+  static constexpr T denorm_min() { return T::FromBits(0x0001); }
+  static constexpr T infinity() { return T::FromBits(kInfinity); }
+  static constexpr T quiet_NaN() { return T::FromBits(kQuietNaN); }
+};
+
 }  // namespace onnx_conform
 
 template <>
-class std::numeric_limits<onnx_conform::Float16> {
- public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_infinity = true;
-  static constexpr onnx_conform::Float16 lowest() {
-    return onnx_conform::Float16::FromBits(0xFBFF);
-  }
-  static constexpr onnx_conform::Float16 max() { return onnx_conform::Float16::FromBits(0x7BFF); }
-  static constexpr onnx_conform::Float16 min() { return onnx_conform::Float16::FromBits(0x0400); }
-  static constexpr onnx_conform::Float16 denorm_min() {
-    return onnx_conform::Float16::FromBits(0x0001);
-  }
-  static constexpr onnx_conform::Float16 infinity() {
-    return onnx_conform::Float16::FromBits(0x7C00);
-  }
-  static constexpr onnx_conform::Float16 quiet_NaN() {
-    return onnx_conform::Float16::FromBits(0x7E00);
-  }
-};
-
+class std::numeric_limits<onnx_conform::Float16>
+    : public onnx_conform::HalfLimits<onnx_conform::Float16, 0xFBFF, 0x7BFF, 0x0400, 0x7C00,
+                                      0x7E00> {};
 template <>
-class std::numeric_limits<onnx_conform::BFloat16> {
- public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_infinity = true;
-  static constexpr onnx_conform::BFloat16 lowest() {
-    return onnx_conform::BFloat16::FromBits(0xFF7F);
-  }
-  static constexpr onnx_conform::BFloat16 max() { return onnx_conform::BFloat16::FromBits(0x7F7F); }
-  static constexpr onnx_conform::BFloat16 min() { return onnx_conform::BFloat16::FromBits(0x0080); }
-  static constexpr onnx_conform::BFloat16 denorm_min() {
-    return onnx_conform::BFloat16::FromBits(0x0001);
-  }
-  static constexpr onnx_conform::BFloat16 infinity() {
-    return onnx_conform::BFloat16::FromBits(0x7F80);
-  }
-  static constexpr onnx_conform::BFloat16 quiet_NaN() {
-    return onnx_conform::BFloat16::FromBits(0x7FC0);
-  }
-};
+class std::numeric_limits<onnx_conform::BFloat16>
+    : public onnx_conform::HalfLimits<onnx_conform::BFloat16, 0xFF7F, 0x7F7F, 0x0080, 0x7F80,
+                                      0x7FC0> {};
 
 #endif  // ONNX_CONFORM_REFERENCE_FLOAT16_H_

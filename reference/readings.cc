@@ -13,47 +13,38 @@ namespace {
 const ReadingInfo kReadings[] = {
     {Reading::kMinNaNIgnored, "min-nan-ignored",
      "a NaN operand is ignored unless every operand is NaN (IEEE minNum, C fmin)",
-     "a NaN operand gives NaN (NaN propagates, numpy.minimum)",
-     "IEEE 754-2008 minNum; C fmin; std::fmin-based kernels"},
+     "a NaN operand gives NaN (NaN propagates, numpy.minimum)"},
     {Reading::kArgMinNaNUnordered, "argmin-nan-unordered",
      "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
      "and a NaN at the first index is never left",
      "NaN counts as the smallest value: the first NaN's index (the last with "
-     "select_last_index = 1), as numpy.argmin",
-     "ONNX Runtime's ArgMin (a scan with <, false for NaN)"},
+     "select_last_index = 1), as numpy.argmin"},
     {Reading::kClipMissingBoundSkipped, "clip-missing-bound-skipped",
      "a missing bound clips nothing, so -inf and +inf pass through",
      "a missing bound is lowest()/max(), so -inf and +inf are clipped to them (the texts' "
-     "summary)",
-     "Clip-13's function body (ONNX 1.13 on); onnx.reference (np.clip with None)"},
+     "summary)"},
     {Reading::kClip1LimitsOfT, "clip1-limits-of-t",
      "Clip-1's missing bounds are T's lowest()/max() (float16: -65504/65504; double: "
      "-1.8e308/1.8e308)",
-     "Clip-1's missing bounds are float's lowest()/max() converted to T, as Clip-6 prints them",
-     "the Clip-1 summary names numeric_limits without a type"},
+     "Clip-1's missing bounds are float's lowest()/max() converted to T, as Clip-6 prints them"},
     {Reading::kClipNaNBoundIgnored, "clip-nan-bound-ignored",
      "a NaN bound clips nothing on its side (every comparison with NaN is false)",
-     "a NaN bound makes every number NaN (numpy.clip)",
-     "Clip-13's function body (Less/Where); ONNX Runtime"},
+     "a NaN bound makes every number NaN (numpy.clip)"},
     {Reading::kClipInvertedBoundsGiveMin, "clip-inverted-bounds-give-min",
      "min > max gives min everywhere (Max(min, Min(input, max)))",
-     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
-     "implementations that clip the upper side first; the texts before Clip-13 are silent"},
+     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)"},
     {Reading::kClipInvertedBoundsMinFirst, "clip-inverted-bounds-min-first",
      "min > max: an element below min becomes min, any other max (x < min ? min : x > max ? "
      "max : x)",
-     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)",
-     "onnxjs' Clip; implementations that test min first in one if/else chain"},
+     "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)"},
     {Reading::kMaxNaNIgnored, "max-nan-ignored",
      "a NaN operand is ignored unless every operand is NaN (IEEE maxNum, C fmax)",
-     "a NaN operand gives NaN (NaN propagates, numpy.maximum)",
-     "IEEE 754-2008 maxNum; C fmax; std::fmax-based kernels"},
+     "a NaN operand gives NaN (NaN propagates, numpy.maximum)"},
     {Reading::kArgMaxNaNUnordered, "argmax-nan-unordered",
      "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
      "and a NaN at the first index is never left",
      "NaN counts as the largest value: the first NaN's index (the last with "
-     "select_last_index = 1), as numpy.argmax",
-     "kernels that scan with > (false for NaN), e.g. TVM's topi.argmax"},
+     "select_last_index = 1), as numpy.argmax"},
 };
 
 }  // namespace

@@ -95,7 +95,6 @@ struct ReadingInfo {
   absl::string_view name;       // stable id, "clip-missing-bound-skipped"
   absl::string_view summary;    // one line: what a backend following it does
   absl::string_view reference;  // one line: what the suite's own reading does
-  absl::string_view sources;    // who reads it this way
 };
 const ReadingInfo& InfoOf(Reading reading);
 absl::string_view ReadingName(Reading reading);

@@ -3,9 +3,9 @@
 // plain ones in reference/element_rules.h; each rule here gives the same
 // bits (semantics_test, plain_fast_test).
 //
-//   float m = MinPropagatingNaN(1.0f, NAN);      // NaN (NaN propagates)
+//   float m = ExtremePropagatingNaN<Extreme::kMin>(1.0f, NAN);  // NaN (NaN propagates)
 //   float x = ExtremePropagatingNaN<Extreme::kMax>(1.0f, 2.0f);  // 2 (Max)
-//   bool b = LessForArgMin<float>(NAN, -INFINITY);  // true (NaN is smallest)
+//   bool b = AheadForArg<Extreme::kMin, float>(NAN, -INFINITY);  // true (NaN is smallest)
 //   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // nearest even half
 //
 // float16/bfloat16 compare exactly as their widened float values would
@@ -187,14 +187,6 @@ ONNX_CONFORM_ELEMENT_RULE T ExtremePropagatingNaN(T a, T b, Rest... rest) {
     return ExtremePropagatingNaN<E>(ExtremePropagatingNaN<E>(a, b), rest...);
   }
 }
-template <typename T, std::same_as<T>... Rest>
-ONNX_CONFORM_ELEMENT_RULE T MinPropagatingNaN(T a, T b, Rest... rest) {
-  return ExtremePropagatingNaN<Extreme::kMin>(a, b, rest...);
-}
-template <typename T, std::same_as<T>... Rest>
-ONNX_CONFORM_ELEMENT_RULE T MaxPropagatingNaN(T a, T b, Rest... rest) {
-  return ExtremePropagatingNaN<Extreme::kMax>(a, b, rest...);
-}
 
 // ---- ArgMin and ArgMax (reference-defined: NaN) ----
 // The order ArgMin minimises (ArgMax maximises): NaN is ahead of every
@@ -219,10 +211,6 @@ ONNX_CONFORM_ELEMENT_RULE bool AheadForArg(T a, T b) {
   } else {
     return E == Extreme::kMin ? a < b : b < a;  // integers have no NaN
   }
-}
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE bool LessForArgMin(T a, T b) {
-  return AheadForArg<Extreme::kMin>(a, b);
 }
 
 // ---- Clip ----

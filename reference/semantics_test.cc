@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -20,6 +21,20 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
+
+// The rules for Min, Max and ArgMin by name.
+template <typename T, std::same_as<T>... Rest>
+T MinPropagatingNaN(T a, T b, Rest... rest) {
+  return ExtremePropagatingNaN<Extreme::kMin>(a, b, rest...);
+}
+template <typename T, std::same_as<T>... Rest>
+T MaxPropagatingNaN(T a, T b, Rest... rest) {
+  return ExtremePropagatingNaN<Extreme::kMax>(a, b, rest...);
+}
+template <typename T>
+bool LessForArgMin(T a, T b) {
+  return AheadForArg<Extreme::kMin>(a, b);
+}
 
 TEST(MinPropagatingNaN, NaNWinsFromEitherSide) {
   EXPECT_TRUE(std::isnan(MinPropagatingNaN(kNaN, 1.0f)));

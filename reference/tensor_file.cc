@@ -299,6 +299,10 @@ absl::Status WriteProtoFile(const fs::path& path, const google::protobuf::Messag
   if (!message.SerializeToString(&bytes)) {
     return absl::InternalError(absl::StrCat(path.string(), ": cannot serialize"));
   }
+  return WriteFileBytes(path, bytes);
+}
+
+absl::Status WriteFileBytes(const fs::path& path, absl::string_view bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.close();
@@ -336,12 +340,7 @@ std::string SerializeTensorFile(const Tensor& tensor, const std::string& name) {
 }
 
 absl::Status WriteTensorFile(const fs::path& path, const Tensor& tensor, const std::string& name) {
-  const std::string bytes = SerializeTensorFile(tensor, name);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) return absl::DataLossError(absl::StrCat(path.string(), ": cannot write"));
-  return absl::OkStatus();
+  return WriteFileBytes(path, SerializeTensorFile(tensor, name));
 }
 
 absl::StatusOr<onnx::ModelProto> ReadModelFile(const fs::path& path, const fs::path& root) {

@@ -37,6 +37,9 @@ inline constexpr int64_t kMaxProtoFileBytes = (int64_t{2} << 30) - 1;
 // charges its size to the thread's budget (ResourceExhausted when over).
 absl::StatusOr<std::string> ReadFileBytes(const std::filesystem::path& path,
                                           int64_t max_bytes = kMaxProtoFileBytes);
+// Writes `bytes` as the whole file (created or truncated); DataLoss
+// "PATH: cannot write" when that fails.
+absl::Status WriteFileBytes(const std::filesystem::path& path, absl::string_view bytes);
 
 // OK when `path` does not exist (its reader reports that) or resolves,
 // through every symlink, to a location inside `root`; InvalidArgument

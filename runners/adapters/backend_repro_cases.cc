@@ -13,7 +13,6 @@
 // still gets them wrong. Output is a pure function of this file.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <string>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_values.h"
 #include "reference/float16.h"
+#include "reference/tensor_file.h"
 
 namespace onnx_conform {
 
@@ -175,9 +175,7 @@ bool WriteRepro(const Repro& repro, const fs::path& root) {
   for (const auto& [relative, bytes] : repro.repro_case.files) {
     const fs::path file = dir / relative;
     fs::create_directories(file.parent_path(), error);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) {
+    if (!WriteFileBytes(file, bytes).ok()) {
       std::fprintf(stderr, "oc-generate-backend-repros: cannot write %s\n", file.c_str());
       return false;
     }

@@ -1,23 +1,13 @@
 #include "runners/adequacy/mutant_backend.h"
 
-#include <algorithm>
-
 #include "reference/evaluate.h"
+#include "runners/harness/verdict.h"
 
 namespace onnx_conform {
 namespace {
 
 bool SameOutcome(const BackendOutcome& a, const BackendOutcome& b) {
-  if (a.kind != b.kind || a.outputs.size() != b.outputs.size()) return false;
-  for (size_t i = 0; i < a.outputs.size(); ++i) {
-    const Tensor& x = a.outputs[i];
-    const Tensor& y = b.outputs[i];
-    if (x.type() != y.type() || x.shape() != y.shape() ||
-        !std::equal(x.bytes().begin(), x.bytes().end(), y.bytes().begin(), y.bytes().end())) {
-      return false;
-    }
-  }
-  return true;
+  return a.kind == b.kind && AllSameBytes(a.outputs, b.outputs);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "checker/checker.h"
 #include "reference/element_bits.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
@@ -97,19 +98,6 @@ void EditTyped(Tensor& tensor, ElementEdit edit) {
   }
 }
 
-// The names of the graph inputs that are fed, in order.
-std::vector<std::string> FedNames(const onnx::GraphProto& graph) {
-  std::vector<std::string> names;
-  for (const onnx::ValueInfoProto& input : graph.input()) {
-    bool initializer = false;
-    for (const onnx::TensorProto& init : graph.initializer()) {
-      initializer = initializer || init.name() == input.name();
-    }
-    if (!initializer) names.push_back(input.name());
-  }
-  return names;
-}
-
 onnx::AttributeProto* MutableAttribute(onnx::NodeProto& node, absl::string_view name,
                                        onnx::AttributeProto::AttributeType type) {
   for (onnx::AttributeProto& a : *node.mutable_attribute()) {
@@ -131,9 +119,9 @@ Tensor* MutantRun::FedInput(int position) {
   if (model.graph().node_size() == 0 || position >= node().input_size()) return nullptr;
   const std::string& name = node().input(position);
   if (name.empty()) return nullptr;
-  const std::vector<std::string> fed = FedNames(model.graph());
+  const std::vector<const onnx::ValueInfoProto*> fed = FedGraphInputs(model.graph());
   for (size_t i = 0; i < fed.size() && i < inputs.size(); ++i) {
-    if (fed[i] == name) return &inputs[i];
+    if (fed[i]->name() == name) return &inputs[i];
   }
   return nullptr;
 }

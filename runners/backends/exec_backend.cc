@@ -188,8 +188,9 @@ class ExecBackend : public Backend {
     std::vector<std::string> args = {"--model", handed[0].string(), "--output-dir",
                                      out_dir.string()};
     for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
-    const Ending ending = options_.persistent ? RunOnServer(args) : RunOnce(args);
-    outcome.startup_seconds = ending.startup_seconds;
+    double startup_seconds = 0;
+    const Ending ending = options_.persistent ? RunOnServer(args, startup_seconds) : RunOnce(args);
+    outcome.startup_seconds = startup_seconds;
     if (ending.kind.has_value()) {
       outcome.kind = *ending.kind;
       outcome.message = ending.message;
@@ -212,25 +213,49 @@ class ExecBackend : public Backend {
     }
     BackendOutcome read = ReadOutputs(*c.model, out_dir);
     read.exit_code = 0;
-    read.startup_seconds = ending.startup_seconds;
+    read.startup_seconds = startup_seconds;
     return read;
   }
 
  private:
+  using Kind = BackendOutcome::Kind;
+
   // How a run ended: `kind` set when the adapter did not answer (crash,
   // timeout, ...); else its exit code and its message (stderr, or the
   // persistent adapter's reply message).
   struct Ending {
-    std::optional<BackendOutcome::Kind> kind;
+    std::optional<Kind> kind;
     int exit_code = 0;
     std::string message;
-    double startup_seconds = 0;  // BackendOutcome::startup_seconds
   };
 
-  std::string TimeoutMessage(const std::string& stderr_text) const {
-    return absl::StrCat("adapter gave no result within ",
-                        absl::StrFormat("%g", options_.timeout_seconds),
-                        " s; its process group was killed", StderrSuffix(stderr_text));
+  // A run that was cancelled (kCancelled), timed out (kTimeout) or killed
+  // by `signal` (kCrash).
+  Ending Stopped(Kind kind, int signal, const std::string& stderr_text) const {
+    if (kind == Kind::kCancelled) {
+      return {kind, 0, "cancelled; the adapter's process group was killed"};
+    }
+    if (kind == Kind::kCrash) {
+      return {kind, 0, absl::StrCat("adapter ", DescribeSignal(signal), StderrSuffix(stderr_text))};
+    }
+    return {kind, 0,
+            absl::StrCat("adapter gave no result within ",
+                         absl::StrFormat("%g", options_.timeout_seconds),
+                         " s; its process group was killed", StderrSuffix(stderr_text))};
+  }
+
+  // The reply line as a Reply (unknown fields ignored); nullopt when it is
+  // not one.
+  static std::optional<adapter::Reply> ParseReply(const std::string& line) {
+    adapter::Reply reply;
+    google::protobuf::util::JsonParseOptions parse_options;
+    parse_options.ignore_unknown_fields = true;
+    if (!google::protobuf::util::JsonStringToMessage(google::protobuf::StringPiece(line), &reply,
+                                                     parse_options)
+             .ok()) {
+      return std::nullopt;
+    }
+    return reply;
   }
 
   Ending RunOnce(const std::vector<std::string>& args) {
@@ -243,15 +268,9 @@ class ExecBackend : public Backend {
     ProcessResult process = RunProcess(argv, process_options);
     switch (process.end) {
       case ProcessEnd::kSpawnFailed: return {BackendOutcome::Kind::kError, 0, process.spawn_error};
-      case ProcessEnd::kCancelled:
-        return {BackendOutcome::Kind::kCancelled, 0,
-                "cancelled; the adapter's process group was killed"};
-      case ProcessEnd::kTimedOut:
-        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(process.stderr_text)};
-      case ProcessEnd::kSignaled:
-        return {BackendOutcome::Kind::kCrash, 0,
-                absl::StrCat("adapter ", DescribeSignal(process.signal),
-                             StderrSuffix(process.stderr_text))};
+      case ProcessEnd::kCancelled: return Stopped(Kind::kCancelled, 0, process.stderr_text);
+      case ProcessEnd::kTimedOut: return Stopped(Kind::kTimeout, 0, process.stderr_text);
+      case ProcessEnd::kSignaled: return Stopped(Kind::kCrash, process.signal, process.stderr_text);
       case ProcessEnd::kExited: break;
     }
     return {std::nullopt, process.exit_code, process.stderr_text};
@@ -281,17 +300,10 @@ class ExecBackend : public Backend {
 
   // Persistent mode: a server from the pool (started with --serve when none
   // is idle) gets {"args": [...]} and answers {"exit": N, "message": "..."}.
-  // A server that crashes, times out or answers garbage is discarded.
-  Ending RunOnServer(const std::vector<std::string>& args) {
-    double startup_seconds = 0;
-    Ending ending = ExchangeOnServer(args, startup_seconds);
-    ending.startup_seconds = startup_seconds;
-    return ending;
-  }
-
-  // RunOnServer's exchange; a server started for it sets `startup_seconds`
-  // from its start to its reading the request.
-  Ending ExchangeOnServer(const std::vector<std::string>& args, double& startup_seconds) {
+  // A server that crashes, times out or answers garbage is discarded. A
+  // server started for it sets `startup_seconds` from its start to its
+  // reading the request.
+  Ending RunOnServer(const std::vector<std::string>& args, double& startup_seconds) {
     std::optional<std::chrono::steady_clock::time_point> started_at;
     absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer(&started_at);
     if (!taken.ok())
@@ -308,15 +320,9 @@ class ExecBackend : public Backend {
                         exchange.request_taken_seconds;
     }
     switch (exchange.end) {
-      case LineEnd::kCancelled:
-        return {BackendOutcome::Kind::kCancelled, 0,
-                "cancelled; the adapter's process group was killed"};
-      case LineEnd::kTimedOut:
-        return {BackendOutcome::Kind::kTimeout, 0, TimeoutMessage(exchange.stderr_text)};
-      case LineEnd::kSignaled:
-        return {BackendOutcome::Kind::kCrash, 0,
-                absl::StrCat("adapter ", DescribeSignal(exchange.signal),
-                             StderrSuffix(exchange.stderr_text))};
+      case LineEnd::kCancelled: return Stopped(Kind::kCancelled, 0, exchange.stderr_text);
+      case LineEnd::kTimedOut: return Stopped(Kind::kTimeout, 0, exchange.stderr_text);
+      case LineEnd::kSignaled: return Stopped(Kind::kCrash, exchange.signal, exchange.stderr_text);
       case LineEnd::kExited:
         if (!replied_.load()) {
           return {
@@ -354,23 +360,19 @@ class ExecBackend : public Backend {
       case LineEnd::kReplied: break;
     }
     replied_ = true;
-    adapter::Reply reply;
-    google::protobuf::util::JsonParseOptions parse_options;
-    parse_options.ignore_unknown_fields = true;
-    const auto parsed = google::protobuf::util::JsonStringToMessage(
-        google::protobuf::StringPiece(exchange.reply), &reply, parse_options);
-    if (!parsed.ok() || !reply.has_exit()) {
+    const std::optional<adapter::Reply> reply = ParseReply(exchange.reply);
+    if (!reply.has_value() || !reply->has_exit()) {
       return {BackendOutcome::Kind::kError, 0,
               absl::StrCat("adapter server replied with something that is not "
                            "{\"exit\": N, \"message\": \"...\"}: '",
                            exchange.reply.substr(0, 200), "'", StderrSuffix(exchange.stderr_text))};
     }
     ReturnServer(std::move(server));
-    std::string message = reply.message();
-    if (!Stripped(exchange.stderr_text).empty() && reply.exit() != 0) {
+    std::string message = reply->message();
+    if (!Stripped(exchange.stderr_text).empty() && reply->exit() != 0) {
       absl::StrAppend(&message, message.empty() ? "" : "\n", Stripped(exchange.stderr_text));
     }
-    return {std::nullopt, reply.exit(), message};
+    return {std::nullopt, reply->exit(), message};
   }
 
   // An answer to a version request: its first line, without control bytes,
@@ -411,16 +413,9 @@ class ExecBackend : public Backend {
                          std::min(options_.timeout_seconds, kVersionTimeoutSeconds), &cancelled_);
     if (exchange.end != LineEnd::kReplied) return "";
     ReturnServer(std::move(server));
-    adapter::Reply reply;
-    google::protobuf::util::JsonParseOptions parse_options;
-    parse_options.ignore_unknown_fields = true;
-    if (!google::protobuf::util::JsonStringToMessage(google::protobuf::StringPiece(exchange.reply),
-                                                     &reply, parse_options)
-             .ok() ||
-        reply.exit() != 0) {
-      return "";
-    }
-    return IdentityLine(reply.version());
+    const std::optional<adapter::Reply> reply = ParseReply(exchange.reply);
+    if (!reply.has_value() || reply->exit() != 0) return "";
+    return IdentityLine(reply->version());
   }
 
   // DIR/output_K.pb for every graph output; nothing else numbered.

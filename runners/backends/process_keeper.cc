@@ -86,6 +86,15 @@ void StdioToDevNull() {
   }
 }
 
+// Runs the adapter; when exec fails, reports its errno to the runner on
+// fd 3 (the exec status pipe) and exits 127.
+[[noreturn]] void ExecOrReport(const std::string& program, char* const argv[]) {
+  execve(program.c_str(), argv, environ);
+  const int exec_errno = errno;
+  (void)!write(3, &exec_errno, sizeof exec_errno);
+  _exit(127);
+}
+
 // The keeper: the process the runner starts and waits for, which runs the
 // adapter below it (async-signal-safe calls only: it is a fork of a threaded
 // process and never execs).
@@ -118,21 +127,11 @@ void StdioToDevNull() {
   if (child < 0) _exit(127);
   if (child == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (!own_namespace) {
-      execve(program.c_str(), argv, environ);
-      const int exec_errno = errno;
-      (void)!write(3, &exec_errno, sizeof exec_errno);
-      _exit(127);
-    }
+    if (!own_namespace) ExecOrReport(program, argv);
     // The namespace's init: runs the adapter, reports how it ended, exits
     // (and with it everything in the namespace).
     const pid_t adapter = fork();
-    if (adapter == 0) {
-      execve(program.c_str(), argv, environ);
-      const int exec_errno = errno;
-      (void)!write(3, &exec_errno, sizeof exec_errno);
-      _exit(127);
-    }
+    if (adapter == 0) ExecOrReport(program, argv);
     close(3);
     // Nor may the init hold the runner's pipes: a server that closed its
     // stdout must be seen to (docs/backend-protocol.md).

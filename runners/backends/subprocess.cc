@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -100,6 +101,30 @@ bool ReadLinePart(int fd, std::string& pending, size_t limit) {
   return true;
 }
 
+// Exited, but not reaped: its pid (and so its group id) cannot be reused
+// before what is left of its group is killed.
+bool ExitedUnreaped(pid_t pid) {
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == pid;
+}
+
+// `seconds` from `from`; a negative timeout is none.
+Clock::time_point DeadlineAfter(Clock::time_point from, double seconds) {
+  return from + std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(std::max(0.0, seconds)));
+}
+
+// Waits up to tick_ms for one of `fds` (those open, >= 0) to be readable.
+void PollReadable(std::initializer_list<int> fds, int tick_ms) {
+  pollfd polled[3];
+  nfds_t count = 0;
+  for (int fd : fds) {
+    if (fd >= 0) polled[count++] = {fd, POLLIN, 0};
+  }
+  poll(polled, count, tick_ms);
+}
+
 // Closes on destruction, so that no error path leaks a descriptor.
 struct Fd {
   int fd = -1;
@@ -126,6 +151,16 @@ std::string ResolveProgram(const std::string& name) {
     }
   }
   return "";
+}
+
+// SpawnKept of argv, argv[0] looked up as ResolveProgram says.
+pid_t SpawnArgv(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_fd,
+                bool die_with_thread, int& spawn_errno) {
+  std::vector<char*> c_argv;
+  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
+  c_argv.push_back(nullptr);
+  return SpawnKept(ResolveProgram(argv[0]), c_argv.data(), in_fd, out_fd, err_fd, die_with_thread,
+                   spawn_errno);
 }
 
 }  // namespace
@@ -216,13 +251,9 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
   }
   Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
 
-  std::vector<char*> c_argv;
-  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
-  c_argv.push_back(nullptr);
   int spawn_errno = 0;
   const pid_t pid =
-      SpawnKept(ResolveProgram(argv[0]), c_argv.data(), -1, out_write.fd, err_write.fd,
-                /*die_with_thread=*/true, spawn_errno);
+      SpawnArgv(argv, -1, out_write.fd, err_write.fd, /*die_with_thread=*/true, spawn_errno);
   out_write.Close();
   err_write.Close();
   if (pid < 0) {
@@ -231,23 +262,17 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
     return result;
   }
 
-  fcntl(out_read.fd, F_SETFL, fcntl(out_read.fd, F_GETFL) | O_NONBLOCK);
-  fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
+  for (int fd : {out_read.fd, err_read.fd}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   // Readable when the process ends; without it (old kernels) poll in ticks.
   // (The raw syscall: glibc 2.36 declares pidfd_open without C linkage.)
   Fd exit_fd{static_cast<int>(syscall(SYS_pidfd_open, pid, 0))};
 
   BoundedCapture out(options.max_captured_bytes), err(options.max_captured_bytes);
-  const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(
-                  std::chrono::duration<double>(std::max(0.0, options.timeout_seconds)));
+  const Clock::time_point deadline = DeadlineAfter(start, options.timeout_seconds);
   bool exited = false;
   while (true) {
-    // Exited, but not reaped: its pid (and so its group id) cannot be reused
-    // before we kill what is left of the group below.
-    siginfo_t info{};
-    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        info.si_pid == pid) {
+    // Exited, but not reaped: the group is killed below.
+    if (ExitedUnreaped(pid)) {
       exited = true;
       break;
     }
@@ -264,12 +289,7 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
     // Wake at least every 50 ms to notice cancellation (10 ms without a pidfd).
     const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, exit_fd.fd >= 0 ? 50 : 10));
-    pollfd fds[3];
-    nfds_t count = 0;
-    for (int fd : {out_read.fd, err_read.fd, exit_fd.fd}) {
-      if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
-    }
-    poll(fds, count, tick_ms);
+    PollReadable({out_read.fd, err_read.fd, exit_fd.fd}, tick_ms);
     if (out_read.fd >= 0 && !Drain(out_read.fd, out)) out_read.Close();
     if (err_read.fd >= 0 && !Drain(err_read.fd, err)) err_read.Close();
   }
@@ -305,17 +325,13 @@ absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(const std::vector<
   Fd out_read{out_pipe[0]}, out_write{out_pipe[1]};
   if (pipe2(err_pipe, O_CLOEXEC) != 0) return absl::InternalError(strerror(errno));
   Fd err_read{err_pipe[0]}, err_write{err_pipe[1]};
-  std::vector<char*> c_argv;
-  for (const std::string& arg : argv) c_argv.push_back(const_cast<char*>(arg.c_str()));
-  c_argv.push_back(nullptr);
   int spawn_errno = 0;
-  const pid_t pid = SpawnKept(ResolveProgram(argv[0]), c_argv.data(), in_read.fd, out_write.fd,
-                              err_write.fd, /*die_with_thread=*/false, spawn_errno);
+  const pid_t pid = SpawnArgv(argv, in_read.fd, out_write.fd, err_write.fd,
+                              /*die_with_thread=*/false, spawn_errno);
   if (pid < 0) {
     return absl::NotFoundError(absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno)));
   }
-  fcntl(out_read.fd, F_SETFL, fcntl(out_read.fd, F_GETFL) | O_NONBLOCK);
-  fcntl(err_read.fd, F_SETFL, fcntl(err_read.fd, F_GETFL) | O_NONBLOCK);
+  for (int fd : {out_read.fd, err_read.fd}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
                                                     exit_fd, max_captured_bytes, max_reply_bytes));
@@ -337,11 +353,7 @@ LineServer::~LineServer() {
   if (in_fd_ >= 0) close(in_fd_);  // end of input: a well-behaved server exits
   if (pid_ > 0) {
     for (int i = 0; i < 20; ++i) {  // up to 200 ms to leave by itself
-      siginfo_t info{};
-      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-          info.si_pid == pid_) {
-        break;
-      }
+      if (ExitedUnreaped(pid_)) break;
       usleep(10000);
     }
     KillAndReap(nullptr);
@@ -361,11 +373,7 @@ void LineServer::KillAndReap(LineExchange* exchange) {
   pid_ = -1;
 }
 
-bool LineServer::Exited() const {
-  siginfo_t info{};
-  return waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-         info.si_pid == pid_;
-}
+bool LineServer::Exited() const { return ExitedUnreaped(pid_); }
 
 // Reads what stdout holds now; closes it at its end.
 void LineServer::ReadStdout() {
@@ -379,9 +387,7 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
                                   const std::atomic<bool>* cancel) {
   LineExchange exchange;
   if (pid_ <= 0) return exchange;
-  const Clock::time_point deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(std::max(0.0, timeout_seconds)));
+  const Clock::time_point deadline = DeadlineAfter(Clock::now(), timeout_seconds);
   BoundedCapture err(max_captured_);
   // Ends the exchange without a reply: the process group is killed.
   auto end_without_reply = [&](LineEnd end) {
@@ -474,12 +480,7 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     // Fine ticks until the request is read: they time a server's start-up.
     const int tick = exchange.request_taken_seconds < 0 ? 2 : exit_fd_ >= 0 ? 50 : 10;
     const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, tick));
-    pollfd fds[3];
-    nfds_t count = 0;
-    for (int fd : {out_fd_, err_fd_, exit_fd_}) {
-      if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
-    }
-    poll(fds, count, tick_ms);
+    PollReadable({out_fd_, err_fd_, exit_fd_}, tick_ms);
     ReadStdout();
     if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
       close(err_fd_);

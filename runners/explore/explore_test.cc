@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "caseio/case_files.h"
-#include "caseio/case_loader.h"
+#include "caseio/caseio_test_util.h"
 #include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

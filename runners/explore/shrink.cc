@@ -102,67 +102,56 @@ std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a,
   return s;
 }
 
+// Appends a copy of `c` with `edit` applied: one candidate.
+template <typename Edit>
+void AddEdited(const ExploreCase& c, std::vector<ExploreCase>& out, Edit edit) {
+  ExploreCase s = c;
+  edit(s);
+  out.push_back(std::move(s));
+}
+
 void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
   for (size_t k = 0; k < c.chain.size(); ++k) {  // bypass a node of the chain
-    ExploreCase s = c;
-    s.chain.erase(s.chain.begin() + static_cast<std::ptrdiff_t>(k));
-    out.push_back(std::move(s));
+    AddEdited(c, out, [k](ExploreCase& s) {
+      s.chain.erase(s.chain.begin() + static_cast<std::ptrdiff_t>(k));
+    });
   }
   for (size_t k = 0; k < c.chain.size(); ++k) {
     if (!c.chain[k].output_too) continue;
-    ExploreCase s = c;
-    s.chain[k].output_too = false;
-    out.push_back(std::move(s));
+    AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].output_too = false; });
   }
   for (size_t k = 0; k < c.chain.size(); ++k) {  // a chain node's further inputs and bounds
     const ChainNode& n = c.chain[k];
     if (ElementwiseNode(n) && !n.operands.empty()) {
-      ExploreCase s = c;
-      s.chain[k].operands.clear();
-      out.push_back(std::move(s));
+      AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].operands.clear(); });
     }
     for (BoundForm ChainNode::*form : {&ChainNode::min_form, &ChainNode::max_form}) {
       if (n.*form == BoundForm::kAbsent) continue;
-      ExploreCase s = c;
-      s.chain[k].*form = BoundForm::kAbsent;
-      out.push_back(std::move(s));
+      AddEdited(c, out, [&](ExploreCase& s) { s.chain[k].*form = BoundForm::kAbsent; });
     }
     if (n.keepdims.has_value()) {
-      ExploreCase s = c;
-      s.chain[k].keepdims = std::nullopt;
-      out.push_back(std::move(s));
+      AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].keepdims = std::nullopt; });
     }
     // A Less+Where towards Clip-13's order, Where(Less(v, b), b, v).
     for (bool ChainNode::*order : {&ChainNode::less_b_first, &ChainNode::where_v_first}) {
-      if (!(n.*order)) continue;
-      ExploreCase s = c;
-      s.chain[k].*order = false;
-      out.push_back(std::move(s));
+      if (n.*order) AddEdited(c, out, [&](ExploreCase& s) { s.chain[k].*order = false; });
     }
   }
   if (FamilyOf(c.cell.op) == OpFamily::kElementwise && c.inputs.size() > 1) {
     for (size_t k = c.inputs.size(); k-- > 0;) {
-      ExploreCase s = c;
-      s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
-      out.push_back(std::move(s));
+      AddEdited(c, out, [k](ExploreCase& s) {
+        s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+      });
     }
   }
-  if (c.min_form != BoundForm::kAbsent) {
-    ExploreCase s = c;
-    s.min_form = BoundForm::kAbsent;
-    out.push_back(std::move(s));
-  }
-  if (c.max_form != BoundForm::kAbsent) {
-    ExploreCase s = c;
-    s.max_form = BoundForm::kAbsent;
-    out.push_back(std::move(s));
+  for (BoundForm ExploreCase::*form : {&ExploreCase::min_form, &ExploreCase::max_form}) {
+    if (c.*form == BoundForm::kAbsent) continue;
+    AddEdited(c, out, [form](ExploreCase& s) { s.*form = BoundForm::kAbsent; });
   }
   for (std::optional<int64_t> ExploreCase::*attr :
        {&ExploreCase::axis, &ExploreCase::keepdims, &ExploreCase::select_last_index}) {
     if (!(c.*attr).has_value()) continue;
-    ExploreCase s = c;
-    s.*attr = std::nullopt;
-    out.push_back(std::move(s));
+    AddEdited(c, out, [attr](ExploreCase& s) { s.*attr = std::nullopt; });
   }
   const size_t rank = OutputRank(c);
   for (size_t a = 0; a < rank; ++a) {
@@ -233,20 +222,14 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
         targets.push_back(v);
       }
     }
-    for (uint64_t v : targets) {
-      ExploreCase s = c;
-      *ValueSlots(s)[i] = v;
-      out.push_back(std::move(s));
-    }
+    for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *ValueSlots(s)[i] = v; });
   }
   // Clip-1/6 bounds (attributes): towards 0, 1, -1.
   if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 11) return;
   for (float ExploreCase::*bound : {&ExploreCase::min_attr, &ExploreCase::max_attr}) {
     for (float v : {0.0f, 1.0f, -1.0f}) {
       if (c.*bound == v && std::signbit(c.*bound) == std::signbit(v)) break;
-      ExploreCase s = c;
-      s.*bound = v;
-      out.push_back(std::move(s));
+      AddEdited(c, out, [&](ExploreCase& s) { s.*bound = v; });
     }
   }
 }

@@ -228,13 +228,9 @@ FailureSignature StatusSignature(const CheckedCase& c, CaseStatus status) {
     case CaseStatus::kXpass: return {};
     case CaseStatus::kFail:
       return c.negative() ? AcceptedNegativeSignature(c) : CaseSignature(c, "values", FirstRule(c));
-    case CaseStatus::kError: {
-      FailureSignature s = Base(c, "case-error");
-      s.rule = FirstRule(c);
-      return s;
-    }
-    default: {
-      FailureSignature s = Base(c, std::string(StatusName(status)));
+    default: {  // the status's name; an error is "case-error"
+      FailureSignature s =
+          Base(c, status == CaseStatus::kError ? "case-error" : std::string(StatusName(status)));
       s.rule = FirstRule(c);
       return s;
     }

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "caseio/case_loader.h"
+#include "caseio/caseio_test_util.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
 

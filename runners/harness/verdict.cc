@@ -17,20 +17,6 @@ namespace {
 // apply to one graph of the suite's operators.
 constexpr size_t kMaxCombinedReadings = 5;
 
-bool SameBytes(const Tensor& a, const Tensor& b) {
-  return a.type() == b.type() && a.shape() == b.shape() &&
-         (a.byte_size() == 0 ||
-          std::memcmp(a.bytes().data(), b.bytes().data(), a.byte_size()) == 0);
-}
-
-bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!SameBytes(a[i], b[i])) return false;
-  }
-  return true;
-}
-
 int64_t ElementCount(const std::vector<Tensor>& tensors) {
   int64_t count = 0;
   for (const Tensor& t : tensors) count += t.element_count();
@@ -105,17 +91,7 @@ class Explainer {
   const ReadingOutputs* Expected() {
     if (!e_.expected_placed && e_.own.has_value()) {
       e_.expected_placed = true;
-      if (MatchesExplained(data_set_.outputs, e_.own->outputs)) {
-        e_.expected = -1;
-      } else {
-        for (size_t k = 0; k < size(); ++k) {
-          const ReadingOutputs& other = Other(k);
-          if (!other.outputs.empty() && MatchesExplained(data_set_.outputs, other.outputs)) {
-            e_.expected = static_cast<int>(k);
-            break;
-          }
-        }
-      }
+      e_.expected = Follows(data_set_.outputs);
     }
     if (!e_.expected.has_value()) return nullptr;
     return *e_.expected < 0 ? &*e_.own : &e_.others[static_cast<size_t>(*e_.expected)];
@@ -123,18 +99,26 @@ class Explainer {
 
   // The reading `actual` follows, if any.
   std::optional<ReadingSet> ActualReading(const std::vector<Tensor>& actual) {
+    const std::optional<int> k = Follows(actual);
+    if (!k.has_value()) return std::nullopt;
+    return *k < 0 ? ReadingSet{} : e_.others[static_cast<size_t>(*k)].readings;
+  }
+
+ private:
+  // The reading `outputs` follow: -1 the suite's own, k combination k
+  // (the first that matches); nullopt none.
+  std::optional<int> Follows(const std::vector<Tensor>& outputs) {
     if (!e_.own.has_value()) return std::nullopt;
-    if (MatchesExplained(actual, e_.own->outputs)) return ReadingSet{};
+    if (MatchesExplained(outputs, e_.own->outputs)) return -1;
     for (size_t k = 0; k < size(); ++k) {
       const ReadingOutputs& other = Other(k);
-      if (!other.outputs.empty() && MatchesExplained(actual, other.outputs)) {
-        return other.readings;
+      if (!other.outputs.empty() && MatchesExplained(outputs, other.outputs)) {
+        return static_cast<int>(k);
       }
     }
     return std::nullopt;
   }
 
- private:
   const CheckedCase& c_;
   const CheckedDataSet& data_set_;
   Explanation& e_;
@@ -157,6 +141,20 @@ void NoteDifference(const TensorDiff& diff, OutputsJudgement& judgement) {
 }
 
 }  // namespace
+
+bool SameBytes(const Tensor& a, const Tensor& b) {
+  return a.type() == b.type() && a.shape() == b.shape() &&
+         (a.byte_size() == 0 ||
+          std::memcmp(a.bytes().data(), b.bytes().data(), a.byte_size()) == 0);
+}
+
+bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!SameBytes(a[i], b[i])) return false;
+  }
+  return true;
+}
 
 bool MatchesExplained(const std::vector<Tensor>& outputs,
                       const std::vector<ExplainedOutput>& explained) {

@@ -51,6 +51,10 @@ struct OutputsJudgement {
   std::string difference;
 };
 
+// Same element type, shape and bytes (so -0 is not +0, NaN payloads count).
+bool SameBytes(const Tensor& a, const Tensor& b);
+bool AllSameBytes(const std::vector<Tensor>& a, const std::vector<Tensor>& b);
+
 // The names of a model's first `count` outputs as messages show them: the
 // graph output's name, or the stem of its file ("output_2") past the graph's
 // outputs.

@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
+#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
