@@ -88,7 +88,8 @@ TEST_F(BaselineTest, RerunFailedRunsOnlyWhatFailedOrErrored) {
 
 TEST_F(BaselineTest, AdaptersSayWhichRuntimeTheyAreInBothProtocols) {
   for (bool persistent : {false, true}) {
-    BackendOptions options{.persistent = persistent};
+    BackendOptions options;
+    options.persistent = persistent;
     absl::StatusOr<std::unique_ptr<Backend>> fake = MakeBackend(FakeBackend("pass"), options);
     ASSERT_TRUE(fake.ok());
     EXPECT_EQ((*fake)->Identity(), "oc-fake-adapter 1.0") << persistent;

@@ -48,8 +48,10 @@ fs::path WriteOverBudgetCase(const fs::path& dir, int opset = 13) {
 
 class EveryCommandBudgetTest : public ::testing::Test {
  protected:
+  // A folder per test: ctest runs this suite's tests side by side.
   void SetUp() override {
-    case_ = WriteOverBudgetCase(fs::path(::testing::TempDir()) / "every_command_budget" /
+    const char* test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    case_ = WriteOverBudgetCase(fs::path(::testing::TempDir()) / "every_command_budget" / test /
                                 "min_over_copies");
   }
   fs::path case_;
