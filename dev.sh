@@ -16,6 +16,7 @@
 #                    libFuzzer target on its corpus for SECONDS (default 60)
 #   ./dev.sh tidy    clang-tidy (.clang-tidy's checks) over every source file
 #   ./dev.sh format  lay out every C++ file as .clang-format says
+#   ./dev.sh lines [REV]   product lines of code at REV (default HEAD)
 # Missing Debian packages are installed with apt-get when run as root.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -125,6 +126,19 @@ case "${1:-}" in
     cd "$dir"
     ctest --output-on-failure -j "$(nproc)" -L '^fuzz$'
     ;;
+  lines)
+    # Product lines of code at REV (default HEAD): .cc/.h/.js files, blank
+    # lines and comments left out, and so is test code: *_test.*, test
+    # utilities, fuzz/, bench/ and what only tests build (runners/malformed/,
+    # the fake adapter, the JUnit schema checker, the open-count preload).
+    rev=${2:-HEAD}
+    git ls-tree -r --name-only "$rev" | grep -E '\.(cc|h|js)$' |
+      grep -vE '(^runners/malformed/|^runners/adapters/fake/|junit_schema_check|junit_check_main|open_log_preload|_fixture\.h$|_test\.(cc|js)$|test_util|_test_data\.h$|/test_model\.h$|^fuzz/|^bench/|node_modules|/testing/)' |
+      while read -r file; do
+        git show "$rev:$file" | perl -0777 -pe 's{/\*.*?\*/}{}gs' |
+          grep -cvE '^[[:space:]]*(//.*)?$' || true
+      done | awk '{ total += $1 } END { print total }'
+    ;;
   format)
     # Lays out every C++ file as .clang-format says (clang-format 14).
     PACKAGES+=(clang-format-14)
@@ -141,7 +155,7 @@ case "${1:-}" in
       "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
     ;;
   *)
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
