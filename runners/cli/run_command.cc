@@ -261,9 +261,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       return UsageError(err, writable.message());
     }
   }
-  std::optional<UserRegex> filter;
-  // ParseRunOptions has refused a --filter that does not compile.
-  if (!options.filter.empty()) filter = *UserRegex::Compile(options.filter);
+  const std::optional<UserRegex>& filter = options.filter_regex;
   absl::StatusOr<std::optional<Shard>> shard =
       SelectShard(options.shard, [](const char* name) { return std::getenv(name); });
   if (!shard.ok()) return UsageError(err, shard.status().message());

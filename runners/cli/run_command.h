@@ -10,6 +10,7 @@
 #ifndef ONNX_CONFORM_RUNNERS_CLI_RUN_COMMAND_H_
 #define ONNX_CONFORM_RUNNERS_CLI_RUN_COMMAND_H_
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "reference/resource_limits.h"
+#include "runners/harness/user_regex.h"
 
 namespace onnx_conform {
 
@@ -33,7 +35,8 @@ struct RunOptions {
   int jobs = 1;                       // --jobs, -j N: cases run at once
   ResourceLimits limits;              // --max-tensor-bytes, --max-case-bytes
 
-  std::string filter;    // --filter: an RE2 regex on case names (checked)
+  std::string filter;                     // --filter: an RE2 regex on case names
+  std::optional<UserRegex> filter_regex;  // --filter compiled (absent: every case)
   std::string features;  // --features: comma-separated, every one listed in case.json
   std::string shard;     // --shard=K/N; empty: GTEST_SHARD_INDEX, GTEST_TOTAL_SHARDS
 

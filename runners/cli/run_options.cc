@@ -3,6 +3,7 @@
 //
 //   ParseRunOptions({"--backend=exec:./adapter", "-j", "4", "cases/node"})
 #include <tuple>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -81,9 +82,11 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
   if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
 
   if (!options.filter.empty()) {
-    if (absl::StatusOr<UserRegex> filter = UserRegex::Compile(options.filter); !filter.ok()) {
+    absl::StatusOr<UserRegex> filter = UserRegex::Compile(options.filter);
+    if (!filter.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("--filter: ", filter.status().message()));
     }
+    options.filter_regex = *std::move(filter);
   }
   if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
   for (auto [text, name, limit] :
