@@ -42,19 +42,25 @@ absl::StatusOr<fs::path> ResolveTwinDir(const fs::path& case_dir, absl::string_v
   return dir;
 }
 
-absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& case_dir) {
-  const fs::path file = case_dir / kCaseMetadataFileName;
+namespace {
+
+// A small JSON file of the case folder itself (case.json, data.json): its
+// text, or nullopt when it does not exist.
+absl::StatusOr<std::optional<std::string>> ReadSidecarFile(const fs::path& case_dir,
+                                                           std::string_view name_view) {
+  const fs::path file = case_dir / name_view;
+  const std::string name(name_view);
   // One descriptor for the checks and the read. O_NOFOLLOW: a symbolic link
   // (to /etc/passwd, say) is refused, not read; O_NONBLOCK: a FIFO is
   // opened without waiting for a writer, then refused by fstat.
   const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     const int error = errno;
-    if (error == ENOENT) return std::optional<CaseMetadata>();
+    if (error == ENOENT) return std::optional<std::string>();
     if (error == ELOOP) {
       return absl::InvalidArgumentError(
-          absl::StrCat(file.string(),
-                       ": a symbolic link (case.json is read only as a file of the case folder)"));
+          absl::StrCat(file.string(), ": a symbolic link (", name,
+                       " is read only as a file of the case folder)"));
     }
     return absl::DataLossError(
         absl::StrCat(file.string(),
@@ -70,7 +76,7 @@ absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& cas
   }
   if (info.st_size > kMaxCaseMetadataBytes) {
     return absl::ResourceExhaustedError(absl::StrCat(file.string(), ": file of ", info.st_size,
-                                                     " bytes is over case.json's limit of ",
+                                                     " bytes is over ", name, "'s limit of ",
                                                      kMaxCaseMetadataBytes, " bytes"));
   }
   if (absl::Status charged = ChargeBytes(info.st_size, /*is_tensor=*/false,
@@ -87,9 +93,31 @@ absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& cas
     done += static_cast<size_t>(n);
   }
   if (done != text.size()) return absl::DataLossError(absl::StrCat(file.string(), ": short read"));
-  absl::StatusOr<CaseMetadata> metadata = ParseCaseMetadata(text, file.string());
+  return std::optional<std::string>(std::move(text));
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const fs::path& case_dir) {
+  absl::StatusOr<std::optional<std::string>> text =
+      ReadSidecarFile(case_dir, kCaseMetadataFileName);
+  if (!text.ok()) return text.status();
+  if (!text->has_value()) return std::optional<CaseMetadata>();
+  absl::StatusOr<CaseMetadata> metadata =
+      ParseCaseMetadata(**text, (case_dir / kCaseMetadataFileName).string());
   if (!metadata.ok()) return metadata.status();
   return std::optional<CaseMetadata>(*std::move(metadata));
+}
+
+absl::StatusOr<std::optional<OnnxTestData>> ReadOnnxTestData(const fs::path& case_dir) {
+  absl::StatusOr<std::optional<std::string>> text =
+      ReadSidecarFile(case_dir, kOnnxTestDataFileName);
+  if (!text.ok()) return text.status();
+  if (!text->has_value()) return std::optional<OnnxTestData>();
+  absl::StatusOr<OnnxTestData> data =
+      ParseOnnxTestData(**text, (case_dir / kOnnxTestDataFileName).string());
+  if (!data.ok()) return data.status();
+  return std::optional<OnnxTestData>(*std::move(data));
 }
 
 }  // namespace onnx_conform

@@ -57,6 +57,11 @@ absl::StatusOr<std::filesystem::path> ResolveTwinDir(const std::filesystem::path
 inline constexpr int64_t kMaxCaseMetadataBytes = int64_t{1} << 20;
 absl::StatusOr<std::optional<CaseMetadata>> ReadCaseMetadata(const std::filesystem::path& case_dir);
 
+// Reads case_dir/data.json, ONNX's own sidecar of a node test (its rtol and
+// atol), with the same confinement, limits and errors as case.json; nullopt
+// when the folder has none.
+absl::StatusOr<std::optional<OnnxTestData>> ReadOnnxTestData(const std::filesystem::path& case_dir);
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_CASEIO_CASE_FILES_H_

@@ -3,6 +3,7 @@
 //
 //   model.onnx
 //   case.json                 (optional: cases/case_metadata.proto)
+//   data.json                 (optional, ONNX's: rtol, atol for the outputs)
 //   test_data_set_0/input_0.pb, input_1.pb, ..., output_0.pb, ...
 //   test_data_set_1/...
 //
@@ -37,6 +38,8 @@ namespace onnx_conform {
 
 inline constexpr std::string_view kModelFileName = "model.onnx";
 inline constexpr std::string_view kCaseMetadataFileName = "case.json";
+// ONNX's own sidecar: a node test's comparison tolerance (rtol, atol).
+inline constexpr std::string_view kOnnxTestDataFileName = "data.json";
 // A case set's folder of valid cases (cases/node).
 inline constexpr std::string_view kValidCasesFolderName = "node";
 

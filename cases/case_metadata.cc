@@ -1,6 +1,8 @@
 #include "cases/case_metadata.h"
 
+#include <cmath>
 #include <string>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
@@ -104,6 +106,30 @@ absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json,
     return absl::InvalidArgumentError(absl::StrCat(source, ": ", valid.message()));
   }
   return metadata;
+}
+
+absl::StatusOr<OnnxTestData> ParseOnnxTestData(std::string_view json,
+                                               std::string_view source_view) {
+  const std::string source(source_view);
+  OnnxTestData data;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = true;
+  if (!google::protobuf::util::JsonStringToMessage(
+           google::protobuf::StringPiece(json.data(), json.size()), &data, options)
+           .ok()) {
+    return absl::DataLossError(
+        absl::StrCat(source,
+                     ": not a valid data.json: not a JSON object, or rtol, atol, url or "
+                     "model_name of the wrong type"));
+  }
+  for (const auto& [name, has, value] : {std::tuple("rtol", data.has_rtol(), data.rtol()),
+                                         std::tuple("atol", data.has_atol(), data.atol())}) {
+    if (has && !(std::isfinite(value) && value >= 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": \"", name, "\" must be a finite number >= 0"));
+    }
+  }
+  return data;
 }
 
 std::string CaseMetadataToJson(const CaseMetadata& metadata) {

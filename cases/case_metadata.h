@@ -40,6 +40,12 @@ absl::Status ValidateCaseMetadata(const CaseMetadata& metadata);
 // Parses and validates case.json text; errors are prefixed with `source`.
 absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json, std::string_view source);
 
+// Parses an ONNX node test's data.json (OnnxTestData): unknown fields are
+// ignored, as ONNX's loader ignores them; rtol and atol, when given, must be
+// finite numbers >= 0. Errors are prefixed with `source` and never quote
+// the file's bytes.
+absl::StatusOr<OnnxTestData> ParseOnnxTestData(std::string_view json, std::string_view source);
+
 // Pretty JSON with proto field names and a final newline (what case.json holds).
 std::string CaseMetadataToJson(const CaseMetadata& metadata);
 

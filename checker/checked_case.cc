@@ -323,6 +323,12 @@ std::shared_ptr<const CheckedCase> OpenCase(const CaseRef& ref, const TwinOpener
     return FinishCase(std::move(c));
   }
   c->metadata = *std::move(metadata);
+  absl::StatusOr<std::optional<OnnxTestData>> test_data = ReadOnnxTestData(ref.dir);
+  if (!test_data.ok()) {
+    c->standing_message = std::string(test_data.status().message());
+    return FinishCase(std::move(c));
+  }
+  c->onnx_test_data = *std::move(test_data);
   c->layout = ListCase(ref.dir);
   CaseReader reader(*c);
   reader.ReadModel();

@@ -100,6 +100,7 @@ class CheckedCase {
   std::string name;           // the folder's base name
   std::filesystem::path dir;  // the folder, as given; empty for a case made in memory
   std::optional<CaseMetadata> metadata;
+  std::optional<OnnxTestData> onnx_test_data;  // the folder's data.json, when it has one
   CaseLayout layout;
   std::optional<onnx::ModelProto> model;  // when model.onnx read and parsed
   std::optional<BoundGraph> graph;        // when the checker accepted the model: into *model

@@ -146,7 +146,8 @@ class TwinCache {
 // interrupted.
 bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pending, int jobs,
                 Backend& backend, const Profile* profile, const ExpectationList* expectations,
-                RunLog* log, bool quiet, const ResourceLimits& limits, TwinCache& twins,
+                RunLog* log, bool quiet, const ResourceLimits& limits,
+                const VerdictOptions& verdict, TwinCache& twins,
                 std::vector<std::optional<CaseResult>>& slots, std::string& log_error,
                 std::ostream& out) {
   std::atomic<size_t> next{0};
@@ -162,7 +163,7 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
       CaseResult result;
       {
         ScopedResourceBudget budget(limits);
-        result = RunCase(*twins.Open(refs[index]), backend);
+        result = RunCase(*twins.Open(refs[index]), backend, verdict);
       }
       // A persistent server's start-up is the run's, not this case's.
       result.seconds =
@@ -425,10 +426,10 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   TwinCache twins(refs);
   {
     InterruptGuard guard;
-    end.completed = RunPending(refs, pending, options.jobs, **backend,
-                               profile.has_value() ? &*profile : nullptr,
-                               expectations.has_value() ? &*expectations : nullptr, log.get(),
-                               options.quiet, options.limits, twins, slots, end.log_error, out);
+    end.completed = RunPending(
+        refs, pending, options.jobs, **backend, profile.has_value() ? &*profile : nullptr,
+        expectations.has_value() ? &*expectations : nullptr, log.get(), options.quiet,
+        options.limits, options.verdict, twins, slots, end.log_error, out);
   }
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));

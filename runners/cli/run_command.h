@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "reference/resource_limits.h"
+#include "runners/harness/case_runner.h"
 #include "runners/harness/user_regex.h"
 
 namespace onnx_conform {
@@ -56,6 +57,9 @@ struct RunOptions {
   bool quiet = false;          // --quiet: only cases neither passed nor unsupported
   bool allow_invalid = false;  // --allow-invalid: an undeclared invalid case does not fail
   bool strict = false;         // --strict: divergent cases and broad expectation lines fail
+  // --rtol, --atol: the tolerance of outputs compared within one (ONNX's
+  // convention, or a test's data.json), for this run
+  VerdictOptions verdict;
 };
 
 // `run`'s usage text (`onnx-conform run --help`).

@@ -2,10 +2,12 @@
 // RunOptions (runners/cli/run_command.h).
 //
 //   ParseRunOptions({"--backend=exec:./adapter", "-j", "4", "cases/node"})
+#include <cmath>
 #include <tuple>
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_command.h"
@@ -27,6 +29,9 @@ constexpr absl::string_view kRunUsage =
     "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at "
     "once)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
+    "  --rtol=R --atol=A (outputs of graphs the reference does not compute exactly are\n"
+    "    compared within |actual - expected| <= A + R * |expected|; default ONNX's\n"
+    "    rtol 1e-3, atol 1e-7, or the test's data.json; exact comparisons stay exact)\n"
     "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
     "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
     "    so does an expectation line broader than meant)\n"
@@ -50,6 +55,7 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
   if (options.help) return options;
   // Read as byte sizes once the flags are all known (below).
   std::string max_tensor_bytes = "4G", max_case_bytes = "8G";
+  std::string rtol, atol;  // read as numbers below: absent is not 0
   // Names as in messages since the flags were absl flags: underscores.
   FlagSet flags;
   flags.Add("filter", &options.filter)
@@ -76,6 +82,8 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("shard", &options.shard)
       .Add("max_tensor_bytes", &max_tensor_bytes)
       .Add("max_case_bytes", &max_case_bytes)
+      .Add("rtol", &rtol)
+      .Add("atol", &atol)
       .Shorthand('j', "jobs")
       .Positionals(&options.paths);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
@@ -97,6 +105,16 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       return absl::InvalidArgumentError(absl::StrCat(name, ": ", bytes.status().message()));
     }
     *limit = *bytes;
+  }
+  for (auto [text, name, value] : {std::tuple(&rtol, "--rtol", &options.verdict.rtol),
+                                   std::tuple(&atol, "--atol", &options.verdict.atol)}) {
+    if (text->empty()) continue;
+    double number = 0;
+    if (!absl::SimpleAtod(*text, &number) || !std::isfinite(number) || number < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": '", *text, "' is not a finite number >= 0"));
+    }
+    *value = number;
   }
   return options;
 }

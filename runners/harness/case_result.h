@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "runners/harness/diff.h"
 
 namespace onnx_conform {
 
@@ -99,6 +100,8 @@ struct CaseResult {
   double startup_seconds = 0;
   // Why it did not pass (empty for a pass); kept through ApplyExpectations.
   FailureSignature signature;
+  // Each float output compared within a tolerance, with its errors.
+  std::vector<OutputErrors> output_errors;
 };
 
 // The first of `types` ("float16,int64" -> "float16"), the type a case is

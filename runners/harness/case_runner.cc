@@ -34,6 +34,7 @@ struct Comparison {
   std::vector<std::string> readings;     // the readings the backend follows
   // The cause of the first mismatching data set, and of the first divergent one.
   FailureSignature mismatch_signature, divergent_signature;
+  std::vector<OutputErrors> output_errors;  // outputs compared within a tolerance
 };
 
 void AddReading(std::vector<std::string>& readings, std::string name) {
@@ -45,7 +46,11 @@ void AddReading(std::vector<std::string>& readings, std::string name) {
 void Compare(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
              const Tolerance& tolerance, Comparison& comparison) {
   const std::string where = c.data_sets[index].files.dir.filename().string();
-  const OutputsJudgement judgement = JudgeOutputs(c, index, actual, tolerance);
+  OutputsJudgement judgement = JudgeOutputs(c, index, actual, tolerance);
+  for (OutputErrors& errors : judgement.errors) {
+    errors.data_set = where;
+    comparison.output_errors.push_back(std::move(errors));
+  }
   for (const std::string& problem : judgement.problems) {
     comparison.problems.push_back(absl::StrCat(where, ": ", problem));
   }
@@ -69,8 +74,9 @@ void Compare(const CheckedCase& c, size_t index, const std::vector<Tensor>& actu
 }
 
 // The verdict on a runnable case: every data set run, then compared.
-CaseVerdict RunValid(const CheckedCase& c, Backend& backend, CaseResult& result) {
-  const Tolerance tolerance = CaseTolerance(c);
+CaseVerdict RunValid(const CheckedCase& c, Backend& backend, const VerdictOptions& options,
+                     CaseResult& result) {
+  const Tolerance tolerance = CaseTolerance(c, options);
   Comparison comparison;
   for (size_t index = 0; index < c.data_sets.size(); ++index) {
     const std::string where = c.data_sets[index].files.dir.filename().string();
@@ -83,6 +89,7 @@ CaseVerdict RunValid(const CheckedCase& c, Backend& backend, CaseResult& result)
     }
     Compare(c, index, outcome.outputs, tolerance, comparison);
   }
+  result.output_errors = std::move(comparison.output_errors);
   if (comparison.problems.empty()) return {CaseStatus::kPass, ""};
   const std::string differences = absl::StrJoin(comparison.problems, "\n");
   result.signature =
@@ -128,20 +135,39 @@ bool ComputesValues(const onnx::NodeProto& node) {
 
 }  // namespace
 
-Tolerance CaseTolerance(const CheckedCase& c) {
-  if (c.metadata.has_value() && c.metadata->has_tolerance()) {
-    if (c.metadata->tolerance() == 0) return Tolerance::Exact();
-    return Tolerance::Approximate(c.metadata->tolerance(), c.metadata->tolerance());
-  }
+Tolerance CaseTolerance(const CheckedCase& c, const VerdictOptions& options) {
+  bool computes_values = false;
   if (c.model.has_value()) {
     for (const onnx::NodeProto& node : c.model->graph().node()) {
-      if (ComputesValues(node)) return Tolerance::Approximate();
+      computes_values = computes_values || ComputesValues(node);
     }
   }
-  return Tolerance::Exact();
+  std::optional<Tolerance> tolerance;
+  if (c.metadata.has_value() && c.metadata->has_tolerance()) {
+    if (c.metadata->tolerance() == 0) return Tolerance::Exact();
+    tolerance =
+        Tolerance::Approximate(c.metadata->tolerance(), c.metadata->tolerance(), "case.json");
+  } else if (!computes_values) {
+    return Tolerance::Exact();  // selections and copies: the reference's exact outputs
+  } else if (c.onnx_test_data.has_value() &&
+             (c.onnx_test_data->has_rtol() || c.onnx_test_data->has_atol())) {
+    const OnnxTestData& data = *c.onnx_test_data;
+    tolerance = Tolerance::Approximate(data.has_rtol() ? data.rtol() : kOnnxRtol,
+                                       data.has_atol() ? data.atol() : kOnnxAtol, "data.json");
+  } else {
+    tolerance = Tolerance::Approximate();
+  }
+  // A run's override applies to what is compared within a tolerance, never
+  // to an exact comparison.
+  if (options.rtol.has_value() || options.atol.has_value()) {
+    tolerance->rtol = options.rtol.value_or(tolerance->rtol);
+    tolerance->atol = options.atol.value_or(tolerance->atol);
+    tolerance->source = "--rtol/--atol";
+  }
+  return *tolerance;
 }
 
-CaseResult RunCase(const CheckedCase& c, Backend& backend) {
+CaseResult RunCase(const CheckedCase& c, Backend& backend, const VerdictOptions& options) {
   CaseResult result;
   result.path = c.dir.string();
   result.name = c.name;
@@ -155,7 +181,8 @@ CaseResult RunCase(const CheckedCase& c, Backend& backend) {
   std::optional<CaseVerdict> verdict = StandingVerdict(c);
   if (verdict.has_value()) result.signature = StatusSignature(c, verdict->status);
   if (!verdict.has_value()) {
-    verdict = c.negative() ? RunNegative(c, backend, result) : RunValid(c, backend, result);
+    verdict =
+        c.negative() ? RunNegative(c, backend, result) : RunValid(c, backend, options, result);
   }
   result.status = verdict->status;
   result.cancelled = verdict->cancelled;

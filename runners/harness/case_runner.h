@@ -8,6 +8,8 @@
 #ifndef ONNX_CONFORM_RUNNERS_CASE_RUNNER_H_
 #define ONNX_CONFORM_RUNNERS_CASE_RUNNER_H_
 
+#include <optional>
+
 #include "checker/checked_case.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
@@ -16,16 +18,27 @@
 
 namespace onnx_conform {
 
-// Exact unless case.json gives a tolerance, or the graph holds a node that
-// computes values rather than selecting them (neither a covered operator
-// nor Constant/Identity).
-Tolerance CaseTolerance(const CheckedCase& c);
+// How a run judges outputs, beyond what each case says.
+struct VerdictOptions {
+  // --rtol/--atol: replace the tolerance of every output compared within
+  // one (never an exact comparison's).
+  std::optional<double> rtol;
+  std::optional<double> atol;
+};
+
+// Exact for graphs that only select or copy values (the covered operators,
+// Constant, Identity): their outputs are the reference's, bit for bit.
+// Within a tolerance when the graph holds a node that computes values: ONNX's
+// convention (rtol 1e-3, atol 1e-7), or the folder's data.json rtol/atol,
+// or the run's --rtol/--atol. case.json's `tolerance` has the last word for
+// the suite's own cases (0: exact).
+Tolerance CaseTolerance(const CheckedCase& c, const VerdictOptions& options = {});
 
 // Never throws and never aborts on bad input. When the backend was
 // cancelled mid-case the result has `cancelled` set and is not a verdict.
 // What the backend's run allocates on this thread is held to the thread's
 // budget, if any.
-CaseResult RunCase(const CheckedCase& c, Backend& backend);
+CaseResult RunCase(const CheckedCase& c, Backend& backend, const VerdictOptions& options = {});
 
 // OpenCase then RunCase, everything the case reads and allocates on this
 // thread (files, tensors, the reference's and an adapter's outputs) held to

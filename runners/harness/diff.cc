@@ -1,5 +1,6 @@
 #include "runners/harness/diff.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -65,11 +66,50 @@ std::string ExpectedText(const Tensor& expected, int64_t flat, T value, MatchCla
   return text;
 }
 
+// Units in the last place between two finite values of a float type: the
+// distance between their bit patterns laid out in value order (the sign bit
+// flips the order of the magnitude bits), 0 for equal values (+0 and -0).
+template <typename T>
+uint64_t UlpDistance(T expected, T actual) {
+  if (Widen(expected) == Widen(actual)) return 0;
+  using Bits = std::conditional_t<sizeof(T) == 8, uint64_t,
+                                  std::conditional_t<sizeof(T) == 4, uint32_t, uint16_t>>;
+  constexpr Bits kSign = Bits{1} << (8 * sizeof(T) - 1);
+  const auto key = [](T value) {
+    Bits bits;
+    std::memcpy(&bits, &value, sizeof(T));
+    return static_cast<Bits>((bits & kSign) != 0 ? ~bits : (bits | kSign));
+  };
+  const Bits e = key(expected), a = key(actual);
+  return e > a ? e - a : a - e;
+}
+
+// Folds one element pair into the output's error statistics.
+template <typename T>
+void AddError(T expected, T actual, const Shape& shape, size_t i, ErrorStats& stats) {
+  const double e = static_cast<double>(Widen(expected));
+  const double a = static_cast<double>(Widen(actual));
+  if (!std::isfinite(e) || !std::isfinite(a)) {
+    const bool same = (std::isnan(e) && std::isnan(a)) || e == a;
+    if (!same) ++stats.nonfinite_mismatches;
+    return;
+  }
+  const double abs_error = std::fabs(a - e);
+  if (abs_error > stats.max_abs) {
+    stats.max_abs = abs_error;
+    stats.max_abs_index = UnflattenIndex(shape, static_cast<int64_t>(i));
+  }
+  if (e != 0) stats.max_rel = std::max(stats.max_rel, abs_error / std::fabs(e));
+  stats.max_ulp = std::max(stats.max_ulp, UlpDistance(expected, actual));
+}
+
 template <typename T>
 void CountMismatches(const Tensor& expected, const Tensor& actual, const Tolerance& tolerance,
                      const MatchClasses& classes, int max_reported, TensorDiff& diff) {
   std::span<const T> e = expected.data<T>();
   std::span<const T> a = actual.data<T>();
+  const bool measured = !tolerance.exact && kIsFloatType<T>;
+  if (measured) diff.errors.emplace();
   // Most outputs match exactly: identical bytes (memcmp, as fast as memory
   // goes) or equal values settle those in one pass, and only a tensor with
   // differences is walked again element by element.
@@ -86,6 +126,9 @@ void CountMismatches(const Tensor& expected, const Tensor& actual, const Toleran
   }
   const bool classes_fit = classes.size() == e.size();
   for (size_t i = 0; i < e.size(); ++i) {
+    if constexpr (kIsFloatType<T>) {
+      if (measured) AddError(e[i], a[i], expected.shape(), i, *diff.errors);
+    }
     const MatchClass match = ClassAt(e[i], classes_fit ? classes : MatchClasses{}, i);
     if (ElementsMatch(e[i], a[i], tolerance, match)) continue;
     ++diff.mismatch_count;
@@ -113,6 +156,23 @@ std::string FormatValue(T value) {
 }
 
 }  // namespace
+
+std::string Tolerance::Describe() const {
+  if (exact) return "exact";
+  return absl::StrCat("rtol ", absl::StrFormat("%g", rtol), ", atol ", absl::StrFormat("%g", atol),
+                      source.empty() ? "" : absl::StrCat(" (", source, ")"));
+}
+
+std::string ErrorStats::Describe() const {
+  std::string text = absl::StrCat("max abs error ", absl::StrFormat("%.9g", max_abs));
+  if (max_abs > 0) absl::StrAppend(&text, " at [", absl::StrJoin(max_abs_index, ","), "]");
+  absl::StrAppend(&text, ", max rel error ", absl::StrFormat("%.9g", max_rel), ", ", max_ulp,
+                  " ULP");
+  if (nonfinite_mismatches > 0) {
+    absl::StrAppend(&text, ", ", nonfinite_mismatches, " NaN or infinity mismatches");
+  }
+  return text;
+}
 
 std::string IndexText(const Shape& shape, int64_t flat_index) {
   return absl::StrCat("[", absl::StrJoin(UnflattenIndex(shape, flat_index), ","), "]");
@@ -171,6 +231,7 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
     diff.type_differs = true;
     return diff;
   }
+  if (!tolerance.exact) diff.tolerance = tolerance.Describe();
   VisitNumericType(expected.type(), [&]<typename T>(TypeTag<T>) {
     CountMismatches<T>(expected, actual, tolerance, classes, max_reported, diff);
   });
@@ -184,6 +245,7 @@ std::string TensorDiff::Describe(absl::string_view output_name) const {
   if (mismatch_count == 0) return absl::StrCat("output '", output_name, "': matches");
   std::string text = absl::StrCat("output '", output_name, "': ", mismatch_count, " of ",
                                   element_count, " elements differ");
+  if (!tolerance.empty()) absl::StrAppend(&text, " beyond ", tolerance);
   std::vector<std::string> shown;
   for (const ElementMismatch& m : first_mismatches) {
     shown.push_back(absl::StrCat("[", absl::StrJoin(m.index, ","), "] expected ", m.expected,
@@ -195,6 +257,7 @@ std::string TensorDiff::Describe(absl::string_view output_name) const {
       absl::StrAppend(&text, "; ...");
     }
   }
+  if (errors.has_value()) absl::StrAppend(&text, " (", errors->Describe(), ")");
   return text;
 }
 

@@ -49,6 +49,9 @@ struct OutputsJudgement {
   // or "values" (empty for a match). runners/harness/failure_signature.h
   // makes a cause of it.
   std::string difference;
+  // Outputs compared within a tolerance: each float output's errors, in
+  // output order (also when it matches).
+  std::vector<OutputErrors> errors;
 };
 
 // Same element type, shape and bytes (so -0 is not +0, NaN payloads count).

@@ -159,6 +159,17 @@ report::CaseReport ToCaseReport(const CaseResult& result) {
   c.set_expectation(ValidUtf8(result.expectation));
   c.set_negative(result.negative);
   for (const std::string& reading : result.readings) c.add_readings(ValidUtf8(reading));
+  for (const OutputErrors& errors : result.output_errors) {
+    report::OutputErrors& out = *c.add_output_errors();
+    out.set_data_set(ValidUtf8(errors.data_set));
+    out.set_output(ValidUtf8(errors.output));
+    out.set_max_abs_error(errors.stats.max_abs);
+    for (int64_t i : errors.stats.max_abs_index) out.add_max_abs_index(i);
+    out.set_max_rel_error(errors.stats.max_rel);
+    out.set_max_ulp(errors.stats.max_ulp);
+    out.set_nonfinite_mismatches(errors.stats.nonfinite_mismatches);
+    out.set_tolerance(ValidUtf8(errors.tolerance));
+  }
   if (const FailureSignature& s = result.signature; !s.empty()) {
     report::FailureSignature& out = *c.mutable_signature();
     out.set_op(ValidUtf8(s.op));
@@ -192,6 +203,17 @@ absl::StatusOr<CaseResult> FromCaseReport(const report::CaseReport& c) {
   result.expectation = c.expectation();
   result.negative = c.negative();
   result.readings.assign(c.readings().begin(), c.readings().end());
+  for (const report::OutputErrors& in : c.output_errors()) {
+    result.output_errors.push_back(
+        {.data_set = in.data_set(),
+         .output = in.output(),
+         .stats = {.max_abs = in.max_abs_error(),
+                   .max_abs_index = {in.max_abs_index().begin(), in.max_abs_index().end()},
+                   .max_rel = in.max_rel_error(),
+                   .max_ulp = in.max_ulp(),
+                   .nonfinite_mismatches = in.nonfinite_mismatches()},
+         .tolerance = in.tolerance()});
+  }
   if (c.has_signature()) {
     const report::FailureSignature& in = c.signature();
     result.signature = {.op = in.op(),
