@@ -112,7 +112,8 @@ void AddGlance(const std::vector<CaseResult>& results, const std::vector<std::st
   }
   page.push_back(Heading(2, "At a glance"));
   page.push_back(Paragraph(absl::StrCat(
-      "Cases passed / cases per operator and backend, negative cases included, and the most "
+      "Cases passed / cases (the pass rate) per operator and backend, negative cases included, "
+      "and the most "
       "frequent causes of what did not pass (",
       failures.size(), failures.size() == 1 ? " cause" : " causes",
       " in all; each links to its cases below).")));
@@ -126,7 +127,9 @@ void AddGlance(const std::vector<CaseResult>& results, const std::vector<std::st
         row.push_back({""});
         continue;
       }
-      TableCell cell{absl::StrCat(it->second.passed(), "/", it->second.total), it->second.colour()};
+      TableCell cell{absl::StrCat(it->second.passed(), "/", it->second.total, " (",
+                                  100 * it->second.passed() / std::max(it->second.total, 1), "%)"),
+                     it->second.colour()};
       std::vector<std::pair<size_t, size_t>> counts;  // (cases, group index)
       for (size_t g = 0; g < failures.size(); ++g) {
         size_t n = 0;
