@@ -101,7 +101,8 @@ struct RunEnding {
 // divergent case under --strict, a valid case the checker rejects without
 // --allow-invalid. What a per-case report (JUnit) shows as failed.
 bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy);
-// A run with no result at all ends kExitNothingRan (a reason says so).
+// A run with no result at all, or whose every result is unsupported (no
+// case reached a verdict), ends kExitNothingRan (a reason says so).
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy);
 
 }  // namespace onnx_conform
