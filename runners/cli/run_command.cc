@@ -360,6 +360,19 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
   }
 
+  if (options.list) {
+    // The labels are the ones reports file each case under (case.json, else
+    // the model and the first data set's inputs).
+    for (const CaseRef& ref : refs) {
+      ScopedResourceBudget budget(options.limits);
+      const std::shared_ptr<const CheckedCase> c = OpenCase(ref);
+      out << ref.dir.string() << '\t' << c->labels.op << '\t' << c->labels.op_version << '\t'
+          << c->labels.types << '\n';
+    }
+    out.flush();
+    return refs.empty() ? kExitNothingRan : kExitOk;
+  }
+
   // What this run's log says of it, and what a log to resume must say.
   report::RunLogHeader header =
       LogHeader(**backend, (*backend)->Identity(), options, judged_by, keys);

@@ -54,6 +54,7 @@ struct RunOptions {
   std::string write_expectations;
   std::string rerun_failed;  // --rerun-failed: only the cases this JSON report failed
 
+  bool list = false;           // --list: print the selected cases and their labels, run none
   bool quiet = false;          // --quiet: only cases neither passed nor unsupported
   bool allow_invalid = false;  // --allow-invalid: an undeclared invalid case does not fail
   bool strict = false;         // --strict: divergent cases and broad expectation lines fail

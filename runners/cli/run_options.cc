@@ -21,6 +21,8 @@ constexpr absl::string_view kRunUsage =
     "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
     "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
     "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
+    "  --list (print each selected case, tab-separated: path, operator, version, types;\n"
+    "    run nothing)\n"
     "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
     "  --write-expectations=FILE (each case that did not pass, its status and cause: a\n"
@@ -64,6 +66,7 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("backend", &options.backend)
       .Add("backend_name", &options.backend_name)
       .Add("quiet", &options.quiet)
+      .Add("list", &options.list)
       .Add("timeout", &options.timeout_seconds)
       .Add("persistent", &options.persistent)
       .Add("jobs", &options.jobs)
