@@ -219,11 +219,23 @@ void Label(CheckedCase& c) {
     labels.op_version = c.metadata->version();
     if (c.metadata->types_size() > 0) labels.types = absl::StrJoin(c.metadata->types(), ",");
   }
-  if (!labels.types.empty() || c.data_sets.empty()) return;
+  if (!labels.types.empty()) return;
   std::vector<std::string> types;
-  for (const Tensor& input : c.data_sets.front().inputs) {
-    const std::string name(ElementTypeName(input.type()));
+  const auto add = [&](ElementType type) {
+    const std::string name(ElementTypeName(type));
     if (std::find(types.begin(), types.end(), name) == types.end()) types.push_back(name);
+  };
+  if (!c.data_sets.empty()) {
+    for (const Tensor& input : c.data_sets.front().inputs) add(input.type());
+  } else if (c.model.has_value()) {
+    // Data left unread (the model decided the standing): the declared types.
+    for (const onnx::ValueInfoProto* input : FedGraphInputs(c.model->graph())) {
+      const int32_t declared = input->type().tensor_type().elem_type();
+      if (std::optional<ElementType> type = ElementTypeFromProto(declared);
+          type.has_value() && *type != ElementType::kUndefined) {
+        add(*type);
+      }
+    }
   }
   labels.types = absl::StrJoin(types, ",");
 }
