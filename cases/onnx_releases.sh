@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# ONNX's own node tests of the suite's operators, release by release, on the
-# reference backend: prints docs/onnx-releases.md.
+# ONNX's own node tests, release by release, on the reference backend:
+# prints docs/onnx-releases.md. By default the tests of the suite's
+# operators; with --every-operator every node test of each release (the
+# reference computes the covered operators and says unsupported for the
+# others: what matters there is that the suite judges no valid test
+# invalid). --extract writes one release's node tests into a folder, to run
+# on any backend.
 #
-#   cases/onnx_releases.sh ONNX_GIT_DIR [ONNX_CONFORM] > docs/onnx-releases.md
+#   cases/onnx_releases.sh [--every-operator] ONNX_GIT_DIR [ONNX_CONFORM] > docs/onnx-releases.md
+#   cases/onnx_releases.sh --extract TAG DIR ONNX_GIT_DIR
 #
 # ONNX_GIT_DIR is a clone of github.com/onnx/onnx with its release tags (its
 # work tree is not used); ONNX_CONFORM defaults to build/runners/onnx-conform.
@@ -10,20 +16,39 @@
 # (later ones generate them); 1.1.0 used a layout without an opset (node.pb),
 # which `run` names and refuses.
 set -euo pipefail
-onnx_git=${1:?usage: cases/onnx_releases.sh ONNX_GIT_DIR [ONNX_CONFORM]}
-conform=$(realpath "${2:-build/runners/onnx-conform}")
+node_dir=onnx/backend/test/data/node
+usage="usage: cases/onnx_releases.sh [--every-operator] ONNX_GIT_DIR [ONNX_CONFORM] | --extract TAG DIR ONNX_GIT_DIR"
+
+if [ "${1:-}" = "--extract" ]; then
+  tag=${2:?$usage} into=${3:?$usage} onnx_git=${4:?$usage}
+  mkdir -p "$into"
+  git -C "$onnx_git" archive "$tag" "$node_dir" | tar -x -C "$into" --strip-components=5
+  echo "$(ls "$into" | wc -l) node tests of $tag in $into"
+  exit 0
+fi
 patterns='/test_(min|argmin|clip|max_|argmax)'
+scope="Min, ArgMin, Clip, Max and ArgMax
+(\`test_min*\`, \`test_argmin*\`, \`test_clip*\`, \`test_max_*\`, \`test_argmax*\`,
+their \`_expanded\` forms included)"
+regenerate='cases/onnx_releases.sh ONNX_GIT_DIR > docs/onnx-releases.md'
+if [ "${1:-}" = "--every-operator" ]; then
+  shift
+  patterns='/test_'
+  scope="every operator (the reference computes the covered ones; \`unsupported\`
+names the others, \`invalid\` would be the suite refusing a valid test)"
+  regenerate='cases/onnx_releases.sh --every-operator ONNX_GIT_DIR'
+fi
+onnx_git=${1:?$usage}
+conform=$(realpath "${2:-build/runners/onnx-conform}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cat <<'HEAD'
+cat <<HEAD
 # ONNX's node tests, release by release
 
-Each ONNX release's own node tests of Min, ArgMin, Clip, Max and ArgMax
-(`test_min*`, `test_argmin*`, `test_clip*`, `test_max_*`, `test_argmax*`,
-their `_expanded` forms included), run with `onnx-conform run` on the
+Each ONNX release's own node tests of $scope, run with \`onnx-conform run\` on the
 reference backend. Regenerate with
-`cases/onnx_releases.sh ONNX_GIT_DIR > docs/onnx-releases.md` on a clone of
+\`$regenerate\` on a clone of
 github.com/onnx/onnx. ctest runs ONNX 1.12's (Debian's libonnx-testdata) on
 every build.
 
@@ -31,7 +56,7 @@ every build.
 |---|---:|---:|---|
 HEAD
 for tag in $(git -C "$onnx_git" tag --list 'v1.*' | sort -V); do
-  dirs=$(git -C "$onnx_git" ls-tree --name-only "$tag" onnx/backend/test/data/node/ |
+  dirs=$(git -C "$onnx_git" ls-tree --name-only "$tag" "$node_dir/" |
     grep -E "$patterns" || true)
   [ -n "$dirs" ] || continue
   out="$work/$tag"
