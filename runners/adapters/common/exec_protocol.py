@@ -255,7 +255,10 @@ class _Adapter:
         sys.stdout = sys.stderr
         for line in iter(sys.stdin.readline, ''):
             try:
-                request = json.loads(line)
+                try:
+                    request = json.loads(line)
+                except ValueError as error:
+                    raise AdapterError(f'not a request: {error}: {line.strip()[:200]}') from error
                 if isinstance(request, dict) and request.get('version') is True:
                     reply = {'exit': 0, 'version': self.runtime.version()}
                 elif isinstance(request, dict) and isinstance(request.get('args'), list):

@@ -8,9 +8,10 @@ onnx.reference.ReferenceEvaluator (PyPI `onnx`; docs/backend-protocol.md):
 
 The evaluator is given the model file as it is (no onnx.checker first: what
 it accepts or refuses is its own). Its outputs are written with the element
-type numpy gives them, never cast to what the graph declares. Exit 3 when
-it has no implementation of an operator or of its version; exit 1 for
-anything else, the reason on stderr.
+type numpy gives them, never cast to what the graph declares; an optional
+tensor, which it holds as a list of one element, is written as an
+OptionalProto of that tensor. Exit 3 when it has no implementation of an
+operator or of its version; exit 1 for anything else, the reason on stderr.
 """
 
 import re
@@ -32,7 +33,19 @@ class OnnxReference(exec_protocol.Runtime):
         self.evaluator = ReferenceEvaluator
 
     def run(self, graph, feeds):
-        return self.evaluator(graph.path).run(None, feeds)
+        outputs = self.evaluator(graph.path).run(None, feeds)
+        return [unwrap_optional(value, port) for value, port in zip(outputs, graph.outputs)]
+
+
+def unwrap_optional(value, port):
+    """The evaluator holds an optional tensor as a list of one element
+    (onnx/reference/ops/op_optional.py: [x], [None] when empty); the protocol
+    writes an OptionalProto of the tensor itself."""
+    declared = port.type.optional_type.elem_type if port.kind() == 'optional_type' else None
+    if declared is not None and declared.WhichOneof('value') != 'sequence_type' \
+            and isinstance(value, list) and len(value) <= 1:
+        return value[0] if value else None
+    return value
 
 
 if __name__ == '__main__':
