@@ -6,7 +6,8 @@
 # its expectation file; it writes <build>/backends/<NAME>/{report.json,
 # junit.xml, scoreboard.md, scoreboard.html}. It fails when a case fails,
 # errors, crashes or times out outside the expectation file, or when a listed
-# case passes.
+# case passes. backend_oneshot.<NAME> runs a few of those cases without
+# --persistent, one adapter process each, under the same expectation file.
 #
 #   oc_add_real_backend_test(NAME opencv-dnn
 #     ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>"
@@ -64,6 +65,20 @@ function(oc_add_real_backend_test)
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set_tests_properties(backend/${ARG_NAME} PROPERTIES
     LABELS "backend;backend:${ARG_NAME}" TIMEOUT 1200 PROCESSORS 2)
+
+  # The one-shot protocol (an adapter process per case, no --serve) on a few
+  # cases that between them pass, fail, crash or are refused on one backend
+  # or another, judged by the same expectation file.
+  add_test(NAME backend_oneshot.${ARG_NAME}
+           COMMAND onnx-conform run "--backend=exec:${ARG_ADAPTER}"
+                   --backend-name=${ARG_NAME} -j 2 --timeout=60 --quiet
+                   --expectations=${ARG_EXPECTATIONS}
+                   "--filter=^(min_v13_(float|bfloat16)_two_inputs|argmax_v13_uint32_default_attrs|\
+clip_v1_float_no_bounds|clip_v13_float_nan|min_v13_float_graph_output_not_produced)$"
+                   cases/node cases/invalid
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(backend_oneshot.${ARG_NAME} PROPERTIES
+    LABELS "backend_oneshot;backend:${ARG_NAME}" TIMEOUT 300 PROCESSORS 2)
 
   # The same run without the expectation file, writing it anew.
   add_custom_target(backend_expectations.${ARG_NAME}
