@@ -20,6 +20,13 @@ import re
 import sys
 from pathlib import Path
 
+# `import openvino` imports openvino.tools.ovc, which sends a usage event to
+# Google Analytics through openvino_telemetry unless CI=true or a consent
+# file declines it. An adapter sends nothing anywhere: with the module
+# unimportable, OpenVINO takes its own stub (ovc/telemetry_utils.py falls
+# back to telemetry_stub on ImportError).
+sys.modules['openvino_telemetry'] = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'common'))
 import exec_protocol  # noqa: E402
 
@@ -84,7 +91,10 @@ class OpenVino(exec_protocol.Runtime):
             raise exec_protocol.unsupported(f"input '{name}' is a {type(value).__name__}: "
                                             'OpenVINO takes tensors only')
         if value.dtype == object:  # ONNX strings, as bytes
-            return self.ov.Tensor(np.array(value.tolist(), dtype=bytes).reshape(value.shape))
+            tensor = self.ov.Tensor(self.ov.Type.string, list(value.shape))
+            tensor.bytes_data = [item.encode() if isinstance(item, str) else bytes(item)
+                                 for item in value.reshape(-1)]
+            return tensor
         if value.dtype.kind != 'V':
             return self.ov.Tensor(np.require(value, requirements='C'))  # keeps 0-D as 0-D
         proto = numpy_helper.from_array(value)  # packed as ONNX stores it
