@@ -4,8 +4,15 @@
 #                    node tests on the reference backend
 #   ./dev.sh test    build, then run every test with ctest, including every
 #                    case on each real backend (onnxruntime-node,
-#                    onnxruntime-web, onnxjs, OpenCV DNN: docs/backends/);
-#                    installs Node.js, npm and OpenCV's dnn module if missing
+#                    onnxruntime-web, onnxjs, OpenCV DNN, and through Python
+#                    onnxruntime, OpenVINO, tract, onnx.reference:
+#                    docs/backends/); installs Node.js, npm, OpenCV's dnn
+#                    module and python3-venv if missing
+#   ./dev.sh expectations [NAME...]   rewrite each real backend's expectation
+#                    file (runners/adapters/NAME/NAME.expect; every backend
+#                    when none is named) from a run of its ctest case set
+#   ./dev.sh lock-python   re-resolve runners/adapters/python-requirements.in
+#                    into python-requirements.lock (versions and hashes)
 #   ./dev.sh test-asan [LABEL_REGEX [TARGET...]]   build everything with
 #                    AddressSanitizer and UndefinedBehaviorSanitizer (clang,
 #                    preset asan) in build-asan/, then run every test under
@@ -66,6 +73,37 @@ install_backend_adapters() {
     (cd "runners/adapters/$adapter" &&
      ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error)
   done
+  install_python_adapters
+}
+
+# The Python adapters' runtimes (onnxruntime, openvino, tract, onnx: docs/backends/)
+# go into a virtual environment of the build folder, never the system Python,
+# from the hash-locked runners/adapters/python-requirements.lock (CPython
+# 3.11, Linux x86_64). It is made anew only when missing or when the lock
+# changed (a hash of the lock is kept beside it); cmake/RealBackendTests.cmake
+# registers the Python backends when that hash is there.
+PYTHON_LOCK=runners/adapters/python-requirements.lock
+install_python_adapters() {
+  local python=${PYTHON:-python3}
+  if ! "$python" -c 'import ensurepip, venv' 2>/dev/null; then
+    local saved=("${PACKAGES[@]}")
+    PACKAGES=(python3-venv)
+    install_missing_packages
+    PACKAGES=("${saved[@]}")
+  fi
+  local venv="$BUILD_DIR/python-venv"
+  local hash
+  hash=$(sha256sum "$PYTHON_LOCK" | cut -d' ' -f1)
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c '' 2>/dev/null &&
+     [ "$(cat "$venv/lock.sha256" 2>/dev/null)" = "$hash" ]; then
+    return 0
+  fi
+  echo "installing $PYTHON_LOCK into $venv"
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --no-input --disable-pip-version-check \
+    --require-hashes --only-binary=:all: -r "$PYTHON_LOCK"
+  echo "$hash" > "$venv/lock.sha256"
 }
 
 # build [TARGET...] [-- CMAKE_OPTION...]: configure, then build the TARGETs
@@ -100,6 +138,32 @@ case "${1:-}" in
     build -- -DONNX_CONFORM_ONNXRUNTIME_TESTS=ON
     cd "$BUILD_DIR"
     ctest --output-on-failure -j "$(nproc)" --timeout 600
+    ;;
+  expectations)
+    # Each named real backend's (every one's, when none is named) expectation
+    # file, rewritten from a run of its ctest test's cases without it: one
+    # exact line per case that did not pass, its status and cause
+    # (onnx-conform run --write-expectations). Review with git diff.
+    install_missing_packages
+    install_backend_adapters
+    build onnx-conform
+    shift
+    if [ $# -eq 0 ]; then
+      cmake --build "$BUILD_DIR" --target backend_expectations
+    else
+      for name in "$@"; do cmake --build "$BUILD_DIR" --target "backend_expectations.$name"; done
+    fi
+    ;;
+  lock-python)
+    # Resolves python-requirements.in anew (newest releases) into the lock,
+    # every file's hash included, with pip-tools from a venv of its own.
+    tools=$(realpath -m "$BUILD_DIR/pip-tools-venv")
+    [ -x "$tools/bin/pip-compile" ] ||
+      { "${PYTHON:-python3}" -m venv "$tools" && "$tools/bin/pip" install --quiet pip-tools; }
+    (cd runners/adapters &&
+     CUSTOM_COMPILE_COMMAND="./dev.sh lock-python" "$tools/bin/pip-compile" --quiet \
+       --generate-hashes --allow-unsafe --no-strip-extras --no-emit-find-links --upgrade \
+       --output-file=python-requirements.lock python-requirements.in)
     ;;
   test-asan)
     PACKAGES+=("${FUZZ_PACKAGES[@]}")
@@ -155,7 +219,7 @@ case "${1:-}" in
       "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
     ;;
   *)
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^# Missing Debian/p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

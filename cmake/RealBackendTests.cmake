@@ -6,7 +6,8 @@
 # its expectation file; it writes <build>/backends/<NAME>/{report.json,
 # junit.xml, scoreboard.md, scoreboard.html}. It fails when a case fails,
 # errors, crashes or times out outside the expectation file, or when a listed
-# case passes.
+# case passes. backend_oneshot.<NAME> runs a few of those cases without
+# --persistent, one adapter process each, under the same expectation file.
 #
 #   oc_add_real_backend_test(NAME opencv-dnn
 #     ADAPTER "$<TARGET_FILE:oc-opencv-dnn-adapter>"
@@ -14,7 +15,15 @@
 #
 # A Node.js backend is registered when its adapter folder has node_modules
 # (`npm ci` there: dev.sh test does it) and Node.js is found; the OpenCV one
-# when oc-opencv-dnn-adapter is built (runners/CMakeLists.txt).
+# when oc-opencv-dnn-adapter is built (runners/CMakeLists.txt); the Python
+# ones (onnxruntime-python, openvino, tract, onnx-reference) when
+# ONNX_CONFORM_PYTHON_VENV holds the lock runners/adapters/
+# python-requirements.lock installed (dev.sh test makes <build>/python-venv;
+# a build folder without one, as dev.sh test-asan's, has no Python backend).
+#
+# backend_expectations.NAME (a build target, never built by default; all of
+# them: backend_expectations, or ./dev.sh expectations) rewrites NAME's
+# expectation file from a run of the same cases without it.
 
 # With ONNX_CONFORM_REQUIRE_REAL_BACKENDS (dev.sh test sets it) a backend
 # that cannot be registered stops the configuration, so that CI never passes
@@ -56,6 +65,34 @@ function(oc_add_real_backend_test)
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set_tests_properties(backend/${ARG_NAME} PROPERTIES
     LABELS "backend;backend:${ARG_NAME}" TIMEOUT 1200 PROCESSORS 2)
+
+  # The one-shot protocol (an adapter process per case, no --serve) on a few
+  # cases that between them pass, fail, crash or are refused on one backend
+  # or another, judged by the same expectation file.
+  add_test(NAME backend_oneshot.${ARG_NAME}
+           COMMAND onnx-conform run "--backend=exec:${ARG_ADAPTER}"
+                   --backend-name=${ARG_NAME} -j 2 --timeout=60 --quiet
+                   --expectations=${ARG_EXPECTATIONS}
+                   "--filter=^(min_v13_(float|bfloat16)_two_inputs|argmax_v13_uint32_default_attrs|\
+clip_v1_float_no_bounds|clip_v13_float_nan|min_v13_float_graph_output_not_produced)$"
+                   cases/node cases/invalid
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(backend_oneshot.${ARG_NAME} PROPERTIES
+    LABELS "backend_oneshot;backend:${ARG_NAME}" TIMEOUT 300 PROCESSORS 2)
+
+  # The same run without the expectation file, writing it anew.
+  add_custom_target(backend_expectations.${ARG_NAME}
+    COMMAND "${PROJECT_SOURCE_DIR}/cmake/write-backend-expectations.sh"
+            $<TARGET_FILE:onnx-conform> "${ARG_ADAPTER}" ${ARG_NAME} ${ARG_EXPECTATIONS}
+            ${ONNX_CONFORM_BACKEND_CASES}
+    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+    COMMENT "Writing ${ARG_EXPECTATIONS} from a run on ${ARG_NAME}"
+    VERBATIM)
+  add_dependencies(backend_expectations.${ARG_NAME} onnx-conform)
+  if(NOT TARGET backend_expectations)
+    add_custom_target(backend_expectations)
+  endif()
+  add_dependencies(backend_expectations backend_expectations.${ARG_NAME})
 endfunction()
 
 # The real backends this machine has: ONNX_CONFORM_REAL_BACKENDS lists their
@@ -79,6 +116,26 @@ foreach(node_backend onnxruntime-node onnxruntime-web onnxjs)
     list(APPEND ONNX_CONFORM_REAL_BACKENDS ${node_backend})
     set(ONNX_CONFORM_ADAPTER_${node_backend}
         "'${ONNX_CONFORM_NODE}' runners/adapters/${node_backend}/adapter.js")
+  endif()
+endforeach()
+set(ONNX_CONFORM_PYTHON_VENV "${PROJECT_BINARY_DIR}/python-venv" CACHE PATH
+    "Virtual environment holding runners/adapters/python-requirements.lock (dev.sh test makes it)")
+file(SHA256 "${PROJECT_SOURCE_DIR}/runners/adapters/python-requirements.lock" _lock_hash)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             "${PROJECT_SOURCE_DIR}/runners/adapters/python-requirements.lock")
+set(_venv_hash "")
+if(EXISTS "${ONNX_CONFORM_PYTHON_VENV}/lock.sha256")
+  file(STRINGS "${ONNX_CONFORM_PYTHON_VENV}/lock.sha256" _venv_hash LIMIT_COUNT 1)
+endif()
+foreach(python_backend onnxruntime-python openvino tract onnx-reference)
+  if(NOT _venv_hash STREQUAL _lock_hash)
+    oc_real_backend_missing(${python_backend} "${ONNX_CONFORM_PYTHON_VENV} does not hold \
+runners/adapters/python-requirements.lock (./dev.sh test installs it)")
+  else()
+    list(APPEND ONNX_CONFORM_REAL_BACKENDS ${python_backend})
+    # -B: no __pycache__ written into the source folder.
+    set(ONNX_CONFORM_ADAPTER_${python_backend}
+        "'${ONNX_CONFORM_PYTHON_VENV}/bin/python' -B runners/adapters/${python_backend}/adapter.py")
   endif()
 endforeach()
 
@@ -105,7 +162,7 @@ endfunction()
 
 if(ONNX_CONFORM_BUILD_TESTS)
   foreach(name IN LISTS ONNX_CONFORM_REAL_BACKENDS)
-    # onnxruntime-node and -web share one repro folder; onnxjs has none.
+    # onnxruntime-node, -web and -python share one repro folder; onnxjs has none.
     set(folder ${name})
     if(name MATCHES "^onnxruntime-")
       set(folder onnxruntime)

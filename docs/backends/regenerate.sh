@@ -26,7 +26,8 @@ splice() {
   echo "updated $page"
 }
 
-for name in onnxruntime-node onnxruntime-web opencv-dnn onnxjs; do
+for name in onnxruntime-node onnxruntime-web opencv-dnn onnxjs onnxruntime-python openvino tract \
+    onnx-reference; do
   splice "docs/backends/$name.md" "$build/backends/$name/scoreboard.md"
 done
 

@@ -4,7 +4,8 @@
 //
 //   build/runners/oc-generate-backend-repros docs/backends/repro
 //   -> docs/backends/repro/opencv-dnn/argmin_v13_float_subnormal/{model.onnx,case.json,
-//      test_data_set_0/input_0.pb,output_0.pb}, ...
+//      test_data_set_0/input_0.pb,output_0.pb}, ... (opencv-dnn, onnxruntime,
+//      tract, openvino)
 //
 // Every expected output is a literal worked out by hand from the operator
 // text (quoted in each case.json), never computed by the suite's reference;
@@ -168,6 +169,131 @@ std::vector<Repro> OnnxruntimeRepros() {
   return repros;
 }
 
+// Clip-6 without attributes clips to its printed defaults, float's lowest()
+// and max() (-3.402823e+38 and 3.402823e+38): -inf and +inf become them, 1
+// stays. Both tract and OpenVINO let the infinities through.
+Repro ClipSixDefaultBounds(std::string backend) {
+  const float max = std::numeric_limits<float>::max();
+  const float inf = std::numeric_limits<float>::infinity();
+  return {std::move(backend),
+          CaseBuilder("Clip", 6, ElementType::kFloat, "infinities_default_bounds")
+              .Inputs({"input"})
+              .Outputs({"output"})
+              .DataSet({Floats({3}, {-inf, inf, 1})}, {Floats({3}, {-max, max, 1})})
+              .Features({"inf"})
+              .Quote("min : float (default is (-3.402823e+38)) Minimum value, under which "
+                     "element is replaced by min; max : float (default is (3.402823e+38)) "
+                     "Maximum value, above which element is replaced by max")
+              .Describe("-inf and +inf are clipped to the default bounds, float's lowest() "
+                        "and max()")
+              .Build()};
+}
+
+std::vector<Repro> TractRepros() {
+  std::vector<Repro> repros;
+  // ArgMax-13 of uint32 [[1, 3, 2]] over axis 1: index 1. tract fails
+  // while evaluating ("U32 is not a number"); so does uint64.
+  repros.push_back(
+      {"tract", CaseBuilder("ArgMax", 13, ElementType::kUint32, "rank2")
+                    .Inputs({"data"})
+                    .Outputs({"reduced"})
+                    .Attr("axis", int64_t{1})
+                    .DataSet({TensorOf<uint32_t>({1, 3}, {1, 3, 2})}, {Int64s({1, 1}, {1})})
+                    .Quote("T: tensor(uint8), tensor(uint16), tensor(uint32), tensor(uint64), ... "
+                           "Constrain input and output types to all numeric tensors.")
+                    .Describe("uint32 is one of ArgMax-13's types")
+                    .Build()});
+  // ArgMin-13 of [[+inf, +inf, +inf]] with select_last_index: the last of
+  // the three equal minima, index 2. tract answers 0 (with 1s it answers 2).
+  const float inf = std::numeric_limits<float>::infinity();
+  repros.push_back(
+      {"tract", CaseBuilder("ArgMin", 13, ElementType::kFloat, "infinities_select_last")
+                    .Inputs({"data"})
+                    .Outputs({"reduced"})
+                    .Attr("axis", int64_t{1})
+                    .Attr("select_last_index", int64_t{1})
+                    .DataSet({Floats({1, 3}, {inf, inf, inf})}, {Int64s({1, 1}, {2})})
+                    .Features({"inf", "tie", "select_last_index"})
+                    .Quote("If select_last_index is True (default False), the index of the last "
+                           "occurrence of the min is selected if the min appears more than once "
+                           "in the input.")
+                    .Describe("three equal +inf: the last index, 2")
+                    .Build()});
+  // Clip-13 of [NaN, 0.5] in [0, 1]: Clip-13's function body is
+  // Where(Less(input, min), min, input), then Where(Less(max, tmp), max,
+  // tmp); both comparisons with NaN are false, so NaN stays. tract gives 0.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  repros.push_back(
+      {"tract",
+       CaseBuilder("Clip", 13, ElementType::kFloat, "nan_input")
+           .Inputs({"input", "min", "max"})
+           .Outputs({"output"})
+           .DataSet({Floats({2}, {nan, 0.5f}), Floats({}, {0}), Floats({}, {1})},
+                    {Floats({2}, {nan, 0.5f})})
+           .Features({"nan"})
+           .Quote("Clip-13's function body: input_less_than_min = Less (input, min); tmp = Where "
+                  "(input_less_than_min, min, input); output_large_than_max = Less (max, tmp); "
+                  "output = Where (output_large_than_max, max, tmp)")
+           .Describe("a NaN element compares false with both bounds and stays NaN")
+           .Build()});
+  repros.push_back(ClipSixDefaultBounds("tract"));
+  return repros;
+}
+
+std::vector<Repro> OpenVinoRepros() {
+  std::vector<Repro> repros;
+  constexpr std::string_view kMaxSummary = "Element-wise max of each of the input tensors";
+  // Max-13 of doubles: max([1e300, 0.1], [0, 0]) = [1e300, 0.1]. OpenVINO's
+  // CPU plugin computes in float: 3.4028234663852886e+38 (float's max, not
+  // inf) and 0.10000000149011612.
+  repros.push_back({"openvino", CaseBuilder("Max", 13, ElementType::kDouble, "beyond_float")
+                                    .Inputs({"data_0", "data_1"})
+                                    .Outputs({"max"})
+                                    .DataSet({TensorOf<double>({2}, {1e300, 0.1}),
+                                              TensorOf<double>({2}, {0, 0})},
+                                             {TensorOf<double>({2}, {1e300, 0.1})})
+                                    .Quote(kMaxSummary)
+                                    .Describe("double values float cannot hold come out unchanged")
+                                    .Build()});
+  // Max-13 of int64: max([2^32], [1]) = [2^32]. OpenVINO computes in int32:
+  // 2^32 becomes 0, and the result 1.
+  repros.push_back({"openvino", CaseBuilder("Max", 13, ElementType::kInt64, "beyond_int32")
+                                    .Inputs({"data_0", "data_1"})
+                                    .Outputs({"max"})
+                                    .DataSet({TensorOf<int64_t>({1}, {int64_t{1} << 32}),
+                                              TensorOf<int64_t>({1}, {1})},
+                                             {TensorOf<int64_t>({1}, {int64_t{1} << 32})})
+                                    .Quote(kMaxSummary)
+                                    .Describe("an int64 beyond int32's range is the maximum")
+                                    .Build()});
+  // Max-13 of uint32: max([4294967295], [0]) = [4294967295]. OpenVINO
+  // answers 0, as if comparing int32 -1 with 0.
+  repros.push_back({"openvino", CaseBuilder("Max", 13, ElementType::kUint32, "beyond_int32")
+                                    .Inputs({"data_0", "data_1"})
+                                    .Outputs({"max"})
+                                    .DataSet({TensorOf<uint32_t>({1}, {4294967295u}),
+                                              TensorOf<uint32_t>({1}, {0})},
+                                             {TensorOf<uint32_t>({1}, {4294967295u})})
+                                    .Quote(kMaxSummary)
+                                    .Describe("uint32's max is larger than 0")
+                                    .Build()});
+  // Min-13 of bfloat16: min([denorm_min], [1]) = [denorm_min] (0x0001;
+  // 1 is 0x3f80). OpenVINO flushes the subnormal to 0.
+  repros.push_back(
+      {"openvino", CaseBuilder("Min", 13, ElementType::kBFloat16, "subnormal")
+                       .Inputs({"data_0", "data_1"})
+                       .Outputs({"min"})
+                       .DataSet({TensorOf<BFloat16>({1}, {BFloat16::FromBits(0x0001)}),
+                                 TensorOf<BFloat16>({1}, {BFloat16::FromBits(0x3f80)})},
+                                {TensorOf<BFloat16>({1}, {BFloat16::FromBits(0x0001)})})
+                       .Features({"subnormal"})
+                       .Quote("Element-wise min of each of the input tensors")
+                       .Describe("bfloat16's smallest subnormal is smaller than 1")
+                       .Build()});
+  repros.push_back(ClipSixDefaultBounds("openvino"));
+  return repros;
+}
+
 bool WriteRepro(const Repro& repro, const fs::path& root) {
   const fs::path dir = root / repro.backend / repro.repro_case.name;
   std::error_code error;
@@ -192,8 +318,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<onnx_conform::Repro> repros = onnx_conform::OpenCvRepros();
-  for (onnx_conform::Repro& repro : onnx_conform::OnnxruntimeRepros()) {
-    repros.push_back(std::move(repro));
+  for (auto* more : {&onnx_conform::OnnxruntimeRepros, &onnx_conform::TractRepros,
+                     &onnx_conform::OpenVinoRepros}) {
+    for (onnx_conform::Repro& repro : (*more)()) repros.push_back(std::move(repro));
   }
   for (const onnx_conform::Repro& repro : repros) {
     if (!onnx_conform::WriteRepro(repro, argv[1])) return 1;
