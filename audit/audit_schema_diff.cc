@@ -385,15 +385,8 @@ class SchemaDiff {
 }  // namespace
 
 std::string FormatAttrValue(const AttrValue& value) {
-  struct Printer {
-    std::string operator()(std::monostate) const { return "none"; }
-    std::string operator()(int64_t v) const { return absl::StrCat(v); }
-    std::string operator()(float v) const { return absl::StrFormat("%.9g", v); }
-    std::string operator()(const std::vector<int64_t>& v) const {
-      return absl::StrCat("[", absl::StrJoin(v, ", "), "]");
-    }
-  };
-  return std::visit(Printer{}, value);
+  if (std::holds_alternative<std::monostate>(value)) return "none";
+  return AttrValueToString(value);
 }
 
 std::vector<Finding> DiffSchemas(const OpSchema& from, const OpSchema& to) {

@@ -145,6 +145,24 @@ void InvalidCases::AddNodeRules() {
       opset->set_version(1);
     });
   }
+  Emit(FormatRuleMin("upsample_deprecated", rules::kNodeSchemaDeprecated)
+           .Describe("an Upsample node feeds Min-13 at opset 13, where Upsample resolves to the "
+                     "deprecated Upsample-10; its scale is 1, so the data set is Min's"),
+       [](Case& c) {
+         onnx::TensorProto* scales = Graph(c).add_initializer();
+         scales->set_name(std::string("scales"));
+         scales->set_data_type(onnx::TensorProto::FLOAT);
+         scales->add_dims(1);
+         scales->add_float_data(1.0f);
+         onnx::NodeProto upsample;
+         upsample.set_op_type(std::string("Upsample"));
+         upsample.add_input(Node(c).input(0));
+         upsample.add_input(std::string("scales"));
+         upsample.add_output(std::string("upsampled"));
+         Node(c).set_input(0, std::string("upsampled"));
+         *Graph(c).add_node() = std::move(upsample);
+         Graph(c).mutable_node()->SwapElements(0, 1);
+       });
   Emit(MinShapes(13, "no_inputs", rules::kNodeInputArity, {3}, {3}, {3})
            .Quote(kMinInputs)
            .Describe("Min with no input at all"),

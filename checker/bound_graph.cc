@@ -19,6 +19,14 @@ std::optional<T> DefaultOf(const OpSchema& schema, absl::string_view name) {
   return std::nullopt;
 }
 
+// The model's first opset_import of a domain other than the default one.
+std::optional<int64_t> OtherDomainOpset(const onnx::ModelProto& model, absl::string_view domain) {
+  for (const onnx::OperatorSetIdProto& import : model.opset_import()) {
+    if (import.domain() == domain) return import.version();
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const onnx::AttributeProto* BoundNode::GetAttribute(absl::string_view name) const {
@@ -41,17 +49,33 @@ std::optional<float> BoundNode::GetFloat(absl::string_view name) const {
 absl::StatusOr<BoundGraph> BindGraph(const onnx::ModelProto& model) {
   BoundGraph bound;
   bound.graph = &model.graph();
+  if (model.functions_size() > 0) bound.functions = std::make_shared<ModelFunctions>(model);
   bool opset_read = false;
   for (int n = 0; n < model.graph().node_size(); ++n) {
     const onnx::NodeProto& node = model.graph().node(n);
-    if (!opset_read && IsDefaultDomain(node.domain())) {
-      absl::StatusOr<int64_t> opset = UnambiguousDefaultDomainOpset(model);
-      if (!opset.ok()) return opset.status();
-      bound.opset = *opset;
-      opset_read = true;
+    int64_t opset = 0;
+    if (IsDefaultDomain(node.domain())) {
+      if (!opset_read) {
+        absl::StatusOr<int64_t> default_opset = UnambiguousDefaultDomainOpset(model);
+        if (!default_opset.ok()) return default_opset.status();
+        bound.opset = *default_opset;
+        opset_read = true;
+      }
+      opset = bound.opset;
+    } else if (std::optional<int64_t> other = OtherDomainOpset(model, node.domain())) {
+      opset = *other;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("node #", n, " (", node.op_type(),
+                                                     "): the model imports no opset for domain '",
+                                                     node.domain(), "'"));
     }
-    absl::StatusOr<const OpSchema*> schema =
-        LookupSchema(node.domain(), node.op_type(), opset_read ? bound.opset : 0);
+    if (bound.functions != nullptr) {
+      if (const OpSchema* function = bound.functions->Find(node.domain(), node.op_type())) {
+        bound.nodes.emplace_back(node, *function, n);
+        continue;
+      }
+    }
+    absl::StatusOr<const OpSchema*> schema = LookupSchema(node.domain(), node.op_type(), opset);
     if (!schema.ok()) {
       return absl::UnimplementedError(
           absl::StrCat("node #", n, " (", node.op_type(), "): ", schema.status().message()));

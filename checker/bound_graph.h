@@ -14,11 +14,13 @@
 #define ONNX_CONFORM_CHECKER_BOUND_GRAPH_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "checker/model_functions.h"
 #include "checker/schema.h"
 #include "onnx/onnx_pb.h"
 
@@ -53,13 +55,17 @@ struct BoundGraph {
   const onnx::GraphProto* graph = nullptr;
   int64_t opset = 0;  // of the default domain
   std::vector<BoundNode> nodes;
+  // The schemas of the model-local functions nodes call (BoundNode points
+  // into them).
+  std::shared_ptr<const ModelFunctions> functions;
 };
 
 // Binds every node of the model's graph to the schema that serves the
-// model's opset. Unimplemented for a node of an operator, domain or opset
-// the registry does not hold; InvalidArgument for a model that imports the
-// default domain at two versions or not at all. Meant for a model CheckModel
-// accepted: binding checks nothing else.
+// model's opset for the node's domain, or to the model-local function it
+// calls. Unimplemented for a node of an operator, domain or opset the
+// registry does not hold; InvalidArgument for a model that imports the
+// default domain at two versions or not at all, or a node's domain not at
+// all. Meant for a model CheckModel accepted: binding checks nothing else.
 absl::StatusOr<BoundGraph> BindGraph(const onnx::ModelProto& model);
 
 }  // namespace onnx_conform

@@ -240,13 +240,9 @@ void Label(CheckedCase& c) {
   labels.types = absl::StrJoin(types, ",");
 }
 
-bool IsExpanded(const CheckedCase& c) {
-  return IsExpandedCase(c.name, c.metadata.has_value() ? c.metadata->operator_() : "");
-}
-
 // Whether the model alone decides a valid case's standing.
 bool ModelDecides(const CheckedCase& c, const std::vector<Diagnostic>& model_diagnostics) {
-  return !c.model.has_value() || OutOfScopeReason(*c.model, IsExpanded(c)).has_value() ||
+  return !c.model.has_value() || OutOfScopeReason(*c.model).has_value() ||
          HasErrors(model_diagnostics) || IsUnsupported(model_diagnostics);
 }
 
@@ -259,7 +255,7 @@ void Stand(CheckedCase& c, const std::string& model_error,
     c.standing_message = std::move(message);
   };
   if (!c.model.has_value()) return set(CaseStanding::kUnreadable, model_error);
-  if (std::optional<std::string> why = OutOfScopeReason(*c.model, IsExpanded(c))) {
+  if (std::optional<std::string> why = OutOfScopeReason(*c.model)) {
     return set(CaseStanding::kOutOfScope, *why);
   }
   const std::vector<Diagnostic>& model = model_diagnostics;

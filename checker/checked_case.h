@@ -65,7 +65,7 @@ enum class CaseStanding {
   kRunnable,     // a valid case, checked: every backend runs it
   kNegative,     // a negative case: a backend is asked to refuse it
   kUnreadable,   // case.json, the model or a data file cannot be read as the layout says
-  kOutOfScope,   // values that are not tensors, or no operator the suite covers
+  kOutOfScope,   // values that are not tensors
   kInvalid,      // a valid case the checker rejects
   kUnsupported,  // a valid case the checker finds outside what the suite covers
 };

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/model_analysis.h"
+#include "checker/model_functions.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
@@ -35,13 +36,22 @@ std::string KindName(ValueKind kind) {
   }
 }
 
-// "tensors", or "tensors and sequences" for Identity-14's input.
+// "tensors", or "tensors and sequences" for Identity-14's input,
+// "sequences" for SequenceAt's.
 std::string AcceptedKinds(const OpSchema& schema, const FormalParameter* param) {
-  std::vector<std::string> kinds = {"tensors"};
+  std::vector<std::string> kinds;
+  if (param == nullptr || schema.AcceptsTensors(*param)) kinds.push_back("tensors");
   if (param != nullptr) {
-    if (schema.AcceptsKind(*param, onnx::TypeProto::kSequenceType)) kinds.push_back("sequences");
-    if (schema.AcceptsKind(*param, onnx::TypeProto::kOptionalType)) kinds.push_back("optionals");
+    static constexpr std::pair<ValueKind, const char*> kOthers[] = {
+        {onnx::TypeProto::kSequenceType, "sequences"},
+        {onnx::TypeProto::kOptionalType, "optionals"},
+        {onnx::TypeProto::kMapType, "maps"},
+        {onnx::TypeProto::kSparseTensorType, "sparse tensors"}};
+    for (const auto& [kind, name] : kOthers) {
+      if (schema.AcceptsKind(*param, kind)) kinds.push_back(name);
+    }
   }
+  if (kinds.empty()) return "nothing";
   if (kinds.size() == 1) return kinds[0];
   const std::string last = kinds.back();
   kinds.pop_back();
@@ -56,7 +66,7 @@ class Analyzer {
  public:
   Analyzer(const onnx::ModelProto& model, const std::string& file,
            const std::map<std::string, Feed>* feeds)
-      : model_(model), graph_(model.graph()), file_(file), feeds_(feeds) {}
+      : model_(model), graph_(model.graph()), file_(file), feeds_(feeds), functions_(model) {}
 
   ModelAnalysis Run() {
     CheckHeader();
@@ -254,8 +264,19 @@ class Analyzer {
              label);
       return nullptr;
     }
+    // A model-local function of that domain and name is what the node calls.
+    if (const OpSchema* function = functions_.Find(node.domain(), node.op_type())) {
+      return function;
+    }
     absl::StatusOr<const OpSchema*> schema =
         LookupSchema(node.domain(), node.op_type(), opset->second);
+    if (schema.ok() && (*schema)->deprecated()) {
+      Report(rules::kNodeSchemaDeprecated, "op_type",
+             absl::StrCat("opset ", opset->second, " of domain ", DomainLabel(node.domain()),
+                          " resolves ", node.op_type(), " to ", (*schema)->Name(),
+                          ", which ONNX deprecates"),
+             label);
+    }
     if (schema.ok()) return *schema;
     if (absl::IsUnimplemented(schema.status())) {
       Report(rules::kNodeSchemaUnknown, "op_type", std::string(schema.status().message()), label);
@@ -306,9 +327,11 @@ class Analyzer {
         // A flagged declaration was reported already: no warning that its type is unknown.
         input_defined[i] = !flagged_.contains(name);
         const FormalParameter* param = schema != nullptr ? schema->InputParam(i) : nullptr;
+        // The values of a heterogeneous variadic (Loop's v_initial) each have their own kind.
+        const bool binds = param != nullptr && !param->type_param.empty() && param->homogeneous;
         if (auto kind = non_tensor_.find(name); kind != non_tensor_.end() && schema != nullptr) {
           if (param != nullptr && schema->AcceptsKind(*param, kind->second)) {
-            input_kinds.try_emplace(param->type_param, kind->second);
+            if (binds) input_kinds.try_emplace(param->type_param, kind->second);
           } else {
             Report(rules::kGraphValueType, absl::StrCat("input ", i),
                    absl::StrCat("'", name, "' is ", KindName(kind->second), "; ", schema->Name(),
@@ -316,7 +339,7 @@ class Analyzer {
                    label);
           }
           input_defined[i] = false;  // its element type is not tracked: no TYPE-UNDECLARED
-        } else if (param != nullptr && !param->type_param.empty()) {
+        } else if (binds) {
           input_kinds.try_emplace(param->type_param, onnx::TypeProto::kTensorType);
         }
         if (auto it = result_.known.find(name); it != result_.known.end()) inputs[i] = it->second;
@@ -368,8 +391,9 @@ class Analyzer {
   }
 
   // The kind of value (tensor, sequence, ...) output o gives: the kind of
-  // the input bound to its type parameter, or a tensor. Reports
-  // GRAPH-VALUE-TYPE when the graph declares it of another kind.
+  // the input bound to its type parameter, or the one kind its constraint
+  // allows (SequenceConstruct's output: a sequence); nullopt when unknown.
+  // Reports GRAPH-VALUE-TYPE when the graph declares it of another kind.
   std::optional<ValueKind> CheckOutputKind(const OpSchema& schema, const onnx::NodeProto& node,
                                            int o,
                                            const std::map<std::string, ValueKind>& input_kinds,
@@ -377,12 +401,19 @@ class Analyzer {
     const std::string& name = node.output(o);
     const FormalParameter* param = schema.OutputParam(o);
     std::optional<ValueKind> gives;
-    if (param != nullptr && !param->type_param.empty()) {
+    bool from_input = false;
+    if (param != nullptr && !param->type_param.empty() && param->homogeneous) {
       if (auto it = input_kinds.find(param->type_param); it != input_kinds.end()) {
         gives = it->second;
+        from_input = true;
+      } else {
+        gives = schema.OnlyKind(*param);
       }
     }
-    const bool passes_through = gives && *gives != onnx::TypeProto::kTensorType;
+    const std::string source = from_input ? "its input's kind" : "only";
+    // A declared tensor where the parameter takes no tensor at all is
+    // TYPE-NOT-ALLOWED (node_validator.cc), not reported twice.
+    const bool passes_through = from_input && *gives != onnx::TypeProto::kTensorType;
     const std::string field = absl::StrCat("output ", o);
     if (auto kind = non_tensor_.find(name); kind != non_tensor_.end()) {
       if (param == nullptr || !schema.AcceptsKind(*param, kind->second)) {
@@ -393,13 +424,13 @@ class Analyzer {
       } else if (gives && *gives != kind->second) {
         Report(rules::kGraphValueType, field,
                absl::StrCat("'", name, "' is declared ", KindName(kind->second), "; ",
-                            schema.Name(), " gives its input's kind, ", KindName(*gives)),
+                            schema.Name(), " gives ", source, ", ", KindName(*gives)),
                label);
       }
     } else if (passes_through && declared.type) {
       Report(rules::kGraphValueType, field,
-             absl::StrCat("'", name, "' is declared a tensor; ", schema.Name(),
-                          " gives its input's kind, ", KindName(*gives)),
+             absl::StrCat("'", name, "' is declared a tensor; ", schema.Name(), " gives ", source,
+                          ", ", KindName(*gives)),
              label);
     }
     return gives;
@@ -424,6 +455,7 @@ class Analyzer {
   std::map<std::string, ValueKind> non_tensor_;  // sequences, maps, optionals, sparse tensors
   std::map<std::string, const Tensor*> values_;
   std::vector<std::unique_ptr<Tensor>> owned_values_;
+  ModelFunctions functions_;
 };
 
 }  // namespace

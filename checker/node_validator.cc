@@ -20,10 +20,17 @@ std::string ArityText(int min, int max) {
   return absl::StrCat(min, " to ", max);
 }
 
-std::string TypeList(std::span<const ElementType> types) {
-  return absl::StrJoin(types, ", ", [](std::string* out, ElementType type) {
-    absl::StrAppend(out, ElementTypeName(type));
-  });
+// The tensor types a parameter allows, or the kinds it takes instead
+// ("seq(tensor(float)), ...") when it takes no tensor.
+std::string AllowedList(const OpSchema& schema, const FormalParameter& param) {
+  std::vector<std::string> names = schema.AllowedTypeNames(param);
+  if (names.empty() && !param.type_param.empty()) {
+    if (const TypeConstraintSpec* constraint = schema.FindTypeConstraint(param.type_param)) {
+      return constraint->type_strings.empty() ? "none"
+                                              : absl::StrJoin(constraint->type_strings, ", ");
+    }
+  }
+  return names.empty() ? "none" : absl::StrJoin(names, ", ");
 }
 
 std::string TypeName(ElementType type) {
@@ -51,9 +58,7 @@ bool HasValueFor(const onnx::AttributeProto& attr, AttrType type) {
 // node's version lacks, say so: "(ArgMin has it from version 12)".
 std::string AttributeHistory(const OpSchema& schema, absl::string_view name) {
   std::vector<std::string> versions;
-  for (const OpSchema* other : IsSupportOperator(schema.op_type())
-                                   ? SupportSchemaVersions(schema.op_type())
-                                   : SchemaVersions(schema.op_type())) {
+  for (const OpSchema* other : OperatorVersions(schema.domain(), schema.op_type())) {
     if (other->FindAttribute(name) != nullptr) versions.push_back(other->Name());
   }
   if (versions.empty()) return "";
@@ -215,6 +220,10 @@ std::map<std::string, const onnx::AttributeProto*> CheckAttributes(const OpSchem
                                AttrTypeName(spec->type)));
       continue;
     }
+    if (spec->type == onnx::AttributeProto::UNDEFINED) {
+      accepted[attr.name()] = &attr;  // any type: a model-local function's attribute
+      continue;
+    }
     if (attr.type() != spec->type) {
       sink.Report(rules::kAttrType, field,
                   absl::StrCat("type ", AttrTypeName(attr.type()), ", but ", schema.Name(),
@@ -246,15 +255,19 @@ std::map<std::string, ElementType> CheckTypes(const OpSchema& schema, const Node
                                               DiagnosticSink& sink) {
   std::map<std::string, std::pair<ElementType, std::string>> bound;  // param -> (type, where)
   auto check_value = [&](const FormalParameter& param, ElementType type, std::string where) {
+    const TypeConstraintSpec* constraint =
+        param.type_param.empty() ? nullptr : schema.FindTypeConstraint(param.type_param);
+    if (constraint != nullptr && constraint->any_type) return;
     std::vector<ElementType> allowed = schema.AllowedTypes(param);
     if (std::find(allowed.begin(), allowed.end(), type) == allowed.end()) {
       sink.Report(rules::kTypeNotAllowed, where,
                   absl::StrCat(TypeName(type), " is not allowed for '", param.name, "' (",
                                param.TypeString(), ") in ", schema.Name(), ": allowed are ",
-                               TypeList(allowed)));
+                               AllowedList(schema, param)));
       return;
     }
-    if (param.type_param.empty()) return;
+    // The values of a heterogeneous variadic (Loop's v_initial) bind nothing.
+    if (param.type_param.empty() || !param.homogeneous) return;
     auto [it, inserted] = bound.try_emplace(param.type_param, type, where);
     if (!inserted && it->second.first != type) {
       sink.Report(rules::kTypeParamMismatch, where,
@@ -336,11 +349,15 @@ std::vector<TensorInfo> ValidateNode(const OpSchema& schema, const NodeView& vie
     if (param == nullptr) continue;
     if (param->type_param.empty()) {
       outputs[i].type = param->fixed_type;
-    } else if (auto it = bindings.find(param->type_param); it != bindings.end()) {
+      continue;
+    }
+    if (!param->homogeneous) continue;  // each value its own type
+    const TypeConstraintSpec* constraint = schema.FindTypeConstraint(param->type_param);
+    if (auto it = bindings.find(param->type_param); it != bindings.end()) {
       outputs[i].type = it->second;
-    } else if (const std::vector<ElementType> allowed = schema.AllowedTypes(*param);
-               allowed.size() == 1) {
-      outputs[i].type = allowed.front();  // a constraint of one type fixes it (Less's T1: bool)
+    } else if (constraint != nullptr && constraint->SingleTensorType()) {
+      // A constraint of one type fixes it (Less's T1: bool).
+      outputs[i].type = *constraint->SingleTensorType();
     }
   }
   if (schema.check() != nullptr) {

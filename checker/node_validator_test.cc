@@ -36,7 +36,7 @@ using ::testing::IsEmpty;
 TEST(CheckModelTest, UnknownOperatorIsUnsupportedNotAnError) {
   TestModel m(13);
   m.Input("x", kF, {2}).Output("y", kF, {2});
-  m.Node("Relu", {"x"}, {"y"});
+  m.Node("Frobnicate", {"x"}, {"y"});  // no operator of ONNX's
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kNodeSchemaUnknown)));
   EXPECT_TRUE(IsUnsupported(d));
@@ -126,7 +126,7 @@ TEST(CheckModelTest, TypeNotAllowedByTheVersion) {
 TEST(CheckModelTest, TypeUndeclaredIsAWarning) {
   TestModel m(13);
   m.Input("x", kF, {2}).Output("y", kF, {2});
-  m.Node("Relu", {"x"}, {"t"});
+  m.Node("Frobnicate", {"x"}, {"t"});  // unknown: so is t's type
   m.Node("Min", {"t"}, {"y"});
   std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kNodeSchemaUnknown),

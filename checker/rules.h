@@ -57,6 +57,7 @@ inline constexpr absl::string_view kGraphValueType = "GRAPH-VALUE-TYPE";
 inline constexpr absl::string_view kGraphInitializerInvalid = "GRAPH-INITIALIZER-INVALID";
 // Node: schema and arity.
 inline constexpr absl::string_view kNodeSchemaUnknown = "NODE-SCHEMA-UNKNOWN";
+inline constexpr absl::string_view kNodeSchemaDeprecated = "NODE-SCHEMA-DEPRECATED";
 inline constexpr absl::string_view kNodeInputArity = "NODE-INPUT-ARITY";
 inline constexpr absl::string_view kNodeOutputArity = "NODE-OUTPUT-ARITY";
 inline constexpr absl::string_view kNodeEmptyInputNotOptional = "NODE-EMPTY-INPUT-NOT-OPTIONAL";
@@ -127,6 +128,9 @@ inline constexpr Rule kRules[] = {
 
     {rules::kNodeSchemaUnknown, Severity::kUnsupported,
      "no schema for the node's domain, operator and opset in the registry"},
+    {rules::kNodeSchemaDeprecated, Severity::kError,
+     "the node's operator resolves, at the model's opset, to a version ONNX deprecates "
+     "(Upsample from opset 10): ONNX's checker rejects it"},
     {rules::kNodeInputArity, Severity::kError,
      "the node has fewer or more inputs than its schema version allows"},
     {rules::kNodeOutputArity, Severity::kError,

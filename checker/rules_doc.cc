@@ -31,7 +31,9 @@ constexpr Example kExamples[] = {
      "Identity-13 (Identity-14 passes it through)."},
     {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
     {rules::kNodeSchemaUnknown,
-     "A `Relu` node; a Min node in domain `com.example` (reported as unsupported)."},
+     "A `Frobnicate` node (no operator of ONNX's); a Min node in domain `com.example` "
+     "(reported as unsupported)."},
+    {rules::kNodeSchemaDeprecated, "An Upsample node at opset 10 (Upsample-10 is deprecated)."},
     {rules::kNodeInputArity,
      "ArgMin with two inputs; Clip at opset 6 with inputs `(x, min, max)`."},
     {rules::kNodeOutputArity, "Min with outputs `(y, extra)`."},
@@ -120,7 +122,17 @@ std::string RulesMarkdown() {
       "  writes Constant nodes): the same rules apply to them, and a Constant's value reaches\n"
       "  the nodes that read it as an initializer's would (Clip's bound rules see it). The\n"
       "  suite has no cases of its own for them. Identity-14 and -16 pass a sequence or an\n"
-      "  optional through; the covered operator that reads it reports `GRAPH-VALUE-TYPE`.\n");
+      "  optional through; the covered operator that reads it reports `GRAPH-VALUE-TYPE`.\n"
+      "- Every other operator ONNX defines, in every domain (ai.onnx, ai.onnx.ml,\n"
+      "  ai.onnx.preview, ai.onnx.preview.training), is checked against ONNX's definition\n"
+      "  (`checker/onnx_schemas/onnx_schemas.textproto`, generated from the `onnx` package by\n"
+      "  `checker/onnx_schemas/generate_onnx_schemas.py`) under the same generic rules:\n"
+      "  arity, type constraints and bindings, attributes. Their outputs' element types are\n"
+      "  inferred when an input binds their type parameter or the type is fixed; shapes are\n"
+      "  not. Sequences, maps and optionals are checked by kind only (a sequence where a\n"
+      "  schema takes one), never by their elements. A node calling a model-local function\n"
+      "  (`ModelProto.functions`) is checked against its signature: arity and attribute\n"
+      "  names, no types.\n");
   return out;
 }
 

@@ -16,6 +16,51 @@ std::string FormalParameter::TypeString() const {
   return absl::StrCat("tensor(", ElementTypeName(fixed_type), ")");
 }
 
+std::optional<ParsedTypeString> ParseTypeString(absl::string_view text) {
+  static constexpr std::pair<absl::string_view, ValueKind> kKinds[] = {
+      {"tensor(", onnx::TypeProto::kTensorType},
+      {"sparse_tensor(", onnx::TypeProto::kSparseTensorType},
+      {"seq(", onnx::TypeProto::kSequenceType},
+      {"map(", onnx::TypeProto::kMapType},
+      {"optional(", onnx::TypeProto::kOptionalType},
+  };
+  if (!absl::EndsWith(text, ")")) return std::nullopt;
+  for (const auto& [prefix, kind] : kKinds) {
+    if (!absl::StartsWith(text, prefix)) continue;
+    ParsedTypeString parsed;
+    parsed.kind = kind;
+    const absl::string_view inner = text.substr(prefix.size(), text.size() - prefix.size() - 1);
+    parsed.inner = std::string(inner);
+    if (kind == onnx::TypeProto::kTensorType || kind == onnx::TypeProto::kSparseTensorType) {
+      parsed.element_name = std::string(inner);
+      parsed.element = ElementTypeFromName(inner);
+    }
+    return parsed;
+  }
+  return std::nullopt;
+}
+
+std::optional<ElementType> TypeConstraintSpec::SingleTensorType() const {
+  if (!type_strings.empty() && type_strings.size() != 1) return std::nullopt;
+  if (allowed.size() != 1 || !other_kinds.empty()) return std::nullopt;
+  return allowed.front();
+}
+
+std::vector<std::string> TypeConstraintSpec::TensorTypeNames() const {
+  std::vector<std::string> names;
+  if (type_strings.empty()) {
+    for (ElementType type : allowed) names.emplace_back(ElementTypeName(type));
+    return names;
+  }
+  for (const std::string& text : type_strings) {
+    std::optional<ParsedTypeString> parsed = ParseTypeString(text);
+    if (parsed && parsed->kind == onnx::TypeProto::kTensorType) {
+      names.push_back(parsed->element_name);
+    }
+  }
+  return names;
+}
+
 OpSchema::OpSchema(std::string op_type, int since_version)
     : op_type_(std::move(op_type)), since_version_(since_version) {}
 
@@ -74,9 +119,12 @@ OpSchema& OpSchema::RequiredAttr(std::string name, AttrType type, std::string de
 OpSchema& OpSchema::TypeConstraint(std::string type_param, std::span<const ElementType> allowed,
                                    std::string description,
                                    std::span<const ValueKind> other_kinds) {
-  type_constraints_.push_back(
-      {std::move(type_param), std::vector<ElementType>(allowed.begin(), allowed.end()),
-       std::move(description), std::vector<ValueKind>(other_kinds.begin(), other_kinds.end())});
+  TypeConstraintSpec constraint;
+  constraint.type_param = std::move(type_param);
+  constraint.allowed.assign(allowed.begin(), allowed.end());
+  constraint.description = std::move(description);
+  constraint.other_kinds.assign(other_kinds.begin(), other_kinds.end());
+  type_constraints_.push_back(std::move(constraint));
   return *this;
 }
 
@@ -102,6 +150,41 @@ OpSchema& OpSchema::Function(bool present) {
 
 OpSchema& OpSchema::Check(NodeCheckFn check) {
   check_ = check;
+  return *this;
+}
+
+OpSchema& OpSchema::Domain(std::string domain) {
+  domain_ = std::move(domain);
+  return *this;
+}
+
+OpSchema& OpSchema::Origin(SchemaOrigin origin) {
+  origin_ = origin;
+  return *this;
+}
+
+OpSchema& OpSchema::Deprecated(bool deprecated) {
+  deprecated_ = deprecated;
+  return *this;
+}
+
+OpSchema& OpSchema::AddInput(FormalParameter param) {
+  inputs_.push_back(std::move(param));
+  return *this;
+}
+
+OpSchema& OpSchema::AddOutput(FormalParameter param) {
+  outputs_.push_back(std::move(param));
+  return *this;
+}
+
+OpSchema& OpSchema::AddAttribute(AttributeSpec attribute) {
+  attributes_.push_back(std::move(attribute));
+  return *this;
+}
+
+OpSchema& OpSchema::AddTypeConstraint(TypeConstraintSpec constraint) {
+  type_constraints_.push_back(std::move(constraint));
   return *this;
 }
 
@@ -153,8 +236,31 @@ bool OpSchema::AcceptsKind(const FormalParameter& param, ValueKind kind) const {
   if (param.type_param.empty()) return false;
   const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
   return constraint != nullptr &&
-         std::find(constraint->other_kinds.begin(), constraint->other_kinds.end(), kind) !=
-             constraint->other_kinds.end();
+         (constraint->any_type ||
+          std::find(constraint->other_kinds.begin(), constraint->other_kinds.end(), kind) !=
+              constraint->other_kinds.end());
+}
+
+bool OpSchema::AcceptsTensors(const FormalParameter& param) const {
+  if (param.type_param.empty()) return true;
+  const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
+  if (constraint == nullptr || constraint->any_type || constraint->type_strings.empty()) {
+    return true;
+  }
+  return !constraint->TensorTypeNames().empty();
+}
+
+std::optional<ValueKind> OpSchema::OnlyKind(const FormalParameter& param) const {
+  if (AcceptsTensors(param)) return std::nullopt;
+  const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
+  if (constraint == nullptr || constraint->other_kinds.size() != 1) return std::nullopt;
+  return constraint->other_kinds.front();
+}
+
+std::vector<std::string> OpSchema::AllowedTypeNames(const FormalParameter& param) const {
+  if (param.type_param.empty()) return {std::string(ElementTypeName(param.fixed_type))};
+  const TypeConstraintSpec* constraint = FindTypeConstraint(param.type_param);
+  return constraint != nullptr ? constraint->TensorTypeNames() : std::vector<std::string>{};
 }
 
 std::vector<ElementType> OpSchema::PrimaryTypes() const {

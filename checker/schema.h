@@ -16,6 +16,7 @@
 #define ONNX_CONFORM_CHECKER_SCHEMA_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -59,6 +60,9 @@ struct FormalParameter {
   ElementType fixed_type = ElementType::kUndefined;  // set for e.g. "tensor(int64)"
   ParamOption option = kSingle;
   int min_arity = 1;  // variadic only: fewest values it takes
+  // Variadic only: false when its values may each have another type of the
+  // constraint (Loop's v_initial), so that they bind no type parameter.
+  bool homogeneous = true;
 
   // "T" or "tensor(int64)", as the operator texts print it.
   std::string TypeString() const;
@@ -66,11 +70,15 @@ struct FormalParameter {
 
 using AttrType = onnx::AttributeProto::AttributeType;
 // monostate: no default (the attribute is required, or optional without one).
-using AttrValue = std::variant<std::monostate, int64_t, float, std::vector<int64_t>>;
+// A default of a proto type (TENSOR, GRAPH, ...) is the whole AttributeProto.
+using AttrValue = std::variant<std::monostate, int64_t, float, std::vector<int64_t>, std::string,
+                               std::vector<float>, std::vector<std::string>,
+                               std::shared_ptr<const onnx::AttributeProto>>;
 
 struct AttributeSpec {
   std::string name;
   std::string description;
+  // UNDEFINED: any type (a model-local function's attribute, untyped).
   AttrType type = onnx::AttributeProto::UNDEFINED;
   bool required = false;
   AttrValue default_value;
@@ -80,6 +88,21 @@ struct AttributeSpec {
 // maps, optionals, sparse tensors.
 using ValueKind = onnx::TypeProto::ValueCase;
 
+// The kind of value an allowed type string names and, for a tensor, its
+// element type: "tensor(float)" -> tensor of float; "seq(tensor(int8))" ->
+// a sequence of "tensor(int8)"; "tensor(float8e4m3fn)" -> a tensor of a
+// type the suite does not know (element nullopt). nullopt for a string
+// that names no kind.
+struct ParsedTypeString {
+  ValueKind kind = onnx::TypeProto::kTensorType;
+  std::optional<ElementType> element;  // (sparse) tensors: the element type
+  std::string element_name;            // (sparse) tensors: "float", "float8e4m3fn"
+  // What the parentheses hold: "tensor(int8)" for a sequence or an
+  // optional, "int64, tensor(float)" for a map, the element for a tensor.
+  std::string inner;
+};
+std::optional<ParsedTypeString> ParseTypeString(absl::string_view text);
+
 struct TypeConstraintSpec {
   std::string type_param;
   std::vector<ElementType> allowed;  // tensor element types
@@ -88,7 +111,29 @@ struct TypeConstraintSpec {
   // checker tracks only the kind of such a value, never its elements: a
   // node passes it through, and a node that takes tensors rejects it.
   std::vector<ValueKind> other_kinds;
+  // Every allowed type as ONNX spells it ("tensor(float)",
+  // "seq(tensor(int8))", "tensor(float8e4m3fn)"), for schemas that come from
+  // ONNX's definitions; `allowed` and `other_kinds` are read from it, tensor
+  // types the suite does not know being kept here only. Empty for the
+  // suite's own schemas, whose lists are `allowed` and `other_kinds`.
+  std::vector<std::string> type_strings;
+  // Any type of any kind: a model-local function's parameter, whose
+  // FunctionProto declares no type.
+  bool any_type = false;
+
+  // The one type the constraint allows when it allows exactly one and that
+  // is a tensor type the suite knows (Less's T1: bool), else nullopt.
+  std::optional<ElementType> SingleTensorType() const;
+  // The tensor element types it allows by name, those the suite does not
+  // know included: "float, float16, float8e4m3fn".
+  std::vector<std::string> TensorTypeNames() const;
 };
+
+// Where a schema comes from: the suite's own texts (the covered operators
+// and the supporting ones it writes itself), ONNX's definitions
+// (checker/onnx_schemas/onnx_schemas.textproto) for every other operator,
+// or a model-local function's signature (checker/model_functions.h).
+enum class SchemaOrigin { kSuite, kOnnx, kModelFunction };
 
 class NodeContext;
 // Op-specific rules and output inference; see NodeContext.
@@ -124,6 +169,16 @@ class OpSchema {
   // Whether the operator is also defined as a function (a body of other ops).
   OpSchema& Function(bool present);
   OpSchema& Check(NodeCheckFn check);
+  // For schemas read from ONNX's definitions (checker/onnx_defined_schemas.cc).
+  OpSchema& Domain(std::string domain);
+  OpSchema& Origin(SchemaOrigin origin);
+  // ONNX marks the version deprecated: its checker rejects a node that
+  // resolves to it (Upsample-10).
+  OpSchema& Deprecated(bool deprecated);
+  OpSchema& AddInput(FormalParameter param);
+  OpSchema& AddOutput(FormalParameter param);
+  OpSchema& AddAttribute(AttributeSpec attribute);
+  OpSchema& AddTypeConstraint(TypeConstraintSpec constraint);
 
   const std::string& domain() const { return domain_; }
   const std::string& op_type() const { return op_type_; }
@@ -138,6 +193,9 @@ class OpSchema {
   bool has_shape_inference() const { return shape_inference_; }
   bool has_function() const { return function_; }
   NodeCheckFn check() const { return check_; }
+  SchemaOrigin origin() const { return origin_; }
+  bool onnx_defined() const { return origin_ == SchemaOrigin::kOnnx; }
+  bool deprecated() const { return deprecated_; }
 
   // Arity bounds as ONNX computes them: optional inputs count toward the
   // maximum only, a variadic last input makes the maximum 2147483647.
@@ -157,11 +215,20 @@ class OpSchema {
   std::vector<ElementType> AllowedTypes(const FormalParameter& param) const;
   // Whether a parameter also takes values of that kind (a sequence, ...).
   bool AcceptsKind(const FormalParameter& param, ValueKind kind) const;
+  // Whether a parameter takes tensors (every parameter of the suite's own
+  // schemas does; SequenceAt's input_sequence does not).
+  bool AcceptsTensors(const FormalParameter& param) const;
+  // The one kind of value a parameter takes when it takes no tensor
+  // (SequenceConstruct's output: a sequence), else nullopt.
+  std::optional<ValueKind> OnlyKind(const FormalParameter& param) const;
+  // The tensor element types a parameter accepts by name, for messages:
+  // AllowedTypes' names, and those of ONNX's types the suite does not know.
+  std::vector<std::string> AllowedTypeNames(const FormalParameter& param) const;
   // The allowed types of the first input's parameter: the types a version
   // is tested over ("Min-13 over float16, ...").
   std::vector<ElementType> PrimaryTypes() const;
 
-  // "Min-13".
+  // "Min-13" (whatever the domain: "LabelEncoder-2").
   std::string Name() const;
 
  private:
@@ -171,7 +238,7 @@ class OpSchema {
   static FormalParameter MakeParam(std::string name, absl::string_view type,
                                    std::string description, ParamOption option, int min_arity);
 
-  std::string domain_;  // "" (the default ONNX domain)
+  std::string domain_;  // "" (the default ONNX domain), "ai.onnx.ml", ...
   std::string op_type_;
   int since_version_;
   std::string summary_;
@@ -184,6 +251,8 @@ class OpSchema {
   bool shape_inference_ = true;
   bool function_ = false;
   NodeCheckFn check_ = nullptr;
+  SchemaOrigin origin_ = SchemaOrigin::kSuite;
+  bool deprecated_ = false;
 };
 
 // What an op-specific check sees of one node: the info known about each

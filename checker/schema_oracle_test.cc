@@ -2,14 +2,22 @@
 // oracle only: every version of every operator, covered or supporting
 // (Constant, Identity), must match ONNX's in arity, parameter names, options
 // and types, attributes and allowed types, and the version that serves each
-// opset must be the same.
+// opset must be the same. ONNX's definitions the registry carries for every
+// other operator (checker/onnx_schemas/, from a newer `onnx` release) must
+// match libonnx 1.12's for every version both know, but where ONNX changed
+// an old version's schema later (kLaterOnnxChanges says which and why).
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "checker/checker.h"
 #include "checker/registry.h"
+#include "checker/schema_printer.h"
 #include "checker/test_model.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
@@ -172,6 +180,249 @@ TEST(SchemaOracleTest, RegistryCoversTheSuitesOperators) {
   std::vector<std::string> ops;
   for (absl::string_view op : RegisteredOperators()) ops.emplace_back(op);
   EXPECT_EQ(ops, (std::vector<std::string>{"ArgMax", "ArgMin", "Clip", "Max", "Min"}));
+}
+
+// ---- ONNX's definitions (checker/onnx_schemas/) against libonnx 1.12 ----
+
+// Versions whose schema ONNX changed after 1.12, by "domain:Op-version":
+// each difference found there must name one of the listed aspects, and each
+// listed schema must still differ (an exception no longer needed fails).
+struct LaterChange {
+  std::vector<std::string> aspects;  // substrings of the differences allowed
+  const char* reason;
+};
+const std::map<std::string, LaterChange>& LaterOnnxChanges() {
+  static const auto* changes = new std::map<std::string, LaterChange>{
+      {":GridSample-16",
+       {{"input 1 type", "output 0 type"},
+        "ONNX 1.14 (onnx/onnx#5010) fixed GridSample-16's type parameters: 1.12 gives grid T1 "
+        "(any tensor type) and Y T2 (float types); the text and 1.14 on give X and Y T1 and "
+        "grid T2"}},
+      {":Erf-13",
+       {{"type constraint T types only theirs"},
+        "ONNX 1.20 (onnx/onnx#7398, 'Clarify supported dtypes for Erf') narrowed Erf-13's T "
+        "to float types, without a new version; 1.12 allows every numeric type"}},
+  };
+  return *changes;
+}
+
+std::string Key(const std::string& domain, const std::string& op, int version) {
+  return absl::StrCat(domain, ":", op, "-", version);
+}
+
+std::string OptionText(onnx::OpSchema::FormalParameterOption option) {
+  switch (option) {
+    case onnx::OpSchema::Single: return "single";
+    case onnx::OpSchema::Optional: return "optional";
+    case onnx::OpSchema::Variadic: return "variadic";
+  }
+  return "?";
+}
+
+// The differences between ours and libonnx's, one line each: "input 2
+// type: T vs V".
+void DiffOnnxParams(const OpSchema& ours, const std::vector<FormalParameter>& our_params,
+                    const std::vector<onnx::OpSchema::FormalParameter>& their_params,
+                    const std::string& what, std::vector<std::string>& diffs) {
+  if (our_params.size() != their_params.size()) {
+    diffs.push_back(absl::StrCat(what, " count: ", our_params.size(), " vs ", their_params.size()));
+    return;
+  }
+  for (size_t i = 0; i < our_params.size(); ++i) {
+    const FormalParameter& p = our_params[i];
+    const onnx::OpSchema::FormalParameter& q = their_params[i];
+    const std::string at = absl::StrCat(what, " ", i, " ");
+    if (p.name != q.GetName())
+      diffs.push_back(absl::StrCat(at, "name: ", p.name, " vs ", q.GetName()));
+    if (p.TypeString() != q.GetTypeStr()) {
+      diffs.push_back(absl::StrCat(at, "type: ", p.TypeString(), " vs ", q.GetTypeStr()));
+    }
+    if (OptionName(p.option) != OptionText(q.GetOption())) {
+      diffs.push_back(
+          absl::StrCat(at, "option: ", OptionName(p.option), " vs ", OptionText(q.GetOption())));
+    }
+    if (p.option == kVariadic && p.min_arity != q.GetMinArity()) {
+      diffs.push_back(absl::StrCat(at, "min_arity: ", p.min_arity, " vs ", q.GetMinArity()));
+    }
+    if (p.option == kVariadic && p.homogeneous != q.GetIsHomogeneous()) {
+      diffs.push_back(
+          absl::StrCat(at, "homogeneous: ", p.homogeneous, " vs ", q.GetIsHomogeneous()));
+    }
+  }
+}
+
+std::string DefaultText(const onnx::AttributeProto& value) {
+  switch (value.type()) {
+    case onnx::AttributeProto::INT: return absl::StrCat(value.i());
+    case onnx::AttributeProto::FLOAT: return absl::StrFormat("%.9g", value.f());
+    case onnx::AttributeProto::STRING: return JsonString(value.s());
+    case onnx::AttributeProto::INTS:
+      return absl::StrCat("[", absl::StrJoin(value.ints(), ", "), "]");
+    case onnx::AttributeProto::FLOATS: {
+      std::vector<std::string> texts;
+      for (float f : value.floats()) texts.push_back(absl::StrFormat("%.9g", f));
+      return absl::StrCat("[", absl::StrJoin(texts, ", "), "]");
+    }
+    case onnx::AttributeProto::STRINGS: {
+      std::vector<std::string> texts;
+      for (const std::string& t : value.strings()) texts.push_back(JsonString(t));
+      return absl::StrCat("[", absl::StrJoin(texts, ", "), "]");
+    }
+    default:
+      return absl::StrCat("a ", onnx::AttributeProto::AttributeType_Name(value.type()), " value");
+  }
+}
+
+std::vector<std::string> DiffOnnxSchema(const OpSchema& ours, const onnx::OpSchema& theirs) {
+  std::vector<std::string> diffs;
+  DiffOnnxParams(ours, ours.inputs(), theirs.inputs(), "input", diffs);
+  DiffOnnxParams(ours, ours.outputs(), theirs.outputs(), "output", diffs);
+  if (ours.min_inputs() != theirs.min_input() || ours.max_inputs() != theirs.max_input() ||
+      ours.min_outputs() != theirs.min_output() || ours.max_outputs() != theirs.max_output()) {
+    diffs.push_back("arity");
+  }
+  if (ours.deprecated() != theirs.Deprecated()) {
+    diffs.push_back(absl::StrCat("deprecated: ", ours.deprecated(), " vs ", theirs.Deprecated()));
+  }
+  std::map<std::string, std::set<std::string>> our_constraints, their_constraints;
+  for (const TypeConstraintSpec& c : ours.type_constraints()) {
+    our_constraints[c.type_param] = {c.type_strings.begin(), c.type_strings.end()};
+  }
+  for (const auto& c : theirs.typeConstraintParams()) {
+    their_constraints[c.type_param_str] = {c.allowed_type_strs.begin(), c.allowed_type_strs.end()};
+  }
+  for (const auto& [param, types] : our_constraints) {
+    auto it = their_constraints.find(param);
+    if (it == their_constraints.end()) {
+      diffs.push_back(absl::StrCat("type constraint ", param, ": only ours"));
+      continue;
+    }
+    std::vector<std::string> only_ours, only_theirs;
+    for (const std::string& t : types) {
+      if (!it->second.contains(t)) only_ours.push_back(t);
+    }
+    for (const std::string& t : it->second) {
+      if (!types.contains(t)) only_theirs.push_back(t);
+    }
+    if (!only_ours.empty()) {
+      diffs.push_back(absl::StrCat("type constraint ", param,
+                                   " types only ours: ", absl::StrJoin(only_ours, ", ")));
+    }
+    if (!only_theirs.empty()) {
+      diffs.push_back(absl::StrCat("type constraint ", param,
+                                   " types only theirs: ", absl::StrJoin(only_theirs, ", ")));
+    }
+  }
+  for (const auto& [param, types] : their_constraints) {
+    if (!our_constraints.contains(param)) {
+      diffs.push_back(absl::StrCat("type constraint ", param, ": only theirs"));
+    }
+  }
+  for (const AttributeSpec& a : ours.attributes()) {
+    auto it = theirs.attributes().find(a.name);
+    if (it == theirs.attributes().end()) {
+      diffs.push_back(absl::StrCat("attribute ", a.name, ": only ours"));
+      continue;
+    }
+    const onnx::OpSchema::Attribute& b = it->second;
+    if (a.type != b.type) {
+      diffs.push_back(absl::StrCat("attribute ", a.name, " type: ", a.type, " vs ", b.type));
+    }
+    if (a.required != b.required) {
+      diffs.push_back(
+          absl::StrCat("attribute ", a.name, " required: ", a.required, " vs ", b.required));
+    }
+    const bool their_default = b.default_value.type() != onnx::AttributeProto::UNDEFINED;
+    const bool our_default = !std::holds_alternative<std::monostate>(a.default_value);
+    if (our_default != their_default) {
+      diffs.push_back(absl::StrCat("attribute ", a.name, " default presence: ", our_default, " vs ",
+                                   their_default));
+    } else if (our_default && AttrValueToString(a.default_value) != DefaultText(b.default_value)) {
+      diffs.push_back(absl::StrCat("attribute ", a.name,
+                                   " default: ", AttrValueToString(a.default_value), " vs ",
+                                   DefaultText(b.default_value)));
+    }
+  }
+  for (const auto& [name, attr] : theirs.attributes()) {
+    if (ours.FindAttribute(name) == nullptr) {
+      diffs.push_back(absl::StrCat("attribute ", name, ": only theirs"));
+    }
+  }
+  return diffs;
+}
+
+const OpSchema* OnnxDefinition(const std::string& domain, const std::string& op, int version) {
+  for (const OpSchema* schema : OnnxSchemaVersions(domain, op)) {
+    if (schema->since_version() == version) return schema;
+  }
+  return nullptr;
+}
+
+// Every version libonnx 1.12 defines is in ONNX's definitions the registry
+// carries, and matches it (but for kLaterOnnxChanges).
+TEST(OnnxDefinitionsOracleTest, EveryVersionOfLibonnxMatches) {
+  std::set<std::string> excepted_and_differing;
+  int compared = 0;
+  for (const onnx::OpSchema& theirs : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    const std::string domain = theirs.domain() == "ai.onnx" ? "" : theirs.domain();
+    const std::string key = Key(domain, theirs.Name(), theirs.SinceVersion());
+    SCOPED_TRACE(key);
+    const OpSchema* ours = OnnxDefinition(domain, theirs.Name(), theirs.SinceVersion());
+    auto exception = LaterOnnxChanges().find(key);
+    if (ours == nullptr) {
+      EXPECT_NE(exception, LaterOnnxChanges().end()) << "missing from ONNX's definitions";
+      if (exception != LaterOnnxChanges().end()) excepted_and_differing.insert(key);
+      continue;
+    }
+    ++compared;
+    const std::vector<std::string> diffs = DiffOnnxSchema(*ours, theirs);
+    if (exception == LaterOnnxChanges().end()) {
+      EXPECT_TRUE(diffs.empty()) << absl::StrJoin(diffs, "\n");
+      continue;
+    }
+    if (!diffs.empty()) excepted_and_differing.insert(key);
+    for (const std::string& diff : diffs) {
+      bool allowed = false;
+      for (const std::string& aspect : exception->second.aspects) {
+        allowed = allowed || absl::StrContains(diff, aspect);
+      }
+      EXPECT_TRUE(allowed) << diff << " (not what " << exception->second.reason << " changed)";
+    }
+  }
+  EXPECT_GT(compared, 400);  // libonnx 1.12 has 444 schemas
+  for (const auto& [key, change] : LaterOnnxChanges()) {
+    EXPECT_TRUE(excepted_and_differing.contains(key))
+        << key << " no longer differs from libonnx: drop its exception (" << change.reason << ")";
+  }
+}
+
+// For every operator libonnx 1.12 knows, each opset it knows resolves to the
+// same version (the covered operators included: the suite's schemas are
+// ONNX's versions).
+TEST(OnnxDefinitionsOracleTest, SameVersionServesEveryOpsetOfEveryDomain) {
+  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+  std::set<std::pair<std::string, std::string>> operators;
+  for (const onnx::OpSchema& theirs : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    operators.emplace(theirs.domain(), theirs.Name());
+  }
+  for (const auto& [domain, op] : operators) {
+    auto range = ranges.find(domain);
+    ASSERT_NE(range, ranges.end()) << domain;
+    for (int opset = 1; opset <= range->second.second; ++opset) {
+      SCOPED_TRACE(testing::Message() << domain << ":" << op << " at opset " << opset);
+      const onnx::OpSchema* theirs = onnx::OpSchemaRegistry::Schema(op, opset, domain);
+      absl::StatusOr<const OpSchema*> ours = LookupSchema(domain, op, opset);
+      if (theirs == nullptr) {
+        EXPECT_FALSE(ours.ok());
+        continue;
+      }
+      if (LaterOnnxChanges().contains(Key(domain, op, theirs->SinceVersion())) && !ours.ok()) {
+        continue;  // a version ONNX dropped later
+      }
+      ASSERT_TRUE(ours.ok()) << ours.status();
+      EXPECT_EQ((*ours)->since_version(), theirs->SinceVersion());
+    }
+  }
 }
 
 // Models ONNX's checker (check_model, no full_check) accepts and ours

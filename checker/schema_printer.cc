@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "checker/registry.h"
 
 namespace onnx_conform {
 
@@ -64,7 +65,35 @@ std::string JsonTypes(std::span<const ElementType> types) {
 
 std::string JsonDefault(const AttrValue& value) {
   if (std::holds_alternative<std::monostate>(value)) return "null";
+  if (std::holds_alternative<std::shared_ptr<const onnx::AttributeProto>>(value)) {
+    return JsonString(AttrValueToString(value));
+  }
   return AttrValueToString(value);
+}
+
+std::string JsonStrings(const std::vector<std::string>& texts) {
+  return absl::StrCat("[",
+                      absl::StrJoin(texts, ", ",
+                                    [](std::string* out, const std::string& text) {
+                                      absl::StrAppend(out, JsonString(text));
+                                    }),
+                      "]");
+}
+
+std::string OriginName(SchemaOrigin origin) {
+  switch (origin) {
+    case SchemaOrigin::kSuite: return "suite";
+    case SchemaOrigin::kOnnx: return "onnx";
+    case SchemaOrigin::kModelFunction: return "model-function";
+  }
+  return "suite";
+}
+
+// The types a constraint allows as the texts print them: element types for
+// the suite's own schemas, ONNX's type strings for ONNX's.
+std::string ConstraintTypes(const TypeConstraintSpec& c) {
+  if (c.type_strings.empty()) return TypeNames(c.allowed);
+  return absl::StrJoin(c.type_strings, ", ");
 }
 
 std::string ParamSummary(const FormalParameter& p) {
@@ -94,12 +123,22 @@ std::string AttrSummary(const AttributeSpec& a) {
                           : absl::StrCat("default ", AttrValueToString(a.default_value)));
 }
 
-std::vector<ElementType> Minus(std::span<const ElementType> a, std::span<const ElementType> b) {
-  std::vector<ElementType> out;
-  for (ElementType t : a) {
+template <typename T>
+std::vector<T> Minus(std::span<const T> a, std::span<const T> b) {
+  std::vector<T> out;
+  for (const T& t : a) {
     if (std::find(b.begin(), b.end(), t) == b.end()) out.push_back(t);
   }
   return out;
+}
+
+// The types one constraint allows and the other does not: by ONNX's type
+// strings when both have them, else by element type.
+std::string TypesMinus(const TypeConstraintSpec& a, const TypeConstraintSpec& b) {
+  if (!a.type_strings.empty() && !b.type_strings.empty()) {
+    return absl::StrJoin(Minus<std::string>(a.type_strings, b.type_strings), ", ");
+  }
+  return TypeNames(Minus<ElementType>(a.allowed, b.allowed));
 }
 
 }  // namespace
@@ -112,13 +151,11 @@ std::vector<std::string> SchemaChanges(const OpSchema& older, const OpSchema& ne
       out.push_back(absl::StrCat("type parameter ", c.type_param, " added"));
       continue;
     }
-    std::vector<ElementType> added = Minus(c.allowed, before->allowed);
-    std::vector<ElementType> removed = Minus(before->allowed, c.allowed);
-    if (!added.empty()) {
-      out.push_back(absl::StrCat(c.type_param, " also allows ", TypeNames(added)));
-    }
+    const std::string added = TypesMinus(c, *before);
+    const std::string removed = TypesMinus(*before, c);
+    if (!added.empty()) out.push_back(absl::StrCat(c.type_param, " also allows ", added));
     if (!removed.empty()) {
-      out.push_back(absl::StrCat(c.type_param, " no longer allows ", TypeNames(removed)));
+      out.push_back(absl::StrCat(c.type_param, " no longer allows ", removed));
     }
   }
   if (older.min_inputs() != newer.min_inputs() || older.max_inputs() != newer.max_inputs()) {
@@ -159,6 +196,9 @@ std::vector<std::string> SchemaChanges(const OpSchema& older, const OpSchema& ne
     out.push_back(newer.has_function() ? "also defined as a function"
                                        : "no longer defined as a function");
   }
+  if (older.deprecated() != newer.deprecated()) {
+    out.push_back(newer.deprecated() ? "deprecated" : "no longer deprecated");
+  }
   return out;
 }
 
@@ -182,20 +222,41 @@ std::string JsonString(absl::string_view text) {
 }
 
 std::string AttrValueToString(const AttrValue& value) {
+  const auto float_text = [](std::string* out, float f) {
+    absl::StrAppend(out, absl::StrFormat("%.9g", f));
+  };
   if (const auto* i = std::get_if<int64_t>(&value)) return absl::StrCat(*i);
   if (const auto* f = std::get_if<float>(&value)) return absl::StrFormat("%.9g", *f);
   if (const auto* ints = std::get_if<std::vector<int64_t>>(&value)) {
     return absl::StrCat("[", absl::StrJoin(*ints, ", "), "]");
+  }
+  if (const auto* text = std::get_if<std::string>(&value)) return JsonString(*text);
+  if (const auto* floats = std::get_if<std::vector<float>>(&value)) {
+    return absl::StrCat("[", absl::StrJoin(*floats, ", ", float_text), "]");
+  }
+  if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) {
+    return JsonStrings(*texts);
+  }
+  if (const auto* proto = std::get_if<std::shared_ptr<const onnx::AttributeProto>>(&value)) {
+    return absl::StrCat("a ", onnx::AttributeProto::AttributeType_Name((*proto)->type()), " value");
   }
   return "";
 }
 
 std::string SchemaToText(const OpSchema& s) {
   std::string out = absl::StrCat("## ", s.Name(), "\n\n");
-  absl::StrAppend(
-      &out, "Domain \"\" (ai.onnx), opsets ", s.since_version(),
-      " and up until the next version. Shape inference: ", s.has_shape_inference() ? "yes" : "no",
-      ". Function: ", s.has_function() ? "yes" : "no", ".\n\n");
+  absl::StrAppend(&out, "Domain ", s.domain().empty() ? "\"\" (ai.onnx)" : s.domain(), ", opsets ",
+                  s.since_version(), " and up until the next version. Shape inference: ",
+                  s.has_shape_inference() ? "yes" : "no",
+                  ". Function: ", s.has_function() ? "yes" : "no", ".\n\n");
+  if (s.onnx_defined()) {
+    absl::StrAppend(
+        &out, "From ONNX ", OnnxSchemasRelease(),
+        "'s definitions, not the suite's own texts: checked by the generic rules "
+        "(arity, types, attributes) only; the suite does not cover it.",
+        s.deprecated() ? " Deprecated: ONNX's checker rejects a node of this version." : "",
+        "\n\n");
+  }
   absl::StrAppend(&out, s.summary(), "\n\n");
   absl::StrAppend(&out, "Inputs (", RangeText(s.min_inputs(), s.max_inputs()), "):\n");
   AppendParams(&out, s.inputs());
@@ -212,7 +273,7 @@ std::string SchemaToText(const OpSchema& s) {
   }
   absl::StrAppend(&out, "\nType constraints:\n");
   for (const TypeConstraintSpec& c : s.type_constraints()) {
-    absl::StrAppend(&out, "- `", c.type_param, "` in {", TypeNames(c.allowed), "}: ", c.description,
+    absl::StrAppend(&out, "- `", c.type_param, "` in {", ConstraintTypes(c), "}: ", c.description,
                     "\n");
   }
   if (!s.rules().empty()) {
@@ -235,15 +296,20 @@ std::string SchemasToJson(std::span<const OpSchema* const> schemas) {
     }
     std::vector<std::string> constraints;
     for (const TypeConstraintSpec& c : s->type_constraints()) {
-      constraints.push_back(absl::StrCat("{\"type_param\": ", JsonString(c.type_param),
-                                         ", \"allowed\": ", JsonTypes(c.allowed),
-                                         ", \"description\": ", JsonString(c.description), "}"));
+      constraints.push_back(absl::StrCat(
+          "{\"type_param\": ", JsonString(c.type_param), ", \"allowed\": ", JsonTypes(c.allowed),
+          c.type_strings.empty()
+              ? ""
+              : absl::StrCat(", \"allowed_type_strings\": ", JsonStrings(c.type_strings)),
+          ", \"description\": ", JsonString(c.description), "}"));
     }
     std::vector<std::string> rules;
     for (const std::string& rule : s->rules()) rules.push_back(JsonString(rule));
     items.push_back(absl::StrCat(
         "{\"domain\": ", JsonString(s->domain()), ", \"op_type\": ", JsonString(s->op_type()),
-        ", \"since_version\": ", s->since_version(), ", \"summary\": ", JsonString(s->summary()),
+        ", \"since_version\": ", s->since_version(),
+        ", \"origin\": ", JsonString(OriginName(s->origin())), ", \"deprecated\": ",
+        s->deprecated() ? "true" : "false", ", \"summary\": ", JsonString(s->summary()),
         ", \"min_inputs\": ", s->min_inputs(), ", \"max_inputs\": ", s->max_inputs(),
         ", \"min_outputs\": ", s->min_outputs(), ", \"max_outputs\": ", s->max_outputs(),
         ", \"inputs\": ", JsonParams(s->inputs()), ", \"outputs\": ", JsonParams(s->outputs()),

@@ -74,7 +74,8 @@ TEST(ResolveOperatorVersion, NewestVersionNotAboveTheOpset) {
   EXPECT_EQ(ResolveOperatorVersion("Clip", 17), 13);
   EXPECT_EQ(ResolveOperatorVersion("Constant", 1), 1);
   EXPECT_EQ(ResolveOperatorVersion("Identity", 7), 1);
-  EXPECT_EQ(ResolveOperatorVersion("Relu", 13), std::nullopt);
+  EXPECT_EQ(ResolveOperatorVersion("Relu", 13), 13);  // ONNX's definition
+  EXPECT_EQ(ResolveOperatorVersion("Frobnicate", 13), std::nullopt);
 }
 
 TEST(RunNode, TheOpsetSelectsTheVersion) {
@@ -266,10 +267,15 @@ TEST(RunModel, ErrorsNameTheNodeAndField) {
   ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kInvalidArgument,
              "[GRAPH-INPUT-UNDEFINED] node 'm', input 1: 'nowhere'");
   // Unknown operator.
+  model = MakeModel(13, {NodeBuilder("Frobnicate").Inputs({"x"}).Outputs({"y"}).Build()},
+                    {{"x", ElementType::kFloat}}, {"y"});
+  ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kUnimplemented,
+             "[NODE-SCHEMA-UNKNOWN] node #0 Frobnicate");
+  // An operator of ONNX's the reference has no kernel for.
   model = MakeModel(13, {NodeBuilder("Relu").Inputs({"x"}).Outputs({"y"}).Build()},
                     {{"x", ElementType::kFloat}}, {"y"});
   ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kUnimplemented,
-             "[NODE-SCHEMA-UNKNOWN] node #0 Relu");
+             "Relu-13 is not implemented by the reference");
   // No opset import for the default domain.
   model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"y"}).Build()},
                     {{"x", ElementType::kFloat}}, {"y"});

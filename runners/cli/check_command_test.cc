@@ -97,12 +97,38 @@ TEST(SchemaCommandTest, JsonAndChanges) {
 }
 
 TEST(SchemaCommandTest, UnknownOperatorOrVersionIsAUsageError) {
-  Output relu = Invoke(SchemaCommand, {"Relu"});
-  EXPECT_EQ(relu.code, kExitUsage);
-  EXPECT_THAT(relu.err, HasSubstr("unknown operator 'Relu'"));
+  Output unknown = Invoke(SchemaCommand, {"Frobnicate"});
+  EXPECT_EQ(unknown.code, kExitUsage);
+  EXPECT_THAT(unknown.err, HasSubstr("unknown operator 'Frobnicate'"));
+  Output add = Invoke(SchemaCommand, {"Add-8"});
+  EXPECT_EQ(add.code, kExitUsage);
+  EXPECT_THAT(add.err, HasSubstr("opset 8 uses Add-7"));
   Output seven = Invoke(SchemaCommand, {"Min-7"});
   EXPECT_EQ(seven.code, kExitUsage);
   EXPECT_THAT(seven.err, HasSubstr("opset 7 uses Min-6"));
+}
+
+// Any operator ONNX defines prints as ONNX's definition, its origin marked.
+TEST(SchemaCommandTest, OnnxDefinedOperators) {
+  Output add = Invoke(SchemaCommand, {"add-14"});
+  EXPECT_EQ(add.code, kExitOk);
+  EXPECT_THAT(add.out, HasSubstr("## Add-14"));
+  EXPECT_THAT(add.out, HasSubstr("From ONNX "));
+  Output identity = Invoke(SchemaCommand, {"--opset=21", "Identity"});
+  EXPECT_EQ(identity.code, kExitOk);
+  EXPECT_THAT(identity.out, HasSubstr("## Identity-21"));
+  Output own = Invoke(SchemaCommand, {"--opset=16", "Identity"});
+  EXPECT_THAT(own.out, HasSubstr("## Identity-16"));
+  EXPECT_THAT(own.out, Not(HasSubstr("From ONNX ")));
+  Output ml = Invoke(SchemaCommand, {"--json", "--opset=3", "ai.onnx.ml.LabelEncoder"});
+  EXPECT_EQ(ml.code, kExitOk);
+  EXPECT_THAT(ml.out, HasSubstr("\"op_type\": \"LabelEncoder\", \"since_version\": 2"));
+  EXPECT_THAT(ml.out, HasSubstr("\"origin\": \"onnx\""));
+  Output bare = Invoke(SchemaCommand, {"LabelEncoder-4"});
+  EXPECT_THAT(bare.out, HasSubstr("Domain ai.onnx.ml"));
+  Output changes = Invoke(SchemaCommand, {"--changes", "Add"});
+  EXPECT_THAT(changes.out, HasSubstr("## Add-13 -> Add-14"));
+  EXPECT_THAT(changes.out, HasSubstr("T also allows tensor(uint8)"));
 }
 
 }  // namespace

@@ -1,10 +1,15 @@
 // ONNX's official node tests (Debian's libonnx-testdata, ONNX 1.12): every
-// case of a registered operator (test_min*, test_max_*, ...: the operator's
-// name in lower case, then "_" or nothing) passes on the reference, every other case is reported
-// unsupported, and nothing errors or crashes.
+// case of a covered operator (test_min*, test_max_*, ...: the operator's
+// name in lower case, then "_" or nothing) passes on the reference; every
+// other case is checked against ONNX's definitions and reported
+// unsupported (the reference has no kernel for it), but cases of the
+// supporting operators the reference runs, which may pass, and the cases
+// whose data ONNX 1.12 ships broken, which are invalid; nothing errors or
+// crashes.
 #include <filesystem>
 #include <string>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -16,6 +21,14 @@
 
 namespace onnx_conform {
 namespace {
+
+// ONNX 1.12's data of these cases breaks their models: bfloat16 tensors
+// stored as uint16 (DATA-TYPE), a `like` input of shape [1] for a graph
+// input declared [3, 4] (DATA-SHAPE).
+constexpr absl::string_view kBrokenData[] = {
+    "test_cast_BFLOAT16_to_FLOAT",     "test_cast_FLOAT_to_BFLOAT16",
+    "test_castlike_BFLOAT16_to_FLOAT", "test_castlike_BFLOAT16_to_FLOAT_expanded",
+    "test_castlike_FLOAT_to_BFLOAT16", "test_castlike_FLOAT_to_BFLOAT16_expanded"};
 
 bool IsOurOperator(const std::string& name) {
   for (absl::string_view op : RegisteredOperators()) {
@@ -33,18 +46,26 @@ TEST(OfficialSuiteTest, OurCasesPassAndEveryOtherCaseIsUnsupported) {
   ASSERT_GE(dirs->size(), 900u);  // ONNX 1.12 ships 932 node tests
 
   std::unique_ptr<Backend> backend = MakeReferenceBackend();
-  int ours = 0;
+  int ours = 0, supporting_passed = 0;
   for (const std::filesystem::path& dir : *dirs) {
     CaseResult result = OpenAndRunCase({.dir = dir}, *backend);
     if (IsOurOperator(result.name)) {
       ++ours;
       EXPECT_EQ(result.status, CaseStatus::kPass) << result.name << ": " << result.message;
+    } else if (absl::c_linear_search(kBrokenData, result.name)) {
+      EXPECT_EQ(result.status, CaseStatus::kInvalid) << result.name << ": " << result.message;
+      EXPECT_TRUE(absl::StrContains(result.message, "DATA-TYPE") ||
+                  absl::StrContains(result.message, "DATA-SHAPE"))
+          << result.name << ": " << result.message;
+    } else if (IsSupportOperator(result.op) && result.status == CaseStatus::kPass) {
+      ++supporting_passed;
     } else {
       EXPECT_EQ(result.status, CaseStatus::kUnsupported) << result.name << ": " << result.message;
       EXPECT_FALSE(result.message.empty()) << result.name;
     }
   }
-  EXPECT_EQ(ours, 71);  // ONNX 1.12: 41 Min/ArgMin/Clip tests, 30 Max/ArgMax
+  EXPECT_EQ(ours, 71);              // ONNX 1.12: 41 Min/ArgMin/Clip tests, 30 Max/ArgMax
+  EXPECT_GE(supporting_passed, 2);  // test_constant, test_identity
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "caseio/case_layout.h"
 #include "cases/case_metadata.h"
 #include "checker/checked_case.h"
+#include "checker/schema_printer.h"
 #include "google/protobuf/util/json_util.h"
 #include "reference/model_versions.h"
 #include "reference/resource_limits.h"
@@ -85,14 +86,16 @@ std::vector<std::string> UnsetAttributes(const BoundNode& node) {
   for (const AttributeSpec& spec : node.schema().attributes()) {
     if (node.HasAttribute(spec.name)) continue;
     std::string value = std::visit(
-        [](const auto& v) -> std::string {
+        [&spec](const auto& v) -> std::string {
           using V = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<V, std::monostate>) {
             return "";
           } else if constexpr (std::is_same_v<V, std::vector<int64_t>>) {
             return absl::StrCat("[", absl::StrJoin(v, ","), "]");
-          } else {
+          } else if constexpr (std::is_same_v<V, int64_t> || std::is_same_v<V, float>) {
             return absl::StrCat(v);
+          } else {
+            return AttrValueToString(spec.default_value);  // strings, lists, protos
           }
         },
         spec.default_value);
