@@ -3,7 +3,7 @@
 //
 //   CaseSubject(model, "test_min_example");              // "Min"
 //   CaseSubject(body, "test_clip_default_min_expanded");  // "Clip": its function body
-//   OutOfScopeReason(model, false);  // "graph value 'x' is not a tensor ..." or nullopt
+//   OutOfScopeReason(model, false);  // "graph value 'x' is a sparse tensor ..." or nullopt
 //
 // Supporting operators (Constant, Identity, Less, Where: checker/registry.h)
 // are never a subject: a graph of them alone is the expanded form of an
@@ -31,7 +31,8 @@ std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_na
 bool IsExpandedCase(absl::string_view case_name, absl::string_view declared_op = "");
 
 // Why the suite does not cover the model whatever the checker says: a graph
-// value that is not a tensor, or only supporting operators (unless
+// value that is a sparse tensor (sequences, optionals and maps are covered),
+// or only supporting operators (unless
 // `expanded`: the case says it is an operator's expanded form, which
 // without bounds is a lone Identity). nullopt when it covers it.
 std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model, bool expanded);
