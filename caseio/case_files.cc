@@ -21,8 +21,9 @@ absl::StatusOr<onnx::ModelProto> ReadCaseModel(const fs::path& case_dir) {
   return ReadModelFile(case_dir / kModelFileName, case_dir);
 }
 
-absl::StatusOr<DataFileContents> ReadCaseDataFile(const fs::path& case_dir, const fs::path& file) {
-  return ReadDataFile(file, case_dir);
+absl::StatusOr<DataFileContents> ReadCaseDataFile(const fs::path& case_dir, const fs::path& file,
+                                                  Tensor::Kind kind) {
+  return ReadDataFile(file, case_dir, kDefaultMaxTensorBytes, FileMapping::kMapWhenAligned, kind);
 }
 
 absl::StatusOr<fs::path> ResolveTwinDir(const fs::path& case_dir, absl::string_view twin) {

@@ -34,10 +34,12 @@ namespace onnx_conform {
 // NotFound when it does not exist, DataLoss when it does not parse, ...
 absl::StatusOr<onnx::ModelProto> ReadCaseModel(const std::filesystem::path& case_dir);
 
-// A data file of the case as the checker reads it: decoded when numeric,
-// else its type and dims (reference/tensor_file.h, ReadDataFile).
+// A data file of the case as the checker reads it, decoded as a value of
+// `kind`, the kind its graph value declares (reference/tensor_file.h,
+// ReadDataFile).
 absl::StatusOr<DataFileContents> ReadCaseDataFile(const std::filesystem::path& case_dir,
-                                                  const std::filesystem::path& file);
+                                                  const std::filesystem::path& file,
+                                                  Tensor::Kind kind = Tensor::Kind::kTensor);
 
 // The folder of a negative case's valid twin (case.json "twin", a case
 // name): the case of that name in the `node/` folder beside the case's own

@@ -1,12 +1,16 @@
 #include "cases/case_test_util.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 #include "cases/case_values.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace onnx_conform {
 
@@ -15,20 +19,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Each file read and decoded, failures kept.
+// Each file read and decoded as the kind its graph value declares
+// (`kinds`, by K; a tensor beyond them), failures kept.
 std::vector<TensorFileOnDisk> ReadTensorFiles(const fs::path& case_dir,
-                                              const std::vector<fs::path>& paths) {
+                                              const std::vector<fs::path>& paths,
+                                              const std::vector<Tensor::Kind>& kinds) {
   std::vector<TensorFileOnDisk> out;
   for (const fs::path& path : paths) {
     TensorFileOnDisk& file = out.emplace_back();
     file.path = path;
-    absl::StatusOr<onnx::TensorProto> proto = ReadTensorProtoFile(path, case_dir);
-    if (!proto.ok()) {
-      file.tensor = proto.status();
+    const size_t k = out.size() - 1;
+    absl::StatusOr<DataFileContents> read =
+        ReadCaseDataFile(case_dir, path, k < kinds.size() ? kinds[k] : Tensor::Kind::kTensor);
+    if (!read.ok()) {
+      file.tensor = read.status();
       continue;
     }
-    file.name = proto->name();
-    file.tensor = TensorFromProto(*proto);
+    file.name = read->name;
+    file.tensor = std::move(read->value);
   }
   return out;
 }
@@ -61,12 +69,27 @@ CaseOnDisk ReadCaseOnDisk(const fs::path& dir) {
   c.dir = dir;
   c.metadata = ReadCaseMetadata(dir);
   c.model = ReadCaseModel(dir);
+  // The kind each file holds: its graph value's (fed inputs: those that
+  // are not initializers).
+  std::vector<Tensor::Kind> input_kinds, output_kinds;
+  if (c.model.ok()) {
+    std::set<std::string> initializers;
+    for (const onnx::TensorProto& init : c.model->graph().initializer()) {
+      initializers.insert(init.name());
+    }
+    for (const onnx::ValueInfoProto& input : c.model->graph().input()) {
+      if (!initializers.contains(input.name())) input_kinds.push_back(KindOfType(input.type()));
+    }
+    for (const onnx::ValueInfoProto& output : c.model->graph().output()) {
+      output_kinds.push_back(KindOfType(output.type()));
+    }
+  }
   for (const DataSetLayout& listed : ListCase(dir).data_sets) {
     DataSetOnDisk& ds = c.data_sets.emplace_back();
     ds.dir = listed.dir;
     ds.layout_problem = !listed.problems.empty();
-    ds.inputs = ReadTensorFiles(dir, listed.input_files);
-    ds.outputs = ReadTensorFiles(dir, listed.output_files);
+    ds.inputs = ReadTensorFiles(dir, listed.input_files, input_kinds);
+    ds.outputs = ReadTensorFiles(dir, listed.output_files, output_kinds);
   }
   return c;
 }

@@ -25,7 +25,7 @@ namespace onnx_conform {
 struct TensorFileOnDisk {
   std::filesystem::path path;
   absl::StatusOr<Tensor> tensor = absl::UnknownError("not read");
-  std::string name;  // TensorProto.name when it parsed
+  std::string name;  // the message's name when it parsed
 };
 
 struct DataSetOnDisk {

@@ -111,13 +111,25 @@ void InvalidCases::AddGraphRules() {
   Emit(FormatRuleMin("graph_input_without_type", rules::kGraphValueType),
        [](Case& c) { Graph(c).mutable_input(1)->clear_type(); });
   Emit(FormatRuleMin("graph_input_sequence_type", rules::kGraphValueType)
-           .Describe("data_1 is declared a sequence of float tensors"),
+           .Describe("data_1 is declared a sequence of float tensors, and input_1.pb holds one"),
        [](Case& c) {
          onnx::TypeProto* type = Graph(c).mutable_input(1)->mutable_type();
          onnx::TypeProto element = *type;
          type->clear_tensor_type();
          *type->mutable_sequence_type()->mutable_elem_type() = element;
+         c.data_sets[0].inputs[1] = Tensor::Sequence({c.data_sets[0].inputs[1]});
        });
+  {
+    CaseBuilder b = Min("graph_input_type_unknown", rules::kTypeUnknown);
+    b.Unsupported(rules::kTypeUnknown)
+        .Quote(RuleQuote(rules::kTypeUnknown))
+        .Describe(
+            "data_1 is declared of elem_type 99, which no ONNX the suite knows defines: "
+            "perhaps a newer release's type, not judged");
+    Emit(b, [](Case& c) {
+      Graph(c).mutable_input(1)->mutable_type()->mutable_tensor_type()->set_elem_type(99);
+    });
+  }
   Emit(FormatRuleMin("initializer_truncated", rules::kGraphInitializerInvalid)
            .Describe("initializer data_1 claims 3 floats and holds 4 bytes"),
        [](Case& c) {

@@ -15,6 +15,7 @@
 #include "caseio/case_loader.h"
 #include "checker/checked_case.h"
 #include "checker/rules.h"
+#include "checker/subject.h"
 #include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -31,6 +32,7 @@ using ::onnx_conform::testing_util::TestModel;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
 
 constexpr ElementType kF = ElementType::kFloat;
 constexpr DataFileKind kIn = DataFileKind::kInput;
@@ -92,7 +94,7 @@ TEST_F(CaseDirTest, DataLengthDisagreeingWithDims) {
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << DescribeDiagnostics(d);
 }
 
-// A bool tensor is valid ONNX the decoder does not hold: checked, not "undecodable".
+// A bool tensor is decoded like any other and checked against the graph.
 TEST_F(CaseDirTest, NonNumericTensorIsCheckedAgainstTheGraph) {
   onnx::TensorProto proto;
   proto.set_name("b");
@@ -103,6 +105,66 @@ TEST_F(CaseDirTest, NonNumericTensorIsCheckedAgainstTheGraph) {
   ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 1), proto).ok());
   std::vector<Diagnostic> d = CheckCaseDir(dir_);
   EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << DescribeDiagnostics(d);
+}
+
+// A data type the suite does not know may be a newer ONNX's: the case is
+// unsupported, not unreadable nor invalid.
+TEST_F(CaseDirTest, DataFileOfAnUnknownTypeIsUnsupported) {
+  onnx::TensorProto proto;
+  proto.set_name("b");
+  proto.set_data_type(29);
+  proto.add_dims(2);
+  proto.set_raw_data("ab");
+  ASSERT_TRUE(WriteProtoFile(dir_ / DataFilePath(0, kIn, 1), proto).ok());
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kTypeUnknown))) << DescribeDiagnostics(d);
+  EXPECT_THAT(d[0].message, HasSubstr("29"));
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir_});
+  EXPECT_EQ(c->standing, CaseStanding::kUnsupported) << c->standing_message;
+}
+
+// A model with sequence values is read and checked like any other: its
+// files are SequenceProto, decoded and kept; a wrong element is DATA-TYPE.
+TEST_F(CaseDirTest, SequenceValuesAreReadCheckedAndKept) {
+  TestModel m(16);
+  m.Input("s", kF, {}).Output("t", kF, {});
+  for (onnx::ValueInfoProto* value :
+       {m.model.mutable_graph()->mutable_input(0), m.model.mutable_graph()->mutable_output(0)}) {
+    onnx::TypeProto* element = value->mutable_type()->mutable_sequence_type()->mutable_elem_type();
+    element->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+    element->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(2);
+  }
+  m.Node("Identity", {"s"}, {"t"});
+  ASSERT_TRUE(WriteProtoFile(dir_ / kModelFileName, m.model).ok());
+  fs::remove(dir_ / DataFilePath(0, kIn, 1));
+  const Tensor sequence = Tensor::Sequence({Floats({2}, {1, 5}), Floats({2}, {3, 2})});
+  Write(DataFilePath(0, kIn, 0), sequence, "s");
+  Write(DataFilePath(0, kOut, 0), sequence, "t");
+  std::vector<Diagnostic> d = CheckCaseDir(dir_);
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
+  // A lone Identity covers no operator of the suite's; sequences are no reason.
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir_}, {}, OpenDepth::kEveryFile);
+  EXPECT_THAT(c->standing_message, Not(HasSubstr("sequence")));
+  m.model.mutable_graph()->mutable_node(0)->set_op_type("SequenceInsert");
+  EXPECT_EQ(OutOfScopeReason(m.model), std::nullopt);
+  ASSERT_EQ(c->data_sets.size(), 1u);
+  EXPECT_TRUE(c->data_sets[0].decoded);
+  ASSERT_EQ(c->data_sets[0].inputs.size(), 1u);
+  EXPECT_TRUE(IdenticalValues(c->data_sets[0].inputs[0], sequence));
+  EXPECT_TRUE(IdenticalValues(c->data_sets[0].outputs[0], sequence));
+
+  Write(DataFilePath(0, kOut, 0),
+        Tensor::Sequence({Floats({2}, {1, 5}), Tensor::FromValues<int64_t>({3}, {3, 2, 1})}), "t");
+  d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d),
+              ElementsAre(std::string(rules::kDataType), std::string(rules::kDataShape)))
+      << DescribeDiagnostics(d);
+  EXPECT_THAT(DescribeDiagnostics(d), HasSubstr("element 1 of the sequence"));
+
+  // A tensor file where the graph declares a sequence cannot be read as one.
+  Write(DataFilePath(0, kOut, 0), Floats({2}, {1, 5}), "t");
+  d = CheckCaseDir(dir_);
+  EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataDecode))) << DescribeDiagnostics(d);
 }
 
 TEST_F(CaseDirTest, GapInFileNumbering) {

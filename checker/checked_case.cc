@@ -15,6 +15,7 @@
 #include "checker/rules.h"
 #include "checker/subject.h"
 #include "reference/model_versions.h"
+#include "reference/value_proto.h"
 
 namespace onnx_conform {
 namespace {
@@ -26,11 +27,6 @@ std::string WithoutPath(const absl::Status& status, const fs::path& path) {
   absl::string_view message = status.message();
   absl::ConsumePrefix(&message, absl::StrCat(path.string(), ": "));
   return std::string(message);
-}
-
-bool IsNonTensor(const onnx::ValueInfoProto& value) {
-  return value.has_type() && value.type().value_case() != onnx::TypeProto::kTensorType &&
-         value.type().value_case() != onnx::TypeProto::VALUE_NOT_SET;
 }
 
 // The rule a layout problem breaks. `in_data_set`: found in a data set
@@ -99,17 +95,15 @@ class CaseReader {
     }
   }
 
-  // Every data set.
+  // Every data set. Files of sequence, map or optional graph values hold
+  // SequenceProto, MapProto or OptionalProto.
   void ReadData() {
-    // Files of sequence, map or optional graph values hold SequenceProto,
-    // MapProto or OptionalProto: not tensors, and no operator of ours takes them.
     if (c_.model.has_value()) {
-      std::vector<const onnx::ValueInfoProto*> fed = FedGraphInputs(c_.model->graph());
-      for (size_t k = 0; k < fed.size(); ++k) {
-        if (IsNonTensor(*fed[k])) skip_inputs_.insert(k);
+      for (const onnx::ValueInfoProto* fed : FedGraphInputs(c_.model->graph())) {
+        input_kinds_.push_back(KindOfType(fed->type()));
       }
-      for (int k = 0; k < c_.model->graph().output_size(); ++k) {
-        if (IsNonTensor(c_.model->graph().output(k))) skip_outputs_.insert(static_cast<size_t>(k));
+      for (const onnx::ValueInfoProto& output : c_.model->graph().output()) {
+        output_kinds_.push_back(KindOfType(output.type()));
       }
     }
     for (const DataSetLayout& listed : c_.layout.data_sets) ReadDataSet(listed);
@@ -129,30 +123,28 @@ class CaseReader {
     }
   }
 
-  // One file as read: its tensor (null when it did not decode or holds a
-  // type the suite does not decode), its name, and an undecoded type.
+  // One file as read: its value (null when it did not decode) and name.
   struct ReadFile {
     fs::path path;
     std::unique_ptr<Tensor> tensor;
     std::string name;
-    TensorInfo undecoded;
   };
 
   void ReadDataSet(const DataSetLayout& listed) {
     for (const LayoutProblem& problem : listed.problems) {
       Report(RuleOf(problem, /*in_data_set=*/true), problem.file, problem.message);
     }
-    std::vector<ReadFile> inputs = ReadAll(listed.input_files, skip_inputs_);
-    std::vector<ReadFile> outputs = ReadAll(listed.output_files, skip_outputs_);
+    std::vector<ReadFile> inputs = ReadAll(listed.input_files, input_kinds_);
+    std::vector<ReadFile> outputs = ReadAll(listed.output_files, output_kinds_);
     // With a gap or a bad name, files no longer match graph values by
     // position: comparing them would only repeat the layout finding.
     if (c_.model.has_value() && listed.problems.empty()) {
       DataSetView view{listed.dir, {}, {}};
       for (const ReadFile& f : inputs) {
-        view.inputs.push_back({f.path, f.tensor.get(), f.name, f.undecoded});
+        view.inputs.push_back({f.path, f.tensor.get(), f.name});
       }
       for (const ReadFile& f : outputs) {
-        view.outputs.push_back({f.path, f.tensor.get(), f.name, f.undecoded});
+        view.outputs.push_back({f.path, f.tensor.get(), f.name});
       }
       for (Diagnostic& d : CheckDataSet(*c_.model, view, c_.layout.model_file.string())) {
         c_.diagnostics.push_back(std::move(d));
@@ -175,26 +167,25 @@ class CaseReader {
     c_.data_sets.push_back(std::move(data_set));
   }
 
-  // Each file decoded, but those of graph values that are not tensors.
-  std::vector<ReadFile> ReadAll(const std::vector<fs::path>& paths, const std::set<size_t>& skip) {
+  // Each file decoded as the kind its graph value declares (a tensor past
+  // the graph's values: the data checker reports the count). A data type
+  // the suite does not know is no verdict on the case (TYPE-UNKNOWN).
+  std::vector<ReadFile> ReadAll(const std::vector<fs::path>& paths,
+                                const std::vector<Tensor::Kind>& kinds) {
     std::vector<ReadFile> files;
     for (const fs::path& path : paths) {
       ReadFile& file = files.emplace_back();
       file.path = path;
-      if (skip.contains(files.size() - 1)) continue;
-      absl::StatusOr<DataFileContents> read = ReadCaseDataFile(c_.dir, path);
+      const size_t k = files.size() - 1;
+      absl::StatusOr<DataFileContents> read =
+          ReadCaseDataFile(c_.dir, path, k < kinds.size() ? kinds[k] : Tensor::Kind::kTensor);
       if (!read.ok()) {
-        Report(rules::kDataDecode, path, WithoutPath(read.status(), path));
+        Report(absl::IsUnimplemented(read.status()) ? rules::kTypeUnknown : rules::kDataDecode,
+               path, WithoutPath(read.status(), path));
         continue;
       }
       file.name = std::move(read->name);
-      if (read->tensor.has_value()) {
-        file.tensor = std::make_unique<Tensor>(*std::move(read->tensor));
-      } else {
-        // bool, string, complex: valid ONNX the suite does not decode; its
-        // type and dims are still checked against the graph.
-        file.undecoded = {read->type, SymbolicShape(read->dims.begin(), read->dims.end())};
-      }
+      file.tensor = std::make_unique<Tensor>(std::move(read->value));
     }
     return files;
   }
@@ -202,8 +193,8 @@ class CaseReader {
   CheckedCase& c_;
   std::string model_error_;
   std::vector<Diagnostic> model_diagnostics_;
-  std::set<size_t> skip_inputs_;
-  std::set<size_t> skip_outputs_;
+  std::vector<Tensor::Kind> input_kinds_;  // of each fed graph input's files
+  std::vector<Tensor::Kind> output_kinds_;
 };
 
 // The labels: from the model, case.json having the last word.
@@ -221,19 +212,20 @@ void Label(CheckedCase& c) {
   }
   if (!labels.types.empty()) return;
   std::vector<std::string> types;
-  const auto add = [&](ElementType type) {
-    const std::string name(ElementTypeName(type));
+  const auto add = [&](const std::string& name) {
     if (std::find(types.begin(), types.end(), name) == types.end()) types.push_back(name);
   };
   if (!c.data_sets.empty()) {
-    for (const Tensor& input : c.data_sets.front().inputs) add(input.type());
+    for (const Tensor& input : c.data_sets.front().inputs) {
+      add(input.is_tensor() ? std::string(ElementTypeName(input.type())) : ValueTypeString(input));
+    }
   } else if (c.model.has_value()) {
     // Data left unread (the model decided the standing): the declared types.
     for (const onnx::ValueInfoProto* input : FedGraphInputs(c.model->graph())) {
       const int32_t declared = input->type().tensor_type().elem_type();
       if (std::optional<ElementType> type = ElementTypeFromProto(declared);
           type.has_value() && *type != ElementType::kUndefined) {
-        add(*type);
+        add(std::string(ElementTypeName(*type)));
       }
     }
   }
@@ -270,6 +262,10 @@ void Stand(CheckedCase& c, const std::string& model_error,
   }
   if (HasErrors(c.diagnostics)) {
     return set(CaseStanding::kInvalid, Findings(c.diagnostics, Severity::kError));
+  }
+  // A data file of a type the suite does not know (TYPE-UNKNOWN).
+  if (IsUnsupported(c.diagnostics)) {
+    return set(CaseStanding::kUnsupported, Findings(c.diagnostics, Severity::kUnsupported));
   }
   absl::StatusOr<BoundGraph> bound = BindGraph(*c.model);
   if (!bound.ok()) return set(CaseStanding::kUnsupported, std::string(bound.status().message()));

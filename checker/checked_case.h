@@ -49,8 +49,10 @@ struct CaseRef {
   std::optional<absl::StatusOr<std::optional<CaseMetadata>>> metadata = {};
 };
 
-// One test_data_set_N, decoded. `decoded`: every file read as a tensor
-// (false when one did not, or holds a type the suite does not decode).
+// One test_data_set_N, decoded: each file's value (reference/tensor.h: a
+// tensor of any element type, or a sequence, optional or map, read as the
+// graph declares it). `decoded`: every file was read (false when one was
+// not, or the layout is broken).
 struct CheckedDataSet {
   DataSetLayout files = {};
   std::vector<Tensor> inputs = {};
@@ -65,7 +67,7 @@ enum class CaseStanding {
   kRunnable,     // a valid case, checked: every backend runs it
   kNegative,     // a negative case: a backend is asked to refuse it
   kUnreadable,   // case.json, the model or a data file cannot be read as the layout says
-  kOutOfScope,   // values that are not tensors
+  kOutOfScope,   // sparse tensor values
   kInvalid,      // a valid case the checker rejects
   kUnsupported,  // a valid case the checker finds outside what the suite covers
 };

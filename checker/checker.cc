@@ -106,8 +106,56 @@ class Analyzer {
     }
   }
 
+  // Reports an element type number that is not an ONNX data type the
+  // suite knows: a negative one never is (GRAPH-VALUE-TYPE); a positive one
+  // may be a newer release's (TYPE-UNKNOWN, unsupported). True when known
+  // (0, undefined, included).
+  bool KnownElemType(int32_t elem_type, const std::string& field) {
+    if (ElementTypeFromProto(elem_type).has_value()) return true;
+    if (elem_type < 0) {
+      Report(rules::kGraphValueType, field,
+             absl::StrCat("element type ", elem_type, " is not an ONNX data type"));
+    } else {
+      Report(rules::kTypeUnknown, field,
+             absl::StrCat("element type ", elem_type,
+                          " is unknown to the suite (ONNX defines 1 to 28; a newer release's "
+                          "type?)"));
+    }
+    return false;
+  }
+
+  // The element types inside a sequence, optional, map or sparse tensor type.
+  void CheckNestedElemTypes(const onnx::TypeProto& type, const std::string& field) {
+    switch (type.value_case()) {
+      case onnx::TypeProto::kTensorType:
+        KnownElemType(type.tensor_type().elem_type(), field);
+        return;
+      case onnx::TypeProto::kSparseTensorType:
+        KnownElemType(type.sparse_tensor_type().elem_type(), field);
+        return;
+      case onnx::TypeProto::kSequenceType:
+        if (type.sequence_type().has_elem_type()) {
+          CheckNestedElemTypes(type.sequence_type().elem_type(), field);
+        }
+        return;
+      case onnx::TypeProto::kOptionalType:
+        if (type.optional_type().has_elem_type()) {
+          CheckNestedElemTypes(type.optional_type().elem_type(), field);
+        }
+        return;
+      case onnx::TypeProto::kMapType:
+        KnownElemType(type.map_type().key_type(), field);
+        if (type.map_type().has_value_type()) {
+          CheckNestedElemTypes(type.map_type().value_type(), field);
+        }
+        return;
+      default: return;
+    }
+  }
+
   // Converts a declared type. Reports GRAPH-VALUE-TYPE when the type is
-  // missing (if required), not a tensor, or of an unknown element type.
+  // missing (if required) or names no kind, and element type numbers the
+  // suite does not know (KnownElemType).
   TensorInfo Declared(const onnx::ValueInfoProto& value, bool required, const std::string& field) {
     TensorInfo info;
     if (!value.has_type()) {
@@ -123,18 +171,17 @@ class Analyzer {
         // Valid ONNX (sequence, map, optional, sparse tensor); the registry's
         // operators take none of them, which the nodes report.
         non_tensor_[value.name()] = value.type().value_case();
+        CheckNestedElemTypes(value.type(), field);
         return info;
     }
     const onnx::TypeProto::Tensor& tensor = value.type().tensor_type();
     const int32_t elem_type = tensor.elem_type();
-    std::optional<ElementType> type = ElementTypeFromProto(elem_type);
-    if (elem_type != 0 && !type) {
-      Report(rules::kGraphValueType, field,
-             absl::StrCat("element type ", elem_type, " is not an ONNX data type"));
+    if (!KnownElemType(elem_type, field)) {
+      // reported
     } else if (elem_type == 0 && required) {
       Report(rules::kGraphValueType, field, "element type is undefined (0)");
     } else if (elem_type != 0) {
-      info.type = type;
+      info.type = ElementTypeFromProto(elem_type);
     }
     if (tensor.has_shape()) {
       SymbolicShape shape;
@@ -191,21 +238,19 @@ class Analyzer {
         continue;
       }
       defined_.insert(init.name());
-      std::optional<ElementType> type = ElementTypeFromProto(init.data_type());
-      TensorInfo info;
-      if (type && !IsNumeric(*type) && *type != ElementType::kUndefined) {
-        // bool, string, ...: no value, but the type still meets the node's constraint.
-        info.type = type;
-        info.shape = SymbolicShape(init.dims().begin(), init.dims().end());
-      } else {
-        absl::StatusOr<Tensor> tensor = TensorFromProto(init);
-        if (!tensor.ok()) {
-          Report(rules::kGraphInitializerInvalid, field, std::string(tensor.status().message()));
-          flagged_.insert(init.name());
-          continue;
-        }
-        auto owned = std::make_unique<Tensor>(*std::move(tensor));
-        info = TensorInfo::Of(*owned);
+      absl::StatusOr<Tensor> tensor = TensorFromProto(init);
+      if (!tensor.ok()) {
+        Report(absl::IsUnimplemented(tensor.status()) ? rules::kTypeUnknown
+                                                      : rules::kGraphInitializerInvalid,
+               field, std::string(tensor.status().message()));
+        flagged_.insert(init.name());
+        continue;
+      }
+      auto owned = std::make_unique<Tensor>(*std::move(tensor));
+      TensorInfo info = TensorInfo::Of(*owned);
+      // Only numeric values reach the schemas' value rules (Clip's bounds);
+      // for the others the type still meets the node's constraint.
+      if (IsNumeric(owned->type())) {
         values_[init.name()] = owned.get();
         owned_values_.push_back(std::move(owned));
       }

@@ -31,25 +31,23 @@ namespace onnx_conform {
 // Model, graph and node rules. `model_file` names the file in diagnostics.
 std::vector<Diagnostic> CheckModel(const onnx::ModelProto& model, const std::string& model_file);
 
-// One tensor file of a data set. tensor is nullptr when it did not decode:
-// either it failed (the caller reports that, e.g. as DATA-DECODE) or it is
-// of a valid non-numeric ONNX type (bool, string, ...), which `undecoded`
-// then describes (type and dims) so that it is still checked.
+// One data file of a data set: its value (a tensor of any element type, or
+// a sequence, optional or map, read as the graph declares the value), or
+// nullptr when it did not decode (the caller reports that, e.g. as
+// DATA-DECODE).
 struct TensorFileView {
   TensorFileView() = default;
-  TensorFileView(std::filesystem::path path, const Tensor* tensor, std::string name = "",
-                 TensorInfo undecoded = {})
-      : path(std::move(path)),
-        tensor(tensor),
-        name(std::move(name)),
-        undecoded(std::move(undecoded)) {}
+  TensorFileView(std::filesystem::path path, const Tensor* tensor, std::string name = "")
+      : path(std::move(path)), tensor(tensor), name(std::move(name)) {}
 
   std::filesystem::path path;
   const Tensor* tensor = nullptr;
-  std::string name;  // TensorProto.name, may be empty
-  TensorInfo undecoded;
+  std::string name;  // the message's name, may be empty
 
-  TensorInfo info() const { return tensor != nullptr ? TensorInfo::Of(*tensor) : undecoded; }
+  // A tensor's type and shape; nothing for another kind or no value.
+  TensorInfo info() const {
+    return tensor != nullptr && tensor->is_tensor() ? TensorInfo::Of(*tensor) : TensorInfo{};
+  }
 };
 
 struct DataSetView {
@@ -62,8 +60,10 @@ struct DataSetView {
 
 // Test data against the model: file counts, each tensor's element type and
 // shape against the graph's declarations and against what the schemas infer
-// from the actual input shapes, and the rules that depend on values (Clip
-// bounds). Reports only what CheckModel does not already report.
+// from the actual input shapes, each sequence, optional or map against its
+// declared type (kind, element types, shapes), and the rules that depend
+// on values (Clip bounds). Reports only what CheckModel does not already
+// report.
 std::vector<Diagnostic> CheckDataSet(const onnx::ModelProto& model, const DataSetView& data,
                                      const std::string& model_file);
 

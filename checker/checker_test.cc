@@ -26,6 +26,10 @@ using ::onnx_conform::testing_util::DescribeDiagnostics;
 using ::onnx_conform::testing_util::SetFloat;
 using ::onnx_conform::testing_util::SetInt;
 using ::onnx_conform::testing_util::TestModel;
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 // ---- Valid models ----
 
@@ -193,13 +197,58 @@ TEST(CheckModelTest, GraphValueTypeMissingOrNotTensor) {
   kindless.model.mutable_graph()->mutable_input(0)->mutable_type()->Clear();
   ExpectOnly(kindless.model, rules::kGraphValueType);
 
+  TestModel negative = MinModel(13);
+  negative.model.mutable_graph()
+      ->mutable_input(0)
+      ->mutable_type()
+      ->mutable_tensor_type()
+      ->set_elem_type(-1);
+  ExpectOnly(negative.model, rules::kGraphValueType);
+}
+
+// A data type number beyond the suite's may be a newer ONNX's: the model is
+// unsupported, never invalid; the number is named. Every type ONNX 1.23
+// defines (float8, int4, float6, ...) is known.
+TEST(CheckModelTest, UnknownElementTypeIsUnsupportedNotInvalid) {
   TestModel unknown = MinModel(13);
   unknown.model.mutable_graph()
       ->mutable_input(0)
       ->mutable_type()
       ->mutable_tensor_type()
       ->set_elem_type(99);
-  ExpectOnly(unknown.model, rules::kGraphValueType);
+  std::vector<Diagnostic> d = CheckModel(unknown.model, "m.onnx");
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kTypeUnknown))) << DescribeDiagnostics(d);
+  EXPECT_EQ(d[0].severity, Severity::kUnsupported);
+  EXPECT_THAT(d[0].message, HasSubstr("element type 99"));
+
+  TestModel nested(13);
+  nested.Input("x", kF, {2}).Output("y", kF, {2});
+  onnx::TypeProto* type = nested.model.mutable_graph()->mutable_input(0)->mutable_type();
+  type->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(40);
+  nested.Node("Identity", {"x"}, {"y"});
+  EXPECT_THAT(RuleIds(CheckModel(nested.model, "m.onnx")),
+              Contains(std::string(rules::kTypeUnknown)));
+
+  TestModel initializer = MinModel(13);
+  onnx::TensorProto* init = initializer.model.mutable_graph()->add_initializer();
+  init->set_name("b");
+  init->set_data_type(29);
+  init->add_dims(2);
+  init->set_raw_data("xx");
+  d = CheckModel(initializer.model, "m.onnx");
+  EXPECT_THAT(RuleIds(d), Contains(std::string(rules::kTypeUnknown))) << DescribeDiagnostics(d);
+  EXPECT_FALSE(HasErrors(d)) << DescribeDiagnostics(d);
+
+  for (int32_t number = 17; number <= 28; ++number) {
+    TestModel known(21);
+    known.Input("x", static_cast<ElementType>(number), {3})
+        .Output("y", static_cast<ElementType>(number), {3});
+    known.Node("Identity", {"x"}, {"y"});
+    d = CheckModel(known.model, "m.onnx");
+    EXPECT_THAT(RuleIds(d), Not(Contains(std::string(rules::kGraphValueType))))
+        << number << DescribeDiagnostics(d);
+    EXPECT_THAT(RuleIds(d), Not(Contains(std::string(rules::kTypeUnknown)))) << number;
+  }
 }
 
 // Sequences are valid ONNX, taken only where a schema takes them: not by

@@ -65,13 +65,22 @@ bool ValidDims(const google::protobuf::RepeatedField<int64_t>& dims) {
   return std::all_of(dims.begin(), dims.end(), [](int64_t d) { return d >= 0; });
 }
 
+// A data_type no ONNX defines (0 or negative: InvalidArgument), or one the
+// suite does not know, perhaps a newer release's (Unimplemented: TYPE-UNKNOWN).
+absl::Status UnknownDataType(absl::string_view whose, int32_t data_type) {
+  if (data_type > 0) {
+    return absl::UnimplementedError(absl::StrCat("the ", whose, " data_type ", data_type,
+                                                 " is unknown to the suite (a newer ONNX's?)"));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("the ", whose, " data_type ", data_type, " is not an ONNX data type"));
+}
+
 // `value`: any tensor type the version allows; numeric ones are decoded.
 absl::StatusOr<ConstantOutput> FromTensor(const onnx::TensorProto& proto) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.data_type());
-  if (!type || *type == ElementType::kUndefined) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the tensor's data_type ", proto.data_type(), " is not an ONNX data type"));
-  }
+  if (!type || *type == ElementType::kUndefined)
+    return UnknownDataType("tensor's", proto.data_type());
   if (!ValidDims(proto.dims())) {
     return absl::InvalidArgumentError("the tensor has a negative dimension");
   }
@@ -95,8 +104,7 @@ absl::StatusOr<ConstantOutput> FromTensor(const onnx::TensorProto& proto) {
 absl::StatusOr<ConstantOutput> FromSparse(const onnx::SparseTensorProto& proto) {
   std::optional<ElementType> type = ElementTypeFromProto(proto.values().data_type());
   if (!type || *type == ElementType::kUndefined) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the values' data_type ", proto.values().data_type(), " is not an ONNX data type"));
+    return UnknownDataType("values'", proto.values().data_type());
   }
   if (!ValidDims(proto.dims())) {
     return absl::InvalidArgumentError("the tensor has a negative dimension");
@@ -159,7 +167,9 @@ void CheckConstant(NodeContext& context) {
   if (!decoded) return;
   const std::string field = absl::StrCat("attribute ", attr->name());
   if (!decoded->ok()) {
-    context.Report(rules::kAttrConstantValue, field, std::string(decoded->status().message()));
+    context.Report(
+        absl::IsUnimplemented(decoded->status()) ? rules::kTypeUnknown : rules::kAttrConstantValue,
+        field, std::string(decoded->status().message()));
     return;
   }
   ConstantOutput* out = &**decoded;

@@ -10,6 +10,7 @@
 #include "checker/checker.h"
 #include "checker/model_analysis.h"
 #include "checker/rules.h"
+#include "checker/value_type_check.h"
 
 namespace onnx_conform {
 namespace {
@@ -42,11 +43,13 @@ class DataChecker {
     std::map<std::string, internal::Feed> feeds;
     for (size_t k = 0; k < data_.inputs.size() && k < fed.size(); ++k) {
       const TensorFileView& file = data_.inputs[k];
+      if (file.tensor == nullptr) continue;  // did not decode: reported by the caller
+      if (CheckOtherKind(file, *fed[k], "graph input")) continue;
       const TensorInfo info = file.info();
-      if (!info.type) continue;  // did not decode: reported by the caller
       const std::string& name = fed[k]->name();
       CheckAgainst(file, info, name, "graph input", declared.declared[name]);
-      feeds[name] = {info, file.tensor};
+      // The schemas' value rules (Clip's bounds) read numeric values only.
+      feeds[name] = {info, IsNumeric(file.tensor->type()) ? file.tensor : nullptr};
     }
 
     // Rerun the schemas with the actual shapes and values; keep only what
@@ -64,8 +67,9 @@ class DataChecker {
     for (size_t k = 0; k < data_.outputs.size() && k < static_cast<size_t>(graph.output_size());
          ++k) {
       const TensorFileView& file = data_.outputs[k];
+      if (file.tensor == nullptr) continue;
+      if (CheckOtherKind(file, graph.output(static_cast<int>(k)), "graph output")) continue;
       const TensorInfo info = file.info();
-      if (!info.type) continue;
       const std::string& name = graph.output(static_cast<int>(k)).name();
       if (!CheckAgainst(file, info, name, "graph output", declared.declared[name])) continue;
       // Where the declaration already disagrees with inference, CheckModel
@@ -92,16 +96,40 @@ class DataChecker {
     out_.push_back(MakeDiagnostic(rule, std::move(file), "", std::move(field), std::move(message)));
   }
 
+  void CheckName(const TensorFileView& file, const std::string& name, absl::string_view what) {
+    if (!file.name.empty() && file.name != name) {
+      Report(rules::kDataNameMismatch, file.path.string(), absl::StrCat(what, " '", name, "'"),
+             absl::StrCat("the ", file.tensor->is_tensor() ? "tensor" : "value", " is named '",
+                          file.name, "' but feeds ", what, " '", name, "'"));
+    }
+  }
+
+  // A sequence, optional or map value, or a graph value declared one:
+  // checked against the declared type alone (no operator infers them
+  // here). False for a tensor declared a tensor (or undeclared).
+  bool CheckOtherKind(const TensorFileView& file, const onnx::ValueInfoProto& value,
+                      absl::string_view what) {
+    const onnx::TypeProto::ValueCase declared =
+        value.has_type() ? value.type().value_case() : onnx::TypeProto::VALUE_NOT_SET;
+    if (file.tensor->is_tensor() &&
+        (declared == onnx::TypeProto::kTensorType || declared == onnx::TypeProto::VALUE_NOT_SET)) {
+      return false;
+    }
+    CheckName(file, value.name(), what);
+    const std::string field = absl::StrCat(what, " '", value.name(), "'");
+    for (ValueTypeProblem& problem : CompareValueToType(*file.tensor, value.type())) {
+      Report(problem.shape ? rules::kDataShape : rules::kDataType, file.path.string(), field,
+             std::move(problem.message));
+    }
+    return true;
+  }
+
   // Type, shape and name against a declaration; true when they agree.
   bool CheckAgainst(const TensorFileView& file, const TensorInfo& actual, const std::string& name,
                     absl::string_view what, const TensorInfo& declared) {
     const std::string field = absl::StrCat(what, " '", name, "'");
     bool agrees = true;
-    if (!file.name.empty() && file.name != name) {
-      Report(
-          rules::kDataNameMismatch, file.path.string(), field,
-          absl::StrCat("the tensor is named '", file.name, "' but feeds ", what, " '", name, "'"));
-    }
+    CheckName(file, name, what);
     if (declared.type && *declared.type != *actual.type) {
       agrees = false;
       Report(rules::kDataType, file.path.string(), field,

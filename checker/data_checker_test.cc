@@ -197,3 +197,86 @@ TEST(CheckDataSetTest, ClipBoundNotScalarInTheData) {
 
 }  // namespace
 }  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+// y = Identity-16(x), both declared `type` (a sequence or an optional).
+TestModel IdentityOf(const onnx::TypeProto& type) {
+  TestModel m(16);
+  m.Input("x", kF, {}).Output("y", kF, {});
+  *m.model.mutable_graph()->mutable_input(0)->mutable_type() = type;
+  *m.model.mutable_graph()->mutable_output(0)->mutable_type() = type;
+  m.Node("Identity", {"x"}, {"y"});
+  return m;
+}
+
+onnx::TypeProto TensorType(onnx::TensorProto::DataType elem_type, std::vector<int64_t> dims) {
+  onnx::TypeProto type;
+  type.mutable_tensor_type()->set_elem_type(elem_type);
+  for (int64_t d : dims) type.mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
+  return type;
+}
+
+TEST(CheckDataSetTest, SequenceElementsAgainstTheirDeclaration) {
+  onnx::TypeProto type;
+  *type.mutable_sequence_type()->mutable_elem_type() = TensorType(onnx::TensorProto::FLOAT, {2});
+  const TestModel m = IdentityOf(type);
+  const Tensor good = Tensor::Sequence({Floats({2}, {1, 2}), Floats({2}, {3, 4})});
+  std::vector<Diagnostic> d = Check(m, Data{{good}, {good}, {"x"}, {"y"}});
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
+  const Tensor empty = Tensor::Sequence({});
+  d = Check(m, Data{{empty}, {empty}, {}, {}});
+  EXPECT_THAT(d, IsEmpty()) << DescribeDiagnostics(d);
+
+  const Tensor wrong_type = Tensor::Sequence({Tensor::FromValues<int64_t>({2}, {1, 2})});
+  d = Check(m, Data{{good}, {wrong_type}, {}, {}});
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << DescribeDiagnostics(d);
+  EXPECT_EQ(d[0].message,
+            "element 0 of the sequence: the tensor is int64 but the graph declares tensor(float)");
+
+  const Tensor wrong_shape = Tensor::Sequence({Floats({3}, {1, 2, 3})});
+  ExpectOnly(m, Data{{wrong_shape}, {good}, {}, {}}, rules::kDataShape);
+
+  d = Check(m, Data{{Floats({2}, {1, 2})}, {good}, {}, {}});
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << DescribeDiagnostics(d);
+  EXPECT_EQ(d[0].message,
+            "the value is a float tensor [2], but the graph declares seq(tensor(float))");
+
+  ExpectOnly(m, Data{{good}, {good}, {"other"}, {}}, rules::kDataNameMismatch);
+}
+
+// Values of the other element types are checked by type; the schemas'
+// value rules, which read numbers, never see them.
+TEST(CheckDataSetTest, NonNumericDataForANumericInputIsATypeMismatch) {
+  TestModel m(13);
+  m.Input("x", kF, {2}).Input("lo", kF, {}).Output("y", kF, {2});
+  m.Node("Clip", {"x", "lo"}, {"y"});
+  absl::StatusOr<Tensor> flag = Tensor::Create(ElementType::kBool, {});
+  ASSERT_TRUE(flag.ok());
+  flag->bytes()[0] = std::byte{1};
+  for (const Tensor& bound : {*flag, Tensor::FromStrings({}, {"1"})}) {
+    const Data data{{Floats({2}, {1, 2}), bound}, {Floats({2}, {1, 2})}, {}, {}};
+    std::vector<Diagnostic> d = Check(m, data);
+    EXPECT_THAT(RuleIds(d), ::testing::Contains(std::string(rules::kDataType)))
+        << DescribeDiagnostics(d);
+  }
+}
+
+TEST(CheckDataSetTest, OptionalsEmptyOrHoldingTheirDeclaredType) {
+  onnx::TypeProto type;
+  *type.mutable_optional_type()->mutable_elem_type() = TensorType(onnx::TensorProto::FLOAT, {});
+  const TestModel m = IdentityOf(type);
+  const Tensor none = Tensor::Optional(std::nullopt);
+  const Tensor some = Tensor::Optional(Floats({}, {1}));
+  EXPECT_THAT(Check(m, Data{{none}, {none}, {}, {}}), IsEmpty());
+  EXPECT_THAT(Check(m, Data{{some}, {some}, {}, {}}), IsEmpty());
+  const Tensor wrong = Tensor::Optional(Tensor::FromValues<int64_t>({}, {1}));
+  std::vector<Diagnostic> d = Check(m, Data{{some}, {wrong}, {}, {}});
+  ASSERT_THAT(RuleIds(d), ElementsAre(std::string(rules::kDataType))) << DescribeDiagnostics(d);
+  EXPECT_THAT(d[0].message, ::testing::HasSubstr("the optional's value"));
+  ExpectOnly(m, Data{{Tensor::Sequence({})}, {none}, {}, {}}, rules::kDataType);
+}
+
+}  // namespace
+}  // namespace onnx_conform

@@ -14,7 +14,8 @@
 
 namespace onnx_conform::internal {
 
-// A graph input's test data: its info, and its value when it decoded.
+// A graph input's test data: its info, and its value when it decoded to a
+// numeric tensor (the only values the schemas' rules read).
 struct Feed {
   TensorInfo info;
   const Tensor* value = nullptr;

@@ -66,6 +66,7 @@ inline constexpr absl::string_view kNodeEmptyOutputNotOptional = "NODE-EMPTY-OUT
 inline constexpr absl::string_view kTypeParamMismatch = "TYPE-PARAM-MISMATCH";
 inline constexpr absl::string_view kTypeNotAllowed = "TYPE-NOT-ALLOWED";
 inline constexpr absl::string_view kTypeUndeclared = "TYPE-UNDECLARED";
+inline constexpr absl::string_view kTypeUnknown = "TYPE-UNKNOWN";
 // Attributes.
 inline constexpr absl::string_view kAttrUnknown = "ATTR-UNKNOWN";
 inline constexpr absl::string_view kAttrDuplicate = "ATTR-DUPLICATE";
@@ -121,10 +122,10 @@ inline constexpr Rule kRules[] = {
     {rules::kGraphOutputNotProduced, Severity::kError,
      "a graph output is neither produced by a node nor a graph input"},
     {rules::kGraphValueType, Severity::kError,
-     "a graph input, output or value_info has no type or an unknown element type, or a node "
+     "a graph input, output or value_info has no type or a negative element type, or a node "
      "uses a sequence, map or optional value where its schema takes tensors"},
     {rules::kGraphInitializerInvalid, Severity::kError,
-     "an initializer cannot be decoded as a numeric tensor"},
+     "an initializer cannot be decoded as a tensor of its data_type"},
 
     {rules::kNodeSchemaUnknown, Severity::kUnsupported,
      "no schema for the node's domain, operator and opset in the registry"},
@@ -146,6 +147,10 @@ inline constexpr Rule kRules[] = {
      "an element type is not in the type constraint of this operator version"},
     {rules::kTypeUndeclared, Severity::kWarning,
      "a node input's element type is declared nowhere, so its type constraint is not checked"},
+    {rules::kTypeUnknown, Severity::kUnsupported,
+     "a data type number the suite does not know (ONNX defines 1 to 28; a newer release's "
+     "type?) in a declared type, an initializer, a Constant or a data file: perhaps valid, "
+     "not judged"},
 
     {rules::kAttrUnknown, Severity::kError, "the node has an attribute its schema version lacks"},
     {rules::kAttrDuplicate, Severity::kError, "the node sets the same attribute twice"},
@@ -188,15 +193,18 @@ inline constexpr Rule kRules[] = {
     {rules::kDataFileNames, Severity::kError,
      "input_K.pb / output_K.pb numbering has a gap or a file name is not of that form"},
     {rules::kDataDecode, Severity::kError,
-     "a tensor file cannot be read or decoded (bad protobuf, type, or data length vs dims)"},
+     "a data file cannot be read or decoded (bad protobuf, type, or data length vs dims; a "
+     "sequence, optional or map file as its graph value is declared)"},
     {rules::kDataInputCount, Severity::kError,
      "a data set has another number of input files than the graph has inputs"},
     {rules::kDataOutputCount, Severity::kError,
      "a data set has another number of output files than the graph has outputs"},
     {rules::kDataType, Severity::kError,
-     "a tensor file's element type differs from the graph's declaration"},
+     "a data file's value differs from the graph's declaration in kind (tensor, sequence, "
+     "optional, map) or element type"},
     {rules::kDataShape, Severity::kError,
-     "a tensor file's shape differs from the graph's declaration (rank or a known dimension)"},
+     "a data file's tensor (or a tensor inside its sequence, optional or map) differs in shape "
+     "from the graph's declaration (rank or a known dimension)"},
     {rules::kDataNameMismatch, Severity::kWarning,
      "a tensor file's name is set and differs from the graph input or output it feeds"},
     {rules::kDataClipBoundsOrder, Severity::kWarning,

@@ -27,7 +27,7 @@ constexpr Example kExamples[] = {
      "Two nodes both write `y`, or a node writes the graph input `a`."},
     {rules::kGraphOutputNotProduced, "A graph output `z` that no node produces."},
     {rules::kGraphValueType,
-     "A graph input without a type or with `elem_type: 0` or `99`; a sequence feeding Min, or "
+     "A graph input without a type or with `elem_type: 0` or `-1`; a sequence feeding Min, or "
      "Identity-13 (Identity-14 passes it through)."},
     {rules::kGraphInitializerInvalid, "A float initializer of dims `[]` holding two values."},
     {rules::kNodeSchemaUnknown,
@@ -44,6 +44,9 @@ constexpr Example kExamples[] = {
     {rules::kTypeNotAllowed, "Min at opset 8 over int32 (allowed from Min-12); Clip-13 over bool."},
     {rules::kTypeUndeclared,
      "`Min(t)` where `t` comes from an unsupported node and no value_info declares it."},
+    {rules::kTypeUnknown,
+     "A graph input of `elem_type: 99`; an input_0.pb of `data_type: 99` (reported as "
+     "unsupported)."},
     {rules::kAttrUnknown, "`select_last_index` on ArgMin-11; `consumed_inputs` on Min-13."},
     {rules::kAttrDuplicate, "ArgMin with two `axis` attributes."},
     {rules::kAttrType,

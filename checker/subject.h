@@ -3,7 +3,7 @@
 //
 //   CaseSubject(model, "test_min_example");              // "Min"
 //   CaseSubject(body, "test_clip_default_min_expanded");  // "Clip": its function body
-//   OutOfScopeReason(model);  // "graph value 'x' is not a tensor ..." or nullopt
+//   OutOfScopeReason(model);  // "graph value 'x' is a sparse tensor ..." or nullopt
 //
 // Supporting operators (Constant, Identity, Less, Where: checker/registry.h)
 // are never a subject: a graph of them alone is the expanded form of an
@@ -31,10 +31,11 @@ std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_na
 bool IsExpandedCase(absl::string_view case_name, absl::string_view declared_op = "");
 
 // Why the suite does not take the model whatever the checker says: a graph
-// value that is not a tensor (its data files are not tensors either).
-// nullopt when it takes it. A graph of supporting operators alone
-// (Constant, Identity, Less, Where) is checked like any other: the registry
-// holds every operator ONNX defines.
+// value that is a sparse tensor (sequences, optionals and maps are read,
+// checked and compared; a sparse tensor's data file is not read). nullopt
+// when it takes it. A graph of supporting operators alone (Constant,
+// Identity, Less, Where) is checked like any other: the registry holds every
+// operator ONNX defines.
 std::optional<std::string> OutOfScopeReason(const onnx::ModelProto& model);
 
 }  // namespace onnx_conform

@@ -1,31 +1,62 @@
 #include "reference/element_type.h"
 
+#include "absl/strings/str_cat.h"
+#include "reference/small_float.h"
+
 namespace onnx_conform {
 namespace {
 
 struct TypeInfo {
   ElementType type;
   absl::string_view name;
-  size_t size;
+  int bits;  // in raw_data
 };
 
 constexpr TypeInfo kTypeInfo[] = {
-    {ElementType::kUndefined, "undefined", 0}, {ElementType::kFloat, "float", 4},
-    {ElementType::kUint8, "uint8", 1},         {ElementType::kInt8, "int8", 1},
-    {ElementType::kUint16, "uint16", 2},       {ElementType::kInt16, "int16", 2},
-    {ElementType::kInt32, "int32", 4},         {ElementType::kInt64, "int64", 8},
-    {ElementType::kString, "string", 0},       {ElementType::kBool, "bool", 1},
-    {ElementType::kFloat16, "float16", 2},     {ElementType::kDouble, "double", 8},
-    {ElementType::kUint32, "uint32", 4},       {ElementType::kUint64, "uint64", 8},
-    {ElementType::kComplex64, "complex64", 0}, {ElementType::kComplex128, "complex128", 0},
-    {ElementType::kBFloat16, "bfloat16", 2},
+    {ElementType::kUndefined, "undefined", 0},
+    {ElementType::kFloat, "float", 32},
+    {ElementType::kUint8, "uint8", 8},
+    {ElementType::kInt8, "int8", 8},
+    {ElementType::kUint16, "uint16", 16},
+    {ElementType::kInt16, "int16", 16},
+    {ElementType::kInt32, "int32", 32},
+    {ElementType::kInt64, "int64", 64},
+    {ElementType::kString, "string", 0},
+    {ElementType::kBool, "bool", 8},
+    {ElementType::kFloat16, "float16", 16},
+    {ElementType::kDouble, "double", 64},
+    {ElementType::kUint32, "uint32", 32},
+    {ElementType::kUint64, "uint64", 64},
+    {ElementType::kComplex64, "complex64", 64},
+    {ElementType::kComplex128, "complex128", 128},
+    {ElementType::kBFloat16, "bfloat16", 16},
+    {ElementType::kFloat8E4M3FN, "float8e4m3fn", 8},
+    {ElementType::kFloat8E4M3FNUZ, "float8e4m3fnuz", 8},
+    {ElementType::kFloat8E5M2, "float8e5m2", 8},
+    {ElementType::kFloat8E5M2FNUZ, "float8e5m2fnuz", 8},
+    {ElementType::kUint4, "uint4", 4},
+    {ElementType::kInt4, "int4", 4},
+    {ElementType::kFloat4E2M1, "float4e2m1", 4},
+    {ElementType::kFloat8E8M0, "float8e8m0", 8},
+    {ElementType::kUint2, "uint2", 2},
+    {ElementType::kInt2, "int2", 2},
+    {ElementType::kFloat6E2M3, "float6e2m3", 6},
+    {ElementType::kFloat6E3M2, "float6e3m2", 6},
 };
 
-const TypeInfo* Find(ElementType type) {
-  for (const TypeInfo& info : kTypeInfo) {
-    if (info.type == type) return &info;
+// The table is in number order: a type's entry is its number.
+constexpr bool InNumberOrder() {
+  for (size_t i = 0; i < std::size(kTypeInfo); ++i) {
+    if (static_cast<size_t>(kTypeInfo[i].type) != i) return false;
   }
-  return nullptr;
+  return std::size(kTypeInfo) == std::size(kAllElementTypes) + 1;
+}
+static_assert(InNumberOrder());
+
+const TypeInfo* Find(ElementType type) {
+  const auto number = static_cast<int32_t>(type);
+  if (number < 0 || number >= static_cast<int32_t>(std::size(kTypeInfo))) return nullptr;
+  return &kTypeInfo[number];
 }
 
 }  // namespace
@@ -48,6 +79,11 @@ std::optional<ElementType> ElementTypeFromProto(int32_t data_type) {
   return info->type;
 }
 
+std::string DataTypeNumberName(int32_t data_type) {
+  const TypeInfo* info = Find(static_cast<ElementType>(data_type));
+  return info != nullptr ? std::string(info->name) : absl::StrCat("data type ", data_type);
+}
+
 bool IsNumeric(ElementType type) {
   for (ElementType numeric : kNumericTypes) {
     if (numeric == type) return true;
@@ -60,12 +96,31 @@ bool IsFloatingPoint(ElementType type) {
          type == ElementType::kFloat16 || type == ElementType::kBFloat16;
 }
 
+bool IsComplex(ElementType type) {
+  return type == ElementType::kComplex64 || type == ElementType::kComplex128;
+}
+
+bool IsSmallFloat(ElementType type) { return SmallFloatFormatOf(type).has_value(); }
+
+int ElementBitWidth(ElementType type) {
+  const TypeInfo* info = Find(type);
+  return info != nullptr ? info->bits : 0;
+}
+
 size_t ElementSize(ElementType type) {
-  if (!IsNumeric(type) && type != ElementType::kBool) return 0;
-  return Find(type)->size;
+  const int bits = ElementBitWidth(type);
+  return bits == 0 ? 0 : static_cast<size_t>((bits + 7) / 8);
 }
 
 absl::string_view ValueKindOf(ElementType type, uint64_t bits) {
+  if (IsSmallFloat(type)) {
+    const auto small = static_cast<uint32_t>(bits);
+    if (SmallFloatIsNaN(type, small)) return "nan";
+    if (SmallFloatIsDenormal(type, small)) return "denormal";
+    const double value = SmallFloatValue(type, small);
+    if (value == 0) return "zero";
+    return value - value != 0 ? "inf" : "finite";
+  }
   int exponent = 0, mantissa = 0;
   switch (type) {
     case ElementType::kFloat16: exponent = 5, mantissa = 10; break;

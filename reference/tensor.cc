@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -111,16 +112,32 @@ std::string ShapeToString(const Shape& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
 }
 
+struct Tensor::Parts {
+  Kind kind = Kind::kTensor;
+  std::optional<Kind> element_kind;
+  std::vector<std::string> strings;  // a string tensor's elements
+  std::vector<Tensor> elements;      // a sequence's or optional's; a map's keys, values
+};
+
+Tensor::Parts& Tensor::parts() {
+  if (parts_ == nullptr) parts_ = std::make_unique<Parts>();
+  return *parts_;
+}
+
 absl::StatusOr<int64_t> Tensor::CheckAndCharge(ElementType type, const Shape& shape,
                                                int64_t max_bytes) {
-  // bool: only the interpreter's own values (Less's output), one byte each.
-  if (!IsNumeric(type) && type != ElementType::kBool) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("element type ", ElementTypeName(type), " is not a numeric type"));
+  if (!ElementTypeFromProto(static_cast<int32_t>(type)).has_value() ||
+      type == ElementType::kUndefined) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "element type ", DataTypeNumberName(static_cast<int32_t>(type)), " holds no values"));
   }
   absl::StatusOr<int64_t> count = ElementCount(shape);
   if (!count.ok()) return count.status();
-  const int64_t element_size = static_cast<int64_t>(ElementSize(type));
+  // A string is charged as its std::string; its bytes come from a file or
+  // a message already charged.
+  const int64_t element_size = type == ElementType::kString
+                                   ? static_cast<int64_t>(sizeof(std::string))
+                                   : static_cast<int64_t>(ElementSize(type));
   if (*count > max_bytes / element_size) {
     return absl::ResourceExhaustedError(
         absl::StrCat("tensor of shape ", ShapeToString(shape), " and type ", ElementTypeName(type),
@@ -147,8 +164,95 @@ absl::StatusOr<Tensor> Tensor::Create(ElementType type, Shape shape, int64_t max
   tensor.type_ = type;
   tensor.shape_ = std::move(shape);
   tensor.element_count_ = *count;
-  tensor.storage_ = NewStorage(size);  // not zero-filled
+  if (type == ElementType::kString) {
+    tensor.parts().strings.resize(static_cast<size_t>(*count));
+  } else {
+    tensor.storage_ = NewStorage(size);  // not zero-filled
+  }
   return tensor;
+}
+
+Tensor Tensor::FromStrings(Shape shape, std::vector<std::string> values) {
+  absl::StatusOr<Tensor> tensor = Create(ElementType::kString, shape);
+  if (!tensor.ok() || tensor->element_count() != static_cast<int64_t>(values.size())) {
+    std::fprintf(stderr, "Tensor::FromStrings: %zu values for shape %s\n", values.size(),
+                 ShapeToString(shape).c_str());
+    std::abort();
+  }
+  tensor->parts().strings = std::move(values);
+  return *std::move(tensor);
+}
+
+Tensor Tensor::Sequence(std::vector<Tensor> elements, std::optional<Kind> element_kind) {
+  Tensor value;
+  value.type_ = ElementType::kUndefined;
+  Parts& parts = value.parts();
+  parts.kind = Kind::kSequence;
+  parts.element_kind = element_kind;
+  parts.elements = std::move(elements);
+  return value;
+}
+
+Tensor Tensor::Optional(std::optional<Tensor> contained, std::optional<Kind> element_kind) {
+  Tensor value;
+  value.type_ = ElementType::kUndefined;
+  Parts& parts = value.parts();
+  parts.kind = Kind::kOptional;
+  parts.element_kind = element_kind;
+  if (contained.has_value()) parts.elements.push_back(*std::move(contained));
+  return value;
+}
+
+absl::StatusOr<Tensor> Tensor::Map(Tensor keys, Tensor values) {
+  const ElementType key_type = keys.type();
+  const bool key_type_allowed =
+      keys.is_tensor() &&
+      (key_type == ElementType::kString || (IsNumeric(key_type) && !IsFloatingPoint(key_type)));
+  if (!key_type_allowed || keys.rank() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("map keys are ", DescribeValue(keys),
+                     "; they must be a 1-D tensor of an integer type or string"));
+  }
+  if (values.kind() != Kind::kSequence ||
+      static_cast<int64_t>(values.elements().size()) != keys.element_count()) {
+    return absl::InvalidArgumentError(absl::StrCat("map of ", keys.element_count(),
+                                                   " keys has values ", DescribeValue(values),
+                                                   "; they must be a sequence as long"));
+  }
+  Tensor value;
+  value.type_ = ElementType::kUndefined;
+  Parts& parts = value.parts();
+  parts.kind = Kind::kMap;
+  parts.elements.push_back(std::move(keys));
+  parts.elements.push_back(std::move(values));
+  return value;
+}
+
+Tensor::Kind Tensor::kind() const { return parts_ != nullptr ? parts_->kind : Kind::kTensor; }
+
+std::span<const Tensor> Tensor::elements() const {
+  if (parts_ == nullptr || parts_->kind == Kind::kMap) return {};
+  return parts_->elements;
+}
+std::span<Tensor> Tensor::elements() {
+  if (parts_ == nullptr || parts_->kind == Kind::kMap) return {};
+  return parts_->elements;
+}
+
+std::optional<Tensor::Kind> Tensor::element_kind() const {
+  return parts_ != nullptr ? parts_->element_kind : std::nullopt;
+}
+
+const Tensor& Tensor::map_keys() const { return parts_->elements.at(0); }
+const Tensor& Tensor::map_values() const { return parts_->elements.at(1); }
+
+std::span<const std::string> Tensor::strings() const {
+  if (parts_ == nullptr) return {};
+  return parts_->strings;
+}
+std::span<std::string> Tensor::strings() {
+  if (parts_ == nullptr) return {};
+  return parts_->strings;
 }
 
 std::optional<absl::StatusOr<Tensor>> Tensor::MapFile(ElementType type, Shape shape, int fd,
@@ -208,11 +312,104 @@ Tensor::Tensor(const Tensor& other)
     storage_ = NewStorage(other.byte_size());
     std::memcpy(storage_.get(), other.storage_.get(), other.byte_size());
   }
+  if (other.parts_ != nullptr) parts_ = std::make_unique<Parts>(*other.parts_);
 }
+
+Tensor::Tensor() = default;
+Tensor::Tensor(Tensor&&) noexcept = default;
+Tensor& Tensor::operator=(Tensor&&) noexcept = default;
+Tensor::~Tensor() = default;
 
 Tensor& Tensor::operator=(const Tensor& other) {
   if (this != &other) *this = Tensor(other);
   return *this;
+}
+
+}  // namespace onnx_conform
+
+namespace onnx_conform {
+namespace {
+
+absl::string_view KindWord(Tensor::Kind kind) {
+  switch (kind) {
+    case Tensor::Kind::kTensor: return "tensor";
+    case Tensor::Kind::kSequence: return "seq";
+    case Tensor::Kind::kOptional: return "optional";
+    case Tensor::Kind::kMap: return "map";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string DescribeValue(const Tensor& value) {
+  switch (value.kind()) {
+    case Tensor::Kind::kTensor:
+      return absl::StrCat("a ", ElementTypeName(value.type()), " tensor ",
+                          ShapeToString(value.shape()));
+    case Tensor::Kind::kSequence: {
+      const size_t n = value.elements().size();
+      return absl::StrCat("a sequence of ", n, n == 1 ? " value" : " values");
+    }
+    case Tensor::Kind::kOptional:
+      return value.has_value()
+                 ? absl::StrCat("an optional holding ", DescribeValue(value.elements()[0]))
+                 : std::string("an empty optional");
+    case Tensor::Kind::kMap: {
+      const int64_t n = value.map_keys().element_count();
+      return absl::StrCat("a map of ", n, n == 1 ? " entry" : " entries");
+    }
+  }
+  return "a value";
+}
+
+std::string ValueTypeString(const Tensor& value) {
+  switch (value.kind()) {
+    case Tensor::Kind::kTensor: return absl::StrCat("tensor(", ElementTypeName(value.type()), ")");
+    case Tensor::Kind::kSequence:
+    case Tensor::Kind::kOptional: {
+      std::string inner = "?";
+      if (!value.elements().empty()) {
+        inner = ValueTypeString(value.elements()[0]);
+      } else if (value.element_kind().has_value() &&
+                 *value.element_kind() != Tensor::Kind::kTensor) {
+        inner = absl::StrCat(KindWord(*value.element_kind()), "(?)");
+      } else if (value.element_kind().has_value()) {
+        inner = "tensor(?)";
+      }
+      return absl::StrCat(KindWord(value.kind()), "(", inner, ")");
+    }
+    case Tensor::Kind::kMap: {
+      const std::span<const Tensor> values = value.map_values().elements();
+      return absl::StrCat("map(", ElementTypeName(value.map_keys().type()), ",",
+                          values.empty() ? std::string("?") : ValueTypeString(values[0]), ")");
+    }
+  }
+  return "?";
+}
+
+bool IdenticalValues(const Tensor& a, const Tensor& b) {
+  if (a.kind() != b.kind()) return false;
+  if (a.is_tensor()) {
+    if (a.type() != b.type() || a.shape() != b.shape()) return false;
+    if (a.type() == ElementType::kString) {
+      return std::equal(a.strings().begin(), a.strings().end(), b.strings().begin(),
+                        b.strings().end());
+    }
+    return a.byte_size() == 0 ||
+           std::memcmp(a.bytes().data(), b.bytes().data(), a.byte_size()) == 0;
+  }
+  if (a.kind() == Tensor::Kind::kMap) {
+    return IdenticalValues(a.map_keys(), b.map_keys()) &&
+           IdenticalValues(a.map_values(), b.map_values());
+  }
+  const std::span<const Tensor> x = a.elements();
+  const std::span<const Tensor> y = b.elements();
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!IdenticalValues(x[i], y[i])) return false;
+  }
+  return true;
 }
 
 }  // namespace onnx_conform

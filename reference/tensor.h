@@ -1,8 +1,36 @@
-// A dense, row-major tensor of one numeric element type: the value type that
-// flows between loading, the checker, the reference kernels and the diff.
+// The value that flows between loading, the checker, the reference kernels
+// and the diff: one value of a graph. Mostly a dense, row-major tensor of
+// one element type; also, in one class so that every list of graph values
+// stays a std::vector<Tensor>, a sequence, an optional or a map of values.
 //
 //   absl::StatusOr<Tensor> t = Tensor::Create(ElementType::kFloat, {2, 3});
 //   std::span<float> values = t->data<float>();
+//   Tensor seq = Tensor::Sequence({*t, *t});            // seq.kind() == Tensor::Kind::kSequence
+//   Tensor none = Tensor::Optional(std::nullopt, Tensor::Kind::kTensor);  // an empty optional
+//
+// Storage of a tensor (kind kTensor), by element type:
+//  - the twelve numeric types (kNumericTypes): data<T>() of their C++ type,
+//    as raw_data has them; the kernels only ever see these (and bool);
+//  - bool: one byte each, 0 or 1;
+//  - complex64 and complex128: two floats (doubles) each, real part first;
+//  - the 8-bit floats (float8*, float8e8m0): one byte each, their bits;
+//  - the packed types of fewer than 8 bits (uint4, int4, float4e2m1, uint2,
+//    int2, float6e2m3, float6e3m2): ONE ELEMENT PER BYTE, the element's bits
+//    in the low bits and zeros above (int4 -1 is 0x0F); reference/
+//    tensor_proto.cc packs and unpacks them as ONNX's raw_data and int32_data
+//    do;
+//  - string: strings(), one std::string of bytes (not necessarily UTF-8)
+//    per element, kept apart: bytes() is empty and byte_size() 0.
+// bytes() is the storage above for every type but string; an element is read
+// as a number or as text through reference/element_value.h.
+//
+// A sequence holds elements() (each a value: tensors, or sequences, maps,
+// optionals); an optional holds no element (empty) or one; a map holds
+// map_keys() (a 1-D tensor of an integer type or string) and map_values() (a
+// sequence of the same length). For these kinds type() is kUndefined, shape()
+// [0] and bytes() empty; element_kind() is the kind a sequence's or an
+// optional's elements are (SequenceProto/OptionalProto elem_type), kept for
+// an empty one, nullopt when the file left it undefined.
 //
 // Storage is not zero-filled on creation (kernels overwrite every element),
 // and a large one may be memory a released tensor held (tensor.cc).
@@ -47,10 +75,15 @@ struct TensorStorageRelease {
 
 class Tensor {
  public:
-  Tensor() = default;  // an empty float tensor of shape [0]
+  // What a graph value is (ONNX's TypeProto value kinds; sparse tensors are
+  // not held).
+  enum class Kind : uint8_t { kTensor, kSequence, kOptional, kMap };
 
-  // Fails for a non-numeric type, a negative or overflowing shape, or more
-  // than max_bytes of data.
+  Tensor();  // an empty float tensor of shape [0]
+
+  // A tensor of any type of kAllElementTypes (a string tensor's strings are
+  // empty). Fails for kUndefined or a number ONNX does not define, a
+  // negative or overflowing shape, or more than max_bytes of data.
   static absl::StatusOr<Tensor> Create(ElementType type, Shape shape,
                                        int64_t max_bytes = kDefaultMaxTensorBytes);
 
@@ -75,10 +108,42 @@ class Tensor {
     return FromValues<T>(std::move(shape), std::span<const T>(values.begin(), values.size()));
   }
 
+  // A string tensor holding `values`, for tests and case definitions.
+  // Aborts unless the shape holds exactly values.size() elements.
+  static Tensor FromStrings(Shape shape, std::vector<std::string> values);
+
+  // Values that are not tensors. `element_kind`: what the elements are, as
+  // the file or the graph says (nullopt: undefined).
+  static Tensor Sequence(std::vector<Tensor> elements,
+                         std::optional<Kind> element_kind = Kind::kTensor);
+  static Tensor Optional(std::optional<Tensor> value,
+                         std::optional<Kind> element_kind = Kind::kTensor);
+  // Fails unless keys is a 1-D tensor of an integer type or string and
+  // values a sequence of as many elements.
+  static absl::StatusOr<Tensor> Map(Tensor keys, Tensor values);
+
   Tensor(const Tensor& other);
   Tensor& operator=(const Tensor& other);
-  Tensor(Tensor&&) noexcept = default;
-  Tensor& operator=(Tensor&&) noexcept = default;
+  Tensor(Tensor&&) noexcept;
+  Tensor& operator=(Tensor&&) noexcept;
+  ~Tensor();
+
+  Kind kind() const;
+  bool is_tensor() const { return kind() == Kind::kTensor; }
+  // A sequence's elements; an optional's value (none when empty); none for
+  // a tensor or a map.
+  std::span<const Tensor> elements() const;
+  std::span<Tensor> elements();
+  std::optional<Kind> element_kind() const;
+  // An optional that holds a value. Precondition: kind() == kOptional.
+  bool has_value() const { return !elements().empty(); }
+  // Precondition: kind() == kMap.
+  const Tensor& map_keys() const;
+  const Tensor& map_values() const;
+
+  // A string tensor's elements (empty for every other value).
+  std::span<const std::string> strings() const;
+  std::span<std::string> strings();
 
   ElementType type() const { return type_; }
   const Shape& shape() const { return shape_; }
@@ -106,11 +171,31 @@ class Tensor {
   static absl::StatusOr<int64_t> CheckAndCharge(ElementType type, const Shape& shape,
                                                 int64_t max_bytes);
 
+  // What a tensor of a numeric type does without: strings, or the parts of
+  // a value of another kind (tensor.cc). Null for numeric tensors.
+  struct Parts;
+  Parts& parts();
+
   ElementType type_ = ElementType::kFloat;
   Shape shape_ = {0};
   int64_t element_count_ = 0;
   std::unique_ptr<std::byte[], TensorStorageRelease> storage_;
+  std::unique_ptr<Parts> parts_;
 };
+
+// "a float tensor [2,3]", "a sequence of 3 values", "an empty optional", "a
+// map of 2 entries": what a value is, for messages.
+std::string DescribeValue(const Tensor& value);
+// "tensor(float)", "seq(tensor(int64))", "optional(seq(tensor(float)))",
+// "map(int64,tensor(float))": ONNX's type string of a value, as far as the
+// value shows it (an empty sequence's element type is unknown: "seq(?)").
+std::string ValueTypeString(const Tensor& value);
+
+// The same value, bit for bit: kind, element type, shape and storage bytes
+// (NaN payloads and -0 included), strings, and the parts of a sequence,
+// optional or map, element by element. element_kind() is not compared (an
+// empty optional is one value, whatever its file called its element kind).
+bool IdenticalValues(const Tensor& a, const Tensor& b);
 
 template <typename T>
 Tensor Tensor::FromValues(Shape shape, std::span<const T> values) {

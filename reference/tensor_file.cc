@@ -19,6 +19,8 @@
 #include "reference/resource_limits.h"
 #include "reference/tensor_file_direct.h"
 #include "reference/tensor_proto.h"
+#include "reference/tensor_proto_internal.h"
+#include "reference/value_proto.h"
 
 namespace onnx_conform {
 namespace {
@@ -266,10 +268,113 @@ absl::StatusOr<TensorFile> ReadTensorFileWithName(const fs::path& path, const fs
   return TensorFile{proto->name(), *std::move(tensor)};
 }
 
+namespace {
+
+template <typename Message>
+constexpr absl::string_view MessageName() {
+  if constexpr (std::is_same_v<Message, onnx::SequenceProto>) return "onnx.SequenceProto";
+  if constexpr (std::is_same_v<Message, onnx::OptionalProto>) return "onnx.OptionalProto";
+  return "onnx.MapProto";
+}
+
+// Parses the message a data file of a sequence, optional or map holds. An
+// empty file is the empty message. A tensor file in its place is named.
+template <typename Message>
+absl::StatusOr<Message> ParseValueMessage(absl::string_view bytes, absl::string_view source,
+                                          Tensor::Kind kind) {
+  Message message;
+  const bool parsed = message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+  const std::vector<int> unknown = parsed ? UnknownFieldNumbers(message) : std::vector<int>();
+  if (parsed && unknown.empty()) return message;
+  if (IsWellFormed<onnx::TensorProto>(bytes)) {
+    return absl::DataLossError(absl::StrCat(source, ": not an ", MessageName<Message>(),
+                                            ": it is an onnx.TensorProto (a tensor), but the "
+                                            "graph declares this value ",
+                                            kind == Tensor::Kind::kOptional ? "an " : "a ",
+                                            KindName(kind)));
+  }
+  if (!parsed) {
+    return absl::DataLossError(absl::StrCat(source, ": not a valid serialized ",
+                                            MessageName<Message>(), " (", kParseFailure, ")"));
+  }
+  return absl::DataLossError(absl::StrCat(source, ": not an ", MessageName<Message>(),
+                                          ": fields it does not define (numbers ",
+                                          absl::StrJoin(unknown, ", "), ")"));
+}
+
+// ResolveExternalData on every tensor inside a sequence, optional or map.
+absl::Status ResolveNested(onnx::TensorProto& tensor, const fs::path& dir, const fs::path& root) {
+  return ResolveExternalData(tensor, dir, root, CurrentMaxTensorBytes());
+}
+absl::Status ResolveNested(onnx::MapProto& map, const fs::path& dir, const fs::path& root);
+absl::Status ResolveNested(onnx::OptionalProto& optional, const fs::path& dir,
+                           const fs::path& root);
+absl::Status ResolveNested(onnx::SequenceProto& sequence, const fs::path& dir,
+                           const fs::path& root) {
+  for (onnx::TensorProto& t : *sequence.mutable_tensor_values()) {
+    if (absl::Status s = ResolveNested(t, dir, root); !s.ok()) return s;
+  }
+  for (onnx::SequenceProto& t : *sequence.mutable_sequence_values()) {
+    if (absl::Status s = ResolveNested(t, dir, root); !s.ok()) return s;
+  }
+  for (onnx::MapProto& t : *sequence.mutable_map_values()) {
+    if (absl::Status s = ResolveNested(t, dir, root); !s.ok()) return s;
+  }
+  for (onnx::OptionalProto& t : *sequence.mutable_optional_values()) {
+    if (absl::Status s = ResolveNested(t, dir, root); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+absl::Status ResolveNested(onnx::MapProto& map, const fs::path& dir, const fs::path& root) {
+  return map.has_values() ? ResolveNested(*map.mutable_values(), dir, root) : absl::OkStatus();
+}
+absl::Status ResolveNested(onnx::OptionalProto& optional, const fs::path& dir,
+                           const fs::path& root) {
+  if (optional.has_tensor_value())
+    return ResolveNested(*optional.mutable_tensor_value(), dir, root);
+  if (optional.has_sequence_value()) {
+    return ResolveNested(*optional.mutable_sequence_value(), dir, root);
+  }
+  if (optional.has_map_value()) return ResolveNested(*optional.mutable_map_value(), dir, root);
+  if (optional.has_optional_value()) {
+    return ResolveNested(*optional.mutable_optional_value(), dir, root);
+  }
+  return absl::OkStatus();
+}
+
+// A sequence, optional or map file of an opened file.
+template <typename Message>
+absl::StatusOr<DataFileContents> ReadValueFile(const OpenedFile& file, const fs::path& path,
+                                               const fs::path& root, int64_t max_bytes,
+                                               Tensor::Kind kind) {
+  absl::StatusOr<Message> message = ReadOpenedProtoFile<Message>(
+      file, path,
+      [kind](absl::string_view bytes, absl::string_view source) {
+        return ParseValueMessage<Message>(bytes, source, kind);
+      },
+      [&root](Message& m, const fs::path& dir) { return ResolveNested(m, dir, root); });
+  if (!message.ok()) return message.status();
+  absl::StatusOr<Tensor> value = ValueFromProto(*message, max_bytes);
+  if (!value.ok()) return WithFile(value.status(), path);
+  return DataFileContents{message->name(), *std::move(value)};
+}
+
+}  // namespace
+
 absl::StatusOr<DataFileContents> ReadDataFile(const fs::path& path, const fs::path& root,
-                                              int64_t max_bytes, FileMapping mapping) {
+                                              int64_t max_bytes, FileMapping mapping,
+                                              Tensor::Kind kind) {
   if (absl::Status inside = CheckInsideRootIfGiven(path, root); !inside.ok()) return inside;
   const OpenedFile file(path);
+  switch (kind) {
+    case Tensor::Kind::kTensor: break;
+    case Tensor::Kind::kSequence:
+      return ReadValueFile<onnx::SequenceProto>(file, path, root, max_bytes, kind);
+    case Tensor::Kind::kOptional:
+      return ReadValueFile<onnx::OptionalProto>(file, path, root, max_bytes, kind);
+    case Tensor::Kind::kMap:
+      return ReadValueFile<onnx::MapProto>(file, path, root, max_bytes, kind);
+  }
   if (std::optional<absl::StatusOr<TensorFile>> direct =
           ReadTensorFileDirect(file, path, max_bytes, mapping)) {
     if (!direct->ok()) return direct->status();
@@ -278,11 +383,6 @@ absl::StatusOr<DataFileContents> ReadDataFile(const fs::path& path, const fs::pa
   absl::StatusOr<onnx::TensorProto> proto = ReadOpenedProtoFile<onnx::TensorProto>(
       file, path, ParseTensorProto, ResolveTensorExternalData(root));
   if (!proto.ok()) return proto.status();
-  const std::optional<ElementType> type = ElementTypeFromProto(proto->data_type());
-  if (type.has_value() && !IsNumeric(*type) && *type != ElementType::kUndefined) {
-    return DataFileContents{proto->name(), std::nullopt, *type,
-                            std::vector<int64_t>(proto->dims().begin(), proto->dims().end())};
-  }
   absl::StatusOr<Tensor> tensor = TensorFromProto(*proto, max_bytes);
   if (!tensor.ok()) return WithFile(tensor.status(), path);
   return DataFileContents{proto->name(), *std::move(tensor)};
@@ -313,9 +413,12 @@ absl::Status WriteFileBytes(const fs::path& path, absl::string_view bytes) {
 std::string SerializeTensorFile(const Tensor& tensor, const std::string& name) {
   using google::protobuf::internal::WireFormatLite;
   using google::protobuf::io::CodedOutputStream;
-  onnx::TensorProto proto = TensorToProto(tensor, name);
   const int64_t size = static_cast<int64_t>(tensor.byte_size());
-  if (size < kAlignedRawDataMinBytes) return proto.SerializeAsString();
+  if (!tensor.is_tensor() || !internal::RawDataIsStorage(tensor.type()) ||
+      size < kAlignedRawDataMinBytes) {
+    return SerializeValue(tensor, name);
+  }
+  onnx::TensorProto proto = TensorToProto(tensor, name);
   proto.clear_raw_data();
   std::string bytes = proto.SerializeAsString();  // dims, data_type, name
   auto append_varint = [&bytes](uint64_t value) {

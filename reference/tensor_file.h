@@ -83,22 +83,28 @@ enum class FileMapping { kCopy, kMapWhenAligned };
 absl::StatusOr<TensorFile> ReadTensorFileWithName(
     const std::filesystem::path& path, const std::filesystem::path& root = {},
     int64_t max_bytes = kDefaultMaxTensorBytes, FileMapping mapping = FileMapping::kMapWhenAligned);
-// A data file as the checker reads it: its TensorProto's name, and the
-// tensor decoded when its type is numeric; for a valid type the suite does
-// not decode (bool, string, complex) its type and dims instead. The same
-// reads, errors and budget charges as ReadTensorFileWithName.
+// A data file (input_K.pb, output_K.pb) as the checker and the exec
+// backend read it: its message's name and its value, of the kind the graph
+// declares for it (`kind`): a TensorProto for a tensor (of any element
+// type), a SequenceProto, OptionalProto or MapProto for the others
+// (reference/value_proto.h). The same reads, errors and budget charges as
+// ReadTensorFileWithName; tensors inside the other messages may have
+// external data too, resolved the same way. A message of another kind than
+// `kind` is an error naming both. An empty file is an empty sequence or
+// optional, never a tensor. A data_type the suite does not know is
+// Unimplemented (perhaps a newer ONNX release's).
 struct DataFileContents {
   std::string name;
-  std::optional<Tensor> tensor = {};
-  ElementType type = ElementType::kUndefined;  // set for an undecoded tensor
-  std::vector<int64_t> dims = {};              // set for an undecoded tensor
+  Tensor value;
 };
 absl::StatusOr<DataFileContents> ReadDataFile(const std::filesystem::path& path,
                                               const std::filesystem::path& root = {},
                                               int64_t max_bytes = kDefaultMaxTensorBytes,
-                                              FileMapping mapping = FileMapping::kMapWhenAligned);
-// The bytes of a tensor file: TensorToProto serialized, except that a
-// raw_data of kAlignedRawDataMinBytes or more starts at a multiple of
+                                              FileMapping mapping = FileMapping::kMapWhenAligned,
+                                              Tensor::Kind kind = Tensor::Kind::kTensor);
+// The bytes of a data file holding `tensor`, a value of any kind:
+// SerializeValue (reference/value_proto.h), except that a tensor's raw_data
+// of kAlignedRawDataMinBytes or more starts at a multiple of
 // kRawDataAlignment in the file, so that readers can map it (FileMapping).
 // A doc_string of spaces written before raw_data pads it there; any
 // protobuf parser reads the same tensor (fields may come in any order).

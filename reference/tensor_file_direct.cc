@@ -111,7 +111,7 @@ std::optional<absl::StatusOr<TensorFile>> ReadTensorFileDirect(const OpenedFile&
     return std::nullopt;
   }
   absl::StatusOr<CheckedTensor> checked = CheckTensorProto(*proto, raw->payload_size);
-  if (!checked.ok()) return std::nullopt;
+  if (!checked.ok() || !RawDataIsStorage(checked->type)) return std::nullopt;
 
   // From here on as the general path: the file is charged, then the tensor.
   if (!ChargeBytes(size, /*is_tensor=*/false, [] { return std::string(); }).ok()) {

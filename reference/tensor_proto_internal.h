@@ -23,6 +23,11 @@ namespace onnx_conform::internal {
 // Whether any typed data field (float_data, ..., string_data) holds a value.
 bool HasAnyTypedData(const onnx::TensorProto& proto);
 
+// Whether a tensor of `type` stores its elements exactly as raw_data has
+// them (reference/tensor.h), so that raw_data may be copied or mapped into
+// it unchanged: not bool (checked to be 0 or 1), not the packed types.
+bool RawDataIsStorage(ElementType type);
+
 // The type and shape TensorFromProto gives `proto`, after all its checks.
 // `raw_size` is raw_data's length (nullopt: no raw_data); the direct file
 // reader passes it for a raw_data it keeps out of `proto`.

@@ -21,6 +21,7 @@
 #include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
 #include "reference/tensor_file.h"
+#include "reference/value_proto.h"
 #include "runners/backends/adapter_protocol.pb.h"
 #include "runners/backends/scratch_dir.h"
 #include "runners/backends/subprocess.h"
@@ -440,15 +441,19 @@ class ExecBackend : public Backend {
                                        " (graph output '", model.graph().output(k).name(), "')");
         return outcome;
       }
-      absl::StatusOr<Tensor> tensor = ReadTensorFile(file);
-      if (!tensor.ok()) {
+      // A TensorProto of any element type, or the SequenceProto,
+      // OptionalProto or MapProto of an output the graph declares so.
+      absl::StatusOr<DataFileContents> read =
+          ReadDataFile(file, {}, kDefaultMaxTensorBytes, FileMapping::kCopy,
+                       KindOfType(model.graph().output(k).type()));
+      if (!read.ok()) {
         // The path is a temporary one: name the file by its base name.
-        std::string why(tensor.status().message());
+        std::string why(read.status().message());
         if (absl::StartsWith(why, file.string())) why = why.substr(file.string().size());
         outcome.message = absl::StrCat("adapter's ", OutputFileName(k), " is unreadable", why);
         return outcome;
       }
-      outcome.outputs.push_back(*std::move(tensor));
+      outcome.outputs.push_back(std::move(read->value));
     }
     outcome.kind = BackendOutcome::Kind::kOk;
     return outcome;
@@ -472,10 +477,14 @@ bool DeclareMissingOutputShapes(onnx::ModelProto& model, const std::vector<Tenso
   bool missing = false;
   const size_t count = std::min(outputs.size(), static_cast<size_t>(model.graph().output_size()));
   for (size_t k = 0; k < count; ++k) {
-    onnx::TypeProto::Tensor* type = model.mutable_graph()
-                                        ->mutable_output(static_cast<int>(k))
-                                        ->mutable_type()
-                                        ->mutable_tensor_type();
+    onnx::TypeProto* declared =
+        model.mutable_graph()->mutable_output(static_cast<int>(k))->mutable_type();
+    // A sequence, optional or map has no shape to declare.
+    if (!outputs[k].is_tensor() || (declared->value_case() != onnx::TypeProto::kTensorType &&
+                                    declared->value_case() != onnx::TypeProto::VALUE_NOT_SET)) {
+      continue;
+    }
+    onnx::TypeProto::Tensor* type = declared->mutable_tensor_type();
     if (type->has_shape()) continue;
     missing = true;
     onnx::TensorShapeProto* shape = type->mutable_shape();  // a scalar's too: no dims

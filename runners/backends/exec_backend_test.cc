@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
+#include "checker/checked_case.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
@@ -154,6 +155,40 @@ TEST_F(ExecBackendTest, AdapterGetsTheProtocolArgumentsWithAbsolutePaths) {
   }
   // The output directory is gone after the run.
   EXPECT_FALSE(fs::exists(args[5]));
+}
+
+// An output the graph declares a sequence is read as a SequenceProto; a
+// TensorProto in its place is unreadable, naming both kinds.
+TEST_F(ExecBackendTest, SequenceOutputsAreReadAsTheGraphDeclaresThem) {
+  const fs::path c = CopyCase("test_identity_sequence", "identity_sequence");
+  const fs::path script = dir_ / "copy-input.sh";
+  // Writes the file named by $COPY (default: the first input) as output_0.pb.
+  WriteText(
+      script,
+      "#!/bin/bash\nwhile [ $# -gt 0 ]; do case \"$1\" in --output-dir) out=\"$2\"; shift 2;; "
+      "--model) shift 2;; *) in=${in:-$1}; shift;; esac; done\n"
+      "cp \"${COPY:-$in}\" \"$out/output_0.pb\"\n");
+  fs::permissions(script, fs::perms::owner_all);
+  std::shared_ptr<const CheckedCase> checked = OpenCase({.dir = c}, {}, OpenDepth::kEveryFile);
+  ASSERT_EQ(checked->data_sets.size(), 1u);
+  ASSERT_EQ(checked->data_sets[0].outputs.size(), 1u);
+  const Tensor& expected = checked->data_sets[0].outputs[0];
+  ASSERT_EQ(expected.kind(), Tensor::Kind::kSequence);
+
+  std::unique_ptr<Backend> backend = Make("exec:" + script.string());
+  BackendOutcome copied = backend->Run(*checked, 0);
+  ASSERT_EQ(copied.kind, BackendOutcome::Kind::kOk) << copied.message;
+  ASSERT_EQ(copied.outputs.size(), 1u);
+  EXPECT_TRUE(IdenticalValues(copied.outputs[0], expected));  // Identity: the input itself
+
+  const fs::path tensor = dir_ / "tensor.pb";
+  ASSERT_TRUE(WriteTensorFile(tensor, Tensor::FromValues<float>({1}, {1.0f}), "y").ok());
+  setenv("COPY", tensor.c_str(), 1);
+  BackendOutcome wrong = backend->Run(*checked, 0);
+  unsetenv("COPY");
+  EXPECT_EQ(wrong.kind, BackendOutcome::Kind::kError);
+  EXPECT_THAT(wrong.message, HasSubstr("output_0.pb is unreadable"));
+  EXPECT_THAT(wrong.message, HasSubstr("not an onnx.SequenceProto"));
 }
 
 TEST_F(ExecBackendTest, EachRunGetsAFreshTempDirThatIsRemoved) {

@@ -194,11 +194,19 @@ std::vector<MalformedKind> MalformedDataKinds() {
        kInput1,
        {"data_type is not set"},
        "DATA-DECODE"},
+      // A number no ONNX the suite knows defines, perhaps a newer one's:
+      // no verdict on the case.
       {"DataTypeUnknown",
        [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_data_type(99); }); },
-       kError,
+       CaseStatus::kUnsupported,
        kInput1,
        {"unknown data_type 99"},
+       "TYPE-UNKNOWN"},
+      {"DataTypeNegative",
+       [](P d, P) { EditTensor(d / kInput1, [](onnx::TensorProto& t) { t.set_data_type(-2); }); },
+       kError,
+       kInput1,
+       {"unknown data_type -2"},
        "DATA-DECODE"},
       {"DataTypeString",
        [](P d, P) {
@@ -211,9 +219,8 @@ std::vector<MalformedKind> MalformedDataKinds() {
          t.add_string_data(std::string("b"));
          WriteProto(d / kInput1, t);
        },
-       // A valid TensorProto the suite does not decode: the case is read
-       // once, its type kept, and the checker reports the graph's float
-       // input fed with strings (run and check alike).
+       // A valid string TensorProto, decoded: the checker reports the
+       // graph's float input fed with strings (run and check alike).
        kInvalid,
        kInput1,
        {"[DATA-TYPE] graph input 'y': the tensor is string"},

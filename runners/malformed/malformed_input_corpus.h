@@ -77,7 +77,7 @@ struct MalformedKind {
   // Breaks the valid case in `dir` (or writes a broken one); `outside` is a
   // scratch folder next to it, for symlink targets.
   std::function<void(const std::filesystem::path& dir, const std::filesystem::path& outside)> make;
-  CaseStatus status;                  // kError or kInvalid
+  CaseStatus status;                  // kError, kInvalid or kUnsupported
   std::filesystem::path file;         // relative to the case: named in the message
                                       // (empty: the case folder)
   std::vector<std::string> problems;  // each appears in the message

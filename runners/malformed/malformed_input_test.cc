@@ -78,7 +78,13 @@ TEST_P(MalformedInputTest, CheckerRejectsItUnderItsRule) {
   const MalformedKind& kind = GetParam();
   if (kind.checker_rule.empty()) GTEST_SKIP() << "not a matter for the checker";
   const std::vector<Diagnostic> diagnostics = CheckCaseDir(dir_);
-  EXPECT_TRUE(HasErrors(diagnostics));
+  // What the suite cannot judge (a data type newer than it) is no error.
+  if (kind.status == CaseStatus::kUnsupported) {
+    EXPECT_FALSE(HasErrors(diagnostics));
+    EXPECT_TRUE(IsUnsupported(diagnostics));
+  } else {
+    EXPECT_TRUE(HasErrors(diagnostics));
+  }
   std::vector<std::string> formatted;
   for (const Diagnostic& d : diagnostics) formatted.push_back(FormatDiagnostic(d));
   EXPECT_THAT(RuleIds(diagnostics), Contains(kind.checker_rule)) << absl::StrJoin(formatted, "\n");
