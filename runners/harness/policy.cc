@@ -202,9 +202,9 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
   }
   // Every case unsupported (by the suite or the backend) tested nothing: a
   // skip, never a green run.
-  const bool all_unsupported =
-      std::all_of(results.begin(), results.end(),
-                  [](const CaseResult& r) { return r.status == CaseStatus::kUnsupported; });
+  const bool all_unsupported = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
+    return r.status == CaseStatus::kUnsupported;
+  });
   if (ending.exit_code == kExitOk && all_unsupported) {
     ending.exit_code = kExitNothingRan;
     ending.reasons.push_back(absl::StrCat("no case reached a verdict: all ", results.size(),

@@ -55,14 +55,19 @@ class ToleranceTest : public ::testing::Test {
     fs::remove_all(dir_);
   }
 
-  // A node test folder of one `op_type` node over two inputs of `type`,
-  // its expected output `expected`.
+  // A node test folder of one `op_type` node over `inputs` (graph inputs
+  // a, b, ... of `type`), its expected output `expected`.
   fs::path WriteCase(const std::string& op_type, int opset, ElementType type,
                      const std::vector<Tensor>& inputs, const Tensor& expected) {
     const int64_t n = expected.element_count();
     TestModel m(opset);
-    m.Input("a", type, {n}).Input("b", type, {n}).Output("y", type, {n});
-    m.Node(op_type, {"a", "b"}, {"y"});
+    std::vector<std::string> names;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      names.push_back(std::string(1, static_cast<char>('a' + k)));
+      m.Input(names.back(), type, {n});
+    }
+    m.Output("y", type, {n});
+    m.Node(op_type, names, {"y"});
     const fs::path data_set = dir_ / DataSetDirName(0);
     fs::create_directories(data_set);
     EXPECT_TRUE(WriteProtoFile(dir_ / kModelFileName, m.model).ok());
@@ -175,6 +180,27 @@ TEST_F(ToleranceTest, ARunsOverrideLoosensOnlyWhatIsComparedWithinATolerance) {
   const CaseResult min = Judge(Floats({std::nextafter(1.0f, 2.0f)}), {.rtol = 0.5, .atol = 1});
   EXPECT_EQ(min.status, CaseStatus::kFail) << min.message;
   EXPECT_TRUE(min.output_errors.empty());
+}
+
+// Strings, bools and the elements of a sequence have no storage bytes of
+// their own to compare: they are compared value by value, exactly.
+TEST_F(ToleranceTest, StringsAndSequencesCompareValueByValue) {
+  const Tensor words = Tensor::FromStrings({2}, {"a", "b"});
+  WriteCase("Identity", 13, ElementType::kString, {words}, words);
+  EXPECT_EQ(Judge(words).status, CaseStatus::kPass);
+  const CaseResult other = Judge(Tensor::FromStrings({2}, {"a", "c"}));
+  EXPECT_EQ(other.status, CaseStatus::kFail);
+  EXPECT_THAT(other.message, HasSubstr("1 of 2 elements differ"));
+
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir_});
+  const Tensor sequence = Tensor::Sequence({Floats({1, 2}), Floats({3})});
+  const Tensor longer = Tensor::Sequence({Floats({1, 2}), Floats({3}), Floats({4})});
+  const Tensor changed = Tensor::Sequence({Floats({1, 2}), Floats({3.5f})});
+  EXPECT_TRUE(DiffTensors(sequence, sequence, Tolerance::Approximate()).matches());
+  EXPECT_FALSE(DiffTensors(sequence, longer, Tolerance::Approximate()).matches());
+  const TensorDiff diff = DiffTensors(sequence, changed, Tolerance::Approximate());
+  EXPECT_EQ(diff.mismatch_count, 1);
+  EXPECT_THAT(diff.Describe("seq"), HasSubstr("[1] 3"));
 }
 
 }  // namespace
