@@ -347,6 +347,8 @@ class ExecBackend : public Backend {
                              exchange.before_request
                                  ? "' on stdout before this case's request (a second reply to "
                                    "an earlier one, or output outside a reply)"
+                             : exchange.before_whole_request
+                                 ? "' on stdout before it had read all of this case's request"
                                  : "' on stdout after its reply to this case's request",
                              "; the protocol allows one reply line per request and nothing "
                              "else on stdout, so the server was killed (the next case starts "
