@@ -5,6 +5,8 @@
 // a log another version made.
 #include <stdlib.h>
 
+#include <string>
+
 #include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -84,6 +86,53 @@ TEST_F(BaselineTest, RerunFailedRunsOnlyWhatFailedOrErrored) {
             kExitOk);
   EXPECT_THAT(stdout_, HasSubstr("nothing to rerun"));
   EXPECT_EQ(Run({"--rerun-failed=" + (dir_ / "missing.json").string(), Cases()}), kExitUsage);
+}
+
+// Every status that failed the earlier run is run again, under the rerun's
+// own policy: an invalid case that does not declare itself negative, a
+// divergent one under --strict. A case is named by its folder, not its name
+// alone: of two cases named x, only the one that failed reruns.
+TEST_F(BaselineTest, RerunFailedRerunsEveryCaseThatFailedTheRunAndOnlyThatCase) {
+  const fs::path suite = ONNX_CONFORM_SUITE_CASES;
+  // A negative case without its case.json: invalid, and not declared so.
+  fs::copy(suite / "invalid" / "argmax_v11_bfloat16_type_not_allowed",
+           dir_ / "cases" / "undeclared_invalid", fs::copy_options::recursive);
+  fs::remove(dir_ / "cases" / "undeclared_invalid" / "case.json");
+  fs::copy(suite / "node" / "min_v13_float_nan", dir_ / "cases" / "min_v13_float_nan",
+           fs::copy_options::recursive);
+  MakeCases({"pass"});
+  const std::string divergent = "--backend=" + FakeBackend("reading-min-nan-ignored");
+  const fs::path first = dir_ / "first.json";
+  ASSERT_EQ(Run({divergent, "--strict", "--report-json=" + first.string(), Cases()}), kExitFailed);
+  ASSERT_THAT(Statuses(first),
+              ElementsAre(Pair("min_v13_float_nan", "divergent"), Pair("pass.min", "pass"),
+                          Pair("undeclared_invalid", "invalid")));
+  EXPECT_EQ(Run({divergent, "--strict", "--rerun-failed=" + first.string(), Json(), Cases()}),
+            kExitFailed)
+      << stdout_;
+  EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("min_v13_float_nan", "divergent"),
+                                                Pair("undeclared_invalid", "invalid")));
+  // Without --strict the divergent case fails nothing: only the invalid one reruns.
+  EXPECT_EQ(Run({divergent, "--rerun-failed=" + first.string(), Json(), Cases()}), kExitFailed);
+  EXPECT_THAT(Statuses(JsonPath()), ElementsAre(Pair("undeclared_invalid", "invalid")));
+
+  // a/x passes, b/x fails (its expected output is Max's).
+  fs::remove_all(dir_ / "cases");
+  fs::create_directories(dir_ / "cases" / "a");
+  fs::create_directories(dir_ / "cases" / "b");
+  fs::copy(kOfficialCases / "test_min_example", dir_ / "cases" / "a" / "x",
+           fs::copy_options::recursive);
+  fs::copy(kOfficialCases / "test_min_example", dir_ / "cases" / "b" / "x",
+           fs::copy_options::recursive);
+  fs::copy_file(kOfficialCases / "test_max_example" / "test_data_set_0" / "output_0.pb",
+                dir_ / "cases" / "b" / "x" / "test_data_set_0" / "output_0.pb",
+                fs::copy_options::overwrite_existing);
+  ASSERT_EQ(Run({"--report-json=" + first.string(), Cases()}), kExitFailed);
+  ASSERT_THAT(Statuses(first), ElementsAre(Pair("x", "pass"), Pair("x", "fail")));
+  EXPECT_EQ(Run({"--rerun-failed=" + first.string(), Json(), Cases()}), kExitFailed);
+  const report::RunReport rerun = ReadReport(JsonPath());
+  ASSERT_EQ(rerun.cases_size(), 1);
+  EXPECT_EQ(rerun.cases(0).path(), (dir_ / "cases" / "b" / "x").string());
 }
 
 TEST_F(BaselineTest, AdaptersSayWhichRuntimeTheyAreInBothProtocols) {
