@@ -294,6 +294,9 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
                                                    " is beyond the newest the audit knows (",
                                                    NewestKnownOpset(), ")"));
   }
+  if (absl::Status recursion = CheckNoRecursiveFunctions(*model); !recursion.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(model_file.string(), ": ", recursion.message()));
+  }
   absl::StatusOr<DimBindings> dims = BindShapes(*model, options.shapes);
   if (!dims.ok()) return dims.status();
   ModelAudit audit;
