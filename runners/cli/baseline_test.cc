@@ -44,7 +44,7 @@ TEST_F(BaselineTest, WrittenExpectationsMakeTheRerunExitZero) {
                           HasSubstr("crash.min  crash  Min: crash"),
                           HasSubstr("unsupported.min  unsupported"),
                           HasSubstr("wrong-shape.min  fail  Min: shape"),
-                          HasSubstr("re:off\\x2dby\\x2done\\x2ewith\\x20space  fail"),
+                          HasSubstr("name:off-by-one.with\\x20space  fail"),
                           Not(HasSubstr("pass.min"))));
   absl::StatusOr<ExpectationList> parsed = ExpectationList::Parse(text, "baseline.expect");
   ASSERT_TRUE(parsed.ok()) << parsed.status() << "\n" << text;

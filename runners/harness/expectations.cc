@@ -48,6 +48,31 @@ absl::Status ForEachLine(absl::string_view text, ParseLine parse_line) {
   return absl::OkStatus();
 }
 
+// The bytes a name: pattern spells: each byte as itself, \xHH for any
+// byte; a backslash starts an escape. Empty or a broken escape: why not.
+absl::StatusOr<std::string> ExactName(absl::string_view spelled) {
+  std::string name;
+  for (size_t i = 0; i < spelled.size(); ++i) {
+    if (spelled[i] != '\\') {
+      name.push_back(spelled[i]);
+      continue;
+    }
+    int byte = 0;
+    if (i + 3 >= spelled.size() || spelled[i + 1] != 'x' ||
+        !absl::SimpleHexAtoi(spelled.substr(i + 2, 2), &byte) ||
+        !absl::ascii_isxdigit(static_cast<unsigned char>(spelled[i + 2])) ||
+        !absl::ascii_isxdigit(static_cast<unsigned char>(spelled[i + 3]))) {
+      return absl::InvalidArgumentError(
+          "a backslash in a name: pattern starts \\xHH, two hexadecimal digits (\\x5c is a "
+          "backslash)");
+    }
+    name.push_back(static_cast<char>(byte));
+    i += 3;
+  }
+  if (name.empty()) return absl::InvalidArgumentError("name: names no case");
+  return name;
+}
+
 absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
@@ -59,6 +84,7 @@ absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
 }  // namespace
 
 bool Expectation::Matches(const std::string& case_name) const {
+  if (exact.has_value()) return case_name == *exact;
   if (regex.has_value()) return regex->FullMatch(case_name);
   return fnmatch(pattern.c_str(), case_name.c_str(), 0) == 0;
 }
@@ -84,11 +110,15 @@ absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
       return LineError(file, number,
                        "expected 'PATTERN STATUS[,STATUS...] REASON' (the reason is required)");
     }
-    absl::string_view regex_text(e.pattern);
+    absl::string_view regex_text(e.pattern), exact_text(e.pattern);
     if (absl::ConsumePrefix(&regex_text, "re:")) {
       absl::StatusOr<UserRegex> regex = UserRegex::Compile(regex_text);
       if (!regex.ok()) return LineError(file, number, regex.status().message());
       e.regex = *std::move(regex);
+    } else if (absl::ConsumePrefix(&exact_text, "name:")) {
+      absl::StatusOr<std::string> exact = ExactName(exact_text);
+      if (!exact.ok()) return LineError(file, number, exact.status().message());
+      e.exact = *std::move(exact);
     }
     for (absl::string_view name : absl::StrSplit(statuses, ',')) {
       if (name == "flaky") {
@@ -139,12 +169,12 @@ std::string ExactPattern(absl::string_view case_name) {
                               c == '-' || c == '.' || c == '+' || c == '=' || c == ',';
                      });
   if (plain) return std::string(case_name);
-  // RE2 matches the whole name; every ASCII byte but letters and digits is
-  // written \xHH (no blank, which would end the field; no metacharacter).
-  std::string pattern = "re:";
+  // Not a glob (its metacharacters, and a blank, which would end the field)
+  // nor an re: (RE2 matches only UTF-8, and a case name may be any bytes).
+  std::string pattern = "name:";
   for (char c : case_name) {
     const unsigned char byte = static_cast<unsigned char>(c);
-    if (absl::ascii_isalnum(byte) || byte >= 0x80) {
+    if (byte > 0x20 && byte < 0x7F && c != '\\') {
       pattern.push_back(c);
     } else {
       absl::StrAppend(&pattern, "\\x", absl::Hex(byte, absl::kZeroPad2));

@@ -7,9 +7,12 @@
 //   test_min_int16              unsupported  no int16 Min kernel
 //   re:^test_argmin_.*nan       fail         ArgMin never selects NaN
 //   clip_v13_*_nan_bound        fail,divergent  NaN bound ignored
-// PATTERN is a glob over the case name (* ? [...], as fnmatch) or, after
+// PATTERN is a glob over the case name (* ? [...], as fnmatch); after
 // "re:", an RE2 regular expression (runners/harness/user_regex.h) that must
-// match the whole name.
+// match the whole name; or, after "name:", the exact name, each byte as
+// itself or as \xHH (a blank, a control byte, a backslash, a byte that is
+// not ASCII: what `run --write-expectations` writes for a name a glob cannot
+// spell, since RE2 matches only UTF-8).
 // STATUS is one or more of fail invalid unsupported divergent error crash
 // timeout, comma-separated; `flaky` among them makes the line a may-fail
 // one: a pass stays a pass instead of xpass (`flaky` alone: fail, error,
@@ -55,8 +58,9 @@ struct Expectation {
   // "FILE:LINE: fail: REASON".
   std::string Describe() const;
 
-  // Internal: the compiled pattern of a re: line.
+  // Internal: the compiled pattern of a re: line; the bytes of a name: one.
   std::optional<UserRegex> regex;
+  std::optional<std::string> exact;
 };
 
 class ExpectationList {
@@ -74,13 +78,16 @@ class ExpectationList {
 
 // The expectation file `run --write-expectations` writes: every result that
 // did not pass, one line each, its exact name as the pattern (a glob of its
-// plain characters, else an re: of escaped bytes), the status it had before
+// plain characters, else a name: of escaped bytes), the status it had before
 // any expectation file applied, and its cause (the failure signature; else
 // the message's first line) as the reason. A run judged by it turns each
 // into xfail. `header` becomes the opening comment lines.
 std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::string_view header);
 
-// The pattern that matches exactly `case_name` and nothing else.
+// The pattern that matches exactly `case_name` and nothing else, whatever
+// its bytes: the name itself when it is plain ([A-Za-z0-9_.+=,-], no
+// leading '#'), else "name:" and its bytes, escaped as \xHH but for
+// printable ASCII.
 std::string ExactPattern(absl::string_view case_name);
 
 // NotFound / DataLoss for a missing or unreadable file; Parse's errors.
