@@ -1,8 +1,9 @@
 // The expectation file `run --write-expectations` writes (a baseline) reads
 // back exactly: each line matches its own case and no other, whatever bytes
-// the case's name holds.
+// the case's name holds, and when two cases share a name the line says which
+// one it means.
 //
-//   caf<0xE9> fail  ->  "name:caf\xe9  fail  ..." (an re: line RE2 refuses)
+//   a/x pass, b/x fail  ->  "b/x  fail  ..." (x alone would make a/x an xpass)
 #include <set>
 #include <string>
 #include <vector>
@@ -29,7 +30,7 @@ CaseResult Failed(const std::string& path, CaseStatus status = CaseStatus::kFail
 std::set<size_t> MatchedBy(const Expectation& line, const std::vector<CaseResult>& results) {
   std::set<size_t> matched;
   for (size_t i = 0; i < results.size(); ++i) {
-    if (line.Matches(results[i].name)) matched.insert(i);
+    if (line.Matches(results[i].name, results[i].path)) matched.insert(i);
   }
   return matched;
 }
@@ -60,6 +61,46 @@ TEST(BaselineFileTest, ANameOfAnyBytesReadsBackAsExactlyThatName) {
     results.push_back(Failed("/cases/" + name));
   }
   ExpectEachLineMatchesItsOwnCaseOnly(results);
+}
+
+TEST(BaselineFileTest, CasesThatShareANameAreNamedByTheirFolders) {
+  const std::vector<CaseResult> results = {Failed("/runs/a/x", CaseStatus::kPass),
+                                           Failed("/runs/b/x"),
+                                           Failed("/runs/b/y"),
+                                           Failed("/one/cases/z"),
+                                           Failed("/two/cases/z"),
+                                           Failed("rel\xff/cases/w"),
+                                           Failed("other/cases/w")};
+  const std::string text = ExpectationFileFor(results, "baseline");
+  absl::StatusOr<ExpectationList> read = ExpectationList::Parse(text, "baseline.expect");
+  ASSERT_TRUE(read.ok()) << read.status() << "\n" << text;
+  EXPECT_THAT(text, ::testing::HasSubstr("\nb/x  fail"));
+  EXPECT_THAT(text, ::testing::HasSubstr("\ny  fail"));  // no other y: its name alone
+  EXPECT_THAT(text, ::testing::HasSubstr("one/cases/z  fail"));
+  // a/x passed: no line applies to it, so the baseline never makes it an xpass.
+  CaseResult a = results[0];
+  ApplyExpectations(a, nullptr, &*read);
+  EXPECT_EQ(a.status, CaseStatus::kPass) << a.message;
+  std::vector<CaseResult> written(results.begin() + 1, results.end());
+  ExpectEachLineMatchesItsOwnCaseOnly(written);
+  for (CaseResult r : written) {
+    ApplyExpectations(r, nullptr, &*read);
+    EXPECT_EQ(r.status, CaseStatus::kXfail) << r.path;
+  }
+}
+
+// A pattern holding '/' names a case by its last folders, written by hand too.
+TEST(BaselineFileTest, APatternWithASlashMatchesTheLastFoldersOfTheCasePath) {
+  absl::StatusOr<ExpectationList> read = ExpectationList::Parse(
+      "ort/test_min_*  fail  ort's copies\nname:b/x\\x20y  crash  one case\n", "f.expect");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_NE(read->Find("test_min_a", "/data/ort/test_min_a"), nullptr);
+  EXPECT_NE(read->Find("test_min_a", "ort/test_min_a/"), nullptr);
+  EXPECT_EQ(read->Find("test_min_a", "/data/onnx/test_min_a"), nullptr);
+  EXPECT_EQ(read->Find("test_min_a"), nullptr);  // no path: the name alone
+  EXPECT_NE(read->Find("x y", "/r/b/x y"), nullptr);
+  EXPECT_EQ(read->Find("x y", "/r/a/x y"), nullptr);
+  EXPECT_EQ(read->Find("x y", "/r/b/x y/z"), nullptr);
 }
 
 TEST(BaselineFileTest, AnExactNameWithABrokenEscapeIsAnErrorNamingTheLine) {
