@@ -17,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
 #include <thread>
@@ -183,9 +184,12 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
       const size_t index = pending[k];
       const auto start = std::chrono::steady_clock::now();
       CaseResult result;
-      {
+      try {
         ScopedResourceBudget budget(limits);
         result = RunCase(*twins.Open(refs[index]), backend);
+      } catch (const std::bad_alloc&) {
+        // Past what the budget foresaw: this case's error, not the run's end.
+        result = OutOfMemoryResult(refs[index].dir, backend);
       }
       // A persistent server's start-up is the run's, not this case's.
       result.seconds =
