@@ -19,23 +19,16 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "audit/audit_finding.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
 
 namespace onnx_conform {
 
-// OK, or InvalidArgument naming the cycle when a model-local function calls
-// itself, directly or through others, from its body or any subgraph of it
-// ("local::F -> local::G -> local::F"): ONNX's function shape inference
-// expands each call, and on such a model recursed until the stack ran out.
-absl::Status CheckNoRecursiveFunctions(const onnx::ModelProto& model);
-
 // The model with the element types and shapes ONNX's shape inference finds
 // added to every graph's value_info (lenient mode: a node it cannot infer is
-// left unknown; the strict check is ModelTypeProblems'). A model with a
-// recursive function is returned as it is.
+// left unknown; the strict check is ModelTypeProblems'). A model whose
+// functions CheckModelLocalFunctions refuses is returned as it is.
 onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model);
 
 // One node of a model, wherever it is.

@@ -2,8 +2,10 @@
 // walked like a subgraph's, typed from the call, and reported by function
 // and node name; and the exit codes of models ONNX's converter cannot
 // convert (a function, a custom domain).
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -218,6 +220,39 @@ TEST(AuditModelFunctionTest, AFunctionThatCallsItselfIsRefusedNamingTheCycle) {
   // Two calls of one function are no cycle.
   const fs::path file = Write("twice", CallsF({Calling("F", {"G", "G"}), Calling("G", {})}));
   EXPECT_TRUE(AuditModel(file, {.to_opset = 13}).ok());
+}
+
+// F0 -> F1 -> ... -> F(n-1), each calling the next `times` times; the last
+// one's body an Identity.
+onnx::ModelProto CallChain(int n, int times) {
+  std::vector<onnx::FunctionProto> functions;
+  for (int i = 0; i < n; ++i) {
+    const std::string callee = absl::StrCat("F", i + 1);
+    functions.push_back(
+        Calling(i == 0 ? "F" : absl::StrCat("F", i),
+                i + 1 == n ? std::vector<std::string>{} : std::vector<std::string>(times, callee)));
+  }
+  return CallsF(functions);
+}
+
+// Calls nested thousands deep overflowed ONNX's inference's stack; calls
+// that each double (F calls G twice, G calls H twice, ...) made it run for
+// hours. Both are refused before inference, in no time; modest nesting is
+// audited.
+TEST(AuditModelFunctionTest, CallsNestedTooDeepOrExpandingTooFarAreRefused) {
+  for (const auto& [name, model, why] :
+       {std::tuple("deep", CallChain(3000, 1), "deep"),
+        std::tuple("doubling", CallChain(30, 2), "more than 100000 nodes")}) {
+    const fs::path file = Write(name, model);
+    const auto start = std::chrono::steady_clock::now();
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10)
+        << name;
+    ASSERT_FALSE(audit.ok()) << name;
+    EXPECT_THAT(audit.status().message(), HasSubstr(why)) << name;
+  }
+  const fs::path modest = Write("modest", CallChain(8, 2));  // 2^7 Identity nodes
+  EXPECT_TRUE(AuditModel(modest, {.to_opset = 13}).ok());
 }
 
 }  // namespace

@@ -3,15 +3,10 @@
 // first call gives them, its attribute references resolved from that call,
 // so that the suite's checks, the node list and the node-by-node comparison
 // see a function's Min, ArgMin and Clip nodes as they see a graph's.
-#include <algorithm>
-#include <map>
 #include <set>
 #include <string>
-#include <vector>
 
-#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "audit/audit_model_checks.h"
 
 namespace onnx_conform {
@@ -20,41 +15,6 @@ namespace {
 // "domain::name" of a function or of the operator a node calls.
 std::string FunctionKey(const std::string& domain, const std::string& name) {
   return absl::StrCat(domain, "::", name);
-}
-
-// Adds to `called` the key of every node of `graph` and of its subgraphs,
-// at any depth.
-void CalledIn(const onnx::GraphProto& graph, std::set<std::string>& called);
-void CalledBy(const onnx::NodeProto& node, std::set<std::string>& called) {
-  called.insert(FunctionKey(node.domain(), node.op_type()));
-  for (const onnx::AttributeProto& a : node.attribute()) {
-    if (a.has_g()) CalledIn(a.g(), called);
-    for (const onnx::GraphProto& g : a.graphs()) CalledIn(g, called);
-  }
-}
-void CalledIn(const onnx::GraphProto& graph, std::set<std::string>& called) {
-  for (const onnx::NodeProto& node : graph.node()) CalledBy(node, called);
-}
-
-// Depth-first over the calls between local functions: on a call back into a
-// function still being walked, `cycle` gets the path from it to itself.
-bool FindCycle(const std::string& key, const std::map<std::string, std::set<std::string>>& calls,
-               std::map<std::string, int>& state, std::vector<std::string>& path,
-               std::vector<std::string>& cycle) {
-  state[key] = 1;  // being walked
-  path.push_back(key);
-  for (const std::string& callee : calls.at(key)) {
-    if (!calls.contains(callee)) continue;  // an operator, not a local function
-    if (state[callee] == 1) {
-      cycle.assign(std::find(path.begin(), path.end(), callee), path.end());
-      cycle.push_back(callee);
-      return true;
-    }
-    if (state[callee] == 0 && FindCycle(callee, calls, state, path, cycle)) return true;
-  }
-  path.pop_back();
-  state[key] = 2;  // done: no cycle through it
-  return false;
 }
 
 // The body's node with each attribute that refers to the function's
@@ -80,26 +40,6 @@ onnx::NodeProto Resolved(const onnx::NodeProto& body_node, const onnx::NodeProto
 }
 
 }  // namespace
-
-absl::Status CheckNoRecursiveFunctions(const onnx::ModelProto& model) {
-  std::map<std::string, std::set<std::string>> calls;  // function -> what its body calls
-  for (const onnx::FunctionProto& f : model.functions()) {
-    std::set<std::string>& called = calls[FunctionKey(f.domain(), f.name())];
-    for (const onnx::NodeProto& node : f.node()) CalledBy(node, called);
-  }
-  std::map<std::string, int> state;
-  for (const auto& [key, called] : calls) {
-    std::vector<std::string> path, cycle;
-    if (state[key] == 0 && FindCycle(key, calls, state, path, cycle)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the model-local function ", cycle.front(), " calls itself (",
-          absl::StrJoin(cycle, " -> "),
-          "): a function's body is expanded at each call, so a recursive one has no end; "
-          "such a model is not audited"));
-    }
-  }
-  return absl::OkStatus();
-}
 
 std::string ModelNodes::CalledFunction(const onnx::NodeProto& node) const {
   const std::string key = FunctionKey(node.domain(), node.op_type());
