@@ -5,6 +5,7 @@
 #include <map>
 #include <new>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -156,7 +157,10 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
     }
   };
   std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+  try {
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+  } catch (const std::system_error&) {  // no more threads to be had: fewer jobs
+  }
   work();
   for (std::thread& t : threads) t.join();
 

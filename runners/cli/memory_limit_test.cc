@@ -81,14 +81,20 @@ struct Ended {
 };
 
 // `onnx-conform ARGS` in a child whose address space may not grow past
-// `max_bytes` (ulimit -v).
-Ended RunUnderAddressSpaceLimit(const std::vector<std::string>& args, rlim_t max_bytes) {
+// `max_bytes` (ulimit -v), and whose threads' stacks are `stack_bytes`
+// each when given (ulimit -s: glibc sizes thread stacks by it).
+Ended RunUnderAddressSpaceLimit(const std::vector<std::string>& args, rlim_t max_bytes,
+                                rlim_t stack_bytes = 0) {
   int out_pipe[2];
   if (pipe(out_pipe) != 0) return {};
   const pid_t pid = fork();
   if (pid == 0) {
     const rlimit limit{max_bytes, max_bytes};
     setrlimit(RLIMIT_AS, &limit);
+    if (stack_bytes > 0) {
+      const rlimit stack{stack_bytes, stack_bytes};
+      setrlimit(RLIMIT_STACK, &stack);
+    }
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(out_pipe[1], STDERR_FILENO);
     std::vector<std::string> argv = {ONNX_CONFORM_EXECUTABLE};
@@ -169,6 +175,19 @@ TEST_F(MemoryLimitTest, OutOfMemoryIsAnErrorForTheCaseAndTheRunGoesOn) {
   EXPECT_THAT(json, HasSubstr("\"name\": \"b_min\""));
   EXPECT_THAT(json, AnyOf(HasSubstr("\"error\": 1"), HasSubstr("\"error\":1")));
   EXPECT_THAT(json, AnyOf(HasSubstr("\"pass\": 1"), HasSubstr("\"pass\":1")));
+}
+
+// With 1 GB thread stacks under 4 GB of address space, -j 8 cannot have
+// its eight threads: the run goes on with those it gets (std::system_error
+// was uncaught: exit 134).
+TEST_F(MemoryLimitTest, ARunThatCannotHaveItsThreadsRunsWithFewer) {
+  for (int i = 0; i < 8; ++i) CopyCase("test_min_example", absl::StrCat("case_", i));
+  const Ended ended =
+      RunUnderAddressSpaceLimit({"run", "-j", "8", (dir_ / "cases").string()},
+                                static_cast<rlim_t>(4 * kGB), static_cast<rlim_t>(kGB));
+  ASSERT_FALSE(ended.signaled) << "signal " << ended.code << "\n" << ended.output;
+  EXPECT_EQ(ended.code, kExitOk) << ended.output;
+  EXPECT_THAT(ended.output, HasSubstr("8 passed"));
 }
 
 }  // namespace

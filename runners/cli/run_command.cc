@@ -20,6 +20,7 @@
 #include <new>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -212,11 +213,16 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
   };
   const int thread_count = std::max(1, std::min<int>(jobs, static_cast<int>(pending.size())));
   std::vector<std::thread> threads;
-  for (int t = 0; t < thread_count; ++t) threads.emplace_back(work);
+  try {
+    for (int t = 0; t < thread_count; ++t) threads.emplace_back(work);
+  } catch (const std::system_error&) {
+    // No thread to be had (ulimit -u, ulimit -v): fewer jobs, at least this one.
+    if (threads.empty()) work();
+  }
   {
     std::unique_lock<std::mutex> lock(mutex);
     bool cancelled = false;
-    while (finished_workers < thread_count) {
+    while (finished_workers < std::max<int>(1, static_cast<int>(threads.size()))) {
       all_done.wait_for(lock, std::chrono::milliseconds(50));
       if (g_interrupted && !cancelled) {
         backend.Cancel();
