@@ -14,6 +14,7 @@
 #include "audit/audit.h"
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
+#include "audit/audit_function_calls.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_data.h"
 #include "audit/audit_model_inputs.h"
@@ -295,6 +296,9 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
     return absl::InvalidArgumentError(absl::StrCat("opset ", *options.to_opset,
                                                    " is beyond the newest the audit knows (",
                                                    NewestKnownOpset(), ")"));
+  }
+  if (absl::Status functions = CheckModelLocalFunctions(*model); !functions.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(model_file.string(), ": ", functions.message()));
   }
   absl::StatusOr<DimBindings> dims = BindShapes(*model, options.shapes);
   if (!dims.ok()) return dims.status();

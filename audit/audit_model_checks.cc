@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_behavior.h"
+#include "audit/audit_function_calls.h"
 #include "audit/audit_retarget.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
@@ -92,6 +93,12 @@ std::string Between(absl::string_view text, absl::string_view open, absl::string
 // ONNX's checker, then strict shape inference with type checks.
 std::optional<NodeProblem> OnnxProblem(const onnx::ModelProto& model, const ModelNodes& nodes) {
   std::string what;
+  if (absl::Status functions = CheckModelLocalFunctions(model); !functions.ok()) {
+    NodeProblem p;
+    p.message = std::string(functions.message());
+    p.checker = "the suite's check of model-local functions";
+    return p;
+  }
   // libonnx's checker refuses IR versions newer than its own; the audit
   // judges the graph, so it checks such a model as of that IR version.
   onnx::ModelProto copy = model;
@@ -128,6 +135,7 @@ std::string Listed(const std::set<std::string>& s) { return absl::StrJoin(s, ", 
 // every graph's value_info (lenient mode: a node it cannot infer is left
 // unknown, the strict check is ModelTypeProblems').
 onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model) {
+  if (!CheckModelLocalFunctions(model).ok()) return model;  // inference would not end
   onnx::ModelProto inferred = model;
   try {
     onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(),

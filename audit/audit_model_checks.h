@@ -27,7 +27,8 @@ namespace onnx_conform {
 
 // The model with the element types and shapes ONNX's shape inference finds
 // added to every graph's value_info (lenient mode: a node it cannot infer is
-// left unknown; the strict check is ModelTypeProblems').
+// left unknown; the strict check is ModelTypeProblems'). A model whose
+// functions CheckModelLocalFunctions refuses is returned as it is.
 onnx::ModelProto WithInferredTypes(const onnx::ModelProto& model);
 
 // One node of a model, wherever it is.

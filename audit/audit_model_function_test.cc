@@ -2,10 +2,13 @@
 // walked like a subgraph's, typed from the call, and reported by function
 // and node name; and the exit codes of models ONNX's converter cannot
 // convert (a function, a custom domain).
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "audit/audit.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_test_util.h"
@@ -131,6 +134,125 @@ TEST(AuditModelFunctionTest, ModelsTheConverterCannotConvertFail) {
     EXPECT_THAT(w.err, HasSubstr("nothing written")) << name;
     EXPECT_FALSE(fs::exists(out)) << name;
   }
+}
+
+// A model-local function named `name` of domain "local" whose body is one
+// node calling each of `calls` (a function of "local"), in an If's branch
+// when `in_branch`.
+onnx::FunctionProto Calling(const std::string& name, const std::vector<std::string>& calls,
+                            bool in_branch = false) {
+  onnx::FunctionProto f;
+  f.set_name(name);
+  f.set_domain("local");
+  f.add_input("a");
+  f.add_output("b");
+  f.add_opset_import()->set_version(13);
+  onnx::OperatorSetIdProto* local = f.add_opset_import();
+  local->set_domain("local");
+  local->set_version(1);
+  onnx::GraphProto body;
+  std::string last = "a";
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const std::string out = i + 1 == calls.size() && !in_branch ? "b" : absl::StrCat("t", i);
+    onnx::NodeProto call = ModelBuilder::Node(calls[i], absl::StrCat("call_", i), {last}, {out});
+    call.set_domain("local");
+    *body.add_node() = call;
+    last = out;
+  }
+  if (!in_branch) {
+    if (calls.empty()) *f.add_node() = ModelBuilder::Node("Identity", "same", {"a"}, {"b"});
+    for (const onnx::NodeProto& n : body.node()) *f.add_node() = n;
+    return f;
+  }
+  body.set_name("branch");
+  body.add_output()->set_name(last);
+  *f.add_node() = ModelBuilder::Node("Constant", "yes", {}, {"c"});
+  onnx::NodeProto choose = ModelBuilder::Node("If", "choose", {"c"}, {"b"});
+  for (const char* branch : {"then_branch", "else_branch"}) {
+    onnx::AttributeProto* g = choose.add_attribute();
+    g->set_name(branch);
+    g->set_type(onnx::AttributeProto::GRAPH);
+    *g->mutable_g() = body;
+  }
+  *f.add_node() = choose;
+  return f;
+}
+
+// x -> local::F -> y, with `functions` as the model's local functions.
+onnx::ModelProto CallsF(const std::vector<onnx::FunctionProto>& functions) {
+  ModelBuilder b(13);
+  onnx::ModelProto model = b.model();
+  model.set_ir_version(8);
+  onnx::OperatorSetIdProto* local = model.add_opset_import();
+  local->set_domain("local");
+  local->set_version(1);
+  for (const onnx::FunctionProto& f : functions) *model.add_functions() = f;
+  onnx::GraphProto& g = *model.mutable_graph();
+  *g.add_input() = ModelBuilder::Value("x", kFloat, {"3"});
+  onnx::NodeProto call = ModelBuilder::Node("F", "call", {"x"}, {"y"});
+  call.set_domain("local");
+  *g.add_node() = call;
+  *g.add_output() = ModelBuilder::Value("y", kFloat, {"3"});
+  return model;
+}
+
+// A function that calls itself, directly or through others (ONNX's function
+// shape inference recursed without bound: SIGSEGV), is refused as an error
+// that names the cycle, whether the graph calls it or not.
+TEST(AuditModelFunctionTest, AFunctionThatCallsItselfIsRefusedNamingTheCycle) {
+  const std::vector<std::pair<std::string, onnx::ModelProto>> models = {
+      {"self", CallsF({Calling("F", {"F"})})},
+      {"pair", CallsF({Calling("F", {"G"}), Calling("G", {"F"})})},
+      {"branch", CallsF({Calling("F", {"G"}), Calling("G", {"F"}, /*in_branch=*/true)})},
+      {"uncalled", CallsF({Calling("F", {}), Calling("H", {"K"}), Calling("K", {"H"})})},
+  };
+  for (const auto& [name, model] : models) {
+    const fs::path file = Write("recursive_" + name, model);
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
+    ASSERT_FALSE(audit.ok()) << name;
+    EXPECT_THAT(audit.status().message(), HasSubstr("calls itself")) << name;
+    EXPECT_THAT(audit.status().message(), HasSubstr(name == "uncalled" ? "local::H" : "local::F"))
+        << name;
+    const CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
+    EXPECT_EQ(r.code, kExitUsage) << name;
+    EXPECT_THAT(r.err, HasSubstr("calls itself")) << name;
+  }
+  // Two calls of one function are no cycle.
+  const fs::path file = Write("twice", CallsF({Calling("F", {"G", "G"}), Calling("G", {})}));
+  EXPECT_TRUE(AuditModel(file, {.to_opset = 13}).ok());
+}
+
+// F0 -> F1 -> ... -> F(n-1), each calling the next `times` times; the last
+// one's body an Identity.
+onnx::ModelProto CallChain(int n, int times) {
+  std::vector<onnx::FunctionProto> functions;
+  for (int i = 0; i < n; ++i) {
+    const std::string callee = absl::StrCat("F", i + 1);
+    functions.push_back(
+        Calling(i == 0 ? "F" : absl::StrCat("F", i),
+                i + 1 == n ? std::vector<std::string>{} : std::vector<std::string>(times, callee)));
+  }
+  return CallsF(functions);
+}
+
+// Calls nested thousands deep overflowed ONNX's inference's stack; calls
+// that each double (F calls G twice, G calls H twice, ...) made it run for
+// hours. Both are refused before inference, in no time; modest nesting is
+// audited.
+TEST(AuditModelFunctionTest, CallsNestedTooDeepOrExpandingTooFarAreRefused) {
+  for (const auto& [name, model, why] :
+       {std::tuple("deep", CallChain(3000, 1), "deep"),
+        std::tuple("doubling", CallChain(30, 2), "more than 100000 nodes")}) {
+    const fs::path file = Write(name, model);
+    const auto start = std::chrono::steady_clock::now();
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10)
+        << name;
+    ASSERT_FALSE(audit.ok()) << name;
+    EXPECT_THAT(audit.status().message(), HasSubstr(why)) << name;
+  }
+  const fs::path modest = Write("modest", CallChain(8, 2));  // 2^7 Identity nodes
+  EXPECT_TRUE(AuditModel(modest, {.to_opset = 13}).ok());
 }
 
 }  // namespace

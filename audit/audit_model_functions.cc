@@ -12,6 +12,11 @@
 namespace onnx_conform {
 namespace {
 
+// "domain::name" of a function or of the operator a node calls.
+std::string FunctionKey(const std::string& domain, const std::string& name) {
+  return absl::StrCat(domain, "::", name);
+}
+
 // The body's node with each attribute that refers to the function's
 // attributes (ref_attr_name) given the call's value, or dropped when the
 // call gives none (the operator's default applies).
@@ -37,7 +42,7 @@ onnx::NodeProto Resolved(const onnx::NodeProto& body_node, const onnx::NodeProto
 }  // namespace
 
 std::string ModelNodes::CalledFunction(const onnx::NodeProto& node) const {
-  const std::string key = absl::StrCat(node.domain(), "::", node.op_type());
+  const std::string key = FunctionKey(node.domain(), node.op_type());
   return functions_.contains(key) ? key : "";
 }
 

@@ -32,7 +32,15 @@ absl::StatusOr<fs::path> ResolveTwinDir(const fs::path& case_dir, absl::string_v
     return absl::InvalidArgumentError(
         absl::StrCat("twin '", twin, "' is not the name of a case folder"));
   }
-  fs::path folder = case_dir.lexically_normal();
+  // Absolute first: a case named relative to its own folder of cases ("x",
+  // "./x") or to the case set ("invalid/x") has its set above the working
+  // folder, and its twin is that set's, whatever the spelling.
+  std::error_code ec;
+  fs::path folder = fs::absolute(case_dir, ec).lexically_normal();
+  if (ec) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(case_dir.string(), ": cannot tell where it lies: ", ec.message()));
+  }
   if (!folder.has_filename()) folder = folder.parent_path();  // "x/" is x
   const fs::path set_root = folder.parent_path().parent_path();
   const fs::path dir = set_root / kValidCasesFolderName / name;

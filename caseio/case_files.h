@@ -43,7 +43,9 @@ absl::StatusOr<DataFileContents> ReadCaseDataFile(const std::filesystem::path& c
 
 // The folder of a negative case's valid twin (case.json "twin", a case
 // name): the case of that name in the `node/` folder beside the case's own
-// folder of cases (cases/invalid/x -> cases/node/TWIN). InvalidArgument when
+// folder of cases (cases/invalid/x -> cases/node/TWIN), the case's path
+// made absolute first, so that every spelling of it finds the same twin
+// ("x" from inside cases/invalid, "invalid/x" from cases/). InvalidArgument when
 // the name is not a plain folder name or the folder resolves, through any
 // link, outside that case set (the case folder's grandparent).
 absl::StatusOr<std::filesystem::path> ResolveTwinDir(const std::filesystem::path& case_dir,

@@ -29,17 +29,43 @@
 
 namespace onnx_conform {
 
-// A case's total (see above). With the 4 GiB per tensor of
-// kDefaultMaxTensorBytes, one case at a time stays well inside 24 GiB.
+// The most a case's total may be by default (see above); less when the
+// process may use less memory (DefaultMaxCaseBytes).
 inline constexpr int64_t kDefaultMaxCaseBytes = int64_t{8} << 30;
 // Element operations the reference may spend on one case (about ten
 // seconds of scalar work): Min over a million copies of one large input is
 // small on disk but would otherwise run for hours.
 inline constexpr int64_t kDefaultMaxElementOperations = int64_t{1} << 34;
 
+// The memory this process may use: the least of its address-space limit
+// (`ulimit -v`, RLIMIT_AS) less what it has mapped already, its cgroup's
+// memory limit (its own or an ancestor's: v2 memory.max, v1
+// memory.limit_in_bytes), and the machine's memory (MemTotal).
+struct MemoryCeiling {
+  int64_t bytes = 0;
+  // Which, for messages: "5.3 GiB (its address-space limit, ulimit -v, of
+  // 5.7 GiB, 0.4 GiB of it mapped already)".
+  std::string what;
+};
+// Measured now.
+MemoryCeiling MeasureMemoryCeiling();
+// As first measured in this process: every budget and message of a run
+// uses one figure.
+const MemoryCeiling& ProcessMemoryCeiling();
+
+// The default per-case budget: half the memory the process may use (a case
+// holds more than it is charged: protobuf's copies while it parses, the
+// allocator's slack), shared by the `jobs` cases run at once, at most
+// kDefaultMaxCaseBytes.
+int64_t DefaultMaxCaseBytes(int jobs = 1);
+
+// What a case that could not get its memory (std::bad_alloc) is told:
+// "out of memory: ..., this process may use 5.3 GiB (...)".
+std::string OutOfMemoryMessage();
+
 struct ResourceLimits {
   int64_t max_tensor_bytes = kDefaultMaxTensorBytes;  // --max-tensor-bytes
-  int64_t max_case_bytes = kDefaultMaxCaseBytes;      // --max-case-bytes
+  int64_t max_case_bytes = DefaultMaxCaseBytes();     // --max-case-bytes
   int64_t max_element_operations = kDefaultMaxElementOperations;
 };
 
@@ -64,9 +90,9 @@ class ScopedResourceBudget {
 };
 
 // Charges `bytes` to the calling thread's budget, or ResourceExhausted
-// (naming what() -- only called then -- the limit and its flag) when they
-// would exceed it. A tensor is also held to max_tensor_bytes. OK when no
-// budget is installed.
+// (naming what() -- only called then -- the limit, its flag, and the
+// memory the process may use) when they would exceed it. A tensor is also held to max_tensor_bytes.
+// OK when no budget is installed.
 absl::Status ChargeBytes(int64_t bytes, bool is_tensor, absl::FunctionRef<std::string()> what);
 
 // "1048576", "64K", "512M", "4G", "1T" (powers of 1024) -> bytes; a

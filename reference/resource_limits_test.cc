@@ -3,12 +3,17 @@
 // values.
 #include "reference/resource_limits.h"
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "reference/sanitizers.h"
 #include "reference/tensor.h"
 #include "reference/tensor_file.h"
 
@@ -108,6 +113,42 @@ TEST(ParseByteSizeTest, RefusesWhatIsNotAPositiveCount) {
       EXPECT_THAT(parsed.status().message(), HasSubstr("not a positive byte count"));
     }
   }
+}
+
+// The default per-case budget follows the memory the process may use:
+// -j N cases at once stay within half of it, and never past 8 GiB each.
+TEST(DefaultBudgetTest, JobsTogetherStayWithinHalfTheMemoryTheProcessMayUse) {
+  const int64_t ceiling = ProcessMemoryCeiling().bytes;
+  ASSERT_GT(ceiling, 0) << ProcessMemoryCeiling().what;
+  for (int jobs = 1; jobs <= 64; jobs *= 2) {
+    EXPECT_LE(DefaultMaxCaseBytes(jobs) * jobs, ceiling / 2) << jobs;
+    EXPECT_LE(DefaultMaxCaseBytes(jobs), kDefaultMaxCaseBytes) << jobs;
+    EXPECT_GT(DefaultMaxCaseBytes(jobs), 0) << jobs;
+  }
+  EXPECT_EQ(ResourceLimits{}.max_case_bytes, DefaultMaxCaseBytes(1));
+}
+
+// Under `ulimit -v` the address-space limit, less what is mapped, is what
+// the process may use, and the messages say so.
+TEST(DefaultBudgetTest, AnAddressSpaceLimitBoundsTheMemoryTheProcessMayUse) {
+  if (kUnderAddressSanitizer) {
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no RLIMIT_AS under it";
+  }
+  const pid_t child = fork();
+  if (child == 0) {
+    const rlim_t three_gib = rlim_t{3} << 30;
+    const rlimit limit{three_gib, three_gib};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(2);
+    const MemoryCeiling ceiling = MeasureMemoryCeiling();
+    const bool bounded = ceiling.bytes > 0 && ceiling.bytes < static_cast<int64_t>(three_gib);
+    const bool named = ceiling.what.find("ulimit -v") != std::string::npos &&
+                       ceiling.what.find("3.0 GiB") != std::string::npos;
+    _exit(bounded && named ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "2: setrlimit failed; 1: not bounded or not named";
 }
 
 }  // namespace

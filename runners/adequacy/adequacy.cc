@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <new>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -37,9 +39,11 @@ struct CaseTrials {
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 // Each case is read, and each mutant run, under the default resource
-// budget, as `run` holds a case to it (reference/resource_limits.h).
-CaseTrials TryCase(const std::filesystem::path& dir, const std::vector<const Bug*>& bugs) {
-  const ResourceLimits limits;
+// budget for `jobs` cases at once, as `run` holds a case to it
+// (reference/resource_limits.h).
+CaseTrials TryCase(const std::filesystem::path& dir, const std::vector<const Bug*>& bugs,
+                   int jobs) {
+  const ResourceLimits limits{.max_case_bytes = DefaultMaxCaseBytes(jobs)};
   ScopedResourceBudget open_budget(limits);
   std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
   CaseTrials out{.name = c->name, .op = c->labels.op, .op_version = c->labels.op_version};
@@ -142,12 +146,21 @@ absl::StatusOr<AdequacyReport> MeasureAdequacy(const AdequacyOptions& options) {
 
   std::vector<CaseTrials> trials(dirs.size());
   std::atomic<size_t> next{0};
+  const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(dirs.size())));
   auto work = [&] {
-    for (size_t i = next++; i < dirs.size(); i = next++) trials[i] = TryCase(dirs[i], options.bugs);
+    for (size_t i = next++; i < dirs.size(); i = next++) {
+      try {
+        trials[i] = TryCase(dirs[i], options.bugs, jobs);
+      } catch (const std::bad_alloc&) {  // past what the budget foresaw: this case's failure
+        trials[i] = {.name = CaseName(dirs[i]), .reference_failure = OutOfMemoryMessage()};
+      }
+    }
   };
   std::vector<std::thread> threads;
-  const int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(dirs.size())));
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+  try {
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
+  } catch (const std::system_error&) {  // no more threads to be had: fewer jobs
+  }
   work();
   for (std::thread& t : threads) t.join();
 

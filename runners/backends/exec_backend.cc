@@ -125,6 +125,87 @@ absl::Status CheckHandedPathInside(const fs::path& path, const fs::path& root) {
                    "; it is not handed to the adapter"));
 }
 
+// Whether `text` is UTF-8 (no overlong forms, surrogates or code points
+// past U+10FFFF): what a JSON string can carry.
+bool IsUtf8(absl::string_view text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    size_t length = 1;
+    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;
+      if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;
+      if (lead == 0xF4) high = 0x8F;
+    } else {
+      return false;
+    }
+    if (i + length > text.size()) return false;
+    for (size_t k = 1; k < length; ++k) {
+      const unsigned char byte = static_cast<unsigned char>(text[i + k]);
+      if (byte < (k == 1 ? low : 0x80) || byte > (k == 1 ? high : 0xBF)) return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+// `text` with every byte outside printable ASCII as \xHH, for a message.
+std::string Escaped(absl::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7F || c == '\\') {
+      absl::StrAppend(&out, "\\x", absl::Hex(byte, absl::kZeroPad2));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The persistent protocol's request line for `args`, or why they cannot be
+// sent as they are: a JSON string carries only UTF-8, and a path must reach
+// the adapter byte for byte (a dropped byte makes another path: a sibling
+// folder's case, or ".." for "..\xff"). The line is read back to be sure.
+absl::StatusOr<std::string> RequestLine(const std::vector<std::string>& args) {
+  adapter::Request request;
+  for (const std::string& arg : args) {
+    if (!IsUtf8(arg)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the path '", Escaped(arg),
+          "' holds bytes that are not UTF-8, which the persistent protocol's JSON request "
+          "cannot carry: the case was not sent to the adapter; run it one process per case "
+          "(without --persistent), which hands paths over byte for byte"));
+    }
+    request.add_args(arg);
+  }
+  std::string line;
+  if (const auto written = google::protobuf::util::MessageToJsonString(request, &line);
+      !written.ok()) {
+    return absl::InternalError(
+        absl::StrCat("cannot write the request as JSON: ", written.ToString()));
+  }
+  adapter::Request read_back;
+  if (!google::protobuf::util::JsonStringToMessage(line, &read_back).ok() ||
+      read_back.args_size() != request.args_size() ||
+      !std::equal(read_back.args().begin(), read_back.args().end(), args.begin())) {
+    return absl::InternalError(absl::StrCat("the request line '", Escaped(line),
+                                            "' does not read back as the paths it was written "
+                                            "from: the case was not sent to the adapter"));
+  }
+  return line;
+}
+
 class ExecBackend : public Backend {
  public:
   ExecBackend(std::vector<std::string> words, const ExecBackendOptions& options, std::string name,
@@ -305,17 +386,18 @@ class ExecBackend : public Backend {
   // server started for it sets `startup_seconds` from its start to its
   // reading the request.
   Ending RunOnServer(const std::vector<std::string>& args, double& startup_seconds) {
+    // Refused before a server is taken: nothing was sent, nothing ran.
+    absl::StatusOr<std::string> request_json = RequestLine(args);
+    if (!request_json.ok()) {
+      return {BackendOutcome::Kind::kError, 0, std::string(request_json.status().message())};
+    }
     std::optional<std::chrono::steady_clock::time_point> started_at;
     absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer(&started_at);
     if (!taken.ok())
       return {BackendOutcome::Kind::kError, 0, std::string(taken.status().message())};
     std::unique_ptr<LineServer> server = *std::move(taken);
-    adapter::Request request;
-    for (const std::string& arg : args) request.add_args(arg);
-    std::string request_json;
-    (void)google::protobuf::util::MessageToJsonString(request, &request_json);
     const auto sent_at = std::chrono::steady_clock::now();
-    LineExchange exchange = server->Exchange(request_json, options_.timeout_seconds, &cancelled_);
+    LineExchange exchange = server->Exchange(*request_json, options_.timeout_seconds, &cancelled_);
     if (started_at.has_value() && exchange.request_taken_seconds >= 0) {
       startup_seconds = std::chrono::duration<double>(sent_at - *started_at).count() +
                         exchange.request_taken_seconds;
@@ -348,6 +430,8 @@ class ExecBackend : public Backend {
                              exchange.before_request
                                  ? "' on stdout before this case's request (a second reply to "
                                    "an earlier one, or output outside a reply)"
+                             : exchange.before_whole_request
+                                 ? "' on stdout before it had read all of this case's request"
                                  : "' on stdout after its reply to this case's request",
                              "; the protocol allows one reply line per request and nothing "
                              "else on stdout, so the server was killed (the next case starts "

@@ -2,6 +2,7 @@
 // (docs/backend-protocol.md): a second reply, a line written before a
 // request, a server that closed its stdout. No later exchange ever reads
 // such a line as its reply, and the server is gone after it.
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -86,6 +87,30 @@ TEST(LineServerProtocolTest, AServerThatExitsStillReportsItsExitStatus) {
   EXPECT_EQ(x.end, LineEnd::kExited);
   EXPECT_EQ(x.exit_code, 7);
   EXPECT_EQ(x.stderr_text, "dying\n");
+}
+
+// A request line longer than a pipe holds, to a server that never reads
+// its stdin: the write itself waits under the deadline and the cancel flag.
+TEST(LineServerProtocolTest, ARequestTheServerNeverReadsEndsAtTheDeadlineOrOnCancel) {
+  const std::string request(1 << 20, 'x');  // 16 times a pipe's 64 KiB
+  std::unique_ptr<LineServer> server = Start("trap '' TERM; sleep 600");
+  ASSERT_NE(server, nullptr);
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(server->Exchange(request, 1, nullptr).end, LineEnd::kTimedOut);
+  EXPECT_LT(SecondsSince(start), 5);
+  EXPECT_FALSE(server->alive());
+
+  server = Start("trap '' TERM; sleep 600");
+  ASSERT_NE(server, nullptr);
+  std::atomic<bool> cancel{false};
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  start = std::chrono::steady_clock::now();
+  EXPECT_EQ(server->Exchange(request, 600, &cancel).end, LineEnd::kCancelled);
+  EXPECT_LT(SecondsSince(start), 5);
+  canceller.join();
 }
 
 }  // namespace

@@ -115,15 +115,40 @@ Clock::time_point DeadlineAfter(Clock::time_point from, double seconds) {
                     std::chrono::duration<double>(std::max(0.0, seconds)));
 }
 
-// Waits up to tick_ms for one of `fds` (those open, >= 0) to be readable.
-void PollReadable(std::initializer_list<int> fds, int tick_ms) {
-  pollfd polled[3];
+// Waits up to tick_ms for one of `fds` (those open, >= 0) to be readable,
+// or `writable_fd` (when >= 0) to take more bytes.
+void PollReadable(std::initializer_list<int> fds, int tick_ms, int writable_fd = -1) {
+  pollfd polled[4];
   nfds_t count = 0;
   for (int fd : fds) {
     if (fd >= 0) polled[count++] = {fd, POLLIN, 0};
   }
+  if (writable_fd >= 0) polled[count++] = {writable_fd, POLLOUT, 0};
   poll(polled, count, tick_ms);
 }
+
+// SIGPIPE held off on the calling thread while it lives: a write to a
+// server that is gone fails with EPIPE instead of killing the runner. One
+// raised meanwhile is consumed before the mask is restored.
+class SigpipeHeldOff {
+ public:
+  SigpipeHeldOff() {
+    sigemptyset(&pipe_signal_);
+    sigaddset(&pipe_signal_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal_, &previous_);
+  }
+  ~SigpipeHeldOff() {
+    const timespec no_wait{0, 0};
+    while (sigtimedwait(&pipe_signal_, nullptr, &no_wait) > 0) {
+    }
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+  SigpipeHeldOff(const SigpipeHeldOff&) = delete;
+  SigpipeHeldOff& operator=(const SigpipeHeldOff&) = delete;
+
+ private:
+  sigset_t pipe_signal_, previous_;
+};
 
 // Closes on destruction, so that no error path leaks a descriptor.
 struct Fd {
@@ -331,7 +356,11 @@ absl::StatusOr<std::unique_ptr<LineServer>> LineServer::Start(const std::vector<
   if (pid < 0) {
     return absl::NotFoundError(absl::StrCat("cannot run '", argv[0], "': ", strerror(spawn_errno)));
   }
-  for (int fd : {out_read.fd, err_read.fd}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  // The request is written without blocking too: a server that does not
+  // read its stdin must not hold the runner past the deadline or a cancel.
+  for (int fd : {in_write.fd, out_read.fd, err_read.fd}) {
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
   const int exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   std::unique_ptr<LineServer> server(new LineServer(pid, in_write.fd, out_read.fd, err_read.fd,
                                                     exit_fd, max_captured_bytes, max_reply_bytes));
@@ -407,41 +436,49 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     exchange.before_request = true;
     return end_without_reply(LineEnd::kUnexpectedOutput);
   }
-  // A server that died makes the write fail with EPIPE: SIGPIPE must not
-  // kill us, so it is blocked on this thread and any pending one consumed.
-  if (out_fd_ >= 0) {
-    sigset_t pipe_signal, previous;
-    sigemptyset(&pipe_signal);
-    sigaddset(&pipe_signal, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
-    const std::string line = request_line + "\n";
-    absl::string_view rest(line);
-    while (!rest.empty()) {
-      const ssize_t n = write(in_fd_, rest.data(), rest.size());
+  // The request goes out as the server takes it, in the loop below, which
+  // watches the deadline and the cancel flag while it waits to write as
+  // while it waits for the reply. A server that died makes a write fail
+  // with EPIPE: SIGPIPE must not kill us.
+  const SigpipeHeldOff pipe_signal_held_off;
+  const std::string line = request_line + "\n";
+  // Unwritten, while non-empty; the rest is dropped when the server is gone
+  // (the loop then finds out how it ended).
+  absl::string_view unwritten = out_fd_ >= 0 ? absl::string_view(line) : absl::string_view();
+  auto write_what_fits = [&] {
+    while (!unwritten.empty()) {
+      const ssize_t n = write(in_fd_, unwritten.data(), unwritten.size());
+      if (n > 0) {
+        unwritten.remove_prefix(static_cast<size_t>(n));
+        continue;
+      }
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;  // the server is gone; the loop below finds out how
-      rest.remove_prefix(static_cast<size_t>(n));
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;  // the pipe is full
+      unwritten = {};                                                  // EPIPE: no reader
     }
-    const timespec no_wait{0, 0};
-    while (sigtimedwait(&pipe_signal, nullptr, &no_wait) > 0) {
-    }
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  }
+  };
   Clock::time_point closed_at{};  // when stdout closed without a reply
   const Clock::time_point sent_at = Clock::now();
-  // Whether the request still waits in the pipe, unread (Linux's FIONREAD
-  // counts a pipe's unread bytes from either end).
+  // Whether the whole request was written and no longer waits in the pipe,
+  // unread (Linux's FIONREAD counts a pipe's unread bytes from either end).
   auto note_request_taken = [&] {
     int unread = 0;
-    if (exchange.request_taken_seconds < 0 && in_fd_ >= 0 &&
+    if (exchange.request_taken_seconds < 0 && unwritten.empty() && in_fd_ >= 0 &&
         ioctl(in_fd_, FIONREAD, &unread) == 0 && unread == 0) {
       exchange.request_taken_seconds =
           std::chrono::duration<double>(Clock::now() - sent_at).count();
     }
   };
   while (true) {
+    write_what_fits();
     note_request_taken();
     if (size_t newline = pending_.find('\n'); newline != std::string::npos) {
+      // A line before the server took the whole request answers no request
+      // of ours: what it has not read would be read as the next one.
+      if (!unwritten.empty()) {
+        exchange.before_whole_request = true;
+        return end_without_reply(LineEnd::kUnexpectedOutput);
+      }
       const std::string reply = pending_.substr(0, newline);
       pending_.erase(0, newline + 1);
       ReadStdout();  // a second line already there is a second reply
@@ -480,7 +517,7 @@ LineExchange LineServer::Exchange(const std::string& request_line, double timeou
     // Fine ticks until the request is read: they time a server's start-up.
     const int tick = exchange.request_taken_seconds < 0 ? 2 : exit_fd_ >= 0 ? 50 : 10;
     const int tick_ms = static_cast<int>(std::min<int64_t>(left_ms, tick));
-    PollReadable({out_fd_, err_fd_, exit_fd_}, tick_ms);
+    PollReadable({out_fd_, err_fd_, exit_fd_}, tick_ms, unwritten.empty() ? -1 : in_fd_);
     ReadStdout();
     if (err_fd_ >= 0 && !Drain(err_fd_, err)) {
       close(err_fd_);

@@ -113,6 +113,9 @@ struct LineExchange {
   // What the process wrote on stderr since the previous exchange (bounded).
   std::string stderr_text;
   bool before_request = false;  // kUnexpectedOutput: found before the request
+  // kUnexpectedOutput: a line came before the server had taken the whole
+  // request (what it left unread would be read as another request).
+  bool before_whole_request = false;
   // Seconds from the request's write until the server had read it all off
   // its stdin (the pipe empty again); negative when that was never seen. A
   // server just started reads its first request when its start-up is over.
@@ -131,6 +134,8 @@ class LineServer {
   LineServer& operator=(const LineServer&) = delete;
 
   // After any end but kReplied the process is gone: alive() is false.
+  // Writing the request waits, like reading the reply, only until the
+  // deadline or *cancel: a server that never reads its stdin holds no one.
   LineExchange Exchange(const std::string& request_line, double timeout_seconds,
                         const std::atomic<bool>* cancel);
   bool alive() const { return pid_ > 0; }

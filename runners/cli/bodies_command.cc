@@ -13,6 +13,7 @@
 #include "runners/cli/bodies_command.h"
 
 #include <map>
+#include <new>
 #include <ostream>
 #include <set>
 
@@ -45,6 +46,52 @@ struct Disagreement {
   std::string detail;   // the element differences
 };
 
+// What the cases compared so far add up to.
+struct Tally {
+  int cases = 0, data_sets = 0, agreeing = 0;
+  std::vector<Disagreement> disagreements;
+};
+
+// One case's function-defined operator against its body, on each data set,
+// held to run's default limits (docs/security.md). False when the case or
+// a data set cannot be read or run (said on `err`).
+bool CompareBodies(const std::filesystem::path& dir, Tally& tally, std::ostream& err) {
+  ScopedResourceBudget budget(ResourceLimits{});
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
+  if (c->standing == CaseStanding::kUnreadable) {
+    err << "onnx-conform bodies: " << c->standing_message << "\n";
+    return false;
+  }
+  if (!c->graph.has_value()) return true;  // an invalid case: the checker's business
+  absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(*c->model);
+  if (!body.ok()) return true;  // no function-defined node
+  ++tally.cases;
+  bool readable = true;
+  for (const CheckedDataSet& data_set : c->data_sets) {
+    // The body as a backend, judged against the operator's own reading.
+    std::shared_ptr<const CheckedCase> own = MakeReferenceCase(c->name, *c->model, data_set.inputs);
+    absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, data_set.inputs);
+    if (own->standing != CaseStanding::kRunnable || !by_body.ok()) {
+      err << "onnx-conform bodies: " << c->name << ": "
+          << (by_body.ok() ? own->standing_message : by_body.status().message()) << "\n";
+      readable = false;
+      continue;
+    }
+    ++tally.data_sets;
+    const OutputsJudgement judgement = JudgeOutputs(*own, 0, *by_body, Tolerance::Exact());
+    if (judgement.kind == OutputsJudgement::Kind::kMatch) {
+      ++tally.agreeing;
+      continue;
+    }
+    tally.disagreements.push_back(
+        {absl::StrCat(c->name, "/", data_set.files.dir.filename().string()),
+         judgement.kind == OutputsJudgement::Kind::kDivergent ? judgement.backend_reading.Name()
+                                                              : std::string("unexplained"),
+         absl::StrJoin(judgement.problems, "; ")});
+  }
+  return readable;
+}
+
 }  // namespace
 
 absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>& args) {
@@ -68,59 +115,31 @@ int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::
       if (root.filename() == "node") roots.push_back(root);
     }
   }
-  int cases = 0, data_sets = 0, agreeing = 0;
+  Tally tally;
   bool unreadable = false;
-  std::vector<Disagreement> disagreements;
   for (const std::filesystem::path& root : roots) {
     absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs(root);
     if (!dirs.ok()) return UsageError(err, "bodies", kUsage, dirs.status().message());
     for (const std::filesystem::path& dir : *dirs) {
-      // Each case held to run's default limits (docs/security.md).
-      ScopedResourceBudget budget(ResourceLimits{});
-      std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
-      if (c->standing == CaseStanding::kUnreadable) {
-        err << "onnx-conform bodies: " << c->standing_message << "\n";
+      try {
+        if (!CompareBodies(dir, tally, err)) unreadable = true;
+      } catch (const std::bad_alloc&) {
+        // Past what the budget foresaw: this case's error; the others run.
+        err << "onnx-conform bodies: " << dir.string() << ": " << OutOfMemoryMessage() << "\n";
         unreadable = true;
-        continue;
-      }
-      if (!c->graph.has_value()) continue;  // an invalid case: the checker's business
-      absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(*c->model);
-      if (!body.ok()) continue;  // no function-defined node
-      ++cases;
-      for (const CheckedDataSet& data_set : c->data_sets) {
-        // The body as a backend, judged against the operator's own reading.
-        std::shared_ptr<const CheckedCase> own =
-            MakeReferenceCase(c->name, *c->model, data_set.inputs);
-        absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, data_set.inputs);
-        if (own->standing != CaseStanding::kRunnable || !by_body.ok()) {
-          err << "onnx-conform bodies: " << c->name << ": "
-              << (by_body.ok() ? own->standing_message : by_body.status().message()) << "\n";
-          unreadable = true;
-          continue;
-        }
-        ++data_sets;
-        const OutputsJudgement judgement = JudgeOutputs(*own, 0, *by_body, Tolerance::Exact());
-        if (judgement.kind == OutputsJudgement::Kind::kMatch) {
-          ++agreeing;
-          continue;
-        }
-        disagreements.push_back({absl::StrCat(c->name, "/", data_set.files.dir.filename().string()),
-                                 judgement.kind == OutputsJudgement::Kind::kDivergent
-                                     ? judgement.backend_reading.Name()
-                                     : std::string("unexplained"),
-                                 absl::StrJoin(judgement.problems, "; ")});
       }
     }
   }
   std::map<std::string, std::set<std::string>> by_reading;
-  for (const Disagreement& d : disagreements) {
+  for (const Disagreement& d : tally.disagreements) {
     by_reading[d.reading].insert(d.where.substr(0, d.where.find('/')));
     if (!options->quiet) {
       out << d.where << ": body follows " << d.reading << ": " << d.detail << "\n";
     }
   }
-  out << cases << " cases with a function-defined node, " << data_sets << " data sets: " << agreeing
-      << " agree, " << disagreements.size() << " disagree\n";
+  out << tally.cases << " cases with a function-defined node, " << tally.data_sets
+      << " data sets: " << tally.agreeing << " agree, " << tally.disagreements.size()
+      << " disagree\n";
   for (const auto& [reading, names] : by_reading) {
     out << "  " << reading << ": " << names.size() << " cases";
     if (reading != "unexplained") {

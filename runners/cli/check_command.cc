@@ -6,6 +6,7 @@
 #include "runners/cli/check_command.h"
 
 #include <filesystem>
+#include <new>
 #include <ostream>
 #include <string>
 #include <system_error>
@@ -16,6 +17,7 @@
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
 #include "checker/schema_printer.h"
+#include "reference/resource_limits.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/report.h"
 
@@ -78,8 +80,17 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 
   int errors = 0, warnings = 0, unsupported = 0, bad_targets = 0;
   for (const Target& target : targets) {
-    std::vector<Diagnostic> diagnostics =
-        target.model_only ? CheckModelFile(target.path) : CheckCaseDir(target.path);
+    std::vector<Diagnostic> diagnostics;
+    try {
+      diagnostics = target.model_only ? CheckModelFile(target.path) : CheckCaseDir(target.path);
+    } catch (const std::bad_alloc&) {
+      // Past what the budget foresaw: this path's error; the others are checked.
+      err << "onnx-conform check: " << ForTerminal(target.path.string(), false) << ": "
+          << OutOfMemoryMessage() << "\n";
+      ++errors;
+      ++bad_targets;
+      continue;
+    }
     for (const Diagnostic& d : diagnostics) {
       // One finding per line, whatever names the model holds.
       out << (json ? DiagnosticToJson(d) : ForTerminal(FormatDiagnostic(d), false)) << "\n";

@@ -86,7 +86,12 @@ TEST(ParseRunOptionsTest, ASecondParseStartsFromTheDefaults) {
   EXPECT_EQ(second->backend, "reference");
   EXPECT_EQ(second->shard, "");
   EXPECT_EQ(second->limits.max_case_bytes, defaults.limits.max_case_bytes);
-  EXPECT_EQ(second->limits.max_case_bytes, int64_t{8} << 30);  // the usage's "8G"
+  // The default follows the memory the process may use, shared by -j cases.
+  EXPECT_EQ(second->limits.max_case_bytes, DefaultMaxCaseBytes(1));
+  EXPECT_LE(second->limits.max_case_bytes, int64_t{8} << 30);  // the usage's "at most 8G"
+  EXPECT_EQ(ParseRunOptions({"-j4", "p"})->limits.max_case_bytes, DefaultMaxCaseBytes(4));
+  EXPECT_EQ(ParseRunOptions({"-j4", "--max-case-bytes=1M", "p"})->limits.max_case_bytes,
+            int64_t{1} << 20);
   EXPECT_EQ(second->limits.max_tensor_bytes, int64_t{4} << 30);
 }
 

@@ -1,8 +1,10 @@
 // onnx-conform: conformance tests and reference checker for ONNX operators.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "reference/resource_limits.h"
 #include "reference/vector_isa.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
@@ -33,6 +35,21 @@ constexpr char kUsage[] =
     "                           cap the vector instructions the reference kernels use\n"
     "                           (default: the widest the CPU has)\n";
 
+int RunSubcommand(const std::string& command, const std::vector<std::string>& args) {
+  if (command == "run") return onnx_conform::RunCommand(args, std::cout, std::cerr);
+  if (command == "check") return onnx_conform::CheckCommand(args, std::cout, std::cerr);
+  if (command == "schema") return onnx_conform::SchemaCommand(args, std::cout, std::cerr);
+  if (command == "coverage") return onnx_conform::CoverageCommand(args, std::cout, std::cerr);
+  if (command == "audit") return onnx_conform::AuditCommand(args, std::cout, std::cerr);
+  if (command == "bodies") return onnx_conform::BodiesCommand(args, std::cout, std::cerr);
+  if (command == "explore") return onnx_conform::ExploreCommand(args, std::cout, std::cerr);
+  if (command == "merge") return onnx_conform::MergeCommand(args, std::cout, std::cerr);
+  if (command == "adequacy") return onnx_conform::AdequacyCommand(args, std::cout, std::cerr);
+  if (command == "show") return onnx_conform::ShowCommand(args, std::cout, std::cerr);
+  std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
+  return onnx_conform::kExitUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,16 +68,14 @@ int main(int argc, char** argv) {
     std::cerr << "onnx-conform: " << isa.message() << "\n";
     return onnx_conform::kExitUsage;
   }
-  if (command == "run") return onnx_conform::RunCommand(args, std::cout, std::cerr);
-  if (command == "check") return onnx_conform::CheckCommand(args, std::cout, std::cerr);
-  if (command == "schema") return onnx_conform::SchemaCommand(args, std::cout, std::cerr);
-  if (command == "coverage") return onnx_conform::CoverageCommand(args, std::cout, std::cerr);
-  if (command == "audit") return onnx_conform::AuditCommand(args, std::cout, std::cerr);
-  if (command == "bodies") return onnx_conform::BodiesCommand(args, std::cout, std::cerr);
-  if (command == "explore") return onnx_conform::ExploreCommand(args, std::cout, std::cerr);
-  if (command == "merge") return onnx_conform::MergeCommand(args, std::cout, std::cerr);
-  if (command == "adequacy") return onnx_conform::AdequacyCommand(args, std::cout, std::cerr);
-  if (command == "show") return onnx_conform::ShowCommand(args, std::cout, std::cerr);
-  std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;
-  return onnx_conform::kExitUsage;
+  // Every command turns running out of memory on a case into that case's
+  // error; anything left (outside any case) ends the command with exit 1
+  // and a message, never an abort.
+  try {
+    return RunSubcommand(command, args);
+  } catch (const std::bad_alloc&) {
+    std::cout.flush();
+    std::cerr << "\nonnx-conform " << command << ": " << onnx_conform::OutOfMemoryMessage() << "\n";
+    return onnx_conform::kExitFailed;
+  }
 }

@@ -17,8 +17,10 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -34,6 +36,7 @@
 #include "runners/cli/run_summary.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
+#include "runners/harness/policy.h"
 #include "runners/harness/shard.h"
 #include "runners/harness/user_regex.h"
 #include "runners/reports/output_file.h"
@@ -95,6 +98,28 @@ std::string CanonicalKey(const fs::path& path) {
   fs::path canonical = fs::weakly_canonical(path, ec);
   return (ec ? fs::absolute(path, ec) : canonical).lexically_normal().string();
 }
+
+// The cases of an earlier report to run again, each known by its folder as
+// the report wrote it (bytes that are not UTF-8 escaped), or by its name
+// when the report gives no path.
+class RerunSet {
+ public:
+  void Add(const CaseResult& result) {
+    if (result.path.empty()) {
+      names_.insert(result.name);
+    } else {
+      paths_.insert(CanonicalKey(result.path));
+    }
+  }
+  bool Holds(const fs::path& dir) const {
+    return names_.contains(CaseName(dir)) ||
+           paths_.contains(CanonicalKey(EscapeNonUtf8(dir.string(), false)));
+  }
+  bool empty() const { return names_.empty() && paths_.empty(); }
+
+ private:
+  std::set<std::string> names_, paths_;
+};
 
 // The twins of the run's negative cases, each read once however many
 // negative cases name it, and once only when it is a case of the run too.
@@ -161,9 +186,12 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
       const size_t index = pending[k];
       const auto start = std::chrono::steady_clock::now();
       CaseResult result;
-      {
+      try {
         ScopedResourceBudget budget(limits);
         result = RunCase(*twins.Open(refs[index]), backend, verdict);
+      } catch (const std::bad_alloc&) {
+        // Past what the budget foresaw: this case's error, not the run's end.
+        result = OutOfMemoryResult(refs[index].dir, backend);
       }
       // A persistent server's start-up is the run's, not this case's.
       result.seconds =
@@ -186,11 +214,16 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
   };
   const int thread_count = std::max(1, std::min<int>(jobs, static_cast<int>(pending.size())));
   std::vector<std::thread> threads;
-  for (int t = 0; t < thread_count; ++t) threads.emplace_back(work);
+  try {
+    for (int t = 0; t < thread_count; ++t) threads.emplace_back(work);
+  } catch (const std::system_error&) {
+    // No thread to be had (ulimit -u, ulimit -v): fewer jobs, at least this one.
+    if (threads.empty()) work();
+  }
   {
     std::unique_lock<std::mutex> lock(mutex);
     bool cancelled = false;
-    while (finished_workers < thread_count) {
+    while (finished_workers < std::max<int>(1, static_cast<int>(threads.size()))) {
       all_done.wait_for(lock, std::chrono::milliseconds(50));
       if (g_interrupted && !cancelled) {
         backend.Cancel();
@@ -270,17 +303,20 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   for (absl::string_view f : absl::StrSplit(options.features, ',', absl::SkipEmpty())) {
     features.emplace_back(f);
   }
-  // --rerun-failed: the names of the cases the report says failed the run.
-  std::optional<std::set<std::string>> rerun;
+  // --rerun-failed: the cases the report says failed the run, as this run's
+  // policy judges (an undeclared invalid case; a divergent one under
+  // --strict), each by its folder: two roots may hold cases of one name.
+  std::optional<RerunSet> rerun;
   if (!options.rerun_failed.empty()) {
     absl::StatusOr<std::vector<CaseResult>> earlier = ReadJsonReportFile(options.rerun_failed);
     if (!earlier.ok()) return UsageError(err, earlier.status().message());
+    const RunPolicy policy{.strict = options.strict, .allow_invalid = options.allow_invalid};
     rerun.emplace();
     for (const CaseResult& r : *earlier) {
-      if (FailsRun(r.status)) rerun->insert(r.name);
+      if (CaseFailsRun(r, policy)) rerun->Add(r);
     }
     if (rerun->empty()) {
-      out << options.rerun_failed << ": no case failed or errored: nothing to rerun" << std::endl;
+      out << options.rerun_failed << ": no case failed the run: nothing to rerun" << std::endl;
       return kExitOk;
     }
   }
@@ -325,7 +361,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       if (filter.has_value() && !filter->Search(CaseName(dir))) {
         continue;
       }
-      if (rerun.has_value() && !rerun->contains(CaseName(dir))) continue;
+      if (rerun.has_value() && !rerun->Holds(dir)) continue;
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
       if (!HasFeatures(ref, features)) continue;
       refs.push_back(std::move(ref));

@@ -313,5 +313,39 @@ TEST_F(RunCommandTest, ATwinOutsideTheCaseSetIsNeverRun) {
   }
 }
 
+// A negative case's twin is found the same way however the case's path is
+// spelled: absolute, relative to a folder above it, or relative to its own
+// folder of cases.
+TEST_F(RunCommandTest, ATwinIsFoundWhateverTheSpellingOfTheCasePath) {
+  const fs::path set = dir_ / "set";
+  const std::string negative = "min_v13_float_double_input_data";
+  const std::string twin = "min_v13_float_broadcast_1d";
+  ASSERT_NE(ReadText(kSuiteCases / "invalid" / negative / kCaseMetadataFileName).find(twin),
+            std::string::npos);
+  fs::create_directories(set / "invalid");
+  fs::create_directories(set / "node");
+  fs::copy(kSuiteCases / "invalid" / negative, set / "invalid" / negative,
+           fs::copy_options::recursive);
+  fs::copy(kSuiteCases / "node" / twin, set / "node" / twin, fs::copy_options::recursive);
+  const fs::path working = fs::current_path();
+  const fs::path report = dir_ / "report.json";
+  const std::vector<std::pair<fs::path, std::string>> spellings = {
+      {working, (set / "invalid" / negative).string()},
+      {set, "invalid"},
+      {set, "invalid/" + negative + "/"},
+      {set / "invalid", negative},
+      {set / "invalid", "./" + negative},
+      {set / "node", "../invalid"}};
+  for (const auto& [from, path] : spellings) {
+    fs::current_path(from);
+    const int code = Run({"--report-json=" + report.string(), path});
+    fs::current_path(working);
+    EXPECT_EQ(code, kExitOk) << from << ": " << path << "\n" << stdout_ << stderr_;
+    const report::RunReport read = ReadJson(report);
+    ASSERT_EQ(read.cases_size(), 1) << path;
+    EXPECT_EQ(read.cases(0).status(), "pass") << from << ": " << path << "\n" << stdout_;
+  }
+}
+
 }  // namespace
 }  // namespace onnx_conform

@@ -184,5 +184,36 @@ TEST_F(RunCommandBackendTest, ResumeRefusesAnotherExpectationFileOrProfile) {
   EXPECT_THAT(stdout_, HasSubstr("resumed 3 finished cases"));
 }
 
+// A case path holding a byte that is not UTF-8 cannot ride in a JSON
+// request line: the persistent protocol refuses the case before it runs,
+// rather than sending a path with the byte dropped (another folder's case;
+// "..\xff" would become ".."). One process per case gets it byte for byte.
+TEST_F(RunCommandBackendTest, APathThatIsNotUtf8IsNeverSentAlteredToAPersistentAdapter) {
+  // Min's model with Max's expected outputs: a backend that computes Min fails it.
+  const fs::path latin = CopyCase("test_min_example", "min\xff");
+  fs::copy_file(kOfficialCases / "test_max_example" / "test_data_set_0" / "output_0.pb",
+                latin / "test_data_set_0" / "output_0.pb", fs::copy_options::overwrite_existing);
+  CopyCase("test_max_example", "min");  // "min\xff" without its last byte
+  const std::string computes = "--backend=" + FakeBackend("bug-none");  // the reference's outputs
+  EXPECT_EQ(Run({computes, Json(), latin.string()}), kExitFailed) << stderr_;
+  ASSERT_EQ(ReadReport(JsonPath()).cases_size(), 1);
+  EXPECT_EQ(ReadReport(JsonPath()).cases(0).status(), "fail");
+
+  EXPECT_EQ(Run({computes, "--persistent", Json(), latin.string()}), kExitFailed) << stderr_;
+  report::RunReport report = ReadReport(JsonPath());
+  ASSERT_EQ(report.cases_size(), 1);
+  EXPECT_EQ(report.cases(0).status(), "error");
+  EXPECT_THAT(report.cases(0).message(), HasSubstr("not UTF-8"));
+  EXPECT_THAT(report.cases(0).message(), HasSubstr("--persistent"));
+
+  const fs::path dots = CopyCase("test_min_example", "..\xff");
+  EXPECT_EQ(Run({"--backend=" + FakeBackend("pass"), "--persistent", Json(), dots.string()}),
+            kExitFailed);
+  report = ReadReport(JsonPath());
+  ASSERT_EQ(report.cases_size(), 1);
+  EXPECT_EQ(report.cases(0).status(), "error");
+  EXPECT_THAT(report.cases(0).message(), HasSubstr("not UTF-8"));
+}
+
 }  // namespace
 }  // namespace onnx_conform

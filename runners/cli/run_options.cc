@@ -27,9 +27,11 @@ constexpr absl::string_view kRunUsage =
     "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
     "  --write-expectations=FILE (each case that did not pass, its status and cause: a\n"
     "    baseline; a run judged by it exits 0)\n"
-    "  --rerun-failed=REPORT (only the cases that failed or errored in that JSON report)\n"
-    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (8G)   (per case; -j N runs N cases at "
-    "once)\n"
+    "  --rerun-failed=REPORT (only the cases that failed the run in that JSON report,\n"
+    "    as this run's --strict and --allow-invalid judge; each by its folder)\n"
+    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (per case; default: half the memory\n"
+    "    the process may use (ulimit -v, its cgroup's limit, the machine's), divided by -j,\n"
+    "    at most 8G)\n"
     "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
     "  --rtol=R --atol=A (outputs of graphs the reference does not compute exactly are\n"
     "    compared within |actual - expected| <= A + R * |expected|; default ONNX's\n"
@@ -55,8 +57,9 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
   RunOptions options;
   options.help = WantsHelp(args);
   if (options.help) return options;
-  // Read as byte sizes once the flags are all known (below).
-  std::string max_tensor_bytes = "4G", max_case_bytes = "8G";
+  // Read as byte sizes once the flags are all known (below); no
+  // --max-case-bytes: the default for the -j given.
+  std::string max_tensor_bytes = "4G", max_case_bytes;
   std::string rtol, atol;  // read as numbers below: absent is not 0
   // Names as in messages since the flags were absl flags: underscores.
   FlagSet flags;
@@ -100,9 +103,11 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
     options.filter_regex = *std::move(filter);
   }
   if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
+  options.limits.max_case_bytes = DefaultMaxCaseBytes(options.jobs);
   for (auto [text, name, limit] :
        {std::tuple(&max_tensor_bytes, "--max-tensor-bytes", &options.limits.max_tensor_bytes),
         std::tuple(&max_case_bytes, "--max-case-bytes", &options.limits.max_case_bytes)}) {
+    if (text->empty() && limit == &options.limits.max_case_bytes) continue;
     absl::StatusOr<int64_t> bytes = ParseByteSize(*text);
     if (!bytes.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(name, ": ", bytes.status().message()));

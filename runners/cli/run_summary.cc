@@ -76,7 +76,7 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
   if (expectations != nullptr && end.whole_run) {
     for (const Expectation& e : expectations->entries()) {
       const bool used = std::any_of(results.begin(), results.end(),
-                                    [&](const CaseResult& r) { return e.Matches(r.name); });
+                                    [&](const CaseResult& r) { return e.Matches(r.name, r.path); });
       if (!used) {
         err << "onnx-conform run: note: " << e.file << ":" << e.line << ": '" << e.pattern
             << "' matches no case of this run\n";
@@ -86,7 +86,7 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
   if (expectations != nullptr) {
     WarnOfBroadPatterns(*expectations, results, err);
     std::vector<CaseIdentity> identities;
-    for (const CaseResult& r : results) identities.push_back({r.name, r.op, r.negative});
+    for (const CaseResult& r : results) identities.push_back({r.name, r.op, r.negative, r.path});
     const std::vector<std::string> scope =
         CheckPatternScope(*expectations, identities, end.whole_run);
     for (const std::string& warning : scope) {

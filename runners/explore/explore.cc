@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -316,7 +317,10 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
       }
     };
     std::vector<std::thread> threads;
-    for (int k = 1; k < jobs; ++k) threads.emplace_back(work, k);
+    try {
+      for (int k = 1; k < jobs; ++k) threads.emplace_back(work, k);
+    } catch (const std::system_error&) {  // no more threads to be had: fewer jobs
+    }
     work(0);
     for (std::thread& t : threads) t.join();
     for (const std::map<std::string, int64_t>& counts : statistics) {

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "caseio/case_loader.h"
 #include "checker/registry.h"
 #include "runners/harness/failure_signature.h"
 #include "runners/harness/policy.h"
@@ -190,12 +192,28 @@ CaseResult RunCase(const CheckedCase& c, Backend& backend, const VerdictOptions&
   return result;
 }
 
+CaseResult OutOfMemoryResult(const std::filesystem::path& dir, Backend& backend) {
+  CaseResult result;
+  result.path = dir.string();
+  result.name = CaseName(dir);
+  result.backend = backend.name();
+  result.runtime = backend.Identity();
+  result.status = CaseStatus::kError;
+  result.message = OutOfMemoryMessage();
+  return result;
+}
+
 CaseResult OpenAndRunCase(const CaseRef& ref, Backend& backend, const ResourceLimits& limits,
                           const TwinOpener& twins) {
   const auto start = std::chrono::steady_clock::now();
-  ScopedResourceBudget budget(limits);
-  std::shared_ptr<const CheckedCase> c = OpenCase(ref, twins);
-  CaseResult result = RunCase(*c, backend);
+  CaseResult result;
+  try {
+    ScopedResourceBudget budget(limits);
+    std::shared_ptr<const CheckedCase> c = OpenCase(ref, twins);
+    result = RunCase(*c, backend);
+  } catch (const std::bad_alloc&) {
+    result = OutOfMemoryResult(ref.dir, backend);
+  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
                    result.startup_seconds;
   return result;

@@ -40,10 +40,16 @@ Tolerance CaseTolerance(const CheckedCase& c, const VerdictOptions& options = {}
 // budget, if any.
 CaseResult RunCase(const CheckedCase& c, Backend& backend, const VerdictOptions& options = {});
 
+// The result of a case that could not get its memory (std::bad_alloc
+// caught around OpenCase and RunCase): an error naming what the process may
+// use (reference/resource_limits.h, OutOfMemoryMessage).
+CaseResult OutOfMemoryResult(const std::filesystem::path& dir, Backend& backend);
+
 // OpenCase then RunCase, everything the case reads and allocates on this
 // thread (files, tensors, the reference's and an adapter's outputs) held to
 // `limits`: over them the case is an error naming the limit
-// (reference/resource_limits.h). `seconds` covers both.
+// (reference/resource_limits.h); past them, out of memory is an error too
+// (OutOfMemoryResult). `seconds` covers both.
 CaseResult OpenAndRunCase(const CaseRef& ref, Backend& backend, const ResourceLimits& limits = {},
                           const TwinOpener& twins = {});
 

@@ -55,7 +55,7 @@ std::vector<std::string> CheckPatternScope(const ExpectationList& expectations,
   std::vector<std::vector<size_t>> matched(lines.size());
   for (size_t c = 0; c < cases.size(); ++c) {
     for (size_t l = 0; l < lines.size(); ++l) {
-      if (!lines[l].Matches(cases[c].name)) continue;
+      if (!lines[l].Matches(cases[c].name, cases[c].path)) continue;
       matched[l].push_back(c);
       if (first_match[c] == lines.size()) first_match[c] = l;
     }

@@ -21,6 +21,7 @@ struct CaseIdentity {
   std::string name;
   std::string op;         // "Min"; "" when unknown (then no operator check)
   bool negative = false;  // a negative case (expects the model refused)
+  std::string path;       // its folder, for a pattern that names folders ("b/x")
 };
 
 // One message per finding, "FILE:LINE: 'PATTERN' ...", in line order:

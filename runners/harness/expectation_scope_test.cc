@@ -27,12 +27,12 @@ ExpectationList ParseList(absl::string_view text) {
 }
 
 const std::vector<CaseIdentity> kCases = {
-    {"min_v13_float_nan", "Min", false},
-    {"min_v13_float_two_inputs", "Min", false},
-    {"argmin_v13_float_nan", "ArgMin", false},
-    {"clip_v13_float_nan_min_bound", "Clip", false},
-    {"min_v13_float_type_not_allowed", "Min", true},
-    {"test_min_example", "Min", false},
+    {"min_v13_float_nan", "Min", false, ""},
+    {"min_v13_float_two_inputs", "Min", false, ""},
+    {"argmin_v13_float_nan", "ArgMin", false, ""},
+    {"clip_v13_float_nan_min_bound", "Clip", false, ""},
+    {"min_v13_float_type_not_allowed", "Min", true, ""},
+    {"test_min_example", "Min", false, ""},
 };
 
 TEST(PatternScopeTest, AGlobNamingMinThatCatchesArgMinIsPointedOut) {
@@ -95,7 +95,7 @@ TEST(PatternScopeTest, APartlyShadowedLineStillApplies) {
 
 TEST(PatternScopeTest, CasesOfUnknownOperatorAreNotHeldAgainstALine) {
   EXPECT_THAT(CheckPatternScope(ParseList("*min*  error  unreadable\n"),
-                                {{"min_broken", "", false}, {"argmin_broken", "", false}}),
+                                {{"min_broken", "", false, ""}, {"argmin_broken", "", false, ""}}),
               IsEmpty());
 }
 
@@ -109,7 +109,7 @@ std::vector<CaseIdentity> EveryCase() {
     EXPECT_TRUE(dirs.ok()) << dirs.status();
     if (!dirs.ok()) continue;
     for (const fs::path& dir : *dirs) {
-      CaseIdentity identity{dir.filename().string(), "", false};
+      CaseIdentity identity{dir.filename().string(), "", false, dir.string()};
       absl::StatusOr<std::optional<CaseMetadata>> metadata = ReadCaseMetadata(dir);
       if (metadata.ok() && metadata->has_value()) {
         identity.op = (*metadata)->operator_();

@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <map>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
@@ -48,6 +49,49 @@ absl::Status ForEachLine(absl::string_view text, ParseLine parse_line) {
   return absl::OkStatus();
 }
 
+// The bytes a name: pattern spells: each byte as itself, \xHH for any
+// byte; a backslash starts an escape. Empty or a broken escape: why not.
+absl::StatusOr<std::string> ExactName(absl::string_view spelled) {
+  std::string name;
+  for (size_t i = 0; i < spelled.size(); ++i) {
+    if (spelled[i] != '\\') {
+      name.push_back(spelled[i]);
+      continue;
+    }
+    int byte = 0;
+    if (i + 3 >= spelled.size() || spelled[i + 1] != 'x' ||
+        !absl::SimpleHexAtoi(spelled.substr(i + 2, 2), &byte) ||
+        !absl::ascii_isxdigit(static_cast<unsigned char>(spelled[i + 2])) ||
+        !absl::ascii_isxdigit(static_cast<unsigned char>(spelled[i + 3]))) {
+      return absl::InvalidArgumentError(
+          "a backslash in a name: pattern starts \\xHH, two hexadecimal digits (\\x5c is a "
+          "backslash)");
+    }
+    name.push_back(static_cast<char>(byte));
+    i += 3;
+  }
+  if (name.empty()) return absl::InvalidArgumentError("name: names no case");
+  return name;
+}
+
+// The last `count` parts of `path` made absolute (the case's name last);
+// empty when it has fewer.
+std::vector<std::string> LastParts(const std::string& path, int count) {
+  if (path.empty()) return {};
+  std::error_code ec;
+  std::filesystem::path normal = std::filesystem::absolute(path, ec).lexically_normal();
+  if (ec) return {};
+  if (!normal.has_filename()) normal = normal.parent_path();  // "x/" is x
+  std::vector<std::string> parts;
+  for (; static_cast<int>(parts.size()) < count && normal.has_filename();
+       normal = normal.parent_path()) {
+    parts.push_back(normal.filename().string());
+  }
+  if (static_cast<int>(parts.size()) < count) return {};
+  std::reverse(parts.begin(), parts.end());
+  return parts;
+}
+
 absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
@@ -58,9 +102,16 @@ absl::StatusOr<std::string> ReadText(const std::filesystem::path& path) {
 
 }  // namespace
 
-bool Expectation::Matches(const std::string& case_name) const {
+bool Expectation::Matches(const std::string& case_name, const std::string& case_path) const {
   if (regex.has_value()) return regex->FullMatch(case_name);
-  return fnmatch(pattern.c_str(), case_name.c_str(), 0) == 0;
+  std::string subject = case_name;
+  if (folders > 0) {
+    const std::vector<std::string> parts = LastParts(case_path, folders + 1);
+    if (parts.empty()) return false;
+    subject = absl::StrJoin(parts, "/");
+  }
+  if (exact.has_value()) return subject == *exact;
+  return fnmatch(pattern.c_str(), subject.c_str(), 0) == 0;
 }
 
 std::string Expectation::Describe() const {
@@ -84,11 +135,26 @@ absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
       return LineError(file, number,
                        "expected 'PATTERN STATUS[,STATUS...] REASON' (the reason is required)");
     }
-    absl::string_view regex_text(e.pattern);
+    absl::string_view regex_text(e.pattern), exact_text(e.pattern);
     if (absl::ConsumePrefix(&regex_text, "re:")) {
       absl::StatusOr<UserRegex> regex = UserRegex::Compile(regex_text);
       if (!regex.ok()) return LineError(file, number, regex.status().message());
       e.regex = *std::move(regex);
+    } else if (absl::ConsumePrefix(&exact_text, "name:")) {
+      absl::StatusOr<std::string> exact = ExactName(exact_text);
+      if (!exact.ok()) return LineError(file, number, exact.status().message());
+      e.exact = *std::move(exact);
+    }
+    if (!e.regex.has_value()) {
+      const absl::string_view named = e.exact.has_value() ? *e.exact : e.pattern;
+      for (absl::string_view part : absl::StrSplit(named, '/')) {
+        if (part.empty()) {
+          return LineError(file, number,
+                           "a pattern with folders names each, then the case: 'folder/name', "
+                           "with no empty part");
+        }
+      }
+      e.folders = static_cast<int>(std::count(named.begin(), named.end(), '/'));
     }
     for (absl::string_view name : absl::StrSplit(statuses, ',')) {
       if (name == "flaky") {
@@ -117,9 +183,10 @@ absl::StatusOr<ExpectationList> ExpectationList::Parse(absl::string_view text,
   return list;
 }
 
-const Expectation* ExpectationList::Find(const std::string& case_name) const {
+const Expectation* ExpectationList::Find(const std::string& case_name,
+                                         const std::string& case_path) const {
   for (const Expectation& e : entries_) {
-    if (e.Matches(case_name)) return &e;
+    if (e.Matches(case_name, case_path)) return &e;
   }
   return nullptr;
 }
@@ -132,32 +199,78 @@ absl::StatusOr<ExpectationList> ReadExpectationFile(const std::filesystem::path&
   return ExpectationList::Parse(*text, path.string());
 }
 
-std::string ExactPattern(absl::string_view case_name) {
-  const bool plain = !case_name.empty() && case_name[0] != '#' &&
-                     std::all_of(case_name.begin(), case_name.end(), [](char c) {
-                       return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-                              c == '-' || c == '.' || c == '+' || c == '=' || c == ',';
-                     });
-  if (plain) return std::string(case_name);
-  // RE2 matches the whole name; every ASCII byte but letters and digits is
-  // written \xHH (no blank, which would end the field; no metacharacter).
-  std::string pattern = "re:";
-  for (char c : case_name) {
-    const unsigned char byte = static_cast<unsigned char>(c);
-    if (absl::ascii_isalnum(byte) || byte >= 0x80) {
-      pattern.push_back(c);
-    } else {
-      absl::StrAppend(&pattern, "\\x", absl::Hex(byte, absl::kZeroPad2));
+std::string ExactPattern(absl::string_view case_name, const std::vector<std::string>& folders) {
+  const auto plain = [](absl::string_view part) {
+    return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
+      return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
+             c == '.' || c == '+' || c == '=' || c == ',';
+    });
+  };
+  std::vector<absl::string_view> parts(folders.begin(), folders.end());
+  parts.push_back(case_name);
+  if (std::all_of(parts.begin(), parts.end(), plain) && parts.front()[0] != '#') {
+    return absl::StrJoin(parts, "/");
+  }
+  // Not a glob (its metacharacters, and a blank, which would end the field)
+  // nor an re: (RE2 matches only UTF-8, and a case name may be any bytes).
+  std::string pattern = "name:";
+  for (absl::string_view part : parts) {
+    if (pattern.size() > 5) pattern.push_back('/');
+    for (char c : part) {
+      const unsigned char byte = static_cast<unsigned char>(c);
+      if (byte > 0x20 && byte < 0x7F && c != '\\' && c != '/') {
+        pattern.push_back(c);
+      } else {
+        absl::StrAppend(&pattern, "\\x", absl::Hex(byte, absl::kZeroPad2));
+      }
     }
   }
   return pattern;
 }
 
+namespace {
+
+// For each result, the folders above its case that tell it from every
+// other result of the same name (none when its name is its own): the
+// fewest last folders of its path that no other such path ends in.
+std::vector<std::vector<std::string>> TellingFolders(const std::vector<CaseResult>& results) {
+  std::map<std::string, std::vector<size_t>> by_name;
+  for (size_t i = 0; i < results.size(); ++i) by_name[results[i].name].push_back(i);
+  std::vector<std::vector<std::string>> folders(results.size());
+  for (const auto& [name, same] : by_name) {
+    if (same.size() < 2) continue;
+    for (size_t i : same) {
+      for (int count = 2;; ++count) {
+        const std::vector<std::string> own = LastParts(results[i].path, count);
+        const bool told = !own.empty() && std::none_of(same.begin(), same.end(), [&](size_t j) {
+          return j != i && LastParts(results[j].path, count) == own;
+        });
+        // A path with no more folders (or the same path twice) keeps them all.
+        if (told || LastParts(results[i].path, count + 1).empty()) {
+          if (!own.empty()) folders[i].assign(own.begin(), own.end() - 1);
+          break;
+        }
+      }
+    }
+  }
+  return folders;
+}
+
+}  // namespace
+
 std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::string_view header) {
   std::string text;
   for (absl::string_view line : absl::StrSplit(header, '\n'))
     absl::StrAppend(&text, "# ", line, "\n");
-  for (const CaseResult& r : results) {
+  const std::vector<std::vector<std::string>> folders = TellingFolders(results);
+  if (std::any_of(folders.begin(), folders.end(), [](const auto& f) { return !f.empty(); })) {
+    absl::StrAppend(&text,
+                    "# Cases of one name lie under several folders here: a pattern with '/' "
+                    "names its case by its\n# last folders (b/x is the case x in a folder b), a "
+                    "name alone every case of that name.\n");
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    const CaseResult& r = results[i];
     const CaseStatus status = StatusBeforeExpectations(r);
     if (status == CaseStatus::kPass) continue;
     std::string reason = r.signature.Cause();
@@ -168,7 +281,7 @@ std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::str
     for (char& c : reason) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
     }
-    absl::StrAppend(&text, ExactPattern(r.name), "  ", StatusName(status), "  ",
+    absl::StrAppend(&text, ExactPattern(r.name, folders[i]), "  ", StatusName(status), "  ",
                     absl::StripAsciiWhitespace(reason), "\n");
   }
   return text;

@@ -7,9 +7,14 @@
 //   test_min_int16              unsupported  no int16 Min kernel
 //   re:^test_argmin_.*nan       fail         ArgMin never selects NaN
 //   clip_v13_*_nan_bound        fail,divergent  NaN bound ignored
-// PATTERN is a glob over the case name (* ? [...], as fnmatch) or, after
+// PATTERN is a glob over the case name (* ? [...], as fnmatch); after
 // "re:", an RE2 regular expression (runners/harness/user_regex.h) that must
-// match the whole name.
+// match the whole name; or, after "name:", the exact name, each byte as
+// itself or as \xHH (a blank, a control byte, a backslash, a byte that is
+// not ASCII: what `run --write-expectations` writes for a name a glob cannot
+// spell, since RE2 matches only UTF-8). A glob or name: pattern holding
+// '/' names a case by its last folders ("b/x": the case x in a folder b),
+// for cases of one name under several roots; re: matches the name alone.
 // STATUS is one or more of fail invalid unsupported divergent error crash
 // timeout, comma-separated; `flaky` among them makes the line a may-fail
 // one: a pass stays a pass instead of xpass (`flaky` alone: fail, error,
@@ -51,12 +56,16 @@ struct Expectation {
   std::string file;
   int line = 0;
 
-  bool Matches(const std::string& case_name) const;
+  // `case_path` (the case folder, as given) is read only by a pattern that
+  // names folders: without it such a pattern matches nothing.
+  bool Matches(const std::string& case_name, const std::string& case_path = "") const;
   // "FILE:LINE: fail: REASON".
   std::string Describe() const;
 
-  // Internal: the compiled pattern of a re: line.
+  // Internal: the compiled pattern of a re: line; the bytes of a name: one.
   std::optional<UserRegex> regex;
+  std::optional<std::string> exact;
+  int folders = 0;  // the folders above the case a glob or name: line names
 };
 
 class ExpectationList {
@@ -64,8 +73,8 @@ class ExpectationList {
   // InvalidArgument naming `file` and the line for a malformed line.
   static absl::StatusOr<ExpectationList> Parse(absl::string_view text, absl::string_view file);
 
-  // The first line matching the case name, or nullptr.
-  const Expectation* Find(const std::string& case_name) const;
+  // The first line matching the case, or nullptr.
+  const Expectation* Find(const std::string& case_name, const std::string& case_path = "") const;
   const std::vector<Expectation>& entries() const { return entries_; }
 
  private:
@@ -74,14 +83,21 @@ class ExpectationList {
 
 // The expectation file `run --write-expectations` writes: every result that
 // did not pass, one line each, its exact name as the pattern (a glob of its
-// plain characters, else an re: of escaped bytes), the status it had before
+// plain characters, else a name: of escaped bytes), the status it had before
 // any expectation file applied, and its cause (the failure signature; else
 // the message's first line) as the reason. A run judged by it turns each
-// into xfail. `header` becomes the opening comment lines.
+// into xfail. A name that several results share (cases of one name under
+// several roots) is written with as many of its last folders as tell its
+// case from the others ("b/x"), and a comment says so. `header` becomes
+// the opening comment lines.
 std::string ExpectationFileFor(const std::vector<CaseResult>& results, absl::string_view header);
 
-// The pattern that matches exactly `case_name` and nothing else.
-std::string ExactPattern(absl::string_view case_name);
+// The pattern that matches exactly `case_name` and nothing else, whatever
+// its bytes: the name itself when it is plain ([A-Za-z0-9_.+=,-], no
+// leading '#'), else "name:" and its bytes, escaped as \xHH but for
+// printable ASCII. `folders`, when given, are the folders above the case
+// (outermost first), written before the name, each followed by '/'.
+std::string ExactPattern(absl::string_view case_name, const std::vector<std::string>& folders = {});
 
 // NotFound / DataLoss for a missing or unreadable file; Parse's errors.
 // `content`, when given, gets the bytes parsed (the run log records their hash).

@@ -109,7 +109,8 @@ CaseVerdict NegativeVerdict(const CheckedCase& c, const BackendOutcome& outcome,
 
 void ApplyExpectations(CaseResult& result, const Profile* profile,
                        const ExpectationList* expectations) {
-  const Expectation* expected = expectations == nullptr ? nullptr : expectations->Find(result.name);
+  const Expectation* expected =
+      expectations == nullptr ? nullptr : expectations->Find(result.name, result.path);
   if (expected != nullptr) {
     result.expectation = expected->Describe();
     const CaseStatus raw = result.status;
