@@ -66,6 +66,25 @@ function(oc_add_real_backend_test)
   set_tests_properties(backend/${ARG_NAME} PROPERTIES
     LABELS "backend;backend:${ARG_NAME}" TIMEOUT 1200 PROCESSORS 2)
 
+  # ONNX's whole official node-test set, every operator, judged by its own
+  # expectation file beside the backend's (NAME.official.expect: generated,
+  # ./dev.sh expectations rewrites both). Its reports are official.*.
+  string(REGEX REPLACE "\\.expect$" ".official.expect" official_expectations
+         "${ARG_EXPECTATIONS}")
+  if(IS_DIRECTORY "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
+    add_test(NAME backend_official/${ARG_NAME}
+             COMMAND onnx-conform run "--backend=exec:${ARG_ADAPTER}"
+                     --backend-name=${ARG_NAME} --persistent -j 2 --timeout=60 --quiet
+                     --expectations=${official_expectations}
+                     "--report-json=${out}/official.json" "--junit=${out}/official.xml"
+                     "--scoreboard-md=${out}/official.md"
+                     "--scoreboard-html=${out}/official.html"
+                     "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}"
+             WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(backend_official/${ARG_NAME} PROPERTIES
+      LABELS "backend;backend:${ARG_NAME};official" TIMEOUT 1200 PROCESSORS 2)
+  endif()
+
   # The one-shot protocol (an adapter process per case, no --serve) on a few
   # cases that between them pass, fail, crash or are refused on one backend
   # or another, judged by the same expectation file.
@@ -85,8 +104,11 @@ clip_v1_float_no_bounds|clip_v13_float_nan|min_v13_float_graph_output_not_produc
     COMMAND "${PROJECT_SOURCE_DIR}/cmake/write-backend-expectations.sh"
             $<TARGET_FILE:onnx-conform> "${ARG_ADAPTER}" ${ARG_NAME} ${ARG_EXPECTATIONS}
             ${ONNX_CONFORM_BACKEND_CASES}
+    COMMAND "${PROJECT_SOURCE_DIR}/cmake/write-backend-expectations.sh"
+            $<TARGET_FILE:onnx-conform> "${ARG_ADAPTER}" ${ARG_NAME} ${official_expectations}
+            "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}"
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-    COMMENT "Writing ${ARG_EXPECTATIONS} from a run on ${ARG_NAME}"
+    COMMENT "Writing ${ARG_EXPECTATIONS} and ${official_expectations} from runs on ${ARG_NAME}"
     VERBATIM)
   add_dependencies(backend_expectations.${ARG_NAME} onnx-conform)
   if(NOT TARGET backend_expectations)

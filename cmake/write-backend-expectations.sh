@@ -23,7 +23,7 @@ if [ "$status" -gt 1 ]; then
   exit "$status"
 fi
 {
-  echo "# $runtime on ONNX Conform: each case of ctest's backend/$name that did not pass."
+  echo "# $runtime on ONNX Conform: each case of ctest's backend tests for $name that did not pass."
   echo "# Regenerate with ./dev.sh expectations $name (review the diff); do not edit by hand."
   cat "$file.new"
 } > "$file" && rm -f "$file.new"

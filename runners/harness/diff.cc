@@ -281,6 +281,7 @@ Shape UnflattenIndex(const Shape& shape, int64_t flat_index) {
 }
 
 std::string FormatElement(const Tensor& tensor, int64_t flat_index) {
+  if (!tensor.is_tensor() || !IsNumeric(tensor.type())) return ElementText(tensor, flat_index);
   return VisitNumericType(tensor.type(), [&]<typename T>(TypeTag<T>) {
     return FormatValue<T>(tensor.data<T>()[static_cast<size_t>(flat_index)]);
   });
@@ -311,11 +312,12 @@ TensorDiff DiffTensors(const Tensor& expected, const Tensor& actual, const Toler
     return diff;
   }
   if (!IsNumeric(expected.type())) {
-    if (!tolerance.exact) diff.tolerance = tolerance.Describe();
+    const bool by_value = IsSmallFloat(expected.type()) || IsComplex(expected.type());
+    if (!tolerance.exact && by_value) diff.tolerance = tolerance.Describe();
     CountOtherMismatches(expected, actual, tolerance, max_reported, diff);
     return diff;
   }
-  if (!tolerance.exact) diff.tolerance = tolerance.Describe();
+  if (!tolerance.exact && IsFloatingPoint(expected.type())) diff.tolerance = tolerance.Describe();
   VisitNumericType(expected.type(), [&]<typename T>(TypeTag<T>) {
     CountMismatches<T>(expected, actual, tolerance, classes, max_reported, diff);
   });

@@ -164,7 +164,10 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
   if (judgement.kind == OutputsJudgement::Kind::kMatch) return {};
   // One element analysis gives both the rule and the detail.
   std::optional<VerdictElements> elements;
-  if (judgement.kind == OutputsJudgement::Kind::kMismatch && judgement.only_values_differ) {
+  // Element kinds and readings explain exact comparisons; within a
+  // tolerance, the cause is being beyond it.
+  if (judgement.kind == OutputsJudgement::Kind::kMismatch && judgement.only_values_differ &&
+      judgement.exact) {
     elements = VerdictElementsOf(c, index, actual, judgement);
   }
   if (detail != nullptr) {
@@ -176,12 +179,16 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
     return s;
   }
   FailureSignature s = Base(c, judgement.difference.empty() ? "values" : judgement.difference);
-  if (s.kind == "values" || s.kind == "shape") {
+  if ((s.kind == "values" || s.kind == "shape") && judgement.exact) {
     if (std::optional<std::string> ignored = IgnoredAttribute(c, index, actual)) {
       s.rule = absl::StrCat("ignores ", *ignored);
       s.features = FeaturesAmong(c, {*ignored});
       return s;
     }
+  }
+  if (s.kind == "values" && !judgement.exact) {
+    s.rule = "beyond-tolerance";
+    return s;
   }
   if (s.kind != "values" || !elements) return s;
   s.rule = absl::StrJoin(elements->kinds, "+");

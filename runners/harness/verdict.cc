@@ -195,6 +195,7 @@ OutputsJudgement JudgeOutputs(const CheckedCase& c, size_t index, const std::vec
                               const Tolerance& tolerance, int max_reported) {
   const std::vector<Tensor>& expected = c.data_sets[index].outputs;
   OutputsJudgement judgement;
+  judgement.exact = tolerance.exact;
   const std::vector<std::string> names = OutputNames(*c.model, expected.size());
   if (actual.size() != expected.size()) {
     judgement.kind = OutputsJudgement::Kind::kMismatch;

@@ -49,6 +49,9 @@ struct OutputsJudgement {
   // or "values" (empty for a match). runners/harness/failure_signature.h
   // makes a cause of it.
   std::string difference;
+  // Whether the outputs were compared exactly (the covered operators'
+  // graphs) rather than within a tolerance.
+  bool exact = true;
   // Outputs compared within a tolerance: each float output's errors, in
   // output order (also when it matches).
   std::vector<OutputErrors> errors;

@@ -40,6 +40,8 @@ const TYPES = new Map([
   [12, { name: 'uint32', array: Uint32Array, field: 'uint64_data' }],
   [13, { name: 'uint64', array: BigUint64Array, field: 'uint64_data' }],
 ]);
+// Strings travel as JavaScript strings (string_data, UTF-8).
+const STRING = 8;
 const OTHER_TYPE_NAMES = { 8: 'string', 14: 'complex64', 15: 'complex128', 16: 'bfloat16' };
 
 function typeName(dataType) {
@@ -73,6 +75,47 @@ module.exports = function makeProtocol(protobuf) {
     },
   }).lookupType('onnx.TensorProto');
 
+  // Of onnx.ModelProto, only what says whether each graph input and output
+  // is a tensor (onnx/onnx.proto field numbers; the rest is skipped).
+  const ModelTypes = protobuf.Root.fromJSON({
+    nested: {
+      ModelProto: { fields: { graph: { type: 'GraphProto', id: 7 } } },
+      GraphProto: {
+        fields: {
+          input: { rule: 'repeated', type: 'ValueInfoProto', id: 11 },
+          output: { rule: 'repeated', type: 'ValueInfoProto', id: 12 },
+        },
+      },
+      ValueInfoProto: { fields: { name: { type: 'string', id: 1 },
+                                  type: { type: 'TypeProto', id: 2 } } },
+      TypeProto: {
+        fields: {
+          tensor_type: { type: 'bytes', id: 1 },
+          sequence_type: { type: 'bytes', id: 4 },
+          map_type: { type: 'bytes', id: 5 },
+          sparse_tensor_type: { type: 'bytes', id: 8 },
+          optional_type: { type: 'bytes', id: 9 },
+        },
+      },
+    },
+  }).lookupType('ModelProto');
+
+  // The graph inputs and outputs that are not tensors: "'x' (a sequence)".
+  function nonTensorValues(modelFile) {
+    const model = ModelTypes.toObject(ModelTypes.decode(fs.readFileSync(modelFile)));
+    const found = [];
+    const graph = model.graph || {};
+    for (const value of [...(graph.input || []), ...(graph.output || [])]) {
+      const type = value.type || {};
+      for (const [field, kind] of [['sequence_type', 'a sequence'], ['map_type', 'a map'],
+                                   ['optional_type', 'an optional'],
+                                   ['sparse_tensor_type', 'a sparse tensor']]) {
+        if (type[field] !== undefined) found.push(`'${value.name}' (${kind})`);
+      }
+    }
+    return found;
+  }
+
   // A TensorProto file -> { dataType, dims, data }.
   function readTensor(file) {
     let message;
@@ -83,12 +126,15 @@ module.exports = function makeProtocol(protobuf) {
     }
     const proto = TensorProto.toObject(message, { longs: String, bytes: Buffer, defaults: true });
     if (proto.data_location === 1) throw new AdapterError(`${file}: external data is not supported`);
+    const dims = proto.dims.map(Number);
+    if (proto.data_type === STRING) {
+      return { dataType: STRING, dims, data: proto.string_data.map((b) => b.toString('utf8')) };
+    }
     const type = TYPES.get(proto.data_type);
     if (!type) {
       throw new AdapterError(`${path.basename(file)}: element type ${typeName(proto.data_type)} ` +
                              'is not supported by this adapter', EXIT_UNSUPPORTED);
     }
-    const dims = proto.dims.map(Number);
     const count = dims.reduce((a, b) => a * b, 1);
     let data;
     if (proto.raw_data.length > 0) {
@@ -115,6 +161,14 @@ module.exports = function makeProtocol(protobuf) {
 
   // { dataType, dims, data } -> DIR/output_K.pb, with raw_data.
   function writeTensor(file, { dataType, dims, data }, name) {
+    if (dataType === STRING) {
+      const strings = TensorProto.create({
+        dims: dims.map((d) => d), data_type: STRING, name,
+        string_data: Array.from(data, (s) => Buffer.from(String(s), 'utf8')),
+      });
+      fs.writeFileSync(file, TensorProto.encode(strings).finish());
+      return;
+    }
     const type = TYPES.get(dataType);
     if (!type || !(data instanceof type.array)) {
       throw new AdapterError(`output '${name}': cannot write ${typeName(dataType)} from ` +
@@ -129,8 +183,8 @@ module.exports = function makeProtocol(protobuf) {
     fs.writeFileSync(file, TensorProto.encode(message).finish());
   }
 
-  return { AdapterError, EXIT_UNSUPPORTED, TYPES, typeName, readTensor, writeTensor, main,
-           packageVersion };
+  return { AdapterError, EXIT_UNSUPPORTED, STRING, TYPES, typeName, readTensor, writeTensor,
+           nonTensorValues, main, packageVersion };
 };
 
 // "NAME VERSION" of the npm package NAME as installed for the adapter in

@@ -44,11 +44,16 @@ module.exports = function runOrtAdapter({ name, dir, protobuf, load, executionPr
 
   function toOrtTensor(ort, file) {
     const tensor = protocol.readTensor(file);
-    if (!protocol.TYPES.has(tensor.dataType)) throw new AdapterError(`${file}: unknown type`);
+    if (!protocol.TYPES.has(tensor.dataType) && tensor.dataType !== protocol.STRING) {
+      throw new AdapterError(`${file}: unknown type`);
+    }
     return new ort.Tensor(protocol.typeName(tensor.dataType), tensor.data, tensor.dims);
   }
 
   function fromOrtTensor(tensor, outputName) {
+    if (tensor.type === 'string') {
+      return { dataType: protocol.STRING, dims: tensor.dims, data: tensor.data };
+    }
     const entry = [...protocol.TYPES.entries()].find(([, t]) => t.name === tensor.type);
     if (!entry) throw new AdapterError(`output '${outputName}' has type ${tensor.type}, not supported`);
     return { dataType: entry[0], dims: tensor.dims, data: tensor.data };
@@ -56,6 +61,12 @@ module.exports = function runOrtAdapter({ name, dir, protobuf, load, executionPr
 
   async function handle(args) {
     const ort = loadOrt();
+    // onnxruntime's JavaScript API feeds and returns tensors only.
+    const others = protocol.nonTensorValues(args.model);
+    if (others.length > 0) {
+      throw new AdapterError(`${name}'s API takes and returns tensors only; graph value ` +
+                             `${others.join(', ')} is not one`, EXIT_UNSUPPORTED);
+    }
     const feedsInOrder = args.inputs.map((file) => {
       try {
         return toOrtTensor(ort, file);
