@@ -279,6 +279,39 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
   } else {
     for (const CoverageCell& c : empty) line("- ", CellName(c));
   }
+  line();
+
+  // Every operator the checker knows, whatever the cases: what a node test
+  // of it is checked against and how its outputs are judged.
+  line("## Every operator in the registry");
+  line();
+  line(
+      "The checker validates a node test of any of these operators (type constraints, "
+      "arity, attributes).");
+  line(
+      "The covered operators' schemas are written from their texts and their outputs are "
+      "compared bit for bit");
+  line("with the suite's reference; the others' schemas are ONNX ", OnnxSchemasRelease(),
+       "'s definitions, and their outputs are");
+  line("compared with each test's expected outputs (`docs/semantics.md`, \"Tolerance\").");
+  line();
+  line("| domain | operator | versions | schemas | outputs compared |");
+  line("|---|---|---|---|---|");
+  std::map<std::pair<std::string, std::string>, std::vector<int>> every;
+  for (const OpSchema* schema : AllSchemas()) {
+    every[{schema->domain(), schema->op_type()}].push_back(schema->since_version());
+  }
+  for (const OpSchema* schema : OnnxSchemas()) {
+    every[{schema->domain(), schema->op_type()}].push_back(schema->since_version());
+  }
+  for (auto& [key, since] : every) {
+    std::sort(since.begin(), since.end());
+    since.erase(std::unique(since.begin(), since.end()), since.end());
+    const bool covered = !SchemaVersions(key.second).empty() && key.first.empty();
+    line("| ", key.first.empty() ? "ai.onnx" : key.first, " | ", key.second, " | ",
+         absl::StrJoin(since, ", "), " | ", covered ? "the suite's texts" : "ONNX's", " | ",
+         covered ? "bit for bit, the reference" : "expected outputs", " |");
+  }
   return md;
 }
 
