@@ -312,6 +312,7 @@ std::string RenderCoverageMarkdown(const CoverageReport& r) {
          absl::StrJoin(since, ", "), " | ", covered ? "the suite's texts" : "ONNX's", " | ",
          covered ? "bit for bit, the reference" : "expected outputs", " |");
   }
+  line();
   return md;
 }
 
