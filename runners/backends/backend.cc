@@ -1,5 +1,7 @@
 #include "runners/backends/backend.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -26,15 +28,20 @@ class ReferenceBackend : public Backend {
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome;
     const std::vector<Diagnostic> refused = c.VisibleErrors(data_set);
-    // A valid case whose data holds tensors the suite does not decode (bool,
-    // string, complex): the reference cannot read it, which says nothing of
-    // the case.
-    if (refused.empty() && c.graph.has_value() && data_set < c.data_sets.size() &&
-        !c.data_sets[data_set].decoded) {
-      outcome.kind = BackendOutcome::Kind::kUnsupported;
-      outcome.message =
-          "the reference does not read this data set's tensors (bool, string or complex)";
-      return outcome;
+    // A valid case whose data the reference's kernels do not take (a value
+    // that is no tensor, or not of a numeric type): that says nothing of the
+    // case. Its graph, which the checker accepted, is another backend's to run.
+    if (refused.empty() && c.graph.has_value() && data_set < c.data_sets.size()) {
+      const CheckedDataSet& data = c.data_sets[data_set];
+      const bool numeric_tensors =
+          std::all_of(data.inputs.begin(), data.inputs.end(),
+                      [](const Tensor& t) { return t.is_tensor() && IsNumeric(t.type()); });
+      if (!data.decoded || !numeric_tensors) {
+        outcome.kind = BackendOutcome::Kind::kUnsupported;
+        outcome.message =
+            "the reference computes numeric tensors only; this data set holds other values";
+        return outcome;
+      }
     }
     if (!refused.empty() || !c.graph.has_value() || data_set >= c.data_sets.size() ||
         !c.data_sets[data_set].decoded) {
