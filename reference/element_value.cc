@@ -17,7 +17,8 @@ namespace {
 int64_t SignExtend(uint64_t bits, int width) {
   const uint64_t sign = uint64_t{1} << (width - 1);
   const uint64_t value = bits & ((sign << 1) - 1);
-  return static_cast<int64_t>(value ^ sign) - static_cast<int64_t>(sign);
+  // In unsigned arithmetic, which wraps: width 64 has no int64 headroom.
+  return static_cast<int64_t>((value ^ sign) - sign);
 }
 
 bool IsSignedInteger(ElementType type) {

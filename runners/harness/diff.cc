@@ -262,6 +262,7 @@ std::string IndexText(const Shape& shape, int64_t flat_index) {
 uint64_t ElementBitsAt(const Tensor& tensor, int64_t flat_index) {
   uint64_t bits = 0;
   const size_t size = ElementSize(tensor.type());
+  if (size == 0) return 0;  // strings and non-tensor values have no element bytes
   std::memcpy(&bits, tensor.bytes().data() + flat_index * size, size);
   return bits;
 }

@@ -166,8 +166,14 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
   std::optional<VerdictElements> elements;
   // Element kinds and readings explain exact comparisons; within a
   // tolerance, the cause is being beyond it.
+  // Element kinds read numeric tensors' bits: strings, bools and
+  // sequences have none to read.
+  const std::vector<Tensor>& expected = c.data_sets.at(index).outputs;
+  const bool numeric = std::all_of(expected.begin(), expected.end(), [](const Tensor& t) {
+    return t.is_tensor() && IsNumeric(t.type());
+  });
   if (judgement.kind == OutputsJudgement::Kind::kMismatch && judgement.only_values_differ &&
-      judgement.exact) {
+      judgement.exact && numeric) {
     elements = VerdictElementsOf(c, index, actual, judgement);
   }
   if (detail != nullptr) {
