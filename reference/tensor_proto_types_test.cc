@@ -256,6 +256,13 @@ TEST(TensorProtoTypesTest, PackedPaddingAndRangesAreChecked) {
   onnx::TensorProto wide = WithInt32Data(Proto(DataType(21), {2}), {256});
   ExpectInvalid(wide, {"int32_data[0] = 256", "out of range for uint4", "byte of 2 packed"});
 
+  // ONNX 1.16's test_cast_INT4_to_FLOAT: the packed byte 0x88 as int8 -120.
+  EXPECT_THAT(Values(Decode(WithInt32Data(Proto(DataType(22), {2}), {-120}))), ElementsAre(-8, -8));
+  onnx::TensorProto below_byte = WithInt32Data(Proto(DataType(22), {2}), {-129});
+  ExpectInvalid(below_byte, {"int32_data[0] = -129", "out of range for int4"});
+  onnx::TensorProto unsigned_negative = WithInt32Data(Proto(DataType(21), {2}), {-120});
+  ExpectInvalid(unsigned_negative, {"int32_data[0] = -120", "out of range for uint4"});
+
   onnx::TensorProto typed_padding = WithInt32Data(Proto(DataType(26), {3}), {0xC0});
   ExpectInvalid(typed_padding, {"int32_data's last byte 0xc0"});
 }
