@@ -1,5 +1,6 @@
 #include "checker/checker.h"
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -316,10 +317,21 @@ class Analyzer {
     absl::StatusOr<const OpSchema*> schema =
         LookupSchema(node.domain(), node.op_type(), opset->second);
     if (schema.ok() && (*schema)->deprecated()) {
-      Report(rules::kNodeSchemaDeprecated, "op_type",
+      // A version deprecated when it was defined (Upsample-10) is refused at
+      // its own opset; one deprecated later, when a newer version replaced it
+      // (GroupNormalization-18 by -21), was valid at the model's opset.
+      absl::StatusOr<const OpSchema*> newest =
+          LookupSchema(node.domain(), node.op_type(), std::numeric_limits<int>::max());
+      const bool replaced_later =
+          newest.ok() && (*newest)->since_version() > (*schema)->since_version();
+      Report(replaced_later ? rules::kNodeSchemaDeprecatedLater : rules::kNodeSchemaDeprecated,
+             "op_type",
              absl::StrCat("opset ", opset->second, " of domain ", DomainLabel(node.domain()),
                           " resolves ", node.op_type(), " to ", (*schema)->Name(),
-                          ", which ONNX deprecates"),
+                          replaced_later ? absl::StrCat(", which ONNX deprecated when it defined ",
+                                                        (*newest)->Name(), "; use opset ",
+                                                        (*newest)->since_version())
+                                         : ", which ONNX deprecates"),
              label);
     }
     if (schema.ok()) return *schema;

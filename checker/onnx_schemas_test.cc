@@ -399,6 +399,26 @@ TEST(OnnxCheckerTest, DeprecatedVersionsAreRejected) {
   }
 }
 
+// GroupNormalization-18 was deprecated only when -21 replaced it (ONNX
+// 1.16): ONNX 1.13 to 1.15 tested it at opset 18, valid in their day.
+TEST(OnnxCheckerTest, AVersionDeprecatedLaterIsAWarningBeforeItsReplacement) {
+  for (int64_t opset : {18, 21}) {
+    TestModel m(opset);
+    m.Input("x", kF, {1, 2, 2, 2}).Input("scale", kF, {2}).Input("bias", kF, {2});
+    m.Output("y", kF, {1, 2, 2, 2});
+    SetInt(m.Node("GroupNormalization", {"x", "scale", "bias"}, {"y"}), "num_groups", 2);
+    if (opset == 21) {
+      ExpectValid(m.model);
+      continue;
+    }
+    std::vector<Diagnostic> d = CheckModel(m.model, "m.onnx");
+    EXPECT_THAT(RuleIds(d), ElementsAre(std::string(rules::kNodeSchemaDeprecatedLater)));
+    EXPECT_FALSE(HasErrors(d));
+    ASSERT_FALSE(d.empty());
+    EXPECT_THAT(d[0].message, HasSubstr("GroupNormalization-21"));
+  }
+}
+
 TEST(OnnxCheckerTest, SequencesFlowBetweenOperatorsThatTakeThem) {
   TestModel m(14);
   m.Input("a", kF, {2}).Input("b", kF, {2}).Input("at", kI64, {}).Output("y", kF, {2});

@@ -58,6 +58,7 @@ inline constexpr absl::string_view kGraphInitializerInvalid = "GRAPH-INITIALIZER
 // Node: schema and arity.
 inline constexpr absl::string_view kNodeSchemaUnknown = "NODE-SCHEMA-UNKNOWN";
 inline constexpr absl::string_view kNodeSchemaDeprecated = "NODE-SCHEMA-DEPRECATED";
+inline constexpr absl::string_view kNodeSchemaDeprecatedLater = "NODE-SCHEMA-DEPRECATED-LATER";
 inline constexpr absl::string_view kNodeInputArity = "NODE-INPUT-ARITY";
 inline constexpr absl::string_view kNodeOutputArity = "NODE-OUTPUT-ARITY";
 inline constexpr absl::string_view kNodeEmptyInputNotOptional = "NODE-EMPTY-INPUT-NOT-OPTIONAL";
@@ -96,6 +97,8 @@ inline constexpr absl::string_view kDataOutputCount = "DATA-OUTPUT-COUNT";
 inline constexpr absl::string_view kDataType = "DATA-TYPE";
 inline constexpr absl::string_view kDataShape = "DATA-SHAPE";
 inline constexpr absl::string_view kDataNameMismatch = "DATA-NAME-MISMATCH";
+inline constexpr absl::string_view kDataBfloat16AsUint16 = "DATA-BFLOAT16-AS-UINT16";
+inline constexpr absl::string_view kDataShapeTypeOnly = "DATA-SHAPE-TYPE-ONLY";
 inline constexpr absl::string_view kDataClipBoundsOrder = "DATA-CLIP-BOUNDS-ORDER";
 inline constexpr absl::string_view kDataClipBoundNan = "DATA-CLIP-BOUND-NAN";
 }  // namespace rules
@@ -132,6 +135,10 @@ inline constexpr Rule kRules[] = {
     {rules::kNodeSchemaDeprecated, Severity::kError,
      "the node's operator resolves, at the model's opset, to a version ONNX deprecates "
      "(Upsample from opset 10): ONNX's checker rejects it"},
+    {rules::kNodeSchemaDeprecatedLater, Severity::kWarning,
+     "the node's operator version was deprecated only when a later version replaced it "
+     "(GroupNormalization-18, by GroupNormalization-21): valid at the model's opset, but ONNX's "
+     "checker of that later release rejects it"},
     {rules::kNodeInputArity, Severity::kError,
      "the node has fewer or more inputs than its schema version allows"},
     {rules::kNodeOutputArity, Severity::kError,
@@ -207,6 +214,12 @@ inline constexpr Rule kRules[] = {
      "from the graph's declaration (rank or a known dimension)"},
     {rules::kDataNameMismatch, Severity::kWarning,
      "a tensor file's name is set and differs from the graph input or output it feeds"},
+    {rules::kDataBfloat16AsUint16, Severity::kWarning,
+     "a uint16 tensor where bfloat16 is declared, as ONNX's generators wrote bfloat16 data: "
+     "read, and handed to backends, as the bfloat16 bits it holds"},
+    {rules::kDataShapeTypeOnly, Severity::kWarning,
+     "a graph input's data differ in shape from its declaration, but no node reads more than "
+     "its element type (CastLike's target_type): the declared shape is dropped"},
     {rules::kDataClipBoundsOrder, Severity::kWarning,
      "Clip-11/12 data has min greater than max: defined only from Clip-13"},
     {rules::kDataClipBoundNan, Severity::kWarning,

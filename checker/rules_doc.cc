@@ -34,6 +34,8 @@ constexpr Example kExamples[] = {
      "A `Frobnicate` node (no operator of ONNX's); a Min node in domain `com.example` "
      "(reported as unsupported)."},
     {rules::kNodeSchemaDeprecated, "An Upsample node at opset 10 (Upsample-10 is deprecated)."},
+    {rules::kNodeSchemaDeprecatedLater,
+     "A GroupNormalization node at opset 18, as ONNX 1.13 to 1.15 test it (warning)."},
     {rules::kNodeInputArity,
      "ArgMin with two inputs; Clip at opset 6 with inputs `(x, min, max)`."},
     {rules::kNodeOutputArity, "Min with outputs `(y, extra)`."},
@@ -82,6 +84,12 @@ constexpr Example kExamples[] = {
      "`input_1.pb` of shape `[3]` for a graph input declared `[2]`; an expected Min output of "
      "shape `[2, 2]` for inputs `[2, 1]` and `[3]` (it is `[2, 3]`)."},
     {rules::kDataNameMismatch, "`input_1.pb` named `c` feeding graph input `b` (warning)."},
+    {rules::kDataBfloat16AsUint16,
+     "ONNX 1.12's test_cast_FLOAT_to_BFLOAT16: `output_0.pb` is uint16 for a bfloat16 output "
+     "(warning)."},
+    {rules::kDataShapeTypeOnly,
+     "ONNX 1.13's test_castlike_FLOAT_to_BFLOAT16: `like` of shape `[1]`, declared `[3,4]` "
+     "(warning)."},
     {rules::kDataClipBoundsOrder, "Clip-12 data with `min = 4` and `max = 2` (warning)."},
     {rules::kDataClipBoundNan, "Clip-13 data with `min = NaN` (warning)."},
 };
