@@ -306,5 +306,51 @@ TEST_F(CaseDirTest, AModelThatIsAFifoAFolderOrADanglingLinkIsAFinding) {
   }
 }
 
+// ONNX 1.8 to 1.18 wrote bfloat16 data as uint16 tensors, and 1.10 to 1.14
+// declared CastLike's `like` [3,4] for data of shape [1]: valid tests, read
+// with a warning and repaired (checker/data_repairs.h).
+TEST_F(CaseDirTest, GeneratorDefectsOfValidTestsAreRepairedWithAWarning) {
+  TestModel m(15);
+  m.Input("input", kF, {2}).Input("like", ElementType::kBFloat16, {3, 4});
+  m.Output("output", ElementType::kBFloat16, {2});
+  m.Node("CastLike", {"input", "like"}, {"output"});
+  ASSERT_TRUE(WriteProtoFile(dir_ / kModelFileName, m.model).ok());
+  fs::remove(dir_ / DataFilePath(0, kIn, 1));
+  Write(DataFilePath(0, kIn, 0), Floats({2}, {1, -2}), "input");
+  Write(DataFilePath(0, kIn, 1), Tensor::FromValues<uint16_t>({1}, {0x3f80}), "like");
+  Write(DataFilePath(0, kOut, 0), Tensor::FromValues<uint16_t>({2}, {0x3f80, 0xc000}), "output");
+
+  std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir_});
+  EXPECT_FALSE(HasErrors(c->diagnostics)) << DescribeDiagnostics(c->diagnostics);
+  EXPECT_THAT(RuleIds(c->diagnostics), ElementsAre(std::string(rules::kDataBfloat16AsUint16),
+                                                   std::string(rules::kDataShapeTypeOnly)))
+      << DescribeDiagnostics(c->diagnostics);
+  EXPECT_EQ(c->diagnostics.size(), 3u);  // like's type and shape, the output's type
+  EXPECT_EQ(c->standing, CaseStanding::kRunnable) << c->standing_message;
+  EXPECT_TRUE(c->repaired);
+  ASSERT_EQ(c->data_sets.size(), 1u);
+  ASSERT_EQ(c->data_sets[0].outputs.size(), 1u);
+  const Tensor& output = c->data_sets[0].outputs[0];
+  EXPECT_EQ(output.type(), ElementType::kBFloat16);
+  EXPECT_EQ(output.data<BFloat16>()[1].bits(), 0xc000);  // -2, bit for bit
+  EXPECT_FALSE(c->model->graph().input(1).type().tensor_type().has_shape());
+
+  // Where the value is read (Add's input), the same shape is invalid data.
+  m.model.mutable_graph()->mutable_node(0)->set_op_type("Add");
+  onnx::TypeProto::Tensor& like =
+      *m.model.mutable_graph()->mutable_input(1)->mutable_type()->mutable_tensor_type();
+  like.set_elem_type(onnx::TensorProto::FLOAT);
+  like.mutable_shape()->mutable_dim(0)->set_dim_value(2);
+  like.mutable_shape()->mutable_dim()->RemoveLast();
+  m.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::FLOAT);
+  ASSERT_TRUE(WriteProtoFile(dir_ / kModelFileName, m.model).ok());
+  Write(DataFilePath(0, kIn, 1), Floats({1}, {1}), "like");
+  c = OpenCase({.dir = dir_});
+  EXPECT_THAT(RuleIds(c->diagnostics), testing::Contains(std::string(rules::kDataShape)))
+      << DescribeDiagnostics(c->diagnostics);
+  EXPECT_FALSE(c->repaired);
+}
+
 }  // namespace
 }  // namespace onnx_conform

@@ -11,6 +11,7 @@
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
 #include "checker/checker.h"
+#include "checker/data_repairs.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 #include "checker/subject.h"
@@ -139,6 +140,7 @@ class CaseReader {
     // With a gap or a bad name, files no longer match graph values by
     // position: comparing them would only repeat the layout finding.
     if (c_.model.has_value() && listed.problems.empty()) {
+      Repair(inputs, outputs);
       DataSetView view{listed.dir, {}, {}};
       for (const ReadFile& f : inputs) {
         view.inputs.push_back({f.path, f.tensor.get(), f.name});
@@ -165,6 +167,20 @@ class CaseReader {
     keep(inputs, data_set.inputs, data_set.input_names);
     keep(outputs, data_set.outputs, data_set.output_names);
     c_.data_sets.push_back(std::move(data_set));
+  }
+
+  // What ONNX's generators wrote against the data rules of a valid test
+  // (checker/data_repairs.h): repaired, with a warning each.
+  void Repair(std::vector<ReadFile>& inputs, std::vector<ReadFile>& outputs) {
+    const auto refs = [](std::vector<ReadFile>& files) {
+      std::vector<DataFileRef> out;
+      for (ReadFile& f : files) out.push_back({f.path, f.tensor.get()});
+      return out;
+    };
+    for (Diagnostic& d : RepairGeneratorDefects(*c_.model, refs(inputs), refs(outputs))) {
+      c_.repaired = true;
+      c_.diagnostics.push_back(std::move(d));
+    }
   }
 
   // Each file decoded as the kind its graph value declares (a tensor past

@@ -108,6 +108,9 @@ class CheckedCase {
   std::optional<BoundGraph> graph;        // when the checker accepted the model: into *model
   std::vector<CheckedDataSet> data_sets;
   std::vector<Diagnostic> diagnostics;
+  // The model or data differ from the files: a generator's defect was
+  // repaired (checker/data_repairs.h), so backends get them rewritten.
+  bool repaired = false;
   CaseStanding standing = CaseStanding::kUnreadable;
   std::string standing_message;  // why, for every standing but runnable and negative
   CaseLabels labels;

@@ -56,17 +56,24 @@ class TempDir {
   fs::path path_;
 };
 
-// The model and one data set's inputs of a case made in memory, as a case
-// folder an adapter can read; graph outputs that declare no shape get the
-// expected outputs' shapes, as the suite's own cases declare them (some
-// importers, OpenCV's, refuse an output without one).
-absl::Status WriteInMemoryCase(const CheckedCase& c, size_t data_set, const fs::path& dir) {
+// A case's file path within its folder (a case made in memory has only these).
+fs::path WithinCase(const CheckedCase& c, const fs::path& path) {
+  return c.dir.empty() ? path
+                       : path.lexically_normal().lexically_relative(c.dir.lexically_normal());
+}
+
+// The model and one data set's inputs of a case made in memory, or repaired
+// (checker/data_repairs.h), as a case folder an adapter can read; graph
+// outputs that declare no shape get the expected outputs' shapes, as the
+// suite's own cases declare them (some importers, OpenCV's, refuse an
+// output without one).
+absl::Status WriteCaseAsChecked(const CheckedCase& c, size_t data_set, const fs::path& dir) {
   std::error_code ec;
   if (!c.model.has_value() || data_set >= c.data_sets.size()) {
     return absl::InvalidArgumentError("the case has no model or no such data set to hand over");
   }
   const CheckedDataSet& inputs = c.data_sets[data_set];
-  fs::create_directories(dir / inputs.files.dir, ec);
+  fs::create_directories(dir / WithinCase(c, inputs.files.dir), ec);
   if (ec) return absl::InternalError(absl::StrCat(dir.string(), ": ", ec.message()));
   const onnx::ModelProto* model = &*c.model;
   const auto undeclared = [](const onnx::ValueInfoProto& v) {
@@ -81,7 +88,8 @@ absl::Status WriteInMemoryCase(const CheckedCase& c, size_t data_set, const fs::
   if (absl::Status s = WriteProtoFile(dir / kModelFileName, *model); !s.ok()) return s;
   for (size_t k = 0; k < inputs.inputs.size() && k < inputs.files.input_files.size(); ++k) {
     const std::string name = k < inputs.input_names.size() ? inputs.input_names[k] : "";
-    if (absl::Status s = WriteTensorFile(dir / inputs.files.input_files[k], inputs.inputs[k], name);
+    if (absl::Status s = WriteTensorFile(dir / WithinCase(c, inputs.files.input_files[k]),
+                                         inputs.inputs[k], name);
         !s.ok()) {
       return s;
     }
@@ -241,11 +249,12 @@ class ExecBackend : public Backend {
       outcome.message = std::string(dir.status().message());
       return outcome;
     }
-    // A case made in memory is handed over as files written for it.
+    // A case made in memory, or repaired, is handed over as files written for it.
+    const bool rewritten = c.dir.empty() || c.repaired;
     const fs::path case_dir =
-        c.dir.empty() ? dir->path() / "case" : fs::absolute(c.dir, ec).lexically_normal();
-    if (c.dir.empty()) {
-      if (absl::Status written = WriteInMemoryCase(c, data_set, case_dir); !written.ok()) {
+        rewritten ? dir->path() / "case" : fs::absolute(c.dir, ec).lexically_normal();
+    if (rewritten) {
+      if (absl::Status written = WriteCaseAsChecked(c, data_set, case_dir); !written.ok()) {
         outcome.message = std::string(written.message());
         return outcome;
       }
@@ -256,8 +265,8 @@ class ExecBackend : public Backend {
     fs::create_directory(out_dir, ec);
     if (data_set < c.data_sets.size()) {
       for (const fs::path& input : c.data_sets[data_set].files.input_files) {
-        handed.push_back(c.dir.empty() ? (case_dir / input).lexically_normal()
-                                       : fs::absolute(input, ec).lexically_normal());
+        handed.push_back(rewritten ? (case_dir / WithinCase(c, input)).lexically_normal()
+                                   : fs::absolute(input, ec).lexically_normal());
       }
     }
     for (const fs::path& path : handed) {
