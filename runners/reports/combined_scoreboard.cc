@@ -42,6 +42,7 @@ struct Block {
   std::string text = {};                          // kHeading, kParagraph, kPre, kRateLegend
   std::vector<std::string> header = {};           // kTable
   std::vector<std::string> header_notes = {};     // kTable, HTML: a smaller line per heading
+  std::string html_class = {};                    // kTable: how its cells are laid out
   std::vector<std::vector<TableCell>> rows = {};  // kTable (first cell: a row heading)
   std::vector<std::string> items = {};            // kList
 };
@@ -287,7 +288,7 @@ void AddMainCauses(const std::vector<CaseResult>& results, const std::vector<std
       "The most frequent causes of failures and known failures per operator and backend (",
       failures.size(), failures.size() == 1 ? " cause" : " causes",
       " in all; each links to its cases below).")));
-  Block table{.kind = Block::Kind::kTable, .header = {"operator"}};
+  Block table{.kind = Block::Kind::kTable, .header = {"operator"}, .html_class = "causes"};
   for (const std::string& backend : backends) table.header.push_back(CleanLine(backend));
   for (const auto& [op, op_backends] : ran) {
     std::vector<TableCell> row = {{CleanLine(op)}};
@@ -553,7 +554,10 @@ std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_vi
         html += "</ul>\n";
         break;
       case Block::Kind::kTable:
-        html += "<div class=\"scroll\"><table>\n<tr>";
+        absl::StrAppend(
+            &html, "<div class=\"scroll\"><table",
+            block.html_class.empty() ? "" : absl::StrCat(" class=\"", block.html_class, "\""),
+            ">\n<tr>");
         for (size_t i = 0; i < block.header.size(); ++i) {
           const bool noted = i < block.header_notes.size() && !block.header_notes[i].empty();
           absl::StrAppend(

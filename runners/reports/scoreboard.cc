@@ -315,6 +315,7 @@ std::string HtmlPageHead(absl::string_view title) {
       ".legend .scale{display:inline-block;width:10em;height:.9em;border:1px solid #777;"
       "vertical-align:middle}\n"
       "td.rate{line-height:1.2;white-space:nowrap}\n"
+      "table.causes td{min-width:9em;text-align:left;vertical-align:top}\n"
       "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
       "@media (max-width:900px){body{padding:0 .5em}h1{font-size:1.5em}"
       "th,td{padding:.2em .35em;font-size:.8em}}\n"
