@@ -144,17 +144,9 @@ double PassRate(const ScoreCell& cell) {
   return cell.total == 0 ? 0.0 : static_cast<double>(cell.passed()) / cell.total;
 }
 
-// Rounded down, so that "100%" means every case passed: "99%", "<1%".
-std::string Percent(const ScoreCell& cell) {
-  if (cell.total == 0) return "-";
-  if (cell.passed() == cell.total) return "100%";
-  const int64_t percent = int64_t{100} * cell.passed() / cell.total;
-  return percent == 0 && cell.passed() > 0 ? "<1%" : absl::StrCat(percent, "%");
-}
-
 // An overview cell: the pass rate, then "passed/cases" and what failed the run.
 TableCell RateCell(const ScoreCell& cell, bool bar) {
-  TableCell out{.text = Percent(cell),
+  TableCell out{.text = PassPercent(cell.passed(), cell.total),
                 .pass_rate = PassRate(cell),
                 .note = absl::StrCat(cell.passed(), "/", cell.total),
                 .bar = bar,
@@ -241,10 +233,11 @@ Block RateMatrix(const std::vector<CaseResult>& results, const std::vector<std::
               .header_notes = {"", ""}};
   for (const std::string& backend : backends) {
     table.header.push_back(CleanLine(backend));
-    // "onnxjs 0.1.8" under "onnxjs": the version alone says it.
+    // "onnxjs 0.1.8" under "onnxjs": the version alone says it. "unknown"
+    // is left to the backends' table.
     absl::string_view runtime = runtimes.at(backend);
     absl::ConsumePrefix(&runtime, absl::StrCat(CleanLine(backend), " "));
-    table.header_notes.emplace_back(runtime);
+    table.header_notes.emplace_back(runtime == "unknown" ? "" : runtime);
   }
   for (const auto& [op, cells_of_op] : cells) {
     std::vector<TableCell> row = {{CleanLine(op)}, RateCell(by_op[op], /*bar=*/true)};
@@ -498,7 +491,12 @@ std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::strin
         break;
       case Block::Kind::kTable:
         md += "|";
-        for (const std::string& h : block.header) absl::StrAppend(&md, " ", MarkdownText(h), " |");
+        for (size_t i = 0; i < block.header.size(); ++i) {
+          const bool noted = i < block.header_notes.size() && !block.header_notes[i].empty();
+          absl::StrAppend(&md, " ", MarkdownText(block.header[i]),
+                          noted ? absl::StrCat(" (", MarkdownText(block.header_notes[i]), ")") : "",
+                          " |");
+        }
         md += "\n|";
         for (size_t i = 0; i < block.header.size(); ++i) md += "---|";
         md += "\n";

@@ -126,8 +126,10 @@ TEST(CombinedPageTest, KnownFailuresStandBesideFailed) {
   results.push_back(Result("loud", "c", CaseStatus::kCrash));
   results.push_back(Result("loud", "p", CaseStatus::kPass));
   const std::string md = CombinedMarkdown(results, "t");
-  EXPECT_THAT(md, HasSubstr("| backend | runtime | pass rate | failed | known failures | "
-                            "divergent | not run |"));
+  EXPECT_THAT(md, HasSubstr("| backend | runtime | pass rate (passed / cases) | failed (fail, "
+                            "error, crash, timeout, xpass) | known failures (xfail: in its "
+                            "expectation file) | divergent (another reading) | not run "
+                            "(unsupported, invalid) |"));
   // No failure, yet 5 known failures: the row says so, and 20% passed.
   EXPECT_THAT(
       md,

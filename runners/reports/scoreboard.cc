@@ -190,6 +190,27 @@ std::string ScoreCell::Text() const {
                       others.empty() ? "" : absl::StrCat(" (", absl::StrJoin(others, ", "), ")"));
 }
 
+std::string PassPercent(int passed, int total) {
+  if (total <= 0) return "-";
+  if (passed >= total) return "100%";
+  const int64_t percent = int64_t{100} * passed / total;
+  return percent == 0 && passed > 0 ? "<1%" : absl::StrCat(percent, "%");
+}
+
+std::string PassRateLine(const std::vector<CaseResult>& results) {
+  int passed = 0, failed = 0, xfail = 0, divergent = 0;
+  for (const CaseResult& r : results) {
+    passed += r.status == CaseStatus::kPass;
+    failed += FailsRun(r.status);
+    xfail += r.status == CaseStatus::kXfail;
+    divergent += r.status == CaseStatus::kDivergent;
+  }
+  const int total = static_cast<int>(results.size());
+  return absl::StrCat("pass rate ", PassPercent(passed, total), " (", passed, " of ", total,
+                      " cases); failed ", failed, ", known failures (xfail) ", xfail,
+                      ", divergent ", divergent);
+}
+
 ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results) {
   ScoreMatrix matrix;
   for (const CaseResult& r : results) {
@@ -215,7 +236,8 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
 }
 
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n");
+  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n",
+                                MarkdownText(PassRateLine(results)), "\n\n");
   if (const std::string readings = ReadingsLine(results); !readings.empty()) {
     absl::StrAppend(&md, MarkdownText(readings), "\n\n");
   }
@@ -326,7 +348,8 @@ std::string HtmlPageHead(absl::string_view title) {
 std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
   std::string html = absl::StrCat(
       HtmlPageHead(title), "<h1>", HtmlEscape(title), "</h1>\n<p>",
-      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(ReadingsLine(results)),
+      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(PassRateLine(results)), "</p>\n<p>",
+      HtmlEscape(ReadingsLine(results)),
       "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");
