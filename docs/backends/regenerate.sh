@@ -7,14 +7,26 @@
 # installed here are left as they are. Then merges the reports into one page,
 # docs/backends/combined.{md,html} (onnx-conform merge).
 #
-#   docs/backends/regenerate.sh [BUILD_DIR]     # default: build
+# The combined page dates its runs by the newest report's time.
+#
+#   docs/backends/regenerate.sh [--from-reports] [BUILD_DIR]     # default: build
+#
+# --from-reports: no ctest run; the pages are made from the reports that
+# BUILD_DIR/backends/*/ already holds (those of backend tests that passed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+run_tests=1
+if [ "${1:-}" = --from-reports ]; then
+  run_tests=0
+  shift
+fi
 build=${1:-build}
 
 # The backend tests fail the run on an unexpected result: the pages then
 # stay as they are, since a scoreboard with failures is not a known state.
-(cd "$build" && ctest -R '^backend/' --output-on-failure)
+if [ "$run_tests" = 1 ]; then
+  (cd "$build" && ctest -R '^backend/' --output-on-failure)
+fi
 
 splice() {
   local page=$1 scoreboard=$2

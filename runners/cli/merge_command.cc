@@ -13,7 +13,11 @@
 // they differ.
 #include "runners/cli/merge_command.h"
 
+#include <chrono>
+#include <ctime>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <tuple>
 
@@ -53,6 +57,24 @@ struct Seen {
   std::string file;
   CaseStatus status;
 };
+
+// When the newest report was written ("2026-12-04 18:53 UTC"), the date the
+// page gives its runs; "" when no report's time can be read.
+std::string NewestReportTime(const std::vector<std::string>& reports) {
+  std::optional<std::filesystem::file_time_type> newest;
+  for (const std::string& report : reports) {
+    std::error_code error;
+    const auto written = std::filesystem::last_write_time(report, error);
+    if (!error && (!newest.has_value() || written > *newest)) newest = written;
+  }
+  if (!newest.has_value()) return "";
+  const std::time_t seconds =
+      std::chrono::system_clock::to_time_t(std::chrono::file_clock::to_sys(*newest));
+  std::tm utc{};
+  if (gmtime_r(&seconds, &utc) == nullptr) return "";
+  char text[32];
+  return std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M UTC", &utc) == 0 ? "" : text;
+}
 
 }  // namespace
 
@@ -128,9 +150,12 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   // In the order of a single run's reports, whatever order the reports came in.
   SortForReports(all);
   const std::string& title = options->title;
-  for (const auto& [file, text] : {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title)),
-                                   std::pair(html, html.empty() ? "" : CombinedHtml(all, title)),
-                                   std::pair(json, json.empty() ? "" : JsonReport(all))}) {
+  const PageFacts facts{.suite_version = ONNX_CONFORM_VERSION,
+                        .run_date = NewestReportTime(options->reports)};
+  for (const auto& [file, text] :
+       {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title, facts)),
+        std::pair(html, html.empty() ? "" : CombinedHtml(all, title, facts)),
+        std::pair(json, json.empty() ? "" : JsonReport(all))}) {
     if (file.empty()) continue;
     if (absl::Status written = WriteTextFile(file, text); !written.ok()) {
       return Fail(err, written.message(), kExitFailed);

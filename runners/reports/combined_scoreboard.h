@@ -1,12 +1,17 @@
-// The combined scoreboard of several backends (`onnx-conform merge`): one
-// page with every backend side by side over operator x version x type, then
-// the failures grouped by cause, the reasons for unsupported cases, and the
-// divergent cases grouped by the named reading they follow. Markdown and one
-// self-contained HTML page; messages are shown with control bytes escaped
-// (ForTerminal), so no terminal escape code reaches the page.
+// The combined scoreboard of several backends (`onnx-conform merge`). Its
+// first screen: when the runs were made and with which suite and runtime
+// versions, each backend's pass rate beside its failures and known failures
+// (xfail), and operators x backends coloured by pass rate. Then the causes:
+// the most frequent per operator and backend, the failures grouped by cause,
+// the reasons for unsupported cases and the divergent cases grouped by the
+// named reading they follow. Then the detail: every backend side by side over
+// operator x version x type. Markdown and one self-contained HTML page (no
+// script; wide tables scroll within the page); messages are shown with
+// control bytes escaped (ForTerminal), so no terminal escape code reaches it.
 //
 //   std::vector<CaseResult> all = ...;  // from the backends' JSON reports
-//   WriteTextFile("docs/backends/README.md", CombinedMarkdown(all, "ONNX Conform"));
+//   const PageFacts facts{.suite_version = "0.9.0", .run_date = "2026-12-04 18:53 UTC"};
+//   WriteTextFile("docs/backends/combined.md", CombinedMarkdown(all, "ONNX Conform", facts));
 //
 // A cause is the failure signature the verdict recorded
 // (runners/harness/failure_signature.h): "ArgMin: values: ignores
@@ -52,8 +57,21 @@ std::string GroupExtent(const ResultGroup& group);
 // needed to see why), grouped by CauseOf; largest first.
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results);
 
-std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::string_view title);
-std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_view title);
+// What the results do not say themselves, for the page's first line; an
+// empty field is left out.
+struct PageFacts {
+  std::string suite_version;  // onnx-conform's version ("0.9.0")
+  std::string run_date;       // when the runs were made ("2026-12-04 18:53 UTC")
+};
+
+// The background of a cell passing `pass_rate` (0 to 1) of its cases, as
+// CSS: a continuous scale from red (none passed) over yellow to green (all).
+std::string PassRateBackground(double pass_rate);
+
+std::string CombinedMarkdown(const std::vector<CaseResult>& results, absl::string_view title,
+                             const PageFacts& facts = {});
+std::string CombinedHtml(const std::vector<CaseResult>& results, absl::string_view title,
+                         const PageFacts& facts = {});
 
 }  // namespace onnx_conform
 

@@ -190,6 +190,27 @@ std::string ScoreCell::Text() const {
                       others.empty() ? "" : absl::StrCat(" (", absl::StrJoin(others, ", "), ")"));
 }
 
+std::string PassPercent(int passed, int total) {
+  if (total <= 0) return "-";
+  if (passed >= total) return "100%";
+  const int64_t percent = int64_t{100} * passed / total;
+  return percent == 0 && passed > 0 ? "<1%" : absl::StrCat(percent, "%");
+}
+
+std::string PassRateLine(const std::vector<CaseResult>& results) {
+  int passed = 0, failed = 0, xfail = 0, divergent = 0;
+  for (const CaseResult& r : results) {
+    passed += r.status == CaseStatus::kPass;
+    failed += FailsRun(r.status);
+    xfail += r.status == CaseStatus::kXfail;
+    divergent += r.status == CaseStatus::kDivergent;
+  }
+  const int total = static_cast<int>(results.size());
+  return absl::StrCat("pass rate ", PassPercent(passed, total), " (", passed, " of ", total,
+                      " cases); failed ", failed, ", known failures (xfail) ", xfail,
+                      ", divergent ", divergent);
+}
+
 ScoreMatrix BuildScoreMatrix(const std::vector<CaseResult>& results) {
   ScoreMatrix matrix;
   for (const CaseResult& r : results) {
@@ -215,7 +236,8 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
 }
 
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n");
+  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n",
+                                MarkdownText(PassRateLine(results)), "\n\n");
   if (const std::string readings = ReadingsLine(results); !readings.empty()) {
     absl::StrAppend(&md, MarkdownText(readings), "\n\n");
   }
@@ -295,13 +317,30 @@ std::string HtmlPageHead(absl::string_view title) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
       HtmlEscape(ForTerminal(title, /*keep_newlines=*/false)),
       "</title>\n<style>\n"
-      "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\n"
-      "table{border-collapse:collapse;margin:0 0 1.5em}\n"
+      "body{font-family:system-ui,sans-serif;margin:1.5em auto;padding:0 1em;max-width:90em;"
+      "color:#222;line-height:1.35}\n"
+      "h1,h2,h3,p,li,summary{overflow-wrap:anywhere}\n"
+      // Wide tables scroll within the page, their row headings staying in view.
+      ".scroll{overflow-x:auto;margin:0 0 1.5em}\n"
+      "table{border-collapse:collapse}\n"
       "th,td{border:1px solid #bbb;padding:.3em .6em;text-align:center;font-size:.9em}\n"
       "th{background:#eee}\n"
+      "tr>:first-child{position:sticky;left:0;background:#f4f4f4;text-align:left}\n"
+      "small{color:#444;font-size:.8em}\n"
       "td.green{background:#b7e1a1}td.yellow{background:#f7e58b}td.orange{background:#f5b971}\n"
       "td.red{background:#ef8a8a}td.grey{background:#ddd;color:#666}\n"
+      "td.rate{min-width:4em}td.fails{outline:2px solid #c00;outline-offset:-3px}\n"
+      ".bar{display:block;height:.45em;min-width:4em;margin-top:.2em;background:#fff;"
+      "border:1px solid #777}\n"
+      ".bar>span{display:block;height:100%;background:#2e7d32}\n"
+      ".bar.inline{display:inline-block;width:5em;margin:0 0 0 .5em;vertical-align:middle}\n"
+      ".legend .scale{display:inline-block;width:10em;height:.9em;border:1px solid #777;"
+      "vertical-align:middle}\n"
+      "td.rate{line-height:1.2;white-space:nowrap}\n"
+      "table.causes td{min-width:9em;text-align:left;vertical-align:top}\n"
       "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}\n"
+      "@media (max-width:900px){body{padding:0 .5em}h1{font-size:1.5em}"
+      "th,td{padding:.2em .35em;font-size:.8em}}\n"
       "summary{cursor:pointer}\n"
       "</style>\n</head>\n<body>\n");
 }
@@ -309,7 +348,8 @@ std::string HtmlPageHead(absl::string_view title) {
 std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
   std::string html = absl::StrCat(
       HtmlPageHead(title), "<h1>", HtmlEscape(title), "</h1>\n<p>",
-      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(ReadingsLine(results)),
+      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(PassRateLine(results)), "</p>\n<p>",
+      HtmlEscape(ReadingsLine(results)),
       "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");
@@ -322,7 +362,8 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
     for (const auto& [op, versions] :
          ops_it == matrix.end() ? ScoreMatrix::mapped_type() : ops_it->second) {
       const std::vector<std::string> types = SortedTypes(versions);
-      absl::StrAppend(&html, "<h3>", HtmlEscape(op), "</h3>\n<table>\n<tr><th>version</th>");
+      absl::StrAppend(&html, "<h3>", HtmlEscape(op),
+                      "</h3>\n<div class=\"scroll\"><table>\n<tr><th>version</th>");
       for (const std::string& type : types)
         absl::StrAppend(&html, "<th>", HtmlEscape(type), "</th>");
       html += "</tr>\n";
@@ -339,17 +380,18 @@ std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_
         }
         html += "</tr>\n";
       }
-      html += "</table>\n";
+      html += "</table></div>\n";
     }
     if (auto cells = negative.find(backend); cells != negative.end()) {
       html +=
           "<h3>Negative cases</h3>\n<p>Cases that break a rule: passing means the backend "
-          "refused them.</p>\n<table>\n<tr><th>operator</th><th>refused / cases</th></tr>\n";
+          "refused them.</p>\n<div class=\"scroll\"><table>\n<tr><th>operator</th><th>refused / "
+          "cases</th></tr>\n";
       for (const auto& [op, cell] : cells->second) {
         absl::StrAppend(&html, "<tr><th>", HtmlEscape(op), "</th><td class=\"",
                         ColourCss(cell.colour()), "\">", HtmlEscape(cell.Text()), "</td></tr>\n");
       }
-      html += "</table>\n";
+      html += "</table></div>\n";
     }
   }
   const Listed listed = ListedResults(results);

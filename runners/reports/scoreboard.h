@@ -62,6 +62,14 @@ std::string HtmlPageHead(absl::string_view title);
 // lines ("fail as expected (...):", "...; stderr:") end with a colon.
 std::string FirstDetail(const CaseResult& r);
 
+// The share of cases passed, rounded down so that "100%" means all passed:
+// "99%", "<1%"; "-" when there is no case.
+std::string PassPercent(int passed, int total);
+// "pass rate 65% (2719 of 4145 cases); failed 0, known failures (xfail)
+// 1375, divergent 16": "failed 0" never stands alone when an expectation
+// file turned the failures into xfail.
+std::string PassRateLine(const std::vector<CaseResult>& results);
+
 std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title);
 std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title);
 

@@ -54,6 +54,27 @@ TEST(ScoreCellTest, TextCountsPassesAndTheRest) {
             "1/4 (2 fail, 1 unsupported)");
 }
 
+TEST(ScoreboardTest, PassRateStandsBesideFailedAndKnownFailures) {
+  using S = CaseStatus;
+  const std::vector<CaseResult> results = {
+      R("a", "Min", 13, "float", S::kPass),  R("b", "Min", 13, "float", S::kXfail),
+      R("c", "Min", 13, "float", S::kXfail), R("d", "Min", 13, "float", S::kDivergent),
+      R("e", "Min", 13, "float", S::kCrash), R("f", "Min", 13, "float", S::kUnsupported),
+      R("g", "Min", 13, "float", S::kXpass),
+  };
+  const std::string line =
+      "pass rate 14% (1 of 7 cases); failed 2, known failures (xfail) 2, divergent 1";
+  EXPECT_EQ(PassRateLine(results), line);
+  EXPECT_THAT(ScoreboardMarkdown(results, "t"), HasSubstr("\n\n" + line + "\n\n"));
+  EXPECT_THAT(ScoreboardHtml(results, "t"), HasSubstr("<p>" + line + "</p>"));
+  // Rounded down: 100% only when every case passed.
+  EXPECT_EQ(PassPercent(999, 1000), "99%");
+  EXPECT_EQ(PassPercent(1, 1000), "<1%");
+  EXPECT_EQ(PassPercent(0, 1000), "0%");
+  EXPECT_EQ(PassPercent(3, 3), "100%");
+  EXPECT_EQ(PassPercent(0, 0), "-");
+}
+
 TEST(ScoreboardTest, MatrixPerOperatorWithVersionRowsAndTypeColumns) {
   const std::vector<CaseResult> results = {
       R("min_a", "Min", 13, "int16", CaseStatus::kUnsupported),
