@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_cases.h"
+#include "audit/audit_edge_values.h"
 #include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "checker/checked_case.h"
@@ -79,12 +80,17 @@ void BindFromData(const onnx::GraphProto& graph, const InputSet& data, DimBindin
   }
 }
 
-// Values for every fed input from the audit's value sets, or why not.
-absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
-                                             const std::map<std::string, Shape>& shapes,
-                                             const DimBindings& dims,
-                                             std::vector<std::string>& guessed) {
-  std::vector<Tensor> inputs;
+// Every fed input's element type and shape, or why values cannot be made.
+struct FedInput {
+  ElementType type;
+  Shape shape;
+  int64_t elements;
+};
+absl::StatusOr<std::vector<FedInput>> FedInputs(const onnx::GraphProto& graph,
+                                                const std::map<std::string, Shape>& shapes,
+                                                const DimBindings& dims,
+                                                std::vector<std::string>& guessed) {
+  std::vector<FedInput> inputs;
   for (const onnx::ValueInfoProto* input : FedGraphInputs(graph)) {
     const onnx::TypeProto::Tensor& tensor = input->type().tensor_type();
     std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
@@ -120,11 +126,34 @@ absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
                        " is too large to generate values for (the audit generates at most ",
                        kMaxGeneratedElements, " elements per input)"));
     }
-    absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
-    if (!value.ok()) return value.status();
-    inputs.push_back(*std::move(value));
+    inputs.push_back({*type, shape, *count});
   }
   return inputs;
+}
+
+// Sets of edge values for every fed input, enough for each input to meet
+// every edge value of its type (audit/audit_edge_values.h), or why not.
+absl::StatusOr<std::vector<InputSet>> Generate(const onnx::GraphProto& graph,
+                                               const std::map<std::string, Shape>& shapes,
+                                               const DimBindings& dims, const EdgeValues& edges,
+                                               std::vector<std::string>& guessed) {
+  absl::StatusOr<std::vector<FedInput>> fed = FedInputs(graph, shapes, dims, guessed);
+  if (!fed.ok()) return fed.status();
+  std::vector<std::pair<ElementType, int64_t>> sizes;
+  for (const FedInput& in : *fed) sizes.emplace_back(in.type, in.elements);
+  const int count = edges.SetCount(sizes);
+  std::vector<InputSet> sets;
+  for (int s = 0; s < count; ++s) {
+    InputSet set{GeneratedSetName(s, count), {}};
+    for (size_t k = 0; k < fed->size(); ++k) {
+      absl::StatusOr<Tensor> value =
+          edges.Values((*fed)[k].type, (*fed)[k].shape, s, static_cast<int>(k));
+      if (!value.ok()) return value.status();
+      set.inputs.push_back(*std::move(value));
+    }
+    sets.push_back(std::move(set));
+  }
+  return sets;
 }
 
 }  // namespace
@@ -170,16 +199,22 @@ absl::StatusOr<DimBindings> BindShapes(const onnx::ModelProto& model,
   return dims;
 }
 
+std::string GeneratedSetName(int set, int count) {
+  return absl::StrCat(kGeneratedSet, " ", set + 1, "/", count);
+}
+
 ModelInputSets ModelInputs(const std::filesystem::path& file, const onnx::ModelProto& model,
-                           const std::map<std::string, Shape>& shapes, const DimBindings& dims) {
+                           const std::map<std::string, Shape>& shapes, const DimBindings& dims,
+                           const EdgeValues& edges) {
   ModelInputSets result;
   std::vector<InputSet> folder = FolderData(file, result.notes);
   DimBindings all = dims;
   std::vector<std::string> taken, guessed;
   if (!folder.empty()) BindFromData(model.graph(), folder.front(), all, taken);
-  absl::StatusOr<std::vector<Tensor>> generated = Generate(model.graph(), shapes, all, guessed);
+  absl::StatusOr<std::vector<InputSet>> generated =
+      Generate(model.graph(), shapes, all, edges, guessed);
   if (generated.ok()) {
-    result.sets.push_back({std::string(kGeneratedSet), *std::move(generated)});
+    result.sets = *std::move(generated);
   } else {
     result.not_generated = std::string(generated.status().message());
   }
