@@ -4,7 +4,8 @@
 // test_data_set_N of the model's folder.
 // A symbolic dimension takes one value in every input that names it:
 // --shape's (through the input it gives), else the folder's first data
-// set's, else 3.
+// set's, else the smallest from 3 up (at most 64) that lets every input
+// naming it hold its type's edge values in one set.
 //
 //   absl::StatusOr<DimBindings> dims = BindShapes(model, {{"x", {2, 5}}});
 //   // x: [batch, 5] -> batch = 2, also for z: [batch, 5]
