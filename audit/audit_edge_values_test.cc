@@ -4,6 +4,7 @@
 #include "audit/audit_edge_values.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -16,28 +17,26 @@ namespace onnx_conform {
 namespace {
 
 // Every value input `input` of `shape` takes over all `sets`, as bit patterns.
+// A value's bits, widened (so -0 and 0 differ and NaN equals NaN).
 template <typename T>
-std::set<std::vector<unsigned char>> Seen(const EdgeValues& edges, ElementType type,
-                                          const Shape& shape, int sets, int input) {
-  std::set<std::vector<unsigned char>> seen;
+uint64_t Bits(T v) {
+  static_assert(sizeof(T) <= sizeof(uint64_t));
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  return bits;
+}
+
+template <typename T>
+std::set<uint64_t> Seen(const EdgeValues& edges, ElementType type, const Shape& shape, int sets,
+                        int input) {
+  std::set<uint64_t> seen;
   for (int s = 0; s < sets; ++s) {
     absl::StatusOr<Tensor> t = edges.Values(type, shape, s, input);
     EXPECT_TRUE(t.ok()) << t.status();
     if (!t.ok()) continue;
-    for (const T& v : t->template data<T>()) {
-      std::vector<unsigned char> bits(sizeof(T));
-      std::memcpy(bits.data(), &v, sizeof(T));
-      seen.insert(bits);
-    }
+    for (const T& v : t->template data<T>()) seen.insert(Bits(v));
   }
   return seen;
-}
-
-template <typename T>
-std::vector<unsigned char> Bits(T v) {
-  std::vector<unsigned char> bits(sizeof(T));
-  std::memcpy(bits.data(), &v, sizeof(T));
-  return bits;
 }
 
 TEST(EdgeValuesTest, EveryShapeMeetsEveryEdgeValueOfFloat16) {

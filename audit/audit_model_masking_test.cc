@@ -121,7 +121,7 @@ TEST(AuditModelMaskingTest, AChangeADownstreamMinCouldMaskIsFound) {
   EXPECT_TRUE(audit->behaviour_compared) << md;
   EXPECT_NE(OutputChangeAt(*audit, "'limit'"), nullptr) << md;
   EXPECT_THAT(md, Not(HasSubstr(kAllClear)));
-  for (const std::string& fail_on : {"", "--fail-on=output-change"}) {
+  for (const std::string& fail_on : std::vector<std::string>{"", "--fail-on=output-change"}) {
     std::vector<std::string> args = {"--model=" + file.string(), "--to=13"};
     if (!fail_on.empty()) args.push_back(fail_on);
     CommandResult r = RunAudit(args);
@@ -141,7 +141,7 @@ TEST(AuditModelMaskingTest, AChangeTheModelMasksIsReportedAsMasked) {
   ASSERT_NE(masked, nullptr) << md;
   EXPECT_EQ(masked->change, "masked on these inputs") << md;
   EXPECT_THAT(md, Not(HasSubstr(kAllClear)));
-  for (const std::string& fail_on : {"", "--fail-on=output-change"}) {
+  for (const std::string& fail_on : std::vector<std::string>{"", "--fail-on=output-change"}) {
     std::vector<std::string> args = {"--model=" + file.string(), "--to=13"};
     if (!fail_on.empty()) args.push_back(fail_on);
     CommandResult r = RunAudit(args);
