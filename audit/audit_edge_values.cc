@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <span>
 
 #include "absl/status/status.h"
@@ -121,14 +122,15 @@ std::vector<T> EdgeList(const std::vector<double>& bounds) {
 }
 
 // Where input `input` starts its walk over `count` values in round `round`
-// (each round a pass over them all): inputs start apart, input 0 at 0, so
-// that two inputs never hold one value in one place, and start elsewhere
-// in the next round, so that their pairs vary.
+// (each round a pass over them all): input k at k steps, the step coprime
+// with `count`, so that fewer than `count` inputs all start apart (two
+// inputs never hold one value at one place); the step grows each round, so
+// that their pairs vary.
 size_t Offset(size_t count, int input, size_t round) {
   if (input == 0 || count < 2) return 0;
-  const size_t step = std::max<size_t>(1, count * 618 / 1000) + round;
-  const size_t offset = (static_cast<size_t>(input) * step) % count;
-  return offset == 0 ? 1 : offset;
+  size_t step = std::max<size_t>(1, count * 618 / 1000) + round;
+  while (std::gcd(step, count) != 1) ++step;
+  return (static_cast<size_t>(input) * step) % count;
 }
 
 }  // namespace
