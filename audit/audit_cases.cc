@@ -259,23 +259,6 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
   return cases;
 }
 
-absl::StatusOr<Tensor> SampleTensor(ElementType type, const Shape& shape) {
-  if (!IsNumeric(type)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("no sample values for type ", ElementTypeName(type)));
-  }
-  absl::StatusOr<int64_t> count = ElementCount(shape);
-  if (!count.ok()) return count.status();
-  return VisitNumericType(type, [&]<typename T>(TypeTag<T>) -> absl::StatusOr<Tensor> {
-    absl::StatusOr<Tensor> tensor = Tensor::Create(type, shape);
-    if (!tensor.ok()) return tensor.status();
-    const std::vector<T> values = SampleValues<T>();
-    std::span<T> out = tensor->template data<T>();
-    for (size_t i = 0; i < out.size(); ++i) out[i] = values[i % values.size()];
-    return tensor;
-  });
-}
-
 absl::StatusOr<LibraryCases> LoadLibraryAuditCases(const std::filesystem::path& root,
                                                    absl::string_view op_type) {
   absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs(root);

@@ -46,11 +46,6 @@ struct AuditCase {
 // valid at one of the versions it compares.
 std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version, ElementType type);
 
-// A tensor of `shape` filled cyclically with the value set BuiltinAuditCases
-// uses for `type` (extremes, infinities, NaN). InvalidArgument for a
-// non-numeric type or a bad shape.
-absl::StatusOr<Tensor> SampleTensor(ElementType type, const Shape& shape);
-
 // Cases read from a case library (--cases=DIR), and the folders left out.
 struct LibraryCases {
   std::vector<AuditCase> cases;

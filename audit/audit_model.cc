@@ -11,9 +11,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "audit/audit.h"
 #include "audit/audit_behavior.h"
 #include "audit/audit_difference.h"
+#include "audit/audit_edge_values.h"
 #include "audit/audit_function_calls.h"
 #include "audit/audit_model_checks.h"
 #include "audit/audit_model_data.h"
@@ -182,59 +184,119 @@ std::vector<Finding> OriginalProblems(const onnx::ModelProto& model, const Model
   return found;
 }
 
+// Whether `found` holds a finding like f (kind, change, concerns, name).
+bool HasLike(const std::vector<Finding>& found, const Finding& f) {
+  return std::any_of(found.begin(), found.end(), [&](const Finding& g) {
+    return g.kind == f.kind && g.change == f.change && g.concerns == f.concerns && g.name == f.name;
+  });
+}
+
+// The node's behaviour and ONNX's converter on it, on each set of
+// generated values, each finding once; `why_not` says why nothing was
+// compared.
+std::vector<Finding> CompareAlone(const std::vector<AuditCase>& sets, const ModelAudit& audit,
+                                  std::string& why_not) {
+  std::vector<Finding> found;
+  std::string neither_everywhere;
+  int ran = 0;
+  for (const AuditCase& alone : sets) {
+    std::string skipped, neither;
+    std::vector<Finding> behaviour =
+        CompareBehaviour(alone, audit.from_opset, audit.to_opset, &skipped, &neither);
+    if (!skipped.empty()) {  // the node's form, not its data: the same on every set
+      why_not = skipped;
+      return {};
+    }
+    if (!neither.empty()) {  // this set's values, maybe: another set may run
+      neither_everywhere = neither;
+      continue;
+    }
+    ++ran;
+    // ONNX's converter on the node alone: its outputs (its validity is the
+    // whole converted model's, checked already).
+    for (Finding& f : AuditConversion(alone, audit.to_opset)) {
+      if (f.kind == FindingKind::kConverterOutputChange) behaviour.push_back(std::move(f));
+    }
+    for (Finding& f : behaviour) {
+      if (!HasLike(found, f)) found.push_back(std::move(f));
+    }
+  }
+  if (ran == 0) why_not = absl::StrCat("it runs at neither opset: ", neither_everywhere);
+  return found;
+}
+
 // Each Min/ArgMin/Clip node whose version changes, alone on its inputs'
-// types, shapes and known values: what a runtime at the target version may
-// compute differently (its function body, the named readings), and, with
-// `behaviour` (the whole model is not compared), its behaviour and ONNX's
-// converter on it.
-void AuditNodesAlone(const ModelNodes& nodes, bool behaviour, ModelAudit& audit) {
+// types, shapes and known values, on every set of generated edge values:
+// its behaviour and ONNX's converter on it, and what a runtime at the target
+// version may compute differently (its function body, the named readings).
+// Always, whether or not the whole model was compared: a change the node
+// shows alone but the model's outputs do not (`whole_compared` on `data`) is
+// reported as masked on those inputs, never cleared.
+void AuditNodesAlone(const ModelNodes& nodes, const EdgeValues& edges, bool whole_compared,
+                     const std::string& data, ModelAudit& audit) {
+  const std::vector<Finding> at_model = audit.findings;  // the whole model's, so far
+  auto model_shows = [&](FindingKind kind, const std::string* node) {
+    return std::any_of(at_model.begin(), at_model.end(), [&](const Finding& g) {
+      return g.aspect == "model" && g.kind == kind && (node == nullptr || g.node == *node);
+    });
+  };
   int compared = 0;
   for (const GraphNode& gn : nodes.nodes()) {
     if (!InSuite(*gn.node)) continue;
     const OpSchema* a = SchemaAt(gn.node->op_type(), audit.from_opset);
     const OpSchema* b = SchemaAt(gn.node->op_type(), audit.to_opset);
     if (a == nullptr || b == nullptr || a == b) continue;
-    absl::StatusOr<AuditCase> alone = NodeCase(gn, nodes, audit.from_opset);
-    std::string skipped, neither;
+    absl::StatusOr<std::vector<AuditCase>> alone = NodeCases(gn, nodes, audit.from_opset, edges);
+    std::string why_not = alone.ok() ? "" : std::string(alone.status().message());
     std::vector<Finding> found;
-    if (alone.ok() && behaviour) {
-      found = CompareBehaviour(*alone, audit.from_opset, audit.to_opset, &skipped, &neither);
-    }
-    if (!alone.ok() || !skipped.empty() || !neither.empty()) {
-      if (!behaviour) continue;  // the whole model's comparison stands
-      Finding f = ModelFinding(
-          FindingKind::kNotCompared, audit, "node not compared",
-          absl::StrCat("the behaviour of node ", gn.label, " is not compared: ",
-                       !alone.ok()        ? std::string(alone.status().message())
-                       : !skipped.empty() ? skipped
-                                          : absl::StrCat("it runs at neither opset: ", neither)));
+    if (alone.ok()) found = CompareAlone(*alone, audit, why_not);
+    if (!why_not.empty()) {
+      const std::string text =
+          absl::StrCat("the behaviour of node ", gn.label, " is not compared alone: ", why_not);
+      if (whole_compared) {  // the whole model's comparison stands
+        audit.notes.push_back(text);
+        continue;
+      }
+      Finding f = ModelFinding(FindingKind::kNotCompared, audit, "node not compared", text);
       Blame(f, gn.label, gn.node->op_type(), audit);
       audit.findings.push_back(std::move(f));
       continue;
     }
-    if (behaviour) {
-      ++compared;
-      // ONNX's converter on the node alone: its outputs (its validity is the
-      // whole converted model's, checked already).
-      for (Finding& f : AuditConversion(*alone, audit.to_opset)) {
-        if (f.kind == FindingKind::kConverterOutputChange) found.push_back(std::move(f));
+    ++compared;
+    std::vector<Finding> reported;
+    for (Finding& f : found) {
+      f.detail = absl::StrCat("the node alone, on generated values: ", f.detail);
+      if (whole_compared) {
+        if (model_shows(f.kind, &gn.label)) continue;  // the model's own finding says it
+        if (!model_shows(f.kind, nullptr)) {
+          f.change = "masked on these inputs";
+          absl::StrAppend(&f.detail, "; the whole model's outputs do not show it on ", data,
+                          " (masked downstream, or its values not reached there): inputs "
+                          "that reach the node with these values would show it");
+        } else {
+          absl::StrAppend(&f.detail,
+                          "; the whole model's outputs differ, but not first at this node");
+        }
+      }
+      reported.push_back(std::move(f));
+    }
+    for (const AuditCase& set : *alone) {
+      for (Finding& f : ReadingFindings(set, audit.from_opset, audit.to_opset)) {
+        f.detail = absl::StrCat("the node alone, on generated values: ", f.detail);
+        if (!HasLike(reported, f)) reported.push_back(std::move(f));
       }
     }
-    for (Finding& f : ReadingFindings(*alone, audit.from_opset, audit.to_opset)) {
-      found.push_back(std::move(f));
-    }
-    for (Finding& f : found) {
+    for (Finding& f : reported) {
       f.aspect = "model";
       f.node = gn.label;
-      f.detail = absl::StrCat("the node alone, on generated values: ", f.detail);
       audit.findings.push_back(std::move(f));
     }
   }
   if (compared > 0) {
     audit.notes.push_back(absl::StrCat(
         "behaviour compared node by node for ", compared,
-        " Min/ArgMin/Clip node(s), each alone on generated values of its inputs' types and shapes "
-        "(known values kept)"));
+        " Min/ArgMin/Clip node(s), each alone on sets of generated edge values of its inputs' "
+        "types and shapes (known values kept)"));
   }
 }
 
@@ -333,8 +395,9 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   if (invalid.empty()) converted = AuditConverterTypes(*model, nodes, audit);
 
   const std::set<std::string> not_run = NotRunByReference(nodes, audit.from_opset, audit.to_opset);
+  const EdgeValues edges(KnownBounds(nodes));
   ModelInputSets sets;
-  if (not_run.empty()) sets = ModelInputs(model_file, *model, options.shapes, *dims);
+  if (not_run.empty()) sets = ModelInputs(model_file, *model, options.shapes, *dims, edges);
   for (std::string& note : sets.notes) audit.notes.push_back(std::move(note));
   if (!not_run.empty()) {
     audit.not_audited.push_back(absl::StrCat(
@@ -349,7 +412,17 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
         sets.not_generated));
   }
   std::vector<std::string> names;
-  for (const InputSet& set : sets.sets) names.push_back(set.name);
+  int generated_sets = 0;
+  for (const InputSet& set : sets.sets) {
+    if (absl::StartsWith(set.name, kGeneratedSet)) {
+      ++generated_sets;
+    } else {
+      names.push_back(set.name);
+    }
+  }
+  if (generated_sets > 0) {
+    names.insert(names.begin(), absl::StrCat(kGeneratedSet, " (", generated_sets, " sets)"));
+  }
   audit.data = absl::StrJoin(names, ", ");
   AuditCase whole;
   whole.name = model_file.filename().string();
@@ -359,10 +432,9 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   const bool whole_compared =
       !sets.sets.empty() && CompareOnInputSets(whole, sets.sets, converted, nodes, audit);
   audit.behaviour_compared = whole_compared && invalid.empty();
-  // Node by node: alone on generated edge values where the whole model is
-  // not compared on them; always for what a target runtime may read otherwise.
-  const bool generated = !sets.sets.empty() && sets.not_generated.empty();
-  AuditNodesAlone(nodes, !whole_compared || !generated, audit);
+  // Node by node, always: a node's change the model's outputs mask is still a change.
+  AuditNodesAlone(nodes, edges, whole_compared,
+                  absl::StrReplaceAll(audit.data, {{"generated", "generated values"}}), audit);
   ClassifyDifferences(audit.findings);
   return audit;
 }

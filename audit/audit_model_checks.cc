@@ -183,8 +183,8 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
     const onnx::NodeProto& node = graph.node(i);
     nodes_.push_back({&node, i, path, NodeLabelIn(path, node, i), types});
     const std::string called = CalledFunction(node);
-    if (called.empty() || calls_.contains(called)) continue;
-    Call& call = calls_[called];
+    if (called.empty()) continue;
+    Call call;
     call.node = &node;
     call.label = nodes_.back().label;
     for (const std::string& input : node.input()) {
@@ -192,6 +192,12 @@ void ModelNodes::Walk(const onnx::GraphProto& graph, const std::string& path,
       call.types.push_back(type == types.end() ? std::nullopt : std::optional(type->second));
       auto dims = dims_.find(input);
       call.dims.push_back(dims == dims_.end() ? std::nullopt : std::optional(dims->second));
+    }
+    // One walk of the body per distinct signature: the first call of each.
+    std::vector<Call>& calls = calls_[called];
+    if (std::none_of(calls.begin(), calls.end(),
+                     [&](const Call& c) { return c.types == call.types; })) {
+      calls.push_back(std::move(call));
     }
   }
   for (size_t k = first, end = nodes_.size(); k < end; ++k) {

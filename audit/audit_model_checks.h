@@ -46,7 +46,9 @@ struct GraphNode {
 // at any depth), in graph order, each graph's nodes before its subgraphs',
 // then the nodes of each model-local function (FunctionProto), under the
 // path "function 'domain::name'", typed from the function's first call
-// (attributes a body node takes from the call resolved). Keeps its own copy
+// (attributes a body node takes from the call resolved), and once more for
+// each call with other input types, under "function 'domain::name' as
+// called by LABEL". Keeps its own copy
 // of the model with ONNX's inferred types added.
 class ModelNodes {
  public:
@@ -67,7 +69,8 @@ class ModelNodes {
   const std::map<std::string, const onnx::TensorProto*>& constants() const { return constants_; }
 
  private:
-  // A function's first call: the calling node and what is known of its inputs.
+  // A function's first call with given input types: the calling node and
+  // what is known of its inputs.
   struct Call {
     const onnx::NodeProto* node = nullptr;
     std::string label;
@@ -77,11 +80,12 @@ class ModelNodes {
   void Walk(const onnx::GraphProto& graph, const std::string& path,
             const std::map<std::string, ElementType>& outer);
   void WalkFunctions();
-  void WalkFunction(const std::string& key, const onnx::FunctionProto& function, const Call* call);
+  void WalkFunction(const std::string& key, const onnx::FunctionProto& function, const Call* call,
+                    const std::string& path);
   onnx::ModelProto model_;
   std::deque<onnx::ModelProto> bodies_;  // each function body as a typed model's graph
   std::map<std::string, const onnx::FunctionProto*> functions_;  // by "domain::name"
-  std::map<std::string, Call> calls_;
+  std::map<std::string, std::vector<Call>> calls_;               // by function, one per signature
   bool in_function_ = false;  // walking a body: keep the graphs' dims and constants
   std::vector<GraphNode> nodes_;
   std::map<std::string, std::vector<int64_t>> dims_;

@@ -3,6 +3,7 @@
 #include <map>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_behavior.h"
@@ -154,7 +155,9 @@ std::vector<Finding> CompareOnData(const AuditCase& whole, const std::string& se
                                    const ModelNodes& nodes, const ModelAudit& audit,
                                    bool* compared) {
   const std::string on =
-      set == kGeneratedSet ? "on generated values: " : absl::StrCat("on ", set, ": ");
+      absl::StartsWith(set, kGeneratedSet)
+          ? absl::StrCat("on generated values (set ", set.substr(kGeneratedSet.size() + 1), "): ")
+          : absl::StrCat("on ", set, ": ");
   std::vector<Finding> out;
   std::string skipped, neither;
   std::vector<Finding> found =

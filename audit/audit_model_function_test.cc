@@ -4,10 +4,12 @@
 // convert (a function, a custom domain).
 #include <chrono>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "audit/audit.h"
 #include "audit/audit_model_checks.h"
@@ -101,6 +103,55 @@ TEST(AuditModelFunctionTest, AttributeReferencesAreResolvedFromTheCall) {
   EXPECT_FLOAT_EQ(inner->node->attribute(0).f(), 0.5f);
   EXPECT_EQ(inner->types.at("a"), ElementType::kFloat16);  // from the call's input x
   EXPECT_EQ(nodes.CalledFunction(*nodes.nodes()[0].node), "local::ClipFn");
+}
+
+// local::ClipFn (one Clip-6 without bounds) called twice: 'first' on a float
+// x, 'second' on a double w, or the other way round (`double_first`).
+onnx::ModelProto ClipFunctionCalledTwice(bool double_first) {
+  onnx::ModelProto model = ClipInAFunction(false);
+  onnx::GraphProto& g = *model.mutable_graph();
+  g.clear_input();
+  g.clear_node();
+  g.clear_output();
+  const int32_t first = double_first ? kDouble : kFloat;
+  const int32_t second = double_first ? kFloat : kDouble;
+  *g.add_input() = ModelBuilder::Value("x", first, {"3"});
+  *g.add_input() = ModelBuilder::Value("w", second, {"3"});
+  onnx::NodeProto call = ModelBuilder::Node("ClipFn", "first", {"x"}, {"y"});
+  call.set_domain("local");
+  *g.add_node() = call;
+  call = ModelBuilder::Node("ClipFn", "second", {"w"}, {"v"});
+  call.set_domain("local");
+  *g.add_node() = call;
+  *g.add_output() = ModelBuilder::Value("y", first, {"3"});
+  *g.add_output() = ModelBuilder::Value("v", second, {"3"});
+  return model;
+}
+
+// Clip-6's missing bounds are float's extremes: the same for a float input
+// at Clip-13, not for a double one (-inf stays -3.4e38 at Clip-6 and
+// becomes -1.8e308 at Clip-13). The double call is audited in either order.
+TEST(AuditModelFunctionTest, AFunctionIsAuditedForEachSignatureOfItsCalls) {
+  for (bool double_first : {false, true}) {
+    SCOPED_TRACE(double_first);
+    const fs::path file =
+        Write(absl::StrCat("function_twice_", double_first), ClipFunctionCalledTwice(double_first));
+    absl::StatusOr<ModelAudit> audit = AuditModel(file, {.to_opset = 13});
+    ASSERT_TRUE(audit.ok()) << audit.status();
+    const std::string md = ModelAuditMarkdown(*audit);
+    std::set<ElementType> types;
+    for (const NodeChange& n : audit->nodes) {
+      if (absl::StartsWith(n.node, "function 'local::ClipFn'") && n.type.has_value()) {
+        types.insert(*n.type);
+      }
+    }
+    EXPECT_EQ(types, (std::set<ElementType>{ElementType::kFloat, ElementType::kDouble})) << md;
+    bool changed = false;
+    for (const Finding* f : OfKind(*audit, FindingKind::kOutputChange)) {
+      changed |= absl::StartsWith(f->node, "function 'local::ClipFn'");
+    }
+    EXPECT_TRUE(changed) << md;
+  }
 }
 
 // ONNX's converter throws on both: converter-failed fails by default, and

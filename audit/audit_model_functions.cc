@@ -1,8 +1,10 @@
 // ModelNodes over a model's local functions (FunctionProto): each body is
-// walked as a graph of its own, its formal inputs typed (and shaped) as the
-// first call gives them, its attribute references resolved from that call,
+// walked as a graph of its own for each distinct signature it is called
+// with, its formal inputs typed (and shaped) as the first call with those
+// types gives them, its attribute references resolved from that call,
 // so that the suite's checks, the node list and the node-by-node comparison
 // see a function's Min, ArgMin and Clip nodes as they see a graph's.
+#include <map>
 #include <set>
 #include <string>
 
@@ -47,26 +49,32 @@ std::string ModelNodes::CalledFunction(const onnx::NodeProto& node) const {
 }
 
 void ModelNodes::WalkFunctions() {
-  std::set<std::string> walked;
-  // A body may call another function: walk each once its first call is known.
+  std::map<std::string, size_t> walked;  // function -> its signatures walked
+  // A body may call another function: walk each signature once its call is known.
   for (bool progress = true; progress;) {
     progress = false;
     for (const auto& [key, function] : functions_) {
-      auto call = calls_.find(key);
-      if (walked.contains(key) || call == calls_.end()) continue;
-      walked.insert(key);
-      progress = true;
-      const Call first = call->second;  // calls_ may grow while the body is walked
-      WalkFunction(key, *function, &first);
+      auto calls = calls_.find(key);
+      if (calls == calls_.end()) continue;
+      for (size_t& done = walked[key]; done < calls_.at(key).size(); ++done) {
+        progress = true;
+        const Call call = calls_.at(key)[done];  // calls_ may grow while the body is walked
+        const std::string path =
+            done == 0 ? absl::StrCat("function '", key, "'")
+                      : absl::StrCat("function '", key, "' as called by ", call.label);
+        WalkFunction(key, *function, &call, path);
+      }
     }
   }
   for (const auto& [key, function] : functions_) {
-    if (!walked.contains(key)) WalkFunction(key, *function, nullptr);  // never called: untyped
+    if (!calls_.contains(key)) {  // never called: untyped
+      WalkFunction(key, *function, nullptr, absl::StrCat("function '", key, "'"));
+    }
   }
 }
 
 void ModelNodes::WalkFunction(const std::string& key, const onnx::FunctionProto& function,
-                              const Call* call) {
+                              const Call* call, const std::string& path) {
   onnx::ModelProto body;
   body.set_ir_version(model_.ir_version());
   std::set<std::string> domains;
@@ -102,7 +110,7 @@ void ModelNodes::WalkFunction(const std::string& key, const onnx::FunctionProto&
   for (const std::string& output : function.output()) graph.add_output()->set_name(output);
   bodies_.push_back(WithInferredTypes(body));
   in_function_ = true;
-  Walk(bodies_.back().graph(), absl::StrCat("function '", key, "'"), {});
+  Walk(bodies_.back().graph(), path, {});
   in_function_ = false;
 }
 

@@ -1,5 +1,6 @@
 #include "audit/audit_model_inputs.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -7,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "audit/audit_cases.h"
+#include "audit/audit_edge_values.h"
 #include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "checker/checked_case.h"
@@ -17,8 +19,11 @@ namespace {
 
 // Generated inputs stay small: the audit compares behaviour, not capacity.
 constexpr int64_t kMaxGeneratedElements = int64_t{1} << 20;
-// The size a symbolic or unknown dimension is generated with.
+// The sizes a symbolic or unknown dimension is generated with: at least 3,
+// more where an input needs it to hold its type's edge values in one set,
+// at most 64 (more data sets make up for the rest).
 constexpr int64_t kGeneratedDimension = 3;
+constexpr int64_t kLargestGeneratedDimension = 64;
 
 // "[batch, 5]".
 std::string DeclaredShape(const onnx::TensorShapeProto& shape) {
@@ -79,12 +84,18 @@ void BindFromData(const onnx::GraphProto& graph, const InputSet& data, DimBindin
   }
 }
 
-// Values for every fed input from the audit's value sets, or why not.
-absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
-                                             const std::map<std::string, Shape>& shapes,
-                                             const DimBindings& dims,
-                                             std::vector<std::string>& guessed) {
-  std::vector<Tensor> inputs;
+// Every fed input's element type and shape, or why values cannot be made.
+struct FedInput {
+  ElementType type;
+  Shape shape;
+  int64_t elements;
+};
+absl::StatusOr<std::vector<FedInput>> FedInputs(const onnx::GraphProto& graph,
+                                                const std::map<std::string, Shape>& shapes,
+                                                const DimBindings& dims,
+                                                const DimBindings& open_dims,
+                                                std::vector<std::string>& guessed) {
+  std::vector<FedInput> inputs;
   for (const onnx::ValueInfoProto* input : FedGraphInputs(graph)) {
     const onnx::TypeProto::Tensor& tensor = input->type().tensor_type();
     std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
@@ -107,9 +118,12 @@ absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
         } else if (auto bound = dims.find(dim.dim_param()); bound != dims.end()) {
           shape.push_back(bound->second);
         } else {
-          shape.push_back(kGeneratedDimension);
+          auto sized = open_dims.find(dim.dim_param());
+          const int64_t size = sized != open_dims.end() ? sized->second : kGeneratedDimension;
+          shape.push_back(size);
           guessed.push_back(absl::StrCat(input->name(), " (",
-                                         dim.dim_param().empty() ? "?" : dim.dim_param(), ")"));
+                                         dim.dim_param().empty() ? "?" : dim.dim_param(), " = ",
+                                         size, ")"));
         }
       }
     }
@@ -120,11 +134,73 @@ absl::StatusOr<std::vector<Tensor>> Generate(const onnx::GraphProto& graph,
                        " is too large to generate values for (the audit generates at most ",
                        kMaxGeneratedElements, " elements per input)"));
     }
-    absl::StatusOr<Tensor> value = SampleTensor(*type, shape);
-    if (!value.ok()) return value.status();
-    inputs.push_back(*std::move(value));
+    inputs.push_back({*type, shape, *count});
   }
   return inputs;
+}
+
+// A size for each symbolic dimension nothing binds ("" for unnamed ones):
+// the smallest, from kGeneratedDimension up, that lets every input naming it
+// hold its type's edge values in one set.
+DimBindings OpenDimensions(const onnx::GraphProto& graph,
+                           const std::map<std::string, Shape>& shapes, const DimBindings& dims,
+                           const EdgeValues& edges) {
+  DimBindings open;
+  for (const onnx::ValueInfoProto* input : FedGraphInputs(graph)) {
+    const onnx::TypeProto::Tensor& tensor = input->type().tensor_type();
+    std::optional<ElementType> type = ElementTypeFromProto(tensor.elem_type());
+    if (shapes.contains(input->name()) || !tensor.has_shape() || !type.has_value()) continue;
+    int64_t known = 1;
+    std::vector<std::string> unknown;
+    for (const onnx::TensorShapeProto::Dimension& dim : tensor.shape().dim()) {
+      if (dim.has_dim_value()) {
+        known *= std::max<int64_t>(dim.dim_value(), 1);
+      } else if (auto bound = dims.find(dim.dim_param()); bound != dims.end()) {
+        known *= std::max<int64_t>(bound->second, 1);
+      } else {
+        unknown.push_back(dim.dim_param());
+      }
+      known = std::min(known, kMaxGeneratedElements);
+    }
+    if (unknown.empty()) continue;
+    const int64_t wanted = static_cast<int64_t>(edges.Count(*type));
+    // The smallest size d with known * d^(unknown dims) >= wanted.
+    int64_t size = kGeneratedDimension;
+    auto holds = [&](int64_t d) {
+      int64_t count = known;
+      for (size_t k = 0; k < unknown.size() && count < wanted; ++k) count *= d;
+      return count >= wanted;
+    };
+    while (size < kLargestGeneratedDimension && !holds(size)) ++size;
+    for (const std::string& name : unknown) open[name] = std::max(open[name], size);
+  }
+  return open;
+}
+
+// Sets of edge values for every fed input, enough for each input to meet
+// every edge value of its type (audit/audit_edge_values.h), or why not.
+absl::StatusOr<std::vector<InputSet>> Generate(const onnx::GraphProto& graph,
+                                               const std::map<std::string, Shape>& shapes,
+                                               const DimBindings& dims, const EdgeValues& edges,
+                                               std::vector<std::string>& guessed) {
+  const DimBindings open_dims = OpenDimensions(graph, shapes, dims, edges);
+  absl::StatusOr<std::vector<FedInput>> fed = FedInputs(graph, shapes, dims, open_dims, guessed);
+  if (!fed.ok()) return fed.status();
+  std::vector<std::pair<ElementType, int64_t>> sizes;
+  for (const FedInput& in : *fed) sizes.emplace_back(in.type, in.elements);
+  const int count = edges.SetCount(sizes);
+  std::vector<InputSet> sets;
+  for (int s = 0; s < count; ++s) {
+    InputSet set{GeneratedSetName(s, count), {}};
+    for (size_t k = 0; k < fed->size(); ++k) {
+      absl::StatusOr<Tensor> value =
+          edges.Values((*fed)[k].type, (*fed)[k].shape, s, static_cast<int>(k));
+      if (!value.ok()) return value.status();
+      set.inputs.push_back(*std::move(value));
+    }
+    sets.push_back(std::move(set));
+  }
+  return sets;
 }
 
 }  // namespace
@@ -170,16 +246,22 @@ absl::StatusOr<DimBindings> BindShapes(const onnx::ModelProto& model,
   return dims;
 }
 
+std::string GeneratedSetName(int set, int count) {
+  return absl::StrCat(kGeneratedSet, " ", set + 1, "/", count);
+}
+
 ModelInputSets ModelInputs(const std::filesystem::path& file, const onnx::ModelProto& model,
-                           const std::map<std::string, Shape>& shapes, const DimBindings& dims) {
+                           const std::map<std::string, Shape>& shapes, const DimBindings& dims,
+                           const EdgeValues& edges) {
   ModelInputSets result;
   std::vector<InputSet> folder = FolderData(file, result.notes);
   DimBindings all = dims;
   std::vector<std::string> taken, guessed;
   if (!folder.empty()) BindFromData(model.graph(), folder.front(), all, taken);
-  absl::StatusOr<std::vector<Tensor>> generated = Generate(model.graph(), shapes, all, guessed);
+  absl::StatusOr<std::vector<InputSet>> generated =
+      Generate(model.graph(), shapes, all, edges, guessed);
   if (generated.ok()) {
-    result.sets.push_back({std::string(kGeneratedSet), *std::move(generated)});
+    result.sets = *std::move(generated);
   } else {
     result.not_generated = std::string(generated.status().message());
   }
@@ -188,9 +270,10 @@ ModelInputSets ModelInputs(const std::filesystem::path& file, const onnx::ModelP
                                         folder.front().name, ": ", absl::StrJoin(taken, ", ")));
   }
   if (!guessed.empty()) {
-    result.notes.push_back(absl::StrCat("symbolic or unknown dimensions generated as ",
-                                        kGeneratedDimension, ": ", absl::StrJoin(guessed, ", "),
-                                        " (choose them with --shape NAME=DIMS)"));
+    result.notes.push_back(
+        absl::StrCat("symbolic or unknown dimensions generated to hold the edge values (at least ",
+                     kGeneratedDimension, "): ", absl::StrJoin(guessed, ", "),
+                     " (choose them with --shape NAME=DIMS)"));
   }
   for (InputSet& set : folder) result.sets.push_back(std::move(set));
   return result;

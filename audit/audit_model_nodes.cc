@@ -1,5 +1,6 @@
 #include "audit/audit_model_nodes.h"
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,6 +34,21 @@ std::optional<double> ScalarValue(const onnx::TensorProto& proto) {
   });
 }
 
+// A float attribute's value as a node on `type` sees it: rounded to the
+// type (1.0001 and 1.0 are both 1 in float16).
+double AsSeenBy(ElementType type, double value) {
+  if (!IsNumeric(type)) return value;
+  return VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    if constexpr (kIsHalfType<T>) {
+      return static_cast<double>(T::FromFloat(static_cast<float>(value)).ToFloat());
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return static_cast<double>(static_cast<T>(value));
+    } else {
+      return value;  // no version reads a float attribute for an integer type
+    }
+  });
+}
+
 NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
                   const std::map<std::string, ElementType>& types, const ModelNodes& nodes) {
   NodeFacts facts;
@@ -57,6 +73,14 @@ NodeFacts FactsOf(const onnx::NodeProto& node, const OpSchema& schema,
     const FormalParameter* param = schema.OutputParam(i);
     if (param != nullptr && !node.output(i).empty()) facts.inputs_used.insert(param->name);
   }
+  // Bounds given as float attributes are compared as the node sees them.
+  if (auto t = facts.type_bindings.find("T"); t != facts.type_bindings.end()) {
+    for (const onnx::AttributeProto& a : node.attribute()) {
+      if (a.type() == onnx::AttributeProto::FLOAT) {
+        facts.scalars[a.name()] = AsSeenBy(t->second, a.f());
+      }
+    }
+  }
   return facts;
 }
 
@@ -69,6 +93,23 @@ const OpSchema* SchemaAt(absl::string_view op_type, int64_t opset) {
 
 bool InSuite(const onnx::NodeProto& node) {
   return IsDefaultDomain(node.domain()) && !SchemaVersions(node.op_type()).empty();
+}
+
+std::vector<double> KnownBounds(const ModelNodes& nodes) {
+  std::set<double> bounds;
+  for (const GraphNode& gn : nodes.nodes()) {
+    if (!InSuite(*gn.node)) continue;
+    for (const onnx::AttributeProto& a : gn.node->attribute()) {
+      if (a.type() == onnx::AttributeProto::FLOAT && std::isfinite(a.f())) bounds.insert(a.f());
+    }
+    for (const std::string& input : gn.node->input()) {
+      auto known = nodes.constants().find(input);
+      if (known == nodes.constants().end()) continue;
+      std::optional<double> v = ScalarValue(*known->second);
+      if (v.has_value() && std::isfinite(*v)) bounds.insert(*v);
+    }
+  }
+  return {bounds.begin(), bounds.end()};
 }
 
 void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
@@ -141,7 +182,7 @@ void AuditNodes(const ModelNodes& nodes, ModelAudit& audit) {
         absl::StrCat("node", callers.size() > 1 ? "s " : " ", absl::StrJoin(callers, ", "), " call",
                      callers.size() > 1 ? "" : "s", " the model-local function ", function,
                      ": audited through its body, whose nodes are listed as \"function '", function,
-                     "': ...\" (typed as its first call gives its inputs)"));
+                     "': ...\", once for each distinct set of input types it is called with"));
   }
   for (const std::string& op : foreign) {
     audit.not_audited.push_back(

@@ -10,6 +10,7 @@
 #define ONNX_CONFORM_AUDIT_AUDIT_MODEL_NODES_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "audit/audit.h"
@@ -25,6 +26,12 @@ const OpSchema* SchemaAt(absl::string_view op_type, int64_t opset);
 
 // Whether the node is one of the suite's operators (Min, ArgMin, Clip).
 bool InSuite(const onnx::NodeProto& node);
+
+// The values Min/ArgMin/Clip nodes of the model compare their inputs with,
+// where known: float attributes (Clip-6's bounds) and known scalar inputs
+// (initializers, Constants), for the generated values to hold them and
+// their neighbours.
+std::vector<double> KnownBounds(const ModelNodes& nodes);
 
 // Lists each node whose version changes, with the schema findings that
 // apply to it, and says what is not audited.

@@ -53,7 +53,8 @@ bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
 
 }  // namespace
 
-absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes, int64_t opset) {
+absl::StatusOr<std::vector<AuditCase>> NodeCases(const GraphNode& gn, const ModelNodes& nodes,
+                                                 int64_t opset, const EdgeValues& edges) {
   const onnx::NodeProto& node = *gn.node;
   AuditCase c;
   c.name = gn.label;
@@ -67,6 +68,7 @@ absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes,
   copy = node;
   std::set<std::string> added;
   const bool flat = RunsFlat(node, nodes);
+  std::vector<std::pair<ElementType, Shape>> generated;  // the inputs to generate, in order
   for (const std::string& input : node.input()) {
     if (input.empty() || !added.insert(input).second) continue;
     if (auto known = nodes.constants().find(input); known != nodes.constants().end()) {
@@ -78,6 +80,11 @@ absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes,
     if (type == gn.types.end()) {
       return absl::FailedPreconditionError(
           absl::StrCat("node ", gn.label, ": the element type of input '", input, "' is unknown"));
+    }
+    if (!IsNumeric(type->second)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("node ", gn.label, ": input '", input, "' is of type ",
+                       ElementTypeName(type->second), ", which the audit generates no values for"));
     }
     if (c.type == ElementType::kUndefined) c.type = type->second;
     Shape shape = kUnknownRankShape;
@@ -93,10 +100,8 @@ absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes,
       return absl::FailedPreconditionError(absl::StrCat("node ", gn.label, ": input '", input,
                                                         "' is too large to generate values for"));
     }
-    absl::StatusOr<Tensor> value = SampleTensor(type->second, shape);
-    if (!value.ok()) return value.status();
     *graph.add_input() = Declared(input, type->second, shape);
-    c.inputs.push_back(*std::move(value));
+    generated.emplace_back(type->second, shape);
   }
   for (const std::string& output : node.output()) {
     if (output.empty()) continue;
@@ -106,7 +111,21 @@ absl::StatusOr<AuditCase> NodeCase(const GraphNode& gn, const ModelNodes& nodes,
       v->mutable_type()->mutable_tensor_type()->set_elem_type(static_cast<int32_t>(type->second));
     }
   }
-  return c;
+  std::vector<std::pair<ElementType, int64_t>> sizes;
+  for (const auto& [type, shape] : generated) sizes.emplace_back(type, *ElementCount(shape));
+  const int count = edges.SetCount(sizes);
+  std::vector<AuditCase> cases;
+  for (int s = 0; s < count; ++s) {
+    AuditCase with_data = c;
+    for (size_t k = 0; k < generated.size(); ++k) {
+      absl::StatusOr<Tensor> value =
+          edges.Values(generated[k].first, generated[k].second, s, static_cast<int>(k));
+      if (!value.ok()) return value.status();
+      with_data.inputs.push_back(*std::move(value));
+    }
+    cases.push_back(std::move(with_data));
+  }
+  return cases;
 }
 
 }  // namespace onnx_conform

@@ -2,26 +2,31 @@
 // behaviour across versions is compared even when the reference cannot run
 // the whole model (a Relu or an If around it): its inputs keep their element
 // types, declared or inferred shapes (a symbolic dimension generated as 3)
-// and known values (initializers, Constants); the rest is generated from
-// the audit's value sets (extremes, infinities, NaN).
+// and known values (initializers, Constants); the rest is generated as sets
+// of edge values (audit/audit_edge_values.h), one case per set, so that
+// each input (a scalar bound too) meets every edge value of its type.
 //
 //   ModelNodes nodes(model);
-//   absl::StatusOr<AuditCase> c = NodeCase(nodes.nodes()[2], nodes, 6);
-//   CompareBehaviour(*c, 6, 13);  // e.g. a double Clip-6 without max: output-change
+//   absl::StatusOr<std::vector<AuditCase>> c = NodeCases(nodes.nodes()[2], nodes, 6, edges);
+//   CompareBehaviour((*c)[0], 6, 13);  // e.g. a double Clip-6 without max: output-change
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_NODE_CASE_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_NODE_CASE_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "audit/audit_cases.h"
+#include "audit/audit_edge_values.h"
 #include "audit/audit_model_checks.h"
 
 namespace onnx_conform {
 
-// The node alone in a model of `opset`. FailedPrecondition when an input's
-// element type is unknown or its values cannot be generated.
-absl::StatusOr<AuditCase> NodeCase(const GraphNode& node, const ModelNodes& nodes, int64_t opset);
+// The node alone in a model of `opset`, once per set of generated values
+// (the same model in each). FailedPrecondition when an input's element type
+// is unknown or its values cannot be generated.
+absl::StatusOr<std::vector<AuditCase>> NodeCases(const GraphNode& node, const ModelNodes& nodes,
+                                                 int64_t opset, const EdgeValues& edges);
 
 }  // namespace onnx_conform
 
