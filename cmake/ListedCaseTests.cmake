@@ -14,13 +14,21 @@
 # Without GROUP_BY_OPERATOR each case is one test (PREFIX/<case name>);
 # with it, each operator's cases are one run (PREFIX/<Operator>), so that a
 # persistent adapter starts once per operator rather than once per case.
+# With JUDGE_REPORT (and FIXTURE, the ctest fixture of the test that writes
+# that report), nothing runs again: each operator's test judges its cases
+# from the report of one whole run (`onnx-conform judge`), so that an adapter
+# starts once per backend and `ctest -L op:Conv` still selects by operator.
+#
+#   oc_add_listed_case_tests(PREFIX backend_official/tract
+#                            JUDGE_REPORT build/backends/tract/official.json
+#                            FIXTURE official.tract LABELS backend:tract PATHS ...)
 # The listing runs when ctest starts (like gtest_discover_tests' PRE_TEST
 # mode); a listing that fails becomes one failing test naming it.
 
 set(_OC_LISTED_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/ListedCaseTests.ctest.in")
 
 function(oc_add_listed_case_tests)
-  cmake_parse_arguments(ARG "GROUP_BY_OPERATOR" "PREFIX;TIMEOUT" "LABELS;RUN_ARGS;PATHS" ${ARGN})
+  cmake_parse_arguments(ARG "GROUP_BY_OPERATOR" "PREFIX;TIMEOUT;JUDGE_REPORT;FIXTURE" "LABELS;RUN_ARGS;PATHS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 600)
   endif()
@@ -31,6 +39,11 @@ function(oc_add_listed_case_tests)
   set(OC_PATHS "${ARG_PATHS}")
   set(OC_TIMEOUT "${ARG_TIMEOUT}")
   set(OC_GROUP_BY_OPERATOR "${ARG_GROUP_BY_OPERATOR}")
+  set(OC_JUDGE_REPORT "${ARG_JUDGE_REPORT}")
+  set(OC_FIXTURE "${ARG_FIXTURE}")
+  if(ARG_JUDGE_REPORT)
+    set(OC_GROUP_BY_OPERATOR ON)
+  endif()
   set(OC_WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set(configured "${CMAKE_CURRENT_BINARY_DIR}/listed_${id}.ctest.in")
   configure_file("${_OC_LISTED_TEMPLATE}" "${configured}" @ONLY)

@@ -68,21 +68,32 @@ function(oc_add_real_backend_test)
 
   # ONNX's whole official node-test set, every operator, judged by its own
   # expectation file beside the backend's (NAME.official.expect: generated,
-  # ./dev.sh expectations rewrites both). Its reports are official.*.
+  # ./dev.sh expectations rewrites both). One run per backend (the fixture
+  # backend_official/NAME writes official.*), then one test per operator,
+  # backend_official/NAME/<Operator> labelled op:, version: and type:, judges
+  # that operator's cases from the run's report (cmake/ListedCaseTests.cmake).
   string(REGEX REPLACE "\\.expect$" ".official.expect" official_expectations
          "${ARG_EXPECTATIONS}")
   if(IS_DIRECTORY "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
+    set(OC_ADAPTER "${ARG_ADAPTER}")
+    set(OC_NAME "${ARG_NAME}")
+    set(OC_EXPECTATIONS "${official_expectations}")
+    set(OC_REPORT "${out}/official.json")
+    set(OC_OUT "${out}")
+    set(OC_CASES "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
+    set(OC_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
+    configure_file("${PROJECT_SOURCE_DIR}/cmake/WholeRunForJudging.cmake.in"
+                   "${out}/official_run.cmake.in" @ONLY)
+    file(GENERATE OUTPUT "${out}/official_run.cmake" INPUT "${out}/official_run.cmake.in")
     add_test(NAME backend_official/${ARG_NAME}
-             COMMAND onnx-conform run "--backend=exec:${ARG_ADAPTER}"
-                     --backend-name=${ARG_NAME} --persistent -j 2 --timeout=60 --quiet
-                     --expectations=${official_expectations}
-                     "--report-json=${out}/official.json" "--junit=${out}/official.xml"
-                     "--scoreboard-md=${out}/official.md"
-                     "--scoreboard-html=${out}/official.html"
-                     "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}"
-             WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+             COMMAND "${CMAKE_COMMAND}" -P "${out}/official_run.cmake")
     set_tests_properties(backend_official/${ARG_NAME} PROPERTIES
-      LABELS "backend;backend:${ARG_NAME};official" TIMEOUT 1200 PROCESSORS 2)
+      LABELS "backend;backend:${ARG_NAME};official" TIMEOUT 1200 PROCESSORS 2
+      FIXTURES_SETUP official.${ARG_NAME})
+    oc_add_listed_case_tests(PREFIX backend_official/${ARG_NAME}
+                             JUDGE_REPORT "${out}/official.json" FIXTURE official.${ARG_NAME}
+                             LABELS backend backend:${ARG_NAME} official
+                             PATHS "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
   endif()
 
   # The one-shot protocol (an adapter process per case, no --serve) on a few

@@ -13,6 +13,7 @@
 //   onnx-conform bodies [PATH...]          runners/cli/bodies_command.h
 //   onnx-conform explore [--backend=...]   runners/cli/explore_command.h
 //   onnx-conform merge REPORT.json...      runners/cli/merge_command.h
+//   onnx-conform judge REPORT.json [CASE...]  runners/cli/judge_command.h
 //   onnx-conform show CASE                 runners/cli/show_command.h
 //   onnx-conform adequacy [PATH...]        runners/cli/adequacy_command.h
 //
@@ -27,6 +28,7 @@
 #include "runners/cli/check_command.h"
 #include "runners/cli/coverage_command.h"
 #include "runners/cli/explore_command.h"
+#include "runners/cli/judge_command.h"
 #include "runners/cli/merge_command.h"
 #include "runners/cli/run_command.h"
 #include "runners/cli/schema_command.h"

@@ -26,6 +26,8 @@ constexpr char kUsage[] =
     "                           disagreement shrunk to a minimal case\n"
     "  merge REPORT.json...     one scoreboard of several reports: backends side by side,\n"
     "                           failures grouped by cause\n"
+    "  judge REPORT.json [CASE...] [--op=OP]\n"
+    "                           a finished run's verdict on some of its cases, from its report\n"
     "  show CASE [--backend=B]  a case: metadata, spec quote, inputs, expected outputs,\n"
     "                           and a backend's outputs with the elements that differ\n"
     "  adequacy [PATH...]       how many planted backend bugs the cases catch, per bug\n"
@@ -44,6 +46,7 @@ int RunSubcommand(const std::string& command, const std::vector<std::string>& ar
   if (command == "bodies") return onnx_conform::BodiesCommand(args, std::cout, std::cerr);
   if (command == "explore") return onnx_conform::ExploreCommand(args, std::cout, std::cerr);
   if (command == "merge") return onnx_conform::MergeCommand(args, std::cout, std::cerr);
+  if (command == "judge") return onnx_conform::JudgeCommand(args, std::cout, std::cerr);
   if (command == "adequacy") return onnx_conform::AdequacyCommand(args, std::cout, std::cerr);
   if (command == "show") return onnx_conform::ShowCommand(args, std::cout, std::cerr);
   std::cerr << "onnx-conform: unknown command '" << command << "'\n" << kUsage;

@@ -201,10 +201,10 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
                      "\"expectation\": \"invalid\"); --allow-invalid accepts that"));
     ending.exit_code = kExitFailed;
   }
-  // Every case unsupported (by the suite or the backend) tested nothing: a
-  // skip, never a green run.
+  // Every case unsupported (by the suite or the backend, listed in an
+  // expectation file or not) tested nothing: a skip, never a green run.
   const bool all_unsupported = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
-    return r.status == CaseStatus::kUnsupported;
+    return StatusBeforeExpectations(r) == CaseStatus::kUnsupported;
   });
   if (ending.exit_code == kExitOk && all_unsupported) {
     ending.exit_code = kExitNothingRan;

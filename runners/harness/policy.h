@@ -102,7 +102,8 @@ struct RunEnding {
 // --allow-invalid. What a per-case report (JUnit) shows as failed.
 bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy);
 // A run with no result at all, or whose every result is unsupported (no
-// case reached a verdict), ends kExitNothingRan (a reason says so).
+// case reached a verdict; an expectation file listing them changes
+// nothing), ends kExitNothingRan (a reason says so).
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy);
 
 }  // namespace onnx_conform
