@@ -5,7 +5,10 @@
 # each page's text below its `<!-- scoreboard -->` line with the scoreboard
 # that test wrote, headings moved one level down. Pages of backends not
 # installed here are left as they are. Then merges the reports into one page,
-# docs/backends/combined.{md,html} (onnx-conform merge).
+# docs/backends/combined.{md,html} (onnx-conform merge), and the backends'
+# runs of ONNX's official node tests (backend_official/NAME) into another,
+# docs/backends/official.{md,html}: a row per operator, a pass rate per
+# backend.
 #
 # The combined page dates its runs by the newest report's time.
 #
@@ -25,7 +28,7 @@ build=${1:-build}
 # The backend tests fail the run on an unexpected result: the pages then
 # stay as they are, since a scoreboard with failures is not a known state.
 if [ "$run_tests" = 1 ]; then
-  (cd "$build" && ctest -R '^backend/' --output-on-failure)
+  (cd "$build" && ctest -R '^backend(_official)?/' --output-on-failure -j "$(nproc)")
 fi
 
 splice() {
@@ -53,4 +56,16 @@ if [ ${#reports[@]} -gt 0 ]; then
     --merge-title="ONNX Conform: real backends side by side" \
     --scoreboard-md=docs/backends/combined.md --scoreboard-html=docs/backends/combined.html
   echo "updated docs/backends/combined.md and combined.html from ${#reports[@]} reports"
+fi
+
+# ONNX's official node tests, every operator, on every backend.
+official=()
+for report in "$build"/backends/*/official.json; do
+  [ -f "$report" ] && official+=("$report")
+done
+if [ ${#official[@]} -gt 0 ]; then
+  "$build/runners/onnx-conform" merge "${official[@]}" \
+    --merge-title="ONNX Conform: ONNX's official node tests on real backends" \
+    --scoreboard-md=docs/backends/official.md --scoreboard-html=docs/backends/official.html
+  echo "updated docs/backends/official.md and official.html from ${#official[@]} reports"
 fi
