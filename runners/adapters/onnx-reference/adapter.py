@@ -25,8 +25,11 @@ import exec_protocol  # noqa: E402
 class OnnxReference(exec_protocol.Runtime):
     name = 'onnx-reference'
     distribution = 'onnx'
-    # How the evaluator says that it lacks an operator or a type.
-    unsupported = re.compile(r'^NotImplementedError:|No implementation for operator')
+    # How the evaluator says that it lacks an operator, a version of one, or
+    # a type: "No registered implementation for operator 'Scatter'" (no
+    # version at all), "No implementation for operator 'Clip' domain '' and
+    # version 1" (not that version).
+    unsupported = re.compile(r'^NotImplementedError:|No (registered )?implementation for operator')
 
     def load(self):
         from onnx.reference import ReferenceEvaluator
@@ -38,12 +41,24 @@ class OnnxReference(exec_protocol.Runtime):
 
 
 def unwrap_optional(value, port):
-    """The evaluator holds an optional tensor as a list of one element
+    """The evaluator holds an optional as a list of one element
     (onnx/reference/ops/op_optional.py: [x], [None] when empty); the protocol
-    writes an OptionalProto of the tensor itself."""
-    declared = port.type.optional_type.elem_type if port.kind() == 'optional_type' else None
-    if declared is not None and declared.WhichOneof('value') != 'sequence_type' \
-            and isinstance(value, list) and len(value) <= 1:
+    writes an OptionalProto of the element itself.
+
+    An optional that did not go through the Optional operator (a graph input
+    passed on) is the element itself, as numpy_helper.to_optional gives it:
+    a tensor, None, or for an optional sequence a list of tensors. So a list
+    is unwrapped only when what it holds is what the optional declares: for
+    an optional tensor, a list of at most one tensor; for an optional
+    sequence, a list of one list (the sequence) or of None.
+    """
+    if port.kind() != 'optional_type' or not isinstance(value, list):
+        return value
+    if port.type.optional_type.elem_type.WhichOneof('value') == 'sequence_type':
+        if len(value) == 1 and (value[0] is None or isinstance(value[0], list)):
+            return value[0]
+        return value
+    if len(value) <= 1:
         return value[0] if value else None
     return value
 
