@@ -40,9 +40,15 @@ const TYPES = new Map([
   [12, { name: 'uint32', array: Uint32Array, field: 'uint64_data' }],
   [13, { name: 'uint64', array: BigUint64Array, field: 'uint64_data' }],
 ]);
+// The names of TYPES, as onnxruntime's JavaScript Tensor spells them.
+const TYPE_NAMES = new Set([...TYPES.values()].map((type) => type.name));
 // Strings travel as JavaScript strings (string_data, UTF-8).
 const STRING = 8;
-const OTHER_TYPE_NAMES = { 8: 'string', 14: 'complex64', 15: 'complex128', 16: 'bfloat16' };
+const OTHER_TYPE_NAMES = {
+  8: 'string', 14: 'complex64', 15: 'complex128', 16: 'bfloat16', 17: 'float8e4m3fn',
+  18: 'float8e4m3fnuz', 19: 'float8e5m2', 20: 'float8e5m2fnuz', 21: 'uint4', 22: 'int4',
+  23: 'float4e2m1',
+};
 
 function typeName(dataType) {
   const type = TYPES.get(dataType);
@@ -183,8 +189,8 @@ module.exports = function makeProtocol(protobuf) {
     fs.writeFileSync(file, TensorProto.encode(message).finish());
   }
 
-  return { AdapterError, EXIT_UNSUPPORTED, STRING, TYPES, typeName, readTensor, writeTensor,
-           nonTensorValues, main, packageVersion };
+  return { AdapterError, EXIT_UNSUPPORTED, STRING, TYPES, TYPE_NAMES, typeName, readTensor,
+           writeTensor, nonTensorValues, main, packageVersion };
 };
 
 // "NAME VERSION" of the npm package NAME as installed for the adapter in

@@ -9,8 +9,8 @@
 // Each input file feeds the K-th graph input; the model runs on one thread;
 // outputs are written with raw_data. Exit 3 when onnxruntime has no kernel
 // for the model or the package's Tensor cannot carry an element type
-// (bfloat16); exit 1 for anything else, the reason on stderr (or in the
-// --serve reply).
+// (bfloat16 in, int4 or uint4 out); exit 1 for anything else, the reason on
+// stderr (or in the --serve reply).
 'use strict';
 
 const fs = require('node:fs');
@@ -59,6 +59,20 @@ module.exports = function runOrtAdapter({ name, dir, protobuf, load, executionPr
     return { dataType: entry[0], dims: tensor.dims, data: tensor.data };
   }
 
+  // An output whose element type the package's Tensor cannot carry back is
+  // refused before the model runs: onnxruntime-node's binding does not
+  // throw on int4 and uint4 outputs, it reads past its table of element
+  // sizes and aborts the process out of memory. The session's output
+  // metadata names the type (when the package gives it).
+  function refuseUnreturnableOutputs(session) {
+    for (const output of session.outputMetadata || []) {
+      if (!output.isTensor || typeof output.type !== 'string') continue;
+      if (output.type === 'string' || protocol.TYPE_NAMES.has(output.type)) continue;
+      throw new AdapterError(`output '${output.name}' has element type ${output.type}, which ` +
+                             `${name} cannot return to JavaScript (not run)`, EXIT_UNSUPPORTED);
+    }
+  }
+
   async function handle(args) {
     const ort = loadOrt();
     // onnxruntime's JavaScript API feeds and returns tensors only.
@@ -92,6 +106,7 @@ module.exports = function runOrtAdapter({ name, dir, protobuf, load, executionPr
       throw new AdapterError(message, isUnsupported(error.message) ? EXIT_UNSUPPORTED : 1);
     }
     try {
+      refuseUnreturnableOutputs(session);
       if (session.inputNames.length !== feedsInOrder.length) {
         throw new AdapterError(`the model has ${session.inputNames.length} inputs ` +
                                `(${session.inputNames.join(', ')}), got ${feedsInOrder.length} files`);
