@@ -53,7 +53,9 @@ struct VerdictElements {
   // follows some reading but no one reading explains them all.
   std::vector<std::string> kinds;
   // The verdict's elements first ("[2] expected nan, got 1 (follows no
-  // reading)"), then at most two that follow another reading, named.
+  // reading) for x=nan, y=1": the inputs it is computed from, named, when
+  // the graph is one elementwise node), then at most two that follow
+  // another reading, named.
   std::string detail;
 };
 VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
