@@ -88,7 +88,7 @@ absl::string_view FeatureOfKind(absl::string_view kind) {
 }
 
 // The input elements output element `i` of `shape` is computed from, as
-// `show` prints the inputs, named: " for x=5, min=1, max=0". Only for a
+// `show` prints the inputs, named: "x=5, min=1, max=0". Only for a
 // one-node graph whose every input broadcasts to the output (an elementwise
 // node: Min, Max, Clip); "" otherwise (ArgMin reduces, a graph mixes).
 std::string InputsAt(const CheckedCase& c, size_t index, const Shape& shape, int64_t i) {
@@ -119,7 +119,7 @@ std::string InputsAt(const CheckedCase& c, size_t index, const Shape& shape, int
     if (name.empty()) name = absl::StrCat("input ", k);
     parts.push_back(absl::StrCat(name, "=", FormatElement(input, flat)));
   }
-  return parts.empty() ? "" : absl::StrCat(" for ", absl::StrJoin(parts, ", "));
+  return absl::StrJoin(parts, ", ");
 }
 
 }  // namespace
@@ -138,7 +138,7 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
   const Explanation& e = c.explanation(index);
   const std::vector<std::string> names = OutputNames(*c.model, expected.size());
   std::set<std::string> kinds;
-  std::vector<std::string> parts;
+  std::vector<std::string> parts, inputs;
   for (size_t k = 0; k < actual.size(); ++k) {
     MatchClasses classes;
     if (e.own.has_value() && e.own->outputs.size() > k) classes = e.own->outputs[k].classes;
@@ -158,8 +158,10 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
       if (verdict.size() < 5) {
         verdict.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " expected ",
                                        FormatElement(expected[k], i), ", got ",
-                                       FormatElement(actual[k], i), " (follows no reading)",
-                                       InputsAt(c, index, actual[k].shape(), i)));
+                                       FormatElement(actual[k], i), " (follows no reading)"));
+        if (std::string from = InputsAt(c, index, actual[k].shape(), i); !from.empty()) {
+          inputs.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " ", from));
+        }
       }
     }
     if (differing == 0) continue;
@@ -171,6 +173,7 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
   if (kinds.empty()) kinds.insert("reading-mix");
   v.kinds.assign(kinds.begin(), kinds.end());
   v.detail = parts.empty() ? absl::StrJoin(judgement.problems, "; ") : absl::StrJoin(parts, "; ");
+  v.inputs = absl::StrJoin(inputs, "; ");
   return v;
 }
 
@@ -197,7 +200,8 @@ std::optional<std::string> IgnoredAttribute(const CheckedCase& c, size_t index,
 }
 
 FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
-                             const OutputsJudgement& judgement, std::string* detail) {
+                             const OutputsJudgement& judgement, std::string* detail,
+                             std::string* inputs) {
   if (judgement.kind == OutputsJudgement::Kind::kMatch) return {};
   // One element analysis gives both the rule and the detail.
   std::optional<VerdictElements> elements;
@@ -216,6 +220,7 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
   if (detail != nullptr) {
     *detail = elements ? elements->detail : absl::StrJoin(judgement.problems, "; ");
   }
+  if (inputs != nullptr) *inputs = elements ? elements->inputs : "";
   if (judgement.kind == OutputsJudgement::Kind::kDivergent) {
     FailureSignature s = Base(c, "divergent");
     s.rule = absl::StrCat("follows ", judgement.backend_reading.Name());
