@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_files.h"
 #include "caseio/case_loader.h"
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
 #include "checker/schema_printer.h"
 #include "reference/resource_limits.h"
+#include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/report.h"
 
@@ -26,13 +28,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kCheckUsage[] =
-    "usage: onnx-conform check [--json] PATH...\n"
+const std::string kCheckUsage = absl::StrCat(
+    "usage: onnx-conform check [--json] [--op=OP,...] [--version=V,...] [--type=T,...] PATH...\n"
     "  PATH is a model file, a case directory (model.onnx + test_data_set_N/) or a folder\n"
     "  searched for case directories. Prints 'path: severity [RULE-ID] message' per finding\n"
     "  (rules: docs/rules.md); exits 1 if any is an error.\n"
     "flags:\n"
-    "  --json   one JSON object per finding (JSON Lines) instead of text\n";
+    "  --json   one JSON object per finding (JSON Lines) instead of text\n",
+    kSelectionUsage, "    A model file given by name is checked whatever they say.\n");
 
 std::string DiagnosticToJson(const Diagnostic& d) {
   return absl::StrCat(
@@ -49,6 +52,7 @@ absl::StatusOr<CheckOptions> ParseCheckOptions(const std::vector<std::string>& a
   if (options.help) return options;
   FlagSet flags;
   flags.Add("json", &options.json).Positionals(&options.paths);
+  AddSelectionFlags(flags, &options.selection);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
   return options;
@@ -75,7 +79,13 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     absl::StatusOr<std::vector<fs::path>> dirs = FindCasesIn(path);
     if (!dirs.ok()) return UsageError(err, "check", kCheckUsage, dirs.status().message());
-    for (fs::path& dir : *dirs) targets.push_back({std::move(dir), false});
+    for (fs::path& dir : *dirs) {
+      if (!options->selection.empty() && !options->selection.Matches(LabelsForSelection(
+                                             {.dir = dir, .metadata = ReadCaseMetadata(dir)}))) {
+        continue;
+      }
+      targets.push_back({std::move(dir), false});
+    }
   }
 
   int errors = 0, warnings = 0, unsupported = 0, bad_targets = 0;

@@ -34,7 +34,7 @@ namespace {
 
 constexpr absl::string_view kUsage =
     "usage: onnx-conform explore [--backend=reference|exec:COMMAND] [--against=BACKEND]\n"
-    "         [--op=OP,...] [--version=V,...] [--types=T,...] [--cases=N | --seconds=S]\n"
+    "         [--op=OP,...] [--version=V,...] [--type=T,...] [--cases=N | --seconds=S]\n"
     "         [--seed=K] [--replay=K|DIR] [-j N] [--out=DIR] [--strict] [--timeout=S]\n"
     "         [--persistent] [--no-statistics]\n"
     "Generates random cases, runs them on the backend and on the reference, and shrinks\n"
@@ -147,12 +147,12 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                   return absl::OkStatus();
                 })
       .AddValue(
-          "types",
+          "type",
           [&options](absl::string_view value) -> absl::Status {
             for (absl::string_view t : absl::StrSplit(value, ',')) {
               std::optional<ElementType> type = ElementTypeFromName(t);
               if (!type || !IsNumeric(*type)) {
-                return absl::InvalidArgumentError(absl::StrCat("--types: unknown type '", t, "'"));
+                return absl::InvalidArgumentError(absl::StrCat("--type: unknown type '", t, "'"));
               }
               options.types.push_back(*type);
             }
@@ -173,6 +173,7 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
       .Add("strict", &explore.strict)
       .Add("persistent", &options.persistent)
       .Add("statistics", &options.statistics)
+      .Alias("types", "type")  // its name before every command had one --type
       .Shorthand('j', "jobs")
       .UnknownFlagMessage(
           [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
@@ -187,11 +188,11 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
   explore.cells = CellsFor(options.ops, options.versions, options.types);
   if (explore.cells.empty()) {
     return absl::InvalidArgumentError(
-        "no operator version and type matches --op, --version and --types");
+        "no operator version and type matches --op, --version and --type");
   }
   if (explore.replay.has_value() && explore.cells.size() != 1) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--replay: --op, --version and --types select ", explore.cells.size(),
+        absl::StrCat("--replay: --op, --version and --type select ", explore.cells.size(),
                      " operator versions and types; a case index belongs to one"));
   }
   return options;
