@@ -32,8 +32,8 @@ endforeach()
 file(GLOB junit_files "${reports}/*/junit.xml")
 expect_junit_conforms(${junit_files})
 file(READ "${reports}/off-by-one.min/junit.xml" junit)
-expect_match("${junit}" "<failure type=\"fail\" message=\"[^\"]*expected 1, got 1\\.00000012"
-             "the failing test's JUnit")
+expect_match("${junit}" "<failure type=\"Min: values: value\" message=\"Min: values: value: [^\"]*expected 1, got 1\\.00000012"
+             "the failing test's JUnit: typed by its cause")
 file(GLOB json_reports "${reports}/*/report.json")
 run("${onnx_conform}" merge ${json_reports} "--report-json=${WORK_DIR}/merged.json")
 expect_match("${out}" "merged 4 results from 4 reports" "merging the tests' reports")
