@@ -181,9 +181,13 @@ TEST(ParseBodiesOptionsTest, RefusalsAndNoLeak) {
 TEST(ParseExploreOptionsTest, RefusalsAndNoLeak) {
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--bogus"}), "unknown argument '--bogus'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"cases/"}), "unknown argument 'cases/'");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"--cases=0"}), "bad value in '--cases=0'");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"-jx"}), "bad value in '--jobs=x'");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"--version=13,x"}), "bad value in '--version=13,x'");
+  // Said as every command says a bad value: the flag, the value, what it takes.
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"--cases=0"}), "--cases: '0' is not a whole number >= 1");
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"-jx"}), "--jobs: 'x' is not a whole number >= 1");
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"--version=13,x"}),
+            "--version: 'x' is not an operator version (a whole number)");
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"--seconds=-1"}),
+            "--seconds: '-1' is not a number of seconds > 0");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Relu"}),
             "--op: 'Relu' is not one of Min, ArgMin, Clip, Max, ArgMax");
   EXPECT_TRUE(ParseExploreOptions({"--op=Max,ArgMax"}).ok());
