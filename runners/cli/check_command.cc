@@ -21,6 +21,7 @@
 #include "reference/resource_limits.h"
 #include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
+#include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 
 namespace onnx_conform {
@@ -34,7 +35,8 @@ const std::string kCheckUsage = absl::StrCat(
     "  searched for case directories. Prints 'path: severity [RULE-ID] message' per finding\n"
     "  (rules: docs/rules.md); exits 1 if any is an error.\n"
     "flags:\n"
-    "  --json   one JSON object per finding (JSON Lines) instead of text\n",
+    "  --json   one JSON object per finding (JSON Lines) instead of text\n"
+    "  --report-json=FILE   the same JSON Lines into FILE as well (as run's --report-json)\n",
     kSelectionUsage, "    A model file given by name is checked whatever they say.\n");
 
 std::string DiagnosticToJson(const Diagnostic& d) {
@@ -51,7 +53,8 @@ absl::StatusOr<CheckOptions> ParseCheckOptions(const std::vector<std::string>& a
   options.help = WantsHelp(args);
   if (options.help) return options;
   FlagSet flags;
-  flags.Add("json", &options.json).Positionals(&options.paths);
+  flags.Add("json", &options.json).Add("report_json", &options.report_json);
+  flags.Positionals(&options.paths);
   AddSelectionFlags(flags, &options.selection);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
@@ -64,6 +67,11 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return *code;
   }
   const bool json = options->json;
+  if (absl::Status writable = CheckOutputPath("--report-json", options->report_json);
+      !writable.ok()) {
+    return UsageError(err, "check", kCheckUsage, writable.message());
+  }
+  std::string report;  // --report-json's JSON Lines
 
   // Resolve every PATH first: a bad one is a usage error before any output.
   struct Target {
@@ -104,6 +112,7 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const Diagnostic& d : diagnostics) {
       // One finding per line, whatever names the model holds.
       out << (json ? DiagnosticToJson(d) : ForTerminal(FormatDiagnostic(d), false)) << "\n";
+      if (!options->report_json.empty()) absl::StrAppend(&report, DiagnosticToJson(d), "\n");
       switch (d.severity) {
         case Severity::kError: ++errors; break;
         case Severity::kWarning: ++warnings; break;
@@ -113,6 +122,12 @@ int CheckCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (HasErrors(diagnostics)) ++bad_targets;
   }
   out.flush();
+  if (!options->report_json.empty()) {
+    if (absl::Status written = WriteTextFile(options->report_json, report); !written.ok()) {
+      err << "onnx-conform check: " << written.message() << "\n";
+      return kExitFailed;
+    }
+  }
   err << "checked " << targets.size() << (targets.size() == 1 ? " path" : " paths") << ": "
       << errors << " errors, " << warnings << " warnings, " << unsupported << " unsupported; "
       << bad_targets << " invalid\n";

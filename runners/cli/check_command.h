@@ -19,6 +19,7 @@ namespace onnx_conform {
 struct CheckOptions {
   bool help = false;               // --help, -h
   bool json = false;               // --json: JSON Lines instead of text
+  std::string report_json;         // --report-json: the JSON Lines into this file too
   std::vector<std::string> paths;  // model files, case directories, folders of them
   CaseSelection selection;         // --op, --version, --type: of the case directories
 };
