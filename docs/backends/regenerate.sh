@@ -53,7 +53,7 @@ for report in "$build"/backends/*/report.json; do
 done
 if [ ${#reports[@]} -gt 0 ]; then
   "$build/runners/onnx-conform" merge "${reports[@]}" \
-    --merge-title="ONNX Conform: real backends side by side" \
+    --title="ONNX Conform: real backends side by side" \
     --scoreboard-md=docs/backends/combined.md --scoreboard-html=docs/backends/combined.html
   echo "updated docs/backends/combined.md and combined.html from ${#reports[@]} reports"
 fi

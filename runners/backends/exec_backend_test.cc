@@ -367,8 +367,21 @@ TEST_F(ExecBackendTest, OnOtherBackendsANegativeCasePassesWhenTheBackendRefusesI
       CopyCase("test_argmin_default_axis_example", "argmin_axis_5"), "ATTR-AXIS-RANGE");
   CaseResult refused = OpenAndRunCase({.dir = c}, *Make(FakeBackend("exit-1")));
   EXPECT_EQ(refused.status, CaseStatus::kPass) << refused.message;
+  // The adapter's reason is kept, not cut after "stderr:".
   EXPECT_EQ(refused.message,
-            "rejected as expected (ATTR-AXIS-RANGE): adapter exited with status 1; stderr:");
+            "rejected as expected (ATTR-AXIS-RANGE): adapter exited with status 1; stderr: "
+            "fake: failing with 1");
+  {
+    // The persistent protocol's refusal ({"exit": 1, "message": ...}) as well.
+    BackendOptions options;
+    options.timeout_seconds = 20;
+    options.persistent = true;
+    absl::StatusOr<std::unique_ptr<Backend>> server = MakeBackend(FakeBackend("exit-1"), options);
+    ASSERT_TRUE(server.ok()) << server.status();
+    CaseResult served = OpenAndRunCase({.dir = c}, **server);
+    EXPECT_EQ(served.status, CaseStatus::kPass) << served.message;
+    EXPECT_THAT(served.message, HasSubstr("fake: failing with 1"));
+  }
   EXPECT_TRUE(refused.ran_on_backend);
   EXPECT_EQ(OpenAndRunCase({.dir = c}, *Make(FakeBackend("unsupported"))).status,
             CaseStatus::kPass);

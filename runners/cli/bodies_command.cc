@@ -9,7 +9,7 @@
 // error.
 //
 //   onnx-conform bodies                 # the library
-//   onnx-conform bodies my_cases/ --bodies-quiet
+//   onnx-conform bodies my_cases/ --quiet
 #include "runners/cli/bodies_command.h"
 
 #include <map>
@@ -26,6 +26,7 @@
 #include "reference/evaluate.h"
 #include "reference/function_bodies.h"
 #include "reference/resource_limits.h"
+#include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/verdict.h"
@@ -33,12 +34,14 @@
 namespace onnx_conform {
 namespace {
 
-constexpr absl::string_view kUsage =
-    "usage: onnx-conform bodies [--bodies-quiet] [PATH...]\n"
+const std::string kUsage = absl::StrCat(
+    "usage: onnx-conform bodies [--quiet] [--op=OP,...] [--version=V,...] [--type=T,...]\n"
+    "                           [PATH...]\n"
     "Runs each function-defined operator version (Clip-13) of the cases under PATH both as\n"
     "the operator (the suite's reference) and as its function body, and lists every\n"
     "disagreement with the reading that explains it. Default PATH: the repository's\n"
-    "cases/node.\n";
+    "cases/node.\n",
+    kSelectionUsage);
 
 struct Disagreement {
   std::string where;    // case/test_data_set_N
@@ -55,13 +58,15 @@ struct Tally {
 // One case's function-defined operator against its body, on each data set,
 // held to run's default limits (docs/security.md). False when the case or
 // a data set cannot be read or run (said on `err`).
-bool CompareBodies(const std::filesystem::path& dir, Tally& tally, std::ostream& err) {
+bool CompareBodies(const std::filesystem::path& dir, const CaseSelection& selection, Tally& tally,
+                   std::ostream& err) {
   ScopedResourceBudget budget(ResourceLimits{});
   std::shared_ptr<const CheckedCase> c = OpenCase({.dir = dir});
   if (c->standing == CaseStanding::kUnreadable) {
     err << "onnx-conform bodies: " << c->standing_message << "\n";
     return false;
   }
+  if (!selection.Matches(c->labels)) return true;
   if (!c->graph.has_value()) return true;  // an invalid case: the checker's business
   absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(*c->model);
   if (!body.ok()) return true;  // no function-defined node
@@ -99,7 +104,9 @@ absl::StatusOr<BodiesOptions> ParseBodiesOptions(const std::vector<std::string>&
   options.help = WantsHelp(args);
   if (options.help) return options;
   FlagSet flags;
-  flags.Add("bodies_quiet", &options.quiet).Positionals(&options.paths);
+  // --bodies-quiet: its name before every command had one --quiet.
+  flags.Add("quiet", &options.quiet).Alias("bodies_quiet", "quiet").Positionals(&options.paths);
+  AddSelectionFlags(flags, &options.selection);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   return options;
 }
@@ -122,7 +129,7 @@ int BodiesCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!dirs.ok()) return UsageError(err, "bodies", kUsage, dirs.status().message());
     for (const std::filesystem::path& dir : *dirs) {
       try {
-        if (!CompareBodies(dir, tally, err)) unreadable = true;
+        if (!CompareBodies(dir, options->selection, tally, err)) unreadable = true;
       } catch (const std::bad_alloc&) {
         // Past what the budget foresaw: this case's error; the others run.
         err << "onnx-conform bodies: " << dir.string() << ": " << OutOfMemoryMessage() << "\n";

@@ -12,13 +12,16 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "runners/cli/case_selection.h"
 
 namespace onnx_conform {
 
 struct CheckOptions {
   bool help = false;               // --help, -h
   bool json = false;               // --json: JSON Lines instead of text
+  std::string report_json;         // --report-json: the JSON Lines into this file too
   std::vector<std::string> paths;  // model files, case directories, folders of them
+  CaseSelection selection;         // --op, --version, --type: of the case directories
 };
 
 // InvalidArgument for an unknown flag, a bad value or no PATH.

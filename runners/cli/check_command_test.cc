@@ -49,6 +49,19 @@ TEST(CheckCommandTest, BrokenModelFileExitsOneAndNamesRuleAndFile) {
   r = Invoke(CheckCommand, {"--json", file.string()});
   EXPECT_EQ(r.code, kExitFailed);
   EXPECT_THAT(r.out, HasSubstr("\"rule\": \"MODEL-READ\""));
+  // --report-json=FILE, as run names it: the JSON Lines in a file, the text
+  // on stdout.
+  const fs::path report = fs::path(testing::TempDir()) / "check_command_report.jsonl";
+  fs::remove(report);
+  r = Invoke(CheckCommand, {"--report-json=" + report.string(), file.string()});
+  EXPECT_EQ(r.code, kExitFailed);
+  EXPECT_THAT(r.out, HasSubstr(file.string() + ": error [MODEL-READ]"));
+  std::ifstream in(report);
+  std::stringstream lines;
+  lines << in.rdbuf();
+  EXPECT_THAT(lines.str(), HasSubstr("\"rule\": \"MODEL-READ\""));
+  EXPECT_EQ(Invoke(CheckCommand, {"--report-json=/no/such/dir/r.jsonl", file.string()}).code,
+            kExitUsage);
 }
 
 TEST(CheckCommandTest, ControlBytesInPathsAreEscaped) {

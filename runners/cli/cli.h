@@ -17,7 +17,11 @@
 // one dash works as well as two, a dash in a name as well as an underscore;
 // `--` ends the flags and a lone `-` is a positional argument. Unknown flags,
 // missing and bad values are InvalidArgument errors whose message the
-// command prints before its usage (exit kExitUsage).
+// command prints before its usage (exit kExitUsage); an unknown flag close
+// to a known one ends "(did you mean --NAME?)".
+//
+// One flag, one name in every command (the top-level usage, main.cc, lists
+// the scheme): an old spelling stays as an Alias of the flag's name.
 #ifndef ONNX_CONFORM_RUNNERS_CLI_H_
 #define ONNX_CONFORM_RUNNERS_CLI_H_
 
@@ -41,6 +45,13 @@ namespace onnx_conform {
 // Whether `--help` or `-h` comes before any `--`: the command then prints its
 // usage on its output stream and exits kExitOk, whatever else was given.
 bool WantsHelp(const std::vector<std::string>& args);
+
+// The one of `known` closest to `typed` by edit distance (insertions,
+// deletions, substitutions and swaps of neighbours, case ignored), when it
+// is close enough to be a typo (at most a third of its length, at least 1,
+// at most 3 edits); nullopt otherwise.
+std::optional<std::string> ClosestName(absl::string_view typed,
+                                       const std::vector<std::string>& known);
 
 // A usage error: "onnx-conform COMMAND: MESSAGE" and the usage on `err`;
 // returns kExitUsage.
@@ -68,13 +79,17 @@ class FlagSet {
   using Setter = std::function<absl::Status(absl::string_view value)>;
 
   // A flag read as an absl flag of that type would be (absl::ParseFlag): a
-  // bad value is "bad value for --NAME: 'VALUE': Illegal value ...". `name`
-  // is the flag's name in messages; a bool is a boolean flag. T is bool,
-  // int, int64_t, double or std::string.
+  // bad value is "--NAME: 'VALUE' is not a whole number" (true or false, a
+  // number). `name` is the flag's name in messages; a bool is a boolean
+  // flag. T is bool, int, int64_t, double or std::string.
   template <typename T>
   FlagSet& Add(absl::string_view name, T* target);
   // A flag with a value that the command reads itself (lists, ranges, kinds).
   FlagSet& AddValue(absl::string_view name, Setter set);
+
+  // `alias` is another spelling of the flag `name` (added before): an old
+  // name kept working. Messages and suggestions use `name`.
+  FlagSet& Alias(absl::string_view alias, absl::string_view name);
 
   // Positional arguments, in order, appended to `target`...
   FlagSet& Positionals(std::vector<std::string>* target);
@@ -85,7 +100,8 @@ class FlagSet {
   // `-x N` and `-xN` stand for `--name=N` (before any `--`).
   FlagSet& Shorthand(char letter, absl::string_view name);
 
-  // How an unknown flag is told; default "unknown flag: ARG".
+  // How an unknown flag is told; default "unknown flag: ARG". The
+  // suggestion of a close flag's name follows either.
   FlagSet& UnknownFlagMessage(std::function<std::string(absl::string_view arg)> message);
 
   // Sets the bound variables from `args`; the first error stops the parse.
@@ -94,6 +110,7 @@ class FlagSet {
  private:
   struct Flag {
     std::string name;  // as given to Add, for messages
+    std::vector<std::string> aliases;
     bool is_bool = false;
     Setter set;
   };
@@ -104,6 +121,7 @@ class FlagSet {
 
   FlagSet& AddFlag(absl::string_view name, bool is_bool, Setter set);
   const Flag* Find(absl::string_view typed_name) const;
+  Flag* FindNamed(absl::string_view name);
   std::vector<std::string> ExpandShorthands(const std::vector<std::string>& args) const;
   absl::Status Unknown(absl::string_view arg) const;
 

@@ -81,7 +81,7 @@ TEST_F(CliTest, NameSpaceValue) {
 }
 
 TEST_F(CliTest, MissingValueAtTheEnd) {
-  ExpectUsageError({"--test_name"}, "--test_name");
+  ExpectUsageError({"--test_name"}, "--test-name");
   ExpectUsageError({"p", "--test_count"}, "needs a value");
 }
 
@@ -106,7 +106,7 @@ TEST_F(CliTest, BooleanDoesNotTakeTheNextArgument) {
 TEST_F(CliTest, NegationOnlyForBooleansAndWithoutValue) {
   ExpectUsageError({"--notest_name"}, "--notest_name");
   ExpectUsageError({"--notest_verbose=true"}, "--notest_verbose=true");
-  ExpectUsageError({"--test_verbose=maybe"}, "test_verbose");
+  ExpectUsageError({"--test_verbose=maybe"}, "--test-verbose: 'maybe' is not true or false");
 }
 
 TEST_F(CliTest, DoubleDashEndsFlags) {
@@ -177,20 +177,51 @@ TEST_F(CliTest, NoDashNegatesABooleanToo) {
   ExpectUsageError({"--no-test-verbose=false"}, "unknown flag: --no-test-verbose=false");
 }
 
-TEST_F(CliTest, BadValueIsSaidAsAnAbslFlagSaidIt) {
+// A bad value names the flag as help spells it and what it takes, not
+// absl's words ("Illegal value ... specified for flag").
+TEST_F(CliTest, BadValueSaysWhatTheFlagTakes) {
   absl::StatusOr<std::vector<std::string>> result = Parse({"--test_count=abc"});
   ASSERT_FALSE(result.ok());
-  EXPECT_EQ(result.status().message(),
-            "bad value for --test_count: 'abc': Illegal value 'abc' specified for flag "
-            "'test_count'");
+  EXPECT_EQ(result.status().message(), "--test-count: 'abc' is not a whole number");
   result = Parse({"--test-verbose=maybe"});
   ASSERT_FALSE(result.ok());
-  EXPECT_EQ(result.status().message(),
-            "bad value for --test_verbose: 'maybe': Illegal value 'maybe' specified for flag "
-            "'test_verbose'");
+  EXPECT_EQ(result.status().message(), "--test-verbose: 'maybe' is not true or false");
   result = Parse({"--test_name"});
   ASSERT_FALSE(result.ok());
-  EXPECT_EQ(result.status().message(), "flag --test_name needs a value");
+  EXPECT_EQ(result.status().message(), "flag --test-name needs a value");
+}
+
+TEST_F(CliTest, AliasIsAnotherSpellingOfTheFlag) {
+  flags_.Alias("old_count", "test_count");
+  ASSERT_TRUE(Parse({"--old-count=5"}).ok());
+  EXPECT_EQ(count_, 5);
+  ASSERT_TRUE(Parse({"--old_count", "6"}).ok());
+  EXPECT_EQ(count_, 6);
+  // Messages give the flag's own name.
+  ExpectUsageError({"--old-count=x"}, "--test-count: 'x' is not a whole number");
+}
+
+TEST_F(CliTest, UnknownFlagSuggestsTheClosest) {
+  ExpectUsageError({"--test-cuont=3"}, "unknown flag: --test-cuont=3 (did you mean --test-count?)");
+  ExpectUsageError({"--test_verbos"}, "(did you mean --test-verbose?)");
+  // An alias close to the typed name suggests the flag's own name.
+  flags_.Alias("legacy_spelling", "test_name");
+  ExpectUsageError({"--legacy-speling=a"}, "(did you mean --test-name?)");
+  // Nothing close: no suggestion.
+  absl::StatusOr<std::vector<std::string>> far = Parse({"--bogus"});
+  ASSERT_FALSE(far.ok());
+  EXPECT_EQ(far.status().message(), "unknown flag: --bogus");
+}
+
+TEST(ClosestNameTest, TyposWithinAThirdOfTheName) {
+  const std::vector<std::string> commands = {"run", "check", "schema", "merge", "explore"};
+  EXPECT_EQ(ClosestName("rn", commands), "run");
+  EXPECT_EQ(ClosestName("RUN", commands), "run");
+  EXPECT_EQ(ClosestName("chekc", commands), "check");  // a swap is one edit
+  EXPECT_EQ(ClosestName("exlpore", commands), "explore");
+  EXPECT_EQ(ClosestName("xyz", commands), std::nullopt);
+  EXPECT_EQ(ClosestName("scheme-of-things", commands), std::nullopt);
+  EXPECT_EQ(ClosestName("", commands), std::nullopt);
 }
 
 TEST_F(CliTest, ShorthandStandsForTheFlag) {
@@ -200,7 +231,7 @@ TEST_F(CliTest, ShorthandStandsForTheFlag) {
   EXPECT_THAT(positional_, ElementsAre("p"));
   ASSERT_TRUE(Parse({"-c4"}).ok());
   EXPECT_EQ(count_, 4);
-  ExpectUsageError({"-cx"}, "bad value for --test_count: 'x'");
+  ExpectUsageError({"-cx"}, "--test-count: 'x' is not a whole number");
   ExpectUsageError({"-c"}, "unknown flag: -c");  // no value follows
   ASSERT_TRUE(Parse({"--", "-c5"}).ok());        // after "--": a positional argument
   EXPECT_EQ(count_, 4);
@@ -258,10 +289,10 @@ TEST(FlagSetTest, TwoSetsParsingInTurnShareNothing) {
 }
 
 TEST_F(CliTest, BadValueForIntFlag) {
-  ExpectUsageError({"--test_count=abc"}, "--test_count");
+  ExpectUsageError({"--test_count=abc"}, "--test-count");
   ExpectUsageError({"--test_count=abc"}, "'abc'");
-  ExpectUsageError({"--test_count", "1.5"}, "--test_count");
-  ExpectUsageError({"--test_count=99999999999"}, "--test_count");
+  ExpectUsageError({"--test_count", "1.5"}, "--test-count");
+  ExpectUsageError({"--test_count=99999999999"}, "--test-count");
   EXPECT_EQ(count_, 0);
 }
 

@@ -34,7 +34,7 @@ namespace {
 
 constexpr absl::string_view kUsage =
     "usage: onnx-conform explore [--backend=reference|exec:COMMAND] [--against=BACKEND]\n"
-    "         [--op=OP,...] [--version=V,...] [--types=T,...] [--cases=N | --seconds=S]\n"
+    "         [--op=OP,...] [--version=V,...] [--type=T,...] [--cases=N | --seconds=S]\n"
     "         [--seed=K] [--replay=K|DIR] [-j N] [--out=DIR] [--strict] [--timeout=S]\n"
     "         [--persistent] [--no-statistics]\n"
     "Generates random cases, runs them on the backend and on the reference, and shrinks\n"
@@ -42,15 +42,18 @@ constexpr absl::string_view kUsage =
     "--cases=1000 --seed=1. As with run, an exec adapter runs one process per case\n"
     "unless --persistent (COMMAND --serve).\n";
 
-// A value explore does not take: said with the argument as given.
-absl::Status BadValue(absl::string_view name, absl::string_view value) {
-  return absl::InvalidArgumentError(absl::StrCat("bad value in '--", name, "=", value, "'"));
+// A value explore does not take, said as every command says it: the flag,
+// the value, and what the flag takes ("a whole number >= 1").
+absl::Status BadValue(absl::string_view name, absl::string_view value, absl::string_view takes) {
+  return absl::InvalidArgumentError(absl::StrCat("--", name, ": '", value, "' is not ", takes));
 }
 
-// A number flag that `valid` bounds (absl::SimpleAtoi, or SimpleAtod for a double).
+// A number flag that `valid` bounds (absl::SimpleAtoi, or SimpleAtod for a
+// double); `takes` says what it takes, for the message.
 template <typename T>
-FlagSet::Setter Number(absl::string_view name, T* target, bool (*valid)(T)) {
-  return [name, target, valid](absl::string_view value) -> absl::Status {
+FlagSet::Setter Number(absl::string_view name, T* target, bool (*valid)(T),
+                       absl::string_view takes) {
+  return [name, target, valid, takes](absl::string_view value) -> absl::Status {
     T parsed{};
     bool read = false;
     if constexpr (std::is_floating_point_v<T>) {
@@ -58,7 +61,7 @@ FlagSet::Setter Number(absl::string_view name, T* target, bool (*valid)(T)) {
     } else {
       read = absl::SimpleAtoi(value, &parsed);
     }
-    if (!read || !valid(parsed)) return BadValue(name, value);
+    if (!read || !valid(parsed)) return BadValue(name, value, takes);
     *target = parsed;
     return absl::OkStatus();
   };
@@ -88,7 +91,7 @@ void PrintFinding(const ExploreFinding& f, std::ostream& out) {
 absl::Status ReadReplay(const std::string& value, ExploreCommandOptions& options) {
   int64_t index = 0;
   if (absl::SimpleAtoi(value, &index)) {
-    if (index < 0) return BadValue("replay", value);
+    if (index < 0) return BadValue("replay", value, "a case index >= 0 or a folder");
     options.explore.replay = index;
     return absl::OkStatus();
   }
@@ -141,38 +144,49 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                 [&options](absl::string_view value) -> absl::Status {
                   for (absl::string_view v : absl::StrSplit(value, ',')) {
                     int version = 0;
-                    if (!absl::SimpleAtoi(v, &version)) return BadValue("version", value);
+                    if (!absl::SimpleAtoi(v, &version)) {
+                      return BadValue("version", v, "an operator version (a whole number)");
+                    }
                     options.versions.push_back(version);
                   }
                   return absl::OkStatus();
                 })
       .AddValue(
-          "types",
+          "type",
           [&options](absl::string_view value) -> absl::Status {
             for (absl::string_view t : absl::StrSplit(value, ',')) {
               std::optional<ElementType> type = ElementTypeFromName(t);
               if (!type || !IsNumeric(*type)) {
-                return absl::InvalidArgumentError(absl::StrCat("--types: unknown type '", t, "'"));
+                return absl::InvalidArgumentError(absl::StrCat("--type: unknown type '", t, "'"));
               }
               options.types.push_back(*type);
             }
             return absl::OkStatus();
           })
-      .AddValue("cases", Number<int64_t>("cases", &explore.cases, [](int64_t n) { return n >= 1; }))
-      .AddValue("seconds",
-                Number<double>("seconds", &explore.seconds, [](double s) { return s > 0; }))
-      .AddValue("seed", Number<uint64_t>("seed", &explore.seed, [](uint64_t) { return true; }))
-      .AddValue("jobs", Number<int>("jobs", &explore.jobs, [](int n) { return n >= 1; }))
+      .AddValue("cases", Number<int64_t>(
+                             "cases", &explore.cases, [](int64_t n) { return n >= 1; },
+                             "a whole number >= 1"))
+      .AddValue("seconds", Number<double>(
+                               "seconds", &explore.seconds, [](double s) { return s > 0; },
+                               "a number of seconds > 0"))
+      .AddValue("seed",
+                Number<uint64_t>(
+                    "seed", &explore.seed, [](uint64_t) { return true; }, "a whole number >= 0"))
+      .AddValue("jobs",
+                Number<int>(
+                    "jobs", &explore.jobs, [](int n) { return n >= 1; }, "a whole number >= 1"))
       .AddValue("out",
                 [&explore](absl::string_view value) {
                   explore.out = std::string(value);
                   return absl::OkStatus();
                 })
-      .AddValue("timeout",
-                Number<double>("timeout", &options.timeout_seconds, [](double s) { return s > 0; }))
+      .AddValue("timeout", Number<double>(
+                               "timeout", &options.timeout_seconds, [](double s) { return s > 0; },
+                               "a number of seconds > 0"))
       .Add("strict", &explore.strict)
       .Add("persistent", &options.persistent)
       .Add("statistics", &options.statistics)
+      .Alias("types", "type")  // its name before every command had one --type
       .Shorthand('j', "jobs")
       .UnknownFlagMessage(
           [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
@@ -187,11 +201,11 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
   explore.cells = CellsFor(options.ops, options.versions, options.types);
   if (explore.cells.empty()) {
     return absl::InvalidArgumentError(
-        "no operator version and type matches --op, --version and --types");
+        "no operator version and type matches --op, --version and --type");
   }
   if (explore.replay.has_value() && explore.cells.size() != 1) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--replay: --op, --version and --types select ", explore.cells.size(),
+        absl::StrCat("--replay: --op, --version and --type select ", explore.cells.size(),
                      " operator versions and types; a case index belongs to one"));
   }
   return options;

@@ -26,7 +26,7 @@ struct ExploreCommandOptions {
   std::string against;                // --against: a second backend, compared case by case
   std::vector<std::string> ops;       // --op=Min,ArgMin,Clip,... (none: all the registry's)
   std::vector<int> versions;          // --version (none: all)
-  std::vector<ElementType> types;     // --types (none: all)
+  std::vector<ElementType> types;     // --type (none: all)
   // The engine's: cells (from the three above), --cases (default 1000) or
   // --seconds, --seed (1), -j/--jobs, --strict, --out, --replay=K (case K
   // of the one selected cell) or --replay=DIR (a case explore wrote: its

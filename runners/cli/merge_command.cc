@@ -24,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/combined_scoreboard.h"
+#include "runners/reports/junit_report.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 
@@ -32,12 +33,14 @@ namespace {
 
 constexpr char kMergeUsage[] =
     "usage: onnx-conform merge [flags] REPORT.json...\n"
-    "  --scoreboard-html=FILE   --scoreboard-md=FILE   --report-json=FILE   --merge-title=TEXT\n"
+    "  --scoreboard-html=FILE   --scoreboard-md=FILE   --report-json=FILE   --title=TEXT\n"
+    "  --junit=FILE (one JUnit XML file, a testsuite per backend, for CI's test page)\n"
     "Merges the JSON reports of `onnx-conform run --report-json` (several backends, or the\n"
     "shards of one run) into one page with every backend side by side over operator x\n"
     "version x type, failures grouped by cause, unsupported reasons and divergent cases by\n"
-    "reading; and into one JSON report. A case (backend, name, operator, version, types)\n"
-    "given twice is counted once when both have one status, else it is a conflict.\n"
+    "reading; into one JSON report; and into one JUnit file. A case (backend, name,\n"
+    "operator, version, types) given twice is counted once when both have one status, else\n"
+    "it is a conflict.\n"
     "Exit status: 0 when the reports were merged, 1 when one cannot be read or written\n"
     "or two give one case different statuses, 2 for a usage error.\n";
 
@@ -58,22 +61,25 @@ struct Seen {
   CaseStatus status;
 };
 
-// When the newest report was written ("2026-12-04 18:53 UTC"), the date the
-// page gives its runs; "" when no report's time can be read.
-std::string NewestReportTime(const std::vector<std::string>& reports) {
+// When the newest report was written; nullopt when no report's time can be read.
+std::optional<std::chrono::system_clock::time_point> NewestReportWrite(
+    const std::vector<std::string>& reports) {
   std::optional<std::filesystem::file_time_type> newest;
   for (const std::string& report : reports) {
     std::error_code error;
     const auto written = std::filesystem::last_write_time(report, error);
     if (!error && (!newest.has_value() || written > *newest)) newest = written;
   }
-  if (!newest.has_value()) return "";
-  const std::time_t seconds =
-      std::chrono::system_clock::to_time_t(std::chrono::file_clock::to_sys(*newest));
-  std::tm utc{};
-  if (gmtime_r(&seconds, &utc) == nullptr) return "";
-  char text[32];
-  return std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M UTC", &utc) == 0 ? "" : text;
+  if (!newest.has_value()) return std::nullopt;
+  return std::chrono::time_point_cast<std::chrono::system_clock::duration>(
+      std::chrono::file_clock::to_sys(*newest));
+}
+
+// The date the page gives its runs ("2026-12-04 18:53 UTC"); "" when no
+// report's time can be read.
+std::string NewestReportTime(const std::vector<std::string>& reports) {
+  const std::optional<std::chrono::system_clock::time_point> newest = NewestReportWrite(reports);
+  return newest.has_value() ? ReportDate(*newest) : "";
 }
 
 }  // namespace
@@ -86,15 +92,20 @@ absl::StatusOr<MergeOptions> ParseMergeOptions(const std::vector<std::string>& a
   flags.Add("report_json", &options.report_json)
       .Add("scoreboard_md", &options.scoreboard_md)
       .Add("scoreboard_html", &options.scoreboard_html)
-      .Add("merge_title", &options.title)
+      .Add("junit", &options.junit)
+      .Add("title", &options.title)
+      .Alias("merge_title", "title")  // its name before every command had one
       .Positionals(&options.reports);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   if (options.reports.empty()) return absl::InvalidArgumentError("no REPORT given");
   if (options.scoreboard_md.empty() && options.scoreboard_html.empty() &&
-      options.report_json.empty()) {
+      options.report_json.empty() && options.junit.empty()) {
     return absl::InvalidArgumentError(
-        "nothing to write: give --scoreboard-html, --scoreboard-md or --report-json");
+        "nothing to write: give --scoreboard-html, --scoreboard-md, --report-json or --junit");
   }
+  std::vector<std::string> words = {"onnx-conform", "merge"};
+  words.insert(words.end(), args.begin(), args.end());
+  options.command_line = CommandLineText(words);
   return options;
 }
 
@@ -106,9 +117,10 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   const std::string& md = options->scoreboard_md;
   const std::string& html = options->scoreboard_html;
   const std::string& json = options->report_json;
+  const std::string& junit = options->junit;
   for (const auto& [flag, file] :
        {std::pair("--scoreboard-md", md), std::pair("--scoreboard-html", html),
-        std::pair("--report-json", json)}) {
+        std::pair("--report-json", json), std::pair("--junit", junit)}) {
     if (absl::Status writable = CheckOutputPath(flag, file); !writable.ok()) {
       return Fail(err, writable.message(), kExitUsage);
     }
@@ -151,11 +163,23 @@ int MergeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   SortForReports(all);
   const std::string& title = options->title;
   const PageFacts facts{.suite_version = ONNX_CONFORM_VERSION,
-                        .run_date = NewestReportTime(options->reports)};
+                        .run_date = NewestReportTime(options->reports),
+                        .command_line = options->command_line};
+  // JUnit's timestamp: the newest report's time, to the second.
+  std::string timestamp = JunitTimestamp(std::chrono::system_clock::now());
+  if (const std::optional<std::chrono::system_clock::time_point> newest =
+          NewestReportWrite(options->reports)) {
+    timestamp = JunitTimestamp(*newest);
+  }
+  const JunitRun junit_run{.suite_name = "onnx-conform",
+                           .timestamp = timestamp,
+                           .hostname = LocalHostName(),
+                           .facts = facts};
   for (const auto& [file, text] :
        {std::pair(md, md.empty() ? "" : CombinedMarkdown(all, title, facts)),
         std::pair(html, html.empty() ? "" : CombinedHtml(all, title, facts)),
-        std::pair(json, json.empty() ? "" : JsonReport(all))}) {
+        std::pair(json, json.empty() ? "" : JsonReport(all, facts)),
+        std::pair(junit, junit.empty() ? "" : JunitReportPerBackend(all, junit_run))}) {
     if (file.empty()) continue;
     if (absl::Status written = WriteTextFile(file, text); !written.ok()) {
       return Fail(err, written.message(), kExitFailed);

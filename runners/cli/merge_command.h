@@ -22,7 +22,9 @@ struct MergeOptions {
   std::string scoreboard_md;         // --scoreboard-md
   std::string scoreboard_html;       // --scoreboard-html
   std::string report_json;           // --report-json
-  std::string title = "ONNX Conform: backends side by side";  // --merge-title
+  std::string junit;                 // --junit: one file, a testsuite per backend
+  std::string command_line;          // "onnx-conform merge ARGS...", for the reports
+  std::string title = "ONNX Conform: backends side by side";  // --title
 };
 
 // InvalidArgument for an unknown flag, no REPORT, or nothing to write.

@@ -8,11 +8,14 @@
 #include "runners/cli/cli.h"
 #include "runners/cli/run_command_fixture.h"
 #include "runners/reports/combined_scoreboard.h"
+#include "runners/reports/junit_schema_check.h"
 
 namespace onnx_conform {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::MatchesRegex;
 using ::testing::Not;
 using ::testing::SizeIs;
 
@@ -47,6 +50,39 @@ class MergeCommandTest : public RunCommandBackendTest {
     return page.substr(start, end == std::string::npos ? std::string::npos : end - start);
   }
 };
+
+// merge --junit: one file for CI, valid under the strict (Ant) JUnit schema,
+// a testsuite per backend, each failure typed by its cause; and the run's
+// and merge's reports say what made them.
+TEST_F(MergeCommandTest, OneJunitFileOfEveryBackendPassesTheStrictSchema) {
+  CopyCase("test_min_example", "off-by-one.example");
+  CopyCase("test_min_float32", "off-by-one.float32");
+  CopyCase("test_min_int32", "unsupported.int32");
+  CopyCase("test_min_one_input", "crash.one_input");
+  const std::string alpha = RunTo("alpha", FakeBackend("by-name"));
+  const std::string beta = RunTo("beta", FakeBackend("pass"));
+  const report::RunReport alpha_report = ReadReport(alpha);
+  EXPECT_EQ(alpha_report.suite_version(), ONNX_CONFORM_VERSION_FOR_TESTS);
+  EXPECT_THAT(alpha_report.command_line(), HasSubstr("onnx-conform run --timeout=20 "));
+  EXPECT_THAT(alpha_report.date(), MatchesRegex("20[0-9][0-9]-[0-9][0-9]-[0-9][0-9] "
+                                                "[0-9][0-9]:[0-9][0-9] UTC"));
+  const fs::path junit = dir_ / "all.xml";
+  ASSERT_EQ(Merge({alpha, beta, "--junit=" + junit.string()}), kExitOk) << stderr_;
+  const std::string xml = ReadText(junit);
+  EXPECT_THAT(CheckAntJunit(xml), IsEmpty()) << xml;
+  EXPECT_THAT(xml, HasSubstr("id=\"0\" name=\"alpha\""));
+  EXPECT_THAT(xml, HasSubstr("id=\"1\" name=\"beta\""));
+  // Both off-by-one cases fail with one type, the cause.
+  size_t typed = 0;
+  for (size_t at = xml.find("<failure type=\"Min: values: value\""); at != std::string::npos;
+       at = xml.find("<failure type=\"Min: values: value\"", at + 1)) {
+    ++typed;
+  }
+  EXPECT_EQ(typed, 2u) << xml;
+  EXPECT_THAT(xml, HasSubstr("<error type=\"Min: crash\" message=\"Min: crash: "));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"command_line\" value=\"onnx-conform merge "));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"onnx_conform.version\""));
+}
 
 TEST_F(MergeCommandTest, BackendsSideBySideAndFailuresGroupedByCause) {
   CopyCase("test_min_example", "off-by-one.example");

@@ -364,6 +364,9 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       if (rerun.has_value() && !rerun->Holds(dir)) continue;
       CaseRef ref{.dir = dir, .metadata = ReadCaseMetadata(dir)};
       if (!HasFeatures(ref, features)) continue;
+      if (!options.selection.empty() && !options.selection.Matches(LabelsForSelection(ref))) {
+        continue;
+      }
       refs.push_back(std::move(ref));
       keys.push_back(std::move(key));
     }
@@ -373,6 +376,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::string selection;
     if (filter.has_value()) absl::StrAppend(&selection, " --filter=", options.filter);
     if (!features.empty()) absl::StrAppend(&selection, " --features=", options.features);
+    absl::StrAppend(&selection, options.selection.Flags());
     if (rerun.has_value()) absl::StrAppend(&selection, " --rerun-failed=", options.rerun_failed);
     return UsageError(err, absl::StrCat("no case under the given PATHs matches", selection));
   }
@@ -487,8 +491,8 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   end.started = started;
   end.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - steady_start).count();
-  end.whole_run = end.completed && !filter.has_value() && features.empty() && !shard->has_value() &&
-                  !rerun.has_value();
+  end.whole_run = end.completed && !filter.has_value() && features.empty() &&
+                  options.selection.empty() && !shard->has_value() && !rerun.has_value();
   end.backend_label = (*backend)->name();
   return FinishRun(options, expectations.has_value() ? &*expectations : nullptr, end, out, err);
 }

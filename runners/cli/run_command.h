@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "reference/resource_limits.h"
+#include "runners/cli/case_selection.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/user_regex.h"
 
@@ -27,6 +28,8 @@ namespace onnx_conform {
 struct RunOptions {
   bool help = false;               // --help, -h: print the usage and run nothing
   std::vector<std::string> paths;  // case directories, or folders searched for them
+  // "onnx-conform run ARGS...", shell-quoted: what the reports say made them
+  std::string command_line;
 
   std::string backend = "reference";  // --backend: reference, or exec:COMMAND
   std::string backend_name;           // --backend-name (default: the backend's own)
@@ -38,8 +41,9 @@ struct RunOptions {
 
   std::string filter;                     // --filter: an RE2 regex on case names
   std::optional<UserRegex> filter_regex;  // --filter compiled (absent: every case)
-  std::string features;  // --features: comma-separated, every one listed in case.json
-  std::string shard;     // --shard=K/N; empty: GTEST_SHARD_INDEX, GTEST_TOTAL_SHARDS
+  std::string features;     // --features: comma-separated, every one listed in case.json
+  CaseSelection selection;  // --op, --version, --type
+  std::string shard;        // --shard=K/N; empty: GTEST_SHARD_INDEX, GTEST_TOTAL_SHARDS
 
   std::string expectations;  // --expectations: the backend's known gaps
   std::string profile;       // --profile: the (operator, version, type) set it claims

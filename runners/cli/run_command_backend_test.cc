@@ -26,7 +26,28 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::Pair;
+
+// A plain wrong value (cause "Min: values: value") names the input
+// elements it is computed from, as `show` prints them; a reduction
+// (ArgMin) has no one input element per output element, and names none.
+TEST_F(RunCommandBackendTest, AWrongValueNamesTheInputsItComesFrom) {
+  MakeCases({"off-by-one"});
+  CopyCase("test_argmin_default_axis_example", "off-by-one.argmin");
+  EXPECT_EQ(Run({"--backend=" + kFakeByName, Json(), Cases()}), kExitFailed) << stderr_;
+  const report::RunReport report = ReadReport(JsonPath());
+  ASSERT_EQ(report.cases_size(), 2);
+  EXPECT_EQ(report.cases(1).name(), "off-by-one.min");
+  EXPECT_EQ(report.cases(1).signature().cause(), "Min: values: value");
+  EXPECT_THAT(report.cases(1).message(),
+              HasSubstr("test_data_set_0: output 'result': 1 of 3 elements differ: [0] expected 1, "
+                        "got 1.00000012\ntest_data_set_0: computed from [0] data_0=3, data_1=1, "
+                        "data_2=2"));
+  EXPECT_EQ(report.cases(0).name(), "off-by-one.argmin");
+  EXPECT_THAT(report.cases(0).message(), HasSubstr("[0,0] expected 0, got 1"));
+  EXPECT_THAT(report.cases(0).message(), Not(HasSubstr("computed from")));
+}
 
 TEST_F(RunCommandBackendTest, EveryMisbehaviourGetsItsStatusAndTheRunGoesOn) {
   MakeCases({"pass", "crash", "hang", "garbage", "wrong-type", "unsupported", "exit-9"});
@@ -174,7 +195,8 @@ TEST_F(RunCommandBackendTest, ScoreboardsAndJunitNameTheBackendAndLabels) {
   EXPECT_THAT(board, HasSubstr("### Min: values: value\n\n"));
   EXPECT_THAT(board, HasSubstr("- fail: off-by-one.min (Min-13, float)\n"));
   EXPECT_THAT(board, HasSubstr("```\ntest_data_set_0: output 'result': 1 of 3 elements differ: [0] "
-                               "expected 1, got 1.00000012\n```"));
+                               "expected 1, got 1.00000012\ntest_data_set_0: computed from [0] "
+                               "data_0=3, data_1=1, data_2=2\n```"));
   EXPECT_THAT(ReadText(html), HasSubstr("<td class=\"red\">1/3 (1 fail, 1 unsupported)</td>"));
   const std::string xml = ReadText(junit);
   EXPECT_THAT(xml, HasSubstr("<testsuite package=\"onnx_conform\" id=\"0\" name=\"fake\""));

@@ -9,54 +9,63 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_command.h"
 #include "runners/harness/user_regex.h"
+#include "runners/reports/report_facts.h"
 
 namespace onnx_conform {
 namespace {
 
-constexpr absl::string_view kRunUsage =
-    "usage: onnx-conform run [flags] PATH...\n"
-    "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
-    "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
-    "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
-    "  --list (print each selected case, tab-separated: path, operator, version, types;\n"
-    "    run nothing)\n"
-    "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
-    "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
-    "  --write-expectations=FILE (each case that did not pass, its status and cause: a\n"
-    "    baseline; a run judged by it exits 0)\n"
-    "  --rerun-failed=REPORT (only the cases that failed the run in that JSON report,\n"
-    "    as this run's --strict and --allow-invalid judge; each by its folder)\n"
-    "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (per case; default: half the memory\n"
-    "    the process may use (ulimit -v, its cgroup's limit, the machine's), divided by -j,\n"
-    "    at most 8G)\n"
-    "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
-    "  --rtol=R --atol=A (outputs of graphs the reference does not compute exactly are\n"
-    "    compared within |actual - expected| <= A + R * |expected|; default ONNX's\n"
-    "    rtol 1e-3, atol 1e-7, or the test's data.json; exact comparisons stay exact)\n"
-    "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
-    "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
-    "    so does an expectation line broader than meant)\n"
-    "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
-    "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
-    "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
-    "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
-    "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
-    "under --strict (nor had an expectation line broader than meant); "
-    "1 otherwise; 2 for a usage error; 77 when no case ran (the shard holds none of the\n"
-    "selected cases: test runners report it skipped); 130 when interrupted (reports cover\n"
-    "what ran).\n";
+const std::string& RunUsageText() {
+  static const std::string* const text = new std::string(absl::StrCat(
+      "usage: onnx-conform run [flags] PATH...\n"
+      "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
+      "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
+      "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
+      "  --list (print each selected case, tab-separated: path, operator, version, types;\n"
+      "    run nothing)\n",
+      kSelectionUsage,
+      "  --expectations=FILE   --profile=FILE   --log=FILE   --resume=FILE\n"
+      "  --report-json=FILE   --junit=FILE   --scoreboard-md=FILE   --scoreboard-html=FILE\n"
+      "  --write-expectations=FILE (each case that did not pass, its status and cause: a\n"
+      "    baseline; a run judged by it exits 0)\n"
+      "  --rerun-failed=REPORT (only the cases that failed the run in that JSON report,\n"
+      "    as this run's --strict and --allow-invalid judge; each by its folder)\n"
+      "  --max-tensor-bytes=N (4G)   --max-case-bytes=N (per case; default: half the memory\n"
+      "    the process may use (ulimit -v, its cgroup's limit, the machine's), divided by -j,\n"
+      "    at most 8G)\n"
+      "  --plain-reference (the reference runs its plain normative loops, not the fast kernels)\n"
+      "  --rtol=R --atol=A (outputs of graphs the reference does not compute exactly are\n"
+      "    compared within |actual - expected| <= A + R * |expected|; default ONNX's\n"
+      "    rtol 1e-3, atol 1e-7, or the test's data.json; exact comparisons stay exact)\n"
+      "  --allow-invalid (an invalid case not declared negative does not fail the run)\n"
+      "  --strict (a divergent case, one that follows a documented alternative reading, fails;\n"
+      "    so does an expectation line broader than meant)\n"
+      "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
+      "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
+      "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
+      "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
+      "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
+      "under --strict (nor had an expectation line broader than meant);\n"
+      "1 otherwise; 2 for a usage error; 77 when no case ran (the shard holds none of the\n"
+      "selected cases: test runners report it skipped); 130 when interrupted (reports cover\n"
+      "what ran).\n"));
+  return *text;
+}
 
 }  // namespace
 
-absl::string_view RunUsage() { return kRunUsage; }
+absl::string_view RunUsage() { return RunUsageText(); }
 
 absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args) {
   RunOptions options;
   options.help = WantsHelp(args);
   if (options.help) return options;
+  std::vector<std::string> words = {"onnx-conform", "run"};
+  words.insert(words.end(), args.begin(), args.end());
+  options.command_line = CommandLineText(words);
   // Read as byte sizes once the flags are all known (below); no
   // --max-case-bytes: the default for the -j given.
   std::string max_tensor_bytes = "4G", max_case_bytes;
@@ -92,6 +101,7 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("atol", &atol)
       .Shorthand('j', "jobs")
       .Positionals(&options.paths);
+  AddSelectionFlags(flags, &options.selection);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   if (options.paths.empty()) return absl::InvalidArgumentError("no PATH given");
 

@@ -99,12 +99,16 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     }
   }
   const std::string title = absl::StrCat("ONNX Conform: ", end.backend_label);
+  const PageFacts facts{.suite_version = ONNX_CONFORM_VERSION,
+                        .run_date = ReportDate(end.started),
+                        .command_line = options.command_line};
   const auto junit = [&] {
     return JunitReport(results, {.suite_name = end.backend_label,
                                  .timestamp = JunitTimestamp(end.started),
                                  .hostname = LocalHostName(),
                                  .wall_seconds = end.wall_seconds,
-                                 .policy = policy});
+                                 .policy = policy,
+                                 .facts = facts});
   };
   const auto baseline = [&] {
     return ExpectationFileFor(
@@ -114,12 +118,12 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
   };
   for (int code :
        {WriteReport(
-            options.report_json, [&] { return JsonReport(results); }, err),
+            options.report_json, [&] { return JsonReport(results, facts); }, err),
         WriteReport(options.junit, junit, err),
         WriteReport(
-            options.scoreboard_md, [&] { return ScoreboardMarkdown(results, title); }, err),
+            options.scoreboard_md, [&] { return ScoreboardMarkdown(results, title, facts); }, err),
         WriteReport(
-            options.scoreboard_html, [&] { return ScoreboardHtml(results, title); }, err),
+            options.scoreboard_html, [&] { return ScoreboardHtml(results, title, facts); }, err),
         WriteReport(options.write_expectations, baseline, err)}) {
     if (code != kExitOk) exit_code = code;
   }

@@ -30,13 +30,13 @@ namespace onnx_conform {
 namespace {
 
 constexpr char kSchemaUsage[] =
-    "usage: onnx-conform schema [--json] [--opset N] [--changes] [OP[-VERSION]...]\n"
+    "usage: onnx-conform schema [--json] [--opset=N] [--changes] [OP[-VERSION]...]\n"
     "  Prints the registry: every version of every covered operator, of OP, or OP-VERSION.\n"
     "  OP may be any operator ONNX defines (Add, Identity), prefixed by its domain outside\n"
     "  the default one (ai.onnx.ml.LabelEncoder); those print as ONNX's definitions.\n"
     "flags:\n"
     "  --json      JSON instead of Markdown-like text\n"
-    "  --opset N   for each OP, only the version that serves opset N\n"
+    "  --opset=N   for each OP, only the version that serves opset N\n"
     "  --changes   what each version of OP changes from the previous one\n";
 
 // An operator as the registry spells it: its domain ("" for ai.onnx) and name.

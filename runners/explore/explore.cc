@@ -258,7 +258,7 @@ absl::StatusOr<ExploreResult> Explore(Backend& backend, const ExploreOptions& op
   if (options.replay.has_value() && options.cells.size() != 1) {
     return absl::InvalidArgumentError(
         "explore: a replay needs exactly one operator version and type (--op, --version, "
-        "--types)");
+        "--type)");
   }
   if (options.cases == 0 && options.seconds <= 0 && !options.replay.has_value()) {
     return absl::InvalidArgumentError("explore: give a number of cases or seconds");

@@ -53,14 +53,20 @@ void Compare(const CheckedCase& c, size_t index, const std::vector<Tensor>& actu
     errors.data_set = where;
     comparison.output_errors.push_back(std::move(errors));
   }
-  for (const std::string& problem : judgement.problems) {
-    comparison.problems.push_back(absl::StrCat(where, ": ", problem));
-  }
   FailureSignature& first = judgement.kind == OutputsJudgement::Kind::kMismatch
                                 ? comparison.mismatch_signature
                                 : comparison.divergent_signature;
+  for (const std::string& problem : judgement.problems) {
+    comparison.problems.push_back(absl::StrCat(where, ": ", problem));
+  }
+  std::string inputs;
   if (judgement.kind != OutputsJudgement::Kind::kMatch && first.empty()) {
-    first = SignatureOf(c, index, actual, judgement);
+    first = SignatureOf(c, index, actual, judgement, /*detail=*/nullptr, &inputs);
+  }
+  // The first values mismatch names the input elements its verdict's
+  // elements come from, as `show` prints them.
+  if (!inputs.empty()) {
+    comparison.problems.push_back(absl::StrCat(where, ": computed from ", inputs));
   }
   switch (judgement.kind) {
     case OutputsJudgement::Kind::kMatch: break;

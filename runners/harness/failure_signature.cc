@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "checker/checker.h"
 #include "reference/evaluate.h"
 #include "runners/harness/diff.h"
 
@@ -86,6 +87,41 @@ absl::string_view FeatureOfKind(absl::string_view kind) {
   return "";
 }
 
+// The input elements output element `i` of `shape` is computed from, as
+// `show` prints the inputs, named: "x=5, min=1, max=0". Only for a
+// one-node graph whose every input broadcasts to the output (an elementwise
+// node: Min, Max, Clip); "" otherwise (ArgMin reduces, a graph mixes).
+std::string InputsAt(const CheckedCase& c, size_t index, const Shape& shape, int64_t i) {
+  if (!c.model.has_value() || !c.graph.has_value() || c.graph->nodes.size() != 1) return "";
+  const CheckedDataSet& data_set = c.data_sets.at(index);
+  const std::vector<const onnx::ValueInfoProto*> fed = FedGraphInputs(c.model->graph());
+  // The output element's coordinates, last dimension first.
+  std::vector<int64_t> at(shape.size());
+  for (size_t d = shape.size(), rest = static_cast<size_t>(i); d-- > 0;) {
+    if (shape[d] <= 0) return "";
+    at[d] = static_cast<int64_t>(rest % static_cast<size_t>(shape[d]));
+    rest /= static_cast<size_t>(shape[d]);
+  }
+  std::vector<std::string> parts;
+  for (size_t k = 0; k < data_set.inputs.size(); ++k) {
+    const Tensor& input = data_set.inputs[k];
+    if (!input.is_tensor() || input.shape().size() > shape.size()) return "";
+    // Numpy's broadcasting, right-aligned: a dimension of 1 repeats.
+    int64_t flat = 0;
+    const size_t offset = shape.size() - input.shape().size();
+    for (size_t d = 0; d < input.shape().size(); ++d) {
+      const int64_t dim = input.shape()[d];
+      if (dim != 1 && dim != shape[offset + d]) return "";
+      flat = flat * dim + (dim == 1 ? 0 : at[offset + d]);
+    }
+    std::string name = k < data_set.input_names.size() ? data_set.input_names[k] : "";
+    if (name.empty() && k < fed.size()) name = fed[k]->name();
+    if (name.empty()) name = absl::StrCat("input ", k);
+    parts.push_back(absl::StrCat(name, "=", FormatElement(input, flat)));
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
 }  // namespace
 
 VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
@@ -102,7 +138,7 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
   const Explanation& e = c.explanation(index);
   const std::vector<std::string> names = OutputNames(*c.model, expected.size());
   std::set<std::string> kinds;
-  std::vector<std::string> parts;
+  std::vector<std::string> parts, inputs;
   for (size_t k = 0; k < actual.size(); ++k) {
     MatchClasses classes;
     if (e.own.has_value() && e.own->outputs.size() > k) classes = e.own->outputs[k].classes;
@@ -123,6 +159,9 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
         verdict.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " expected ",
                                        FormatElement(expected[k], i), ", got ",
                                        FormatElement(actual[k], i), " (follows no reading)"));
+        if (std::string from = InputsAt(c, index, actual[k].shape(), i); !from.empty()) {
+          inputs.push_back(absl::StrCat(IndexText(actual[k].shape(), i), " ", from));
+        }
       }
     }
     if (differing == 0) continue;
@@ -134,6 +173,7 @@ VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
   if (kinds.empty()) kinds.insert("reading-mix");
   v.kinds.assign(kinds.begin(), kinds.end());
   v.detail = parts.empty() ? absl::StrJoin(judgement.problems, "; ") : absl::StrJoin(parts, "; ");
+  v.inputs = absl::StrJoin(inputs, "; ");
   return v;
 }
 
@@ -160,7 +200,8 @@ std::optional<std::string> IgnoredAttribute(const CheckedCase& c, size_t index,
 }
 
 FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
-                             const OutputsJudgement& judgement, std::string* detail) {
+                             const OutputsJudgement& judgement, std::string* detail,
+                             std::string* inputs) {
   if (judgement.kind == OutputsJudgement::Kind::kMatch) return {};
   // One element analysis gives both the rule and the detail.
   std::optional<VerdictElements> elements;
@@ -179,6 +220,7 @@ FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vect
   if (detail != nullptr) {
     *detail = elements ? elements->detail : absl::StrJoin(judgement.problems, "; ");
   }
+  if (inputs != nullptr) *inputs = elements ? elements->inputs : "";
   if (judgement.kind == OutputsJudgement::Kind::kDivergent) {
     FailureSignature s = Base(c, "divergent");
     s.rule = absl::StrCat("follows ", judgement.backend_reading.Name());

@@ -36,9 +36,11 @@ namespace onnx_conform {
 
 // Data set `index`'s outputs `actual`, judged (not a match).
 // `detail`, when given, gets what makes the verdict (VerdictElements'
-// detail for a values mismatch, else the judgement's problems).
+// detail for a values mismatch, else the judgement's problems); `inputs`
+// VerdictElements' inputs ("" when there are none).
 FailureSignature SignatureOf(const CheckedCase& c, size_t index, const std::vector<Tensor>& actual,
-                             const OutputsJudgement& judgement, std::string* detail = nullptr);
+                             const OutputsJudgement& judgement, std::string* detail = nullptr,
+                             std::string* inputs = nullptr);
 
 // The output elements of data set `index` that make a mismatch's verdict:
 // each follows neither the expected outputs' reading nor any documented
@@ -55,6 +57,11 @@ struct VerdictElements {
   // The verdict's elements first ("[2] expected nan, got 1 (follows no
   // reading)"), then at most two that follow another reading, named.
   std::string detail;
+  // When the graph is one elementwise node (each input broadcasts to the
+  // output: Min, Max, Clip), the input elements each of the verdict's
+  // elements is computed from, named as `show` names them: "[2] x=nan,
+  // y=1; [4] x=0, y=-0"; "" otherwise.
+  std::string inputs;
 };
 VerdictElements VerdictElementsOf(const CheckedCase& c, size_t index,
                                   const std::vector<Tensor>& actual,

@@ -1,6 +1,7 @@
 // The one policy: outcomes as statuses, negative cases, run endings.
 #include "runners/harness/policy.h"
 
+#include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -66,6 +67,26 @@ TEST(PolicyTest, ANegativeCasePassesOnARefusalOnly) {
   EXPECT_EQ(NegativeVerdict(c, Outcome(Kind::kError, 0), nullptr).status, CaseStatus::kFail);
   EXPECT_EQ(NegativeVerdict(c, Outcome(Kind::kCrash), nullptr).status, CaseStatus::kCrash);
   EXPECT_EQ(NegativeVerdict(c, Outcome(Kind::kError), nullptr).status, CaseStatus::kError);
+}
+
+// What the backend gave as its reason is kept whole, on one line, not cut
+// at the first line ("adapter exited with status 1; stderr:").
+TEST(PolicyTest, ARefusalKeepsTheBackendsReason) {
+  CheckedCase c;
+  c.standing = CaseStanding::kNegative;
+  c.broken_rule = "TYPE-NOT-ALLOWED";
+  BackendOutcome refused = Outcome(Kind::kError, 1);
+  refused.message = "adapter exited with status 1; stderr:\nno int16 kernel for Min\n  \nat line 3";
+  const CaseVerdict verdict = NegativeVerdict(c, refused, nullptr);
+  EXPECT_EQ(verdict.status, CaseStatus::kPass);
+  EXPECT_EQ(verdict.message,
+            "rejected as expected (TYPE-NOT-ALLOWED): adapter exited with status 1; stderr: "
+            "no int16 kernel for Min at line 3");
+  // A long reason is cut, and says so.
+  refused.message = std::string(1000, 'x');
+  const std::string cut = NegativeVerdict(c, refused, nullptr).message;
+  EXPECT_LT(cut.size(), 500u);
+  EXPECT_TRUE(absl::EndsWith(cut, "x ...")) << cut;
 }
 
 TEST(PolicyTest, ARefusalScoresOnlyWhenTheTwinRuns) {

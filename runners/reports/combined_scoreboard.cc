@@ -182,6 +182,7 @@ std::string FactsLine(const std::vector<CaseResult>& results,
   }
   parts.push_back(absl::StrCat(backends.size(), backends.size() == 1 ? " backend" : " backends",
                                ", ", results.size(), results.size() == 1 ? " result" : " results"));
+  if (!facts.command_line.empty()) parts.push_back(absl::StrCat("made by ", facts.command_line));
   return CleanLine(absl::StrJoin(parts, " · "));
 }
 

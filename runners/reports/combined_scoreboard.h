@@ -28,6 +28,7 @@
 
 #include "absl/strings/string_view.h"
 #include "runners/harness/case_result.h"
+#include "runners/reports/report_facts.h"
 
 namespace onnx_conform {
 
@@ -56,13 +57,6 @@ std::string GroupExtent(const ResultGroup& group);
 // What fails a run, and expected failures (xfail: an expectation file is not
 // needed to see why), grouped by CauseOf; largest first.
 std::vector<ResultGroup> FailureGroups(const std::vector<CaseResult>& results);
-
-// What the results do not say themselves, for the page's first line; an
-// empty field is left out.
-struct PageFacts {
-  std::string suite_version;  // onnx-conform's version ("0.9.0")
-  std::string run_date;       // when the runs were made ("2026-12-04 18:53 UTC")
-};
 
 // The background of a cell passing `pass_rate` (0 to 1) of its cases, as
 // CSS: a continuous scale from red (none passed) over yellow to green (all).

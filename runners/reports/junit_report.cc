@@ -107,17 +107,20 @@ std::string LocalHostName() {
   return name;
 }
 
-std::string JunitReport(const std::vector<CaseResult>& results, const JunitRun& run) {
+namespace {
+
+// One <testsuite>: the results of one backend, `id` its place in the file.
+void AppendSuite(const std::vector<CaseResult>& results, const JunitRun& run, int id,
+                 std::string& xml) {
   std::map<Outcome, int> counts;
   for (const CaseResult& r : results) ++counts[OutcomeOf(r, run.policy)];
-  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
   absl::StrAppendFormat(
       &xml,
-      "  <testsuite package=\"onnx_conform\" id=\"0\" name=\"%s\" timestamp=\"%s\" "
+      "  <testsuite package=\"onnx_conform\" id=\"%d\" name=\"%s\" timestamp=\"%s\" "
       "hostname=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-      XmlEscape(run.suite_name.empty() ? "onnx-conform" : run.suite_name), XmlEscape(run.timestamp),
-      XmlEscape(run.hostname.empty() ? "localhost" : run.hostname), results.size(),
-      counts[Outcome::kFailure], counts[Outcome::kError], counts[Outcome::kSkipped],
+      id, XmlEscape(run.suite_name.empty() ? "onnx-conform" : run.suite_name),
+      XmlEscape(run.timestamp), XmlEscape(run.hostname.empty() ? "localhost" : run.hostname),
+      results.size(), counts[Outcome::kFailure], counts[Outcome::kError], counts[Outcome::kSkipped],
       run.wall_seconds);
 
   // The run's properties: a count per status (divergent and xfail among
@@ -128,6 +131,14 @@ std::string JunitReport(const std::vector<CaseResult>& results, const JunitRun& 
                           XmlEscape(value));
   };
   property("backend", CommonBackend(results).empty() ? run.suite_name : CommonBackend(results));
+  if (const std::string runtimes = RuntimesOf(results); !runtimes.empty()) {
+    property("runtime", runtimes);
+  }
+  for (const auto& [name, value] : {std::pair("onnx_conform.version", &run.facts.suite_version),
+                                    std::pair("date", &run.facts.run_date),
+                                    std::pair("command_line", &run.facts.command_line)}) {
+    if (!value->empty()) property(name, *value);
+  }
   if (run.policy.strict) property("strict", "true");
   for (const auto& [status, count] : SummaryCounts(results)) {
     property(absl::StrCat("cases.", status), absl::StrCat(count));
@@ -145,17 +156,22 @@ std::string JunitReport(const std::vector<CaseResult>& results, const JunitRun& 
     const std::string status(StatusName(r.status));
     const std::string message = XmlEscape(r.message);
     const std::string title = XmlEscape(FirstLine(r.message));
+    // A CI page groups failures by type and shows the message: the cause
+    // (runners/harness/failure_signature.h) is both, so that one bug is one
+    // type however many cases and values it touches.
+    const std::string cause = XmlEscape(r.signature.empty() ? status : r.signature.Cause());
+    const std::string headline = title.empty() ? cause : absl::StrCat(cause, ": ", title);
     switch (OutcomeOf(r, run.policy)) {
       case Outcome::kPassed: xml += "/>\n"; break;
       case Outcome::kFailure:
         absl::StrAppendFormat(
             &xml, ">\n      <failure type=\"%s\" message=\"%s\">%s</failure>\n    </testcase>\n",
-            status, title, message);
+            cause, headline, message);
         break;
       case Outcome::kError:
         absl::StrAppendFormat(
-            &xml, ">\n      <error type=\"%s\" message=\"%s\">%s</error>\n    </testcase>\n",
-            status, title, message);
+            &xml, ">\n      <error type=\"%s\" message=\"%s\">%s</error>\n    </testcase>\n", cause,
+            headline, message);
         break;
       case Outcome::kSkipped:
         absl::StrAppendFormat(&xml, ">\n      <skipped message=\"%s%s%s\"/>\n    </testcase>\n",
@@ -165,8 +181,31 @@ std::string JunitReport(const std::vector<CaseResult>& results, const JunitRun& 
     notes += CaseNote(r);
   }
   absl::StrAppend(&xml, "    <system-out>", XmlEscape(notes), "</system-out>\n",
-                  "    <system-err></system-err>\n  </testsuite>\n</testsuites>\n");
-  return xml;
+                  "    <system-err></system-err>\n  </testsuite>\n");
+}
+
+}  // namespace
+
+std::string JunitReport(const std::vector<CaseResult>& results, const JunitRun& run) {
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
+  AppendSuite(results, run, 0, xml);
+  return xml + "</testsuites>\n";
+}
+
+std::string JunitReportPerBackend(const std::vector<CaseResult>& results, const JunitRun& run) {
+  std::map<std::string, std::vector<CaseResult>> by_backend;
+  for (const CaseResult& r : results) by_backend[r.backend].push_back(r);
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
+  int id = 0;
+  for (const auto& [backend, cases] : by_backend) {
+    JunitRun suite = run;
+    suite.suite_name = backend.empty() ? run.suite_name : backend;
+    // The runs' own wall times are not in their reports: their cases' time.
+    suite.wall_seconds = 0;
+    for (const CaseResult& r : cases) suite.wall_seconds += r.seconds;
+    AppendSuite(cases, suite, id++, xml);
+  }
+  return xml + "</testsuites>\n";
 }
 
 }  // namespace onnx_conform

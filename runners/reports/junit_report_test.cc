@@ -149,10 +149,12 @@ TEST(JunitReportTest, DivergentAndXfailAreMarkedPassesNeverSkipped) {
               HasSubstr("<skipped message=\"unsupported: why\"/>"));
   // A valid case the checker rejects fails the run (runners/harness/policy.h).
   EXPECT_THAT(Testcase(xml, "case_invalid"), HasSubstr("<failure type=\"invalid\""));
+  // No cause recorded (a report of an older version): the status is.
   EXPECT_THAT(Testcase(xml, "case_fail"),
-              HasSubstr("<failure type=\"fail\" message=\"why\">why\nmore</failure>"));
+              HasSubstr("<failure type=\"fail\" message=\"fail: why\">why\nmore</failure>"));
   EXPECT_THAT(Testcase(xml, "case_xpass"), HasSubstr("<failure type=\"xpass\""));
-  EXPECT_THAT(Testcase(xml, "case_crash"), HasSubstr("<error type=\"crash\" message=\"why\">"));
+  EXPECT_THAT(Testcase(xml, "case_crash"),
+              HasSubstr("<error type=\"crash\" message=\"crash: why\">"));
   EXPECT_THAT(Testcase(xml, "case_timeout"), HasSubstr("<error type=\"timeout\""));
   EXPECT_THAT(Testcase(xml, "case_error"), HasSubstr("<error type=\"error\""));
   EXPECT_THAT(Testcase(xml, "case_pass"), HasSubstr("classname=\"Min.v13\""));
@@ -171,6 +173,69 @@ TEST(JunitReportTest, CasesFailAsTheRunPolicySays) {
   EXPECT_THAT(Testcase(strict, "d [divergent]"), HasSubstr("<failure type=\"divergent\""));
   EXPECT_THAT(Testcase(strict, "v"), HasSubstr("<failure type=\"invalid\""));
   EXPECT_THAT(strict, HasSubstr("failures=\"2\""));
+}
+
+// A CI page groups failures by type: one cause, one type, whatever the
+// case's values, and the message starts with it.
+TEST(JunitReportTest, TheFailureTypeIsTheCauseAndTheMessageStartsWithIt) {
+  CaseResult a = Result("min_a", CaseStatus::kFail, "output 'min': [0] expected -0, got 0\nmore");
+  a.signature = {.op = "Min",
+                 .version = 13,
+                 .type = "float",
+                 .kind = "values",
+                 .rule = "zero-sign",
+                 .features = {"neg_zero"}};
+  CaseResult b = Result("min_b", CaseStatus::kFail, "output 'min': [3] expected 0, got -0");
+  b.signature = a.signature;
+  CaseResult crash = Result("min_c", CaseStatus::kCrash, "adapter killed by SIGSEGV");
+  crash.signature = {
+      .op = "Min", .version = 13, .type = "float", .kind = "crash", .rule = "", .features = {}};
+  const std::string xml = JunitReport({a, b, crash}, RunInfo());
+  EXPECT_THAT(CheckAntJunit(xml), IsEmpty()) << xml;
+  const std::string type = "type=\"Min: values: zero-sign [neg_zero]\"";
+  EXPECT_THAT(Testcase(xml, "min_a"),
+              HasSubstr(absl::StrCat("<failure ", type,
+                                     " message=\"Min: values: zero-sign [neg_zero]: output "
+                                     "&apos;min&apos;: [0] expected -0, got 0\">")));
+  EXPECT_THAT(Testcase(xml, "min_b"), HasSubstr(type));
+  EXPECT_THAT(Testcase(xml, "min_c"),
+              HasSubstr("<error type=\"Min: crash\" message=\"Min: crash: adapter killed"));
+}
+
+// What made the report: the suite's version, the runtime, the date and
+// the command line are properties of the suite.
+TEST(JunitReportTest, PropertiesSayWhatMadeTheReport) {
+  std::vector<CaseResult> results = {Result("a", CaseStatus::kPass)};
+  results[0].runtime = "onnxruntime 1.32.0";
+  JunitRun run = RunInfo();
+  run.facts = {.suite_version = "9.8.7",
+               .run_date = "2031-01-02 03:04 UTC",
+               .command_line = "onnx-conform run 'a b'"};
+  const std::string xml = JunitReport(results, run);
+  EXPECT_THAT(CheckAntJunit(xml), IsEmpty()) << xml;
+  EXPECT_THAT(xml, HasSubstr("<property name=\"runtime\" value=\"onnxruntime 1.32.0\"/>"));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"onnx_conform.version\" value=\"9.8.7\"/>"));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"date\" value=\"2031-01-02 03:04 UTC\"/>"));
+  EXPECT_THAT(xml, HasSubstr("<property name=\"command_line\" "
+                             "value=\"onnx-conform run &apos;a b&apos;\"/>"));
+}
+
+// merge --junit: one file, a testsuite per backend, each counted apart.
+TEST(JunitReportTest, PerBackendSuitesConformInOneFile) {
+  std::vector<CaseResult> results = EveryStatus();
+  for (CaseResult& r : results) r.backend = "ort";
+  std::vector<CaseResult> other = {Result("x", CaseStatus::kFail, "why"),
+                                   Result("y", CaseStatus::kPass)};
+  for (CaseResult& r : other) r.backend = "tvm";
+  results.insert(results.end(), other.begin(), other.end());
+  const std::string xml = JunitReportPerBackend(results, RunInfo());
+  EXPECT_THAT(CheckAntJunit(xml), IsEmpty()) << xml;
+  EXPECT_EQ(Count(xml, "<testsuite "), 2);
+  EXPECT_THAT(xml, HasSubstr("id=\"0\" name=\"ort\""));
+  EXPECT_THAT(xml, HasSubstr("id=\"1\" name=\"tvm\""));
+  EXPECT_THAT(xml, HasSubstr("name=\"tvm\" timestamp=\"2026-12-02T02:10:19\" hostname=\"ci-7\" "
+                             "tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\" "
+                             "time=\"0.500\">"));
 }
 
 TEST(JunitReportTest, AnEmptyRunConforms) {

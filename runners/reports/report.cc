@@ -271,8 +271,11 @@ std::string CommonBackend(const std::vector<CaseResult>& results) {
   return results.front().backend;
 }
 
-std::string JsonReport(const std::vector<CaseResult>& results) {
+std::string JsonReport(const std::vector<CaseResult>& results, const PageFacts& facts) {
   report::RunReport run;
+  run.set_suite_version(ValidUtf8(facts.suite_version));
+  run.set_date(ValidUtf8(facts.run_date));
+  run.set_command_line(ValidUtf8(facts.command_line));
   for (const CaseResult& result : results) *run.add_cases() = ToCaseReport(result);
   run.set_backend(CommonBackend(results));
   if (!results.empty() && std::all_of(results.begin(), results.end(), [&](const CaseResult& r) {

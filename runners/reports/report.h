@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "runners/harness/case_result.h"
 #include "runners/reports/report.pb.h"
+#include "runners/reports/report_facts.h"
 
 namespace onnx_conform {
 
@@ -39,7 +40,9 @@ std::string ReadingsLine(const std::vector<CaseResult>& results);
 // passed and failed always shown).
 std::string SummaryLine(const std::vector<CaseResult>& results);
 
-std::string JsonReport(const std::vector<CaseResult>& results);
+// The JSON report (report.proto's RunReport); `facts` fill its
+// suite_version, date and command_line.
+std::string JsonReport(const std::vector<CaseResult>& results, const PageFacts& facts = {});
 
 // `text` with each byte that is not part of a well-formed UTF-8 sequence
 // (RFC 3629: no overlong forms, surrogates or code points above U+10FFFF)

@@ -235,9 +235,13 @@ NegativeCells BuildNegativeCells(const std::vector<CaseResult>& results) {
   return cells;
 }
 
-std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title) {
-  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n", SummaryLine(results), "\n\n",
-                                MarkdownText(PassRateLine(results)), "\n\n");
+std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title,
+                               const PageFacts& facts) {
+  std::string md = absl::StrCat("# ", MarkdownText(title), "\n\n");
+  if (const std::string line = FactsText(facts, results); !line.empty()) {
+    absl::StrAppend(&md, MarkdownText(ForTerminal(line, false)), "\n\n");
+  }
+  absl::StrAppend(&md, SummaryLine(results), "\n\n", MarkdownText(PassRateLine(results)), "\n\n");
   if (const std::string readings = ReadingsLine(results); !readings.empty()) {
     absl::StrAppend(&md, MarkdownText(readings), "\n\n");
   }
@@ -345,11 +349,16 @@ std::string HtmlPageHead(absl::string_view title) {
       "</style>\n</head>\n<body>\n");
 }
 
-std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title) {
+std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title,
+                           const PageFacts& facts) {
+  const std::string facts_line = FactsText(facts, results);
   std::string html = absl::StrCat(
-      HtmlPageHead(title), "<h1>", HtmlEscape(title), "</h1>\n<p>",
-      HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(PassRateLine(results)), "</p>\n<p>",
-      HtmlEscape(ReadingsLine(results)),
+      HtmlPageHead(title), "<h1>", HtmlEscape(title), "</h1>\n",
+      facts_line.empty()
+          ? ""
+          : absl::StrCat("<p>", HtmlEscape(ForTerminal(facts_line, false)), "</p>\n"),
+      "<p>", HtmlEscape(SummaryLine(results)), "</p>\n<p>", HtmlEscape(PassRateLine(results)),
+      "</p>\n<p>", HtmlEscape(ReadingsLine(results)),
       "</p>\n<p>Each cell: cases passed / cases, then the other outcomes. Green: all passed; "
       "yellow: some unsupported; orange: known gaps (xfail, divergent); red: failures; grey: "
       "nothing ran.</p>\n");

@@ -21,6 +21,7 @@
 
 #include "absl/strings/string_view.h"
 #include "runners/harness/case_result.h"
+#include "runners/reports/report_facts.h"
 
 namespace onnx_conform {
 
@@ -70,8 +71,12 @@ std::string PassPercent(int passed, int total);
 // file turned the failures into xfail.
 std::string PassRateLine(const std::vector<CaseResult>& results);
 
-std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title);
-std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title);
+// The run's scoreboard; under the title, FactsText (suite version, runtime,
+// date, command line) when `facts` or the results give any.
+std::string ScoreboardMarkdown(const std::vector<CaseResult>& results, absl::string_view title,
+                               const PageFacts& facts = {});
+std::string ScoreboardHtml(const std::vector<CaseResult>& results, absl::string_view title,
+                           const PageFacts& facts = {});
 
 }  // namespace onnx_conform
 

@@ -1,0 +1,71 @@
+// What made a report (runners/reports/report_facts.h) in every format: the
+// JSON report, the scoreboards (JUnit: junit_report_test.cc).
+#include "runners/reports/report_facts.h"
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "runners/reports/report.h"
+#include "runners/reports/report.pb.h"
+#include "runners/reports/report_test_util.h"
+#include "runners/reports/scoreboard.h"
+
+namespace onnx_conform {
+namespace {
+
+using ::testing::HasSubstr;
+
+const PageFacts kFacts{.suite_version = "9.8.7",
+                       .run_date = "2031-01-02 03:04 UTC",
+                       .command_line = "onnx-conform run --backend=exec:./a cases"};
+
+std::vector<CaseResult> Results() {
+  std::vector<CaseResult> results = {TestResult("a", CaseStatus::kPass),
+                                     TestResult("b", CaseStatus::kFail, "why")};
+  for (CaseResult& r : results) r.runtime = "onnxruntime 1.32.0";
+  return results;
+}
+
+TEST(ReportFactsTest, DateAndCommandLine) {
+  EXPECT_EQ(ReportDate(std::chrono::system_clock::from_time_t(1700000000)), "2023-11-14 22:13 UTC");
+  EXPECT_EQ(CommandLineText({"onnx-conform", "run", "--backend=exec:./a b", "it's", ""}),
+            "onnx-conform run '--backend=exec:./a b' 'it'\\''s' ''");
+  EXPECT_EQ(FactsText(kFacts, Results()),
+            "onnx-conform 9.8.7 · runtime onnxruntime 1.32.0 · 2031-01-02 03:04 UTC · "
+            "onnx-conform run --backend=exec:./a cases");
+  EXPECT_EQ(FactsText({}, {}), "");
+}
+
+TEST(ReportFactsTest, TheJsonReportCarriesThem) {
+  report::RunReport run;
+  ASSERT_TRUE(
+      google::protobuf::util::JsonStringToMessage(JsonReport(Results(), kFacts), &run).ok());
+  EXPECT_EQ(run.suite_version(), "9.8.7");
+  EXPECT_EQ(run.date(), "2031-01-02 03:04 UTC");
+  EXPECT_EQ(run.command_line(), "onnx-conform run --backend=exec:./a cases");
+  EXPECT_EQ(run.runtime(), "onnxruntime 1.32.0");
+  // And the report still reads back.
+  absl::StatusOr<std::vector<CaseResult>> back =
+      ParseJsonReport(JsonReport(Results(), kFacts), "r");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->size(), 2u);
+}
+
+TEST(ReportFactsTest, TheScoreboardsCarryThem) {
+  const std::string line =
+      "onnx-conform 9.8.7 · runtime onnxruntime 1.32.0 · 2031-01-02 03:04 UTC · onnx-conform run";
+  // Markdown's punctuation is backslash-escaped: read without the escapes.
+  const std::string md =
+      absl::StrReplaceAll(ScoreboardMarkdown(Results(), "T", kFacts), {{"\\", ""}});
+  EXPECT_THAT(md, HasSubstr(absl::StrCat("# T\n\n", line, " --backend=exec:./a cases\n\n")));
+  EXPECT_THAT(ScoreboardHtml(Results(), "T", kFacts), HasSubstr(std::string("<p>") + line));
+}
+
+}  // namespace
+}  // namespace onnx_conform
