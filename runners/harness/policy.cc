@@ -163,6 +163,10 @@ bool FailsRun(CaseStatus status) {
   }
 }
 
+bool PassesCase(CaseStatus status) {
+  return status == CaseStatus::kPass || status == CaseStatus::kDivergent;
+}
+
 bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy) {
   if (FailsRun(result.status)) return true;
   if (policy.strict && result.status == CaseStatus::kDivergent) return true;
@@ -201,15 +205,28 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
                      "\"expectation\": \"invalid\"); --allow-invalid accepts that"));
     ending.exit_code = kExitFailed;
   }
-  // Every case unsupported (by the suite or the backend) tested nothing: a
-  // skip, never a green run.
-  const bool all_unsupported = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
-    return r.status == CaseStatus::kUnsupported;
+  if (ending.exit_code != kExitOk) return ending;
+  const bool any_passed = std::any_of(results.begin(), results.end(),
+                                      [](const CaseResult& r) { return PassesCase(r.status); });
+  if (any_passed) return ending;
+  // Nothing passed: the backend showed nothing, never a green run by default.
+  if (!policy.allow_nothing_passed) {
+    ending.exit_code = kExitNothingPassed;
+    ending.reasons.push_back(absl::StrCat(
+        "no case passed (0 of ", results.size(), "): exit ", kExitNothingPassed,
+        "; a backend that passes nothing has shown nothing (--allow-nothing-passed when that "
+        "is expected)"));
+    return ending;
+  }
+  // Every case unsupported (by the suite or the backend), or a negative
+  // case the suite did not run on the backend, tested nothing: a skip.
+  const bool no_verdict = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
+    return r.status == CaseStatus::kUnsupported || (r.status == CaseStatus::kInvalid && r.negative);
   });
-  if (ending.exit_code == kExitOk && all_unsupported) {
+  if (no_verdict) {
     ending.exit_code = kExitNothingRan;
     ending.reasons.push_back(absl::StrCat("no case reached a verdict: all ", results.size(),
-                                          " are unsupported; exit ", kExitNothingRan,
+                                          " are unsupported or not run; exit ", kExitNothingRan,
                                           ", which test runners report as skipped"));
   }
   return ending;
