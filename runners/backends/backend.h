@@ -73,7 +73,10 @@ class Backend {
   // executable, that dies by a signal or exits 126/127 (a shell's "cannot
   // execute", "not found") when asked its version, or whose server exits
   // or dies before it answers anything. An adapter that answers without
-  // knowing the question is no error. Safe to call from several threads.
+  // knowing the question is no error, unless its first cases then end
+  // exactly as the question did (the same exit status and stderr, before
+  // any answered): Probe says so from then on, and a run stops at once.
+  // Safe to call from several threads.
   virtual absl::Status Probe() { return absl::OkStatus(); }
 };
 

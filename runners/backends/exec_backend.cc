@@ -228,7 +228,11 @@ class ExecBackend : public Backend {
 
   // Asked once: `COMMAND --version`, or a version request to a server.
   std::string Identity() override { return Asked().identity; }
-  absl::Status Probe() override { return Asked().startup; }
+  absl::Status Probe() override {
+    if (absl::Status startup = Asked().startup; !startup.ok()) return startup;
+    std::lock_guard<std::mutex> lock(identity_mutex_);
+    return ended_as_version_;
+  }
 
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
     BackendOutcome outcome;
@@ -283,6 +287,11 @@ class ExecBackend : public Backend {
       return outcome;
     }
     outcome.exit_code = ending.exit_code;
+    if (ending.exit_code == 0 || ending.exit_code == kAdapterExitUnsupported) {
+      answered_ = true;
+    } else if (!answered_ && !persistent_) {
+      NoteEndingAsVersion(ending);
+    }
     if (ending.exit_code == kAdapterExitUnsupported) {
       outcome.kind = BackendOutcome::Kind::kUnsupported;
       outcome.message = Stripped(ending.message);
@@ -345,6 +354,24 @@ class ExecBackend : public Backend {
     int exit_code = 0;
     std::string message;
   };
+
+  // A one-shot run of a case that ended exactly as --version did (the same
+  // non-zero status and stderr), before any run answered 0 or 3: the
+  // adapter ends so whatever its arguments (an interpreter that cannot
+  // find its script, a runtime that cannot load), so it cannot start.
+  void NoteEndingAsVersion(const Ending& ending) {
+    std::lock_guard<std::mutex> lock(identity_mutex_);
+    if (!version_failure_.has_value() || !ended_as_version_.ok() ||
+        version_failure_->first != ending.exit_code ||
+        version_failure_->second != Stripped(ending.message)) {
+      return;
+    }
+    ended_as_version_ =
+        CannotStart("",
+                    absl::StrCat("exited with status ", ending.exit_code,
+                                 " on its first case just as on --version, whatever its arguments"),
+                    ending.message);
+  }
 
   // A run that was cancelled (kCancelled), timed out (kTimeout) or killed
   // by `signal` (kCrash).
@@ -536,7 +563,11 @@ class ExecBackend : public Backend {
                                                    : " (a program not found)"),
                                   process.stderr_text)};
         }
-        if (process.exit_code != 0) return {};
+        if (process.exit_code != 0) {
+          // Not knowing the flag is no error; ending every case so is.
+          version_failure_.emplace(process.exit_code, Stripped(process.stderr_text));
+          return {};
+        }
         return {IdentityLine(process.stdout_text), absl::OkStatus()};
       default: return {};
     }
@@ -576,7 +607,7 @@ class ExecBackend : public Backend {
     ReturnServer(std::move(server));
     const std::optional<adapter::Reply> reply = ParseReply(exchange.reply);
     if (!reply.has_value()) return {};
-    if (reply->exit() != 0) return {.served = true};
+    if (reply->exit() != 0) return {"", absl::OkStatus(), /*served=*/true};
     return {IdentityLine(reply->version()), absl::OkStatus(), /*served=*/true};
   }
 
@@ -631,8 +662,13 @@ class ExecBackend : public Backend {
   // finds the adapter does not serve).
   std::atomic<bool> persistent_{options_.persistent || options_.persistent_if_served};
   std::vector<std::unique_ptr<LineServer>> idle_servers_;
-  std::mutex identity_mutex_;
+  std::mutex identity_mutex_;  // asked_, version_failure_, ended_as_version_
   std::optional<VersionAnswer> asked_;
+  // --version's non-zero exit status and stderr (not 126/127: those are
+  // CannotStart at once).
+  std::optional<std::pair<int, std::string>> version_failure_;
+  absl::Status ended_as_version_;      // NoteEndingAsVersion's finding
+  std::atomic<bool> answered_{false};  // a one-shot or served run exited 0 or 3
 };
 
 }  // namespace

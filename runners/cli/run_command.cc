@@ -187,12 +187,13 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
                 std::vector<std::optional<CaseResult>>& slots, std::string& log_error,
                 RunProgress& progress, bool& stopped_at_failure) {
   std::atomic<size_t> next{0};
-  std::atomic<bool> failed{false};  // a case failed the run (--fail-fast stops)
-  std::mutex mutex;                 // progress, log_error, finished_workers
+  std::atomic<bool> failed{false};        // a case failed the run (--fail-fast stops)
+  std::atomic<bool> cannot_start{false};  // the backend's Probe failed after a case
+  std::mutex mutex;                       // progress, log_error, finished_workers
   std::condition_variable all_done;
   int finished_workers = 0;
   auto work = [&] {
-    while (!g_interrupted && !(run.fail_fast && failed)) {
+    while (!g_interrupted && !cannot_start && !(run.fail_fast && failed)) {
       const size_t k = next.fetch_add(1);
       if (k >= pending.size()) break;
       const size_t index = pending[k];
@@ -210,6 +211,12 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
           result.startup_seconds;
       if (result.cancelled || g_interrupted) break;  // no verdict: not reported
+      // The case showed that the backend cannot start: the run ends as if
+      // the probe had said so (RunCommand).
+      if (!backend.Probe().ok()) {
+        cannot_start = true;
+        break;
+      }
       ApplyExpectations(result, run.profile, run.expectations);
       absl::Status logged = run.log != nullptr ? run.log->Append(result) : absl::OkStatus();
       const bool fails_run = CaseFailsRun(result, run.policy);
@@ -423,11 +430,15 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
 
   // The backend is started once before the first case: one that cannot
-  // start stops the run here, not as an error of every case.
-  if (absl::Status started = refs.empty() ? absl::OkStatus() : (*backend)->Probe(); !started.ok()) {
-    err << "onnx-conform run: " << started.message() << "\nonnx-conform run: no case ran: exit "
+  // start stops the run here (or after its first cases, below), not as an
+  // error of every case.
+  const auto cannot_start = [&](const absl::Status& why) {
+    err << "onnx-conform run: " << why.message() << "\nonnx-conform run: no case ran: exit "
         << kExitBackendUnavailable << " (the backend cannot start)\n";
     return kExitBackendUnavailable;
+  };
+  if (absl::Status started = refs.empty() ? absl::OkStatus() : (*backend)->Probe(); !started.ok()) {
+    return cannot_start(started);
   }
 
   // What this run's log says of it, and what a log to resume must say.
@@ -511,6 +522,10 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         RunPending(refs, pending, options.jobs, **backend, run, options.limits, options.verdict,
                    twins, slots, end.log_error, progress, end.stopped_at_failure);
     progress.Finish();
+  }
+  if (absl::Status started = pending.empty() ? absl::OkStatus() : (*backend)->Probe();
+      !started.ok()) {
+    return cannot_start(started);
   }
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));

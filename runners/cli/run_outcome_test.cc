@@ -115,6 +115,35 @@ TEST_F(RunOutcomeTest, AnAdapterThatCannotStartStopsTheRunAtOnce) {
   EXPECT_NE(kExitBackendUnavailable, kExitNothingPassed);
 }
 
+// An adapter that does not know --version is no setup error; one whose
+// first case then ends exactly as --version did (an interpreter that cannot
+// find its script, a runtime that cannot load) cannot start either: the run
+// stops after that case, not after every one.
+TEST_F(RunOutcomeTest, AnAdapterThatEndsItsFirstCaseAsItEndedVersionCannotStart) {
+  MakeCases({"a", "b", "c", "d", "e", "f"});
+  const fs::path broken = dir_ / "broken.sh";
+  std::ofstream(broken) << "#!/bin/sh\necho 'adapter: cannot load libruntime.so' >&2\nexit 1\n";
+  chmod(broken.c_str(), 0755);
+  for (const char* mode : {"--persistent-if-served", "--jobs=2"}) {
+    SCOPED_TRACE(mode);
+    fs::remove(JsonPath());
+    EXPECT_EQ(Run({"--backend=exec:" + broken.string(), mode, Json(), Cases()}),
+              kExitBackendUnavailable)
+        << stdout_ << stderr_;
+    EXPECT_THAT(stderr_, HasSubstr("on its first case just as on --version"));
+    EXPECT_THAT(stderr_, HasSubstr("cannot load libruntime.so"));
+    EXPECT_FALSE(fs::exists(JsonPath()));
+  }
+  // Failing its cases otherwise than --version is a run of errors.
+  const fs::path picky = dir_ / "picky.sh";
+  std::ofstream(picky) << "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'usage: picky "
+                          "--model M' >&2; exit 2; fi\necho 'picky: no kernel today' >&2\n"
+                          "exit 1\n";
+  chmod(picky.c_str(), 0755);
+  EXPECT_EQ(Run({"--backend=exec:" + picky.string(), Json(), Cases()}), kExitFailed) << stderr_;
+  EXPECT_EQ(Statuses(JsonPath()).size(), 6u);
+}
+
 // A server that exits before it answers anything, the version question
 // included, does not serve: said once, before any case.
 TEST_F(RunOutcomeTest, AServerThatExitsBeforeAnsweringAnythingStopsTheRun) {
@@ -199,7 +228,7 @@ TEST_F(RunOutcomeTest, OnATerminalOnlyFailuresAreListedAndProgressIsCounted) {
   EXPECT_THAT(stdout_, Not(HasSubstr("\x1b[")));
   EXPECT_THAT(stdout_, HasSubstr("fail        off-by-one.min"));
   // Not a terminal (these streams are not), or never: every case, no escape.
-  for (const std::string& progress : {"--progress=auto", "--progress=never"}) {
+  for (const char* progress : {"--progress=auto", "--progress=never"}) {
     EXPECT_EQ(Run({"--backend=" + kFakeByName, progress, Cases()}), kExitFailed);
     EXPECT_THAT(stdout_, HasSubstr("pass        pass.min\n"));
     EXPECT_THAT(stdout_ + stderr_, Not(HasSubstr("\x1b[")));
