@@ -218,10 +218,12 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
         "is expected)"));
     return ending;
   }
-  // Every case unsupported (by the suite or the backend), or a negative
-  // case the suite did not run on the backend, tested nothing: a skip.
+  // Every case unsupported (by the suite or the backend, listed in an
+  // expectation file or not), or a negative case the suite did not run on
+  // the backend, tested nothing: a skip.
   const bool no_verdict = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
-    return r.status == CaseStatus::kUnsupported || (r.status == CaseStatus::kInvalid && r.negative);
+    return StatusBeforeExpectations(r) == CaseStatus::kUnsupported ||
+           (r.status == CaseStatus::kInvalid && r.negative);
   });
   if (no_verdict) {
     ending.exit_code = kExitNothingRan;

@@ -121,8 +121,9 @@ bool PassesCase(CaseStatus status);
 // A run with no result at all ends kExitNothingRan. One in which nothing
 // failed but no case passed (PassesCase) ends kExitNothingPassed, unless
 // the policy allows that: then kExitNothingRan when no case reached a
-// verdict (every result unsupported, or a negative case the suite did not
-// run on the backend: invalid), else kExitOk. A reason says why
+// verdict (every result unsupported, an expectation file listing it or
+// not, or a negative case the suite did not run on the backend: invalid),
+// else kExitOk. A reason says why
 // the run did not end kExitOk.
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy);
 

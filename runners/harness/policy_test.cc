@@ -158,8 +158,13 @@ TEST(PolicyTest, ARunInWhichNothingPassedEndsApartUnlessAllowed) {
   EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitNothingRan);
 
   results[1].status = CaseStatus::kXfail;  // a known failure is no pass
+  results[1].message = "fail as expected (x.expect:1)";
   EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
   EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitOk);
+  // An unsupported case an expectation file lists reached no verdict either.
+  results[1].message = "unsupported as expected (x.expect:1)";
+  EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
+  EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitNothingRan);
   results[1].status = CaseStatus::kInvalid;
   results[1].negative = true;  // not run on the backend: no pass, no verdict
   EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
