@@ -68,7 +68,9 @@ for tag in $(git -C "$onnx_git" tag --list 'v1.*' | sort -V); do
     echo "| $tag | $cases | - | node.pb layout (ONNX 1.0 to 1.1.0): no opset recorded, not read |"
     continue
   fi
-  summary=$("$conform" run --quiet "$out"/* 2>&1 | tail -1) || true
+  # The summary line: the pass rate and readings lines follow it.
+  summary=$("$conform" run --quiet --progress=never "$out"/* 2>/dev/null |
+    grep -E '^[0-9]+ passed, ' | tail -1) || true
   passed=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$summary")
   other=$(sed 's/^[0-9]* passed, *//' <<<"$summary")
   echo "| $tag | $cases | ${passed:-0} | $other |"

@@ -3,7 +3,9 @@
 # `onnx-conform run --list` lists the cases under PATHS with the labels
 # reports file them under, and each becomes a test labelled op:<Operator>,
 # version:<N> and type:<T>, so that `ctest -L op:Conv` selects by operator.
-# A run in which no case reached a verdict exits 77 and is reported skipped.
+# A run in which no case reached a verdict exits 77 and is reported skipped
+# (each runs with --allow-nothing-passed: an operator the reference does not
+# compute is a skip, not a failure).
 #
 #   oc_add_listed_case_tests(PREFIX official LABELS official reference
 #                            PATHS /usr/share/libonnx-testdata/data/node)

@@ -11,28 +11,39 @@
 # onnx_conform_add_backend_tests(NAME <backend> ADAPTER <command line>
 #                                CASES <dir>... [GLOB <pattern>...]
 #                                [EXPECTATIONS <file>] [PROFILE <file>] [STRICT]
-#                                [REPORT_JSON] [JUNIT] [REPORT_DIR <dir>]
+#                                [REPORT_JSON] [JUNIT] [BASELINE] [REPORT_DIR <dir>]
 #                                [RUN_ARGS <flag>...]
 #                                [TIMEOUT <whole seconds>] [LABELS <label>...]
-#                                [COMMAND <onnx-conform executable>] [BATCHED])
-#   Registers each case under the CASES folders (each a case directory or a
-#   folder of them) as a test `<backend>/<case>` that runs the case on the
-#   adapter (`--backend=exec:<command line>`, docs/backend-protocol.md). The
-#   test passes on pass, xfail and divergent, is skipped on unsupported and
-#   invalid, and fails otherwise. ADAPTER is one string, split into words
-#   like a shell would (no shell runs it); give absolute paths. EXPECTATIONS
+#                                [COMMAND <onnx-conform executable>]
+#                                [BATCHED | EACH_CASE])
+#   Registers the cases under the CASES folders (each a case directory or a
+#   folder of them) as tests that run them on the adapter
+#   (`--backend=exec:<command line>`, docs/backend-protocol.md). By default
+#   (BATCHED says so too) one test per operator version, `<backend>/<Op>-<V>`,
+#   runs all its cases in one `onnx-conform run --persistent-if-served`: an
+#   adapter that serves (`--serve`) starts once per operator version, not
+#   once per case; one that does not runs one process per case. It fails
+#   when any case fails, is skipped when no case reached a verdict (every
+#   one unsupported) and passes otherwise. EACH_CASE: one test per case
+#   instead, `<backend>/<case>`, one adapter process per case, which passes on
+#   pass, xfail and divergent, is skipped on unsupported and invalid, and
+#   fails otherwise. ADAPTER is one string, split into words like a shell
+#   would (no shell runs it); give absolute paths. EXPECTATIONS
 #   and PROFILE (`--expectations`, `--profile`) are relative to the calling
 #   CMakeLists.txt. STRICT: `--strict` (divergent cases and expectation
 #   lines broader than meant fail). REPORT_JSON and JUNIT: each test writes
 #   `report.json` (`--report-json`) and `junit.xml` (`--junit`) in a report
 #   folder of its own, `<REPORT_DIR>/<test name>/` (REPORT_DIR defaults to
 #   `onnx-conform-reports` in the calling folder's build folder; `onnx-conform
-#   merge <REPORT_DIR>/<backend>/*/report.json` puts them together). RUN_ARGS:
-#   more flags of `onnx-conform run` (docs/ci.md).
-#   BATCHED: one test per operator version instead, `<backend>/<Op>-<V>`,
-#   running all its cases in one `onnx-conform run --persistent` (one
-#   adapter server for them all: a persistent adapter then costs one start
-#   per operator version, not one per case); it fails when any case fails.
+#   merge <REPORT_DIR>/<backend>/*/report.json` puts them together). BASELINE:
+#   each test writes `baseline.expect` there too (`--write-expectations`: its
+#   cases that did not pass, each with its status and cause); `cat
+#   <REPORT_DIR>/<backend>/*/baseline.expect` is the backend's expectation
+#   file (docs/ci.md, "A baseline under ctest"). RUN_ARGS:
+#   more flags of `onnx-conform run` (docs/ci.md; `--persistent` insists on
+#   the server, `--write-expectations` writes a baseline).
+#   A test in which no case passed is not failed for that alone
+#   (`--allow-nothing-passed`): it is skipped or passes as above.
 #
 #   find_package(OnnxConform REQUIRED)
 #   onnx_conform_add_backend_tests(NAME mybackend
@@ -132,12 +143,13 @@ function(_onnx_conform_case_labels out case_dir)
   set(${out} ${labels} PARENT_SCOPE)
 endfunction()
 
-# --report-json and --junit of the test `test_name`, in its own report
-# folder under ARG_REPORT_DIR (made now: run writes only into a folder that
-# exists), as ARG_REPORT_JSON and ARG_JUNIT of the caller ask.
+# --report-json, --junit and --write-expectations of the test `test_name`,
+# in its own report folder under ARG_REPORT_DIR (made now: run writes only
+# into a folder that exists), as ARG_REPORT_JSON, ARG_JUNIT and
+# ARG_BASELINE of the caller ask.
 macro(_onnx_conform_report_args out test_name)
   set(${out} "")
-  if(ARG_REPORT_JSON OR ARG_JUNIT)
+  if(ARG_REPORT_JSON OR ARG_JUNIT OR ARG_BASELINE)
     file(MAKE_DIRECTORY "${ARG_REPORT_DIR}/${test_name}")
   endif()
   if(ARG_REPORT_JSON)
@@ -145,6 +157,9 @@ macro(_onnx_conform_report_args out test_name)
   endif()
   if(ARG_JUNIT)
     list(APPEND ${out} "--junit=${ARG_REPORT_DIR}/${test_name}/junit.xml")
+  endif()
+  if(ARG_BASELINE)
+    list(APPEND ${out} "--write-expectations=${ARG_REPORT_DIR}/${test_name}/baseline.expect")
   endif()
 endmacro()
 
@@ -164,15 +179,16 @@ function(onnx_conform_add_case_tests)
     _onnx_conform_case_labels(case_labels "${case_dir}")
     set(labels ${ARG_LABELS} ${case_labels})
     list(REMOVE_DUPLICATES labels)
+    # One case: unsupported is a skip (77), not "nothing passed".
     add_test(NAME "${ARG_PREFIX}/${case_name}"
-             COMMAND ${ARG_COMMAND} run ${backend_args} "${case_dir}")
+             COMMAND ${ARG_COMMAND} run --allow-nothing-passed ${backend_args} "${case_dir}")
     set_tests_properties("${ARG_PREFIX}/${case_name}" PROPERTIES LABELS "${labels}"
                          SKIP_RETURN_CODE ${ONNX_CONFORM_EXIT_NOTHING_RAN})
   endforeach()
 endfunction()
 
 function(onnx_conform_add_backend_tests)
-  cmake_parse_arguments(ARG "BATCHED;STRICT;REPORT_JSON;JUNIT"
+  cmake_parse_arguments(ARG "BATCHED;EACH_CASE;STRICT;REPORT_JSON;JUNIT;BASELINE"
                         "NAME;ADAPTER;EXPECTATIONS;PROFILE;TIMEOUT;COMMAND;REPORT_DIR"
                         "CASES;GLOB;LABELS;RUN_ARGS" ${ARGN})
   foreach(required NAME ADAPTER CASES)
@@ -182,6 +198,9 @@ function(onnx_conform_add_backend_tests)
   endforeach()
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "onnx_conform_add_backend_tests: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(ARG_BATCHED AND ARG_EACH_CASE)
+    message(FATAL_ERROR "onnx_conform_add_backend_tests: BATCHED and EACH_CASE exclude each other")
   endif()
   if(NOT ARG_COMMAND)
     _onnx_conform_command(ARG_COMMAND)
@@ -194,8 +213,10 @@ function(onnx_conform_add_backend_tests)
   endif()
   # ctest's own limit, a backstop: the runner times out each data set itself.
   math(EXPR ctest_timeout "${ARG_TIMEOUT} * 10 + 30")
+  # A test in which nothing passed is judged by the skip and pass rules
+  # above, not failed for that alone.
   set(run_args "--backend=exec:${ARG_ADAPTER}" "--backend-name=${ARG_NAME}"
-               "--timeout=${ARG_TIMEOUT}")
+               "--timeout=${ARG_TIMEOUT}" --allow-nothing-passed)
   foreach(file_option EXPECTATIONS PROFILE)
     if(ARG_${file_option})
       get_filename_component(file "${ARG_${file_option}}" ABSOLUTE
@@ -217,7 +238,7 @@ function(onnx_conform_add_backend_tests)
   get_filename_component(ARG_REPORT_DIR "${ARG_REPORT_DIR}" ABSOLUTE
                          BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   _onnx_conform_find_cases(model_files ROOTS ${ARG_CASES} GLOB ${ARG_GLOB})
-  if(ARG_BATCHED)
+  if(NOT ARG_EACH_CASE)
     # Cases grouped by their op: and version: labels.
     set(batches "")
     foreach(model_file IN LISTS model_files)
@@ -247,7 +268,7 @@ function(onnx_conform_add_backend_tests)
       math(EXPR batch_timeout "${ctest_timeout} * ${count}")
       _onnx_conform_report_args(report_args "${ARG_NAME}/${batch}")
       add_test(NAME "${ARG_NAME}/${batch}"
-               COMMAND ${ARG_COMMAND} run --quiet --persistent ${run_args} ${report_args}
+               COMMAND ${ARG_COMMAND} run --quiet --persistent-if-served ${run_args} ${report_args}
                        ${batch_dirs_${batch}})
       set_tests_properties("${ARG_NAME}/${batch}" PROPERTIES LABELS "${labels}"
                            TIMEOUT ${batch_timeout}

@@ -83,5 +83,27 @@ run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure
     -L "backend:fakebatch")
 expect_match("${out}" "fakebatch/Min-13 [.]+ +Passed" "the batched Min-13 test")
 expect_match("${out}" "100% tests passed, 0 tests failed out of 1" "one batched test")
+# The default: one persistent-if-served run per operator version. One in
+# which every case is unsupported is skipped, never passed (issue 43).
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" -N -V -L "backend:auto-pass")
+expect_match("${out}" "--persistent-if-served" "the default test's run")
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${WORK_DIR}/build" --output-on-failure
+    -L "backend:(auto-|baseline)")
+expect_match("${out}" "auto-pass/Min-13 [.]+ +Passed" "a default test that passes")
+expect_match("${out}" "auto-none/Min-13 [.]+\\*+Skipped" "a default test in which nothing passed")
+expect_match("${out}" "baseline/Min-13 [.]+\\*+Failed" "a test writing its baseline")
+# BASELINE: the test's part of the expectation file, which then judges it.
+set(baseline "${WORK_DIR}/build/onnx-conform-reports/baseline/Min-13/baseline.expect")
+if(NOT EXISTS "${baseline}")
+  message(FATAL_ERROR "BASELINE: no ${baseline}")
+endif()
+file(READ "${baseline}" written)
+expect_match("${written}" "(^|\n)crash\\.min +crash " "the baseline's crash")
+expect_match("${written}" "(^|\n)off-by-one\\.min +fail " "the baseline's failure")
+run("${WORK_DIR}/prefix/bin/onnx-conform" run "--backend=exec:${FAKE_ADAPTER} by-name"
+    "--expectations=${baseline}" "${WORK_DIR}/cases")
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "the cases judged by their baseline did not pass (${code}):\n${out}")
+endif()
 include("${CMAKE_CURRENT_LIST_DIR}/package_test_ci.cmake")
 message(STATUS "package test passed")

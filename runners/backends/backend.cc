@@ -85,6 +85,7 @@ absl::StatusOr<std::unique_ptr<Backend>> MakeBackend(const std::string& spec,
     exec_options.temp_dir = options.temp_dir;
     exec_options.name = options.name;
     exec_options.persistent = options.persistent;
+    exec_options.persistent_if_served = options.persistent_if_served;
     return MakeExecBackend(command, exec_options);
   }
   return absl::InvalidArgumentError(

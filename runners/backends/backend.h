@@ -66,6 +66,18 @@ class Backend {
   // the persistent protocol), asked once; kUnknownIdentity when it gives
   // none. Safe to call from several threads at once.
   virtual std::string Identity() { return kUnknownIdentity; }
+  // Starts the backend once, as Identity() does (the same start, asked
+  // once): FailedPrecondition, naming the command and why, when it cannot
+  // start at all, so that a run stops before its first case
+  // (kExitBackendUnavailable): an adapter that is missing or not
+  // executable, that dies by a signal or exits 126/127 (a shell's "cannot
+  // execute", "not found") when asked its version, or whose server exits
+  // or dies before it answers anything. An adapter that answers without
+  // knowing the question is no error, unless its first cases then end
+  // exactly as the question did (the same exit status and stderr, before
+  // any answered): Probe says so from then on, and a run stops at once.
+  // Safe to call from several threads.
+  virtual absl::Status Probe() { return absl::OkStatus(); }
 };
 
 struct BackendOptions {
@@ -78,6 +90,9 @@ struct BackendOptions {
   std::filesystem::path temp_dir;
   // Exec adapters stay running between cases (`COMMAND --serve`).
   bool persistent = false;
+  // ... when `COMMAND --serve` answers a first request; else one process
+  // per case (ExecBackendOptions::persistent_if_served).
+  bool persistent_if_served = false;
   // The reference runs its plain normative loops, not the fast kernels.
   bool plain_reference = false;
 };

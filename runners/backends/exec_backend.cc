@@ -227,13 +227,11 @@ class ExecBackend : public Backend {
   void Cancel() override { cancelled_ = true; }
 
   // Asked once: `COMMAND --version`, or a version request to a server.
-  std::string Identity() override {
+  std::string Identity() override { return Asked().identity; }
+  absl::Status Probe() override {
+    if (absl::Status startup = Asked().startup; !startup.ok()) return startup;
     std::lock_guard<std::mutex> lock(identity_mutex_);
-    if (!identity_.has_value()) {
-      identity_ = options_.persistent ? AskServerVersion() : AskVersion();
-      if (identity_->empty()) identity_ = kUnknownIdentity;
-    }
-    return *identity_;
+    return ended_as_version_;
   }
 
   BackendOutcome Run(const CheckedCase& c, size_t data_set) override {
@@ -280,7 +278,8 @@ class ExecBackend : public Backend {
                                      out_dir.string()};
     for (size_t i = 1; i < handed.size(); ++i) args.push_back(handed[i].string());
     double startup_seconds = 0;
-    const Ending ending = options_.persistent ? RunOnServer(args, startup_seconds) : RunOnce(args);
+    if (options_.persistent_if_served) Asked();  // settles persistent_
+    const Ending ending = persistent_ ? RunOnServer(args, startup_seconds) : RunOnce(args);
     outcome.startup_seconds = startup_seconds;
     if (ending.kind.has_value()) {
       outcome.kind = *ending.kind;
@@ -288,6 +287,11 @@ class ExecBackend : public Backend {
       return outcome;
     }
     outcome.exit_code = ending.exit_code;
+    if (ending.exit_code == 0 || ending.exit_code == kAdapterExitUnsupported) {
+      answered_ = true;
+    } else if (!answered_ && !persistent_) {
+      NoteEndingAsVersion(ending);
+    }
     if (ending.exit_code == kAdapterExitUnsupported) {
       outcome.kind = BackendOutcome::Kind::kUnsupported;
       outcome.message = Stripped(ending.message);
@@ -311,6 +315,37 @@ class ExecBackend : public Backend {
  private:
   using Kind = BackendOutcome::Kind;
 
+  // The answer to the version question: the runtime's identity (empty:
+  // none), and whether the adapter could be started at all.
+  struct VersionAnswer {
+    std::string identity;
+    absl::Status startup;
+    bool served = false;  // a server gave a JSON reply
+  };
+
+  // The version question, asked once; under persistent_if_served it also
+  // settles whether cases go to servers.
+  const VersionAnswer& Asked() {
+    std::lock_guard<std::mutex> lock(identity_mutex_);
+    if (!asked_.has_value()) {
+      asked_ = persistent_ ? AskServerVersion() : AskVersion();
+      if (persistent_ && !asked_->served && !options_.persistent) {
+        persistent_ = false;  // it does not serve: one process per case
+        asked_ = AskVersion();
+      }
+      if (asked_->identity.empty()) asked_->identity = kUnknownIdentity;
+    }
+    return *asked_;
+  }
+
+  // The adapter could not be started: the message names its command line.
+  absl::Status CannotStart(absl::string_view how, const std::string& why,
+                           const std::string& stderr_text) const {
+    return absl::FailedPreconditionError(absl::StrCat("the adapter cannot start: '",
+                                                      absl::StrJoin(words_, " "), how, "' ", why,
+                                                      StderrSuffix(stderr_text)));
+  }
+
   // How a run ended: `kind` set when the adapter did not answer (crash,
   // timeout, ...); else its exit code and its message (stderr, or the
   // persistent adapter's reply message).
@@ -319,6 +354,24 @@ class ExecBackend : public Backend {
     int exit_code = 0;
     std::string message;
   };
+
+  // A one-shot run of a case that ended exactly as --version did (the same
+  // non-zero status and stderr), before any run answered 0 or 3: the
+  // adapter ends so whatever its arguments (an interpreter that cannot
+  // find its script, a runtime that cannot load), so it cannot start.
+  void NoteEndingAsVersion(const Ending& ending) {
+    std::lock_guard<std::mutex> lock(identity_mutex_);
+    if (!version_failure_.has_value() || !ended_as_version_.ok() ||
+        version_failure_->first != ending.exit_code ||
+        version_failure_->second != Stripped(ending.message)) {
+      return;
+    }
+    ended_as_version_ =
+        CannotStart("",
+                    absl::StrCat("exited with status ", ending.exit_code,
+                                 " on its first case just as on --version, whatever its arguments"),
+                    ending.message);
+  }
 
   // A run that was cancelled (kCancelled), timed out (kTimeout) or killed
   // by `signal` (kCrash).
@@ -482,8 +535,10 @@ class ExecBackend : public Backend {
   }
 
   // One-shot: `COMMAND --version` printing "NAME VERSION" and exiting 0;
-  // any other ending (an adapter that does not know the flag) is unknown.
-  std::string AskVersion() {
+  // any other exit (an adapter that does not know the flag) is unknown, but
+  // a program that cannot be run, a signal or the shell's 126 and 127 say
+  // that the adapter cannot start.
+  VersionAnswer AskVersion() {
     std::vector<std::string> argv = words_;
     argv.push_back("--version");
     ProcessOptions process_options;
@@ -491,25 +546,69 @@ class ExecBackend : public Backend {
     process_options.max_captured_bytes = 4096;
     process_options.cancel = &cancelled_;
     const ProcessResult process = RunProcess(argv, process_options);
-    if (process.end != ProcessEnd::kExited || process.exit_code != 0) return "";
-    return IdentityLine(process.stdout_text);
+    switch (process.end) {
+      case ProcessEnd::kSpawnFailed:
+        return {"", absl::FailedPreconditionError(
+                        absl::StrCat("the adapter cannot start: ", process.spawn_error))};
+      case ProcessEnd::kSignaled:
+        return {"", CannotStart(" --version",
+                                absl::StrCat(DescribeSignal(process.signal), " before it answered"),
+                                process.stderr_text)};
+      case ProcessEnd::kExited:
+        if (process.exit_code == 126 || process.exit_code == 127) {
+          return {"", CannotStart(" --version",
+                                  absl::StrCat("exited with status ", process.exit_code,
+                                               process.exit_code == 126
+                                                   ? " (a program that cannot be executed)"
+                                                   : " (a program not found)"),
+                                  process.stderr_text)};
+        }
+        if (process.exit_code != 0) {
+          // Not knowing the flag is no error; ending every case so is.
+          version_failure_.emplace(process.exit_code, Stripped(process.stderr_text));
+          return {};
+        }
+        return {IdentityLine(process.stdout_text), absl::OkStatus()};
+      default: return {};
+    }
   }
 
   // Persistent: {"version": true} to a server of the pool, answered by
   // {"exit": 0, "version": "NAME VERSION"}; a server that answers anything
-  // else stays in the pool when it replied at all, and is unknown.
-  std::string AskServerVersion() {
+  // else stays in the pool when it replied at all, and is unknown. A server
+  // that cannot be started, or exits or dies before it answers anything,
+  // cannot serve cases either.
+  VersionAnswer AskServerVersion() {
     absl::StatusOr<std::unique_ptr<LineServer>> taken = TakeServer();
-    if (!taken.ok()) return "";
+    if (!taken.ok()) {
+      return {"", absl::FailedPreconditionError(
+                      absl::StrCat("the adapter cannot start: ", taken.status().message()))};
+    }
     std::unique_ptr<LineServer> server = *std::move(taken);
     LineExchange exchange =
         server->Exchange("{\"version\": true}",
                          std::min(options_.timeout_seconds, kVersionTimeoutSeconds), &cancelled_);
-    if (exchange.end != LineEnd::kReplied) return "";
+    if (exchange.end == LineEnd::kExited) {
+      return {"", CannotStart(" --serve",
+                              absl::StrCat(kAdapterDoesNotServe, ": it exited with status ",
+                                           exchange.exit_code,
+                                           " before it answered anything (run it one process "
+                                           "per case: leave out --persistent)"),
+                              exchange.stderr_text)};
+    }
+    if (exchange.end == LineEnd::kSignaled) {
+      return {"", CannotStart(
+                      " --serve",
+                      absl::StrCat(DescribeSignal(exchange.signal), " before it answered anything"),
+                      exchange.stderr_text)};
+    }
+    if (exchange.end != LineEnd::kReplied) return {};
+    replied_ = true;
     ReturnServer(std::move(server));
     const std::optional<adapter::Reply> reply = ParseReply(exchange.reply);
-    if (!reply.has_value() || reply->exit() != 0) return "";
-    return IdentityLine(reply->version());
+    if (!reply.has_value()) return {};
+    if (reply->exit() != 0) return {"", absl::OkStatus(), /*served=*/true};
+    return {IdentityLine(reply->version()), absl::OkStatus(), /*served=*/true};
   }
 
   // DIR/output_K.pb for every graph output; nothing else numbered.
@@ -559,9 +658,17 @@ class ExecBackend : public Backend {
   std::atomic<bool> cancelled_{false};
   std::mutex pool_mutex_;
   std::atomic<bool> replied_{false};  // a server of this backend has replied
+  // Cases go to servers (persistent, or persistent_if_served until Asked()
+  // finds the adapter does not serve).
+  std::atomic<bool> persistent_{options_.persistent || options_.persistent_if_served};
   std::vector<std::unique_ptr<LineServer>> idle_servers_;
-  std::mutex identity_mutex_;
-  std::optional<std::string> identity_;
+  std::mutex identity_mutex_;  // asked_, version_failure_, ended_as_version_
+  std::optional<VersionAnswer> asked_;
+  // --version's non-zero exit status and stderr (not 126/127: those are
+  // CannotStart at once).
+  std::optional<std::pair<int, std::string>> version_failure_;
+  absl::Status ended_as_version_;      // NoteEndingAsVersion's finding
+  std::atomic<bool> answered_{false};  // a one-shot or served run exited 0 or 3
 };
 
 }  // namespace

@@ -51,6 +51,12 @@ struct ExecBackendOptions {
   // (docs/backend-protocol.md, "Persistent adapters"), one server per
   // concurrent case, restarted after a crash or a timeout.
   bool persistent = false;
+  // Persistent when the adapter serves: `COMMAND --serve` is asked the
+  // version question first (Backend::Probe, or before the first case), and
+  // an adapter whose server gives no JSON reply (it exits, dies, hangs or
+  // answers something else) runs one process per case instead. Ignored
+  // with `persistent`.
+  bool persistent_if_served = false;
 };
 
 // `command` is split into words like a shell would (runners/backends/subprocess.h),

@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "audit/audit_finding.h"
 #include "reference/tensor.h"
+#include "runners/harness/policy.h"
 
 namespace onnx_conform {
 
@@ -35,11 +36,8 @@ struct AuditOptions {
   bool json = false;                             // --json: JSON instead of Markdown
 };
 
-// The exit code of an audit that could not judge the upgrade: a model
-// invalid at its own opset, a comparison that could not be made, a --write
-// with nothing to write (runners/cli/cli.h has the codes every command
-// shares: 0, 1 failing findings, 2 usage).
-inline constexpr int kExitNotAudited = 3;
+// An audit that could not judge the upgrade exits kExitNotAudited (3); every
+// command's exit codes are runners/harness/policy.h's.
 
 // InvalidArgument for an unknown flag, a bad value, an opset beyond
 // NewestKnownOpset(), a second OP, or flags that do not go together (--model

@@ -15,13 +15,15 @@ namespace {
 
 constexpr char kJudgeUsage[] =
     "usage: onnx-conform judge [flags] REPORT.json [CASE...]\n"
-    "  --op=OPERATOR (only that operator's cases)   --strict   --allow-invalid (as the run's)\n"
+    "  --op=OPERATOR (only that operator's cases)\n"
+    "  --strict   --allow-invalid   --allow-nothing-passed (as the run's)\n"
     "Judges the cases of a finished run again from its JSON report (run --report-json):\n"
     "the CASE folders, as the run named them, or every case (of --op's operator).\n"
     "Prints each case that fails the run and the summary line.\n"
-    "Exit status: as `run` on those cases alone: 0 when none fails the run, 1 when one does\n"
-    "or when a CASE is not in the report (the run stopped before it) or the report cannot\n"
-    "be read, 2 for a usage error, 77 when none reached a verdict (all unsupported).\n";
+    "Exit status: as `run` on those cases alone (`run --help`): 0 when none fails the run\n"
+    "and one passed, 1 when one fails it or when a CASE is not in the report (the run\n"
+    "stopped before it) or the report cannot be read, 2 for a usage error, 4 when none\n"
+    "passed; with --allow-nothing-passed, 77 when none reached a verdict (all unsupported).\n";
 
 // The same folder however it was spelled ("a/./b", "a/b/").
 std::string FolderKey(const std::string& path) {
@@ -46,6 +48,7 @@ absl::StatusOr<JudgeOptions> ParseJudgeOptions(const std::vector<std::string>& a
                 })
       .Add("strict", &options.strict)
       .Add("allow_invalid", &options.allow_invalid)
+      .Add("allow_nothing_passed", &options.allow_nothing_passed)
       .Positionals(&positionals);
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
   if (positionals.empty()) return absl::InvalidArgumentError("no REPORT.json given");
@@ -86,7 +89,9 @@ int JudgeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
   }
 
-  const RunPolicy policy{.strict = options->strict, .allow_invalid = options->allow_invalid};
+  const RunPolicy policy{.strict = options->strict,
+                         .allow_invalid = options->allow_invalid,
+                         .allow_nothing_passed = options->allow_nothing_passed};
   for (const CaseResult& result : selected) {
     if (CaseFailsRun(result, policy)) out << ConsoleLine(result) << "\n";
   }

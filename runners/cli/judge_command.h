@@ -31,8 +31,9 @@ struct JudgeOptions {
 absl::StatusOr<JudgeOptions> ParseJudgeOptions(const std::vector<std::string>& args);
 
 // Prints each selected case that fails the run and the summary line; exits
-// as `run` would have on those cases alone (kExitNothingRan when none
-// reached a verdict). A CASE the report does not hold (the run stopped
+// as `run` would have on those cases alone (kExitNothingPassed when none
+// passed; with --allow-nothing-passed, kExitNothingRan when none reached a
+// verdict). A CASE the report does not hold (the run stopped
 // before it) is a failure, never a skip; an unreadable report too.
 int JudgeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

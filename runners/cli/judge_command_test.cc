@@ -72,7 +72,8 @@ TEST_F(JudgeCommandTest, EachOperatorIsJudgedByItsOwnCases) {
 TEST_F(JudgeCommandTest, AnOperatorWithNoVerdictIsSkippedNotPassed) {
   const std::string report = WriteReport({OfOperator("scan_a", "Scan", CaseStatus::kUnsupported),
                                           OfOperator("add_a", "Add", CaseStatus::kPass)});
-  EXPECT_EQ(Judge({"--op=Scan", report}), kExitNothingRan);
+  EXPECT_EQ(Judge({"--op=Scan", report}), kExitNothingPassed);
+  EXPECT_EQ(Judge({"--op=Scan", "--allow-nothing-passed", report}), kExitNothingRan);
   EXPECT_EQ(Judge({"--op=NotThere", report}), kExitNothingRan);
 }
 
@@ -84,8 +85,11 @@ TEST_F(JudgeCommandTest, KnownUnsupportedIsStillNoVerdict) {
   CaseResult known_fail = OfOperator("add_a", "Add", CaseStatus::kXfail);
   known_fail.message = "fail as expected (Add.expect:1): output 0 differs";
   const std::string report = WriteReport({known, known_fail});
-  EXPECT_EQ(Judge({"--op=Loop", report}), kExitNothingRan) << stdout_ << stderr_;
-  EXPECT_EQ(Judge({"--op=Add", report}), kExitOk) << stdout_ << stderr_;
+  EXPECT_EQ(Judge({"--op=Loop", "--allow-nothing-passed", report}), kExitNothingRan)
+      << stdout_ << stderr_;
+  // A known failure, all the operator has: the run says it expects that.
+  EXPECT_EQ(Judge({"--op=Add", report}), kExitNothingPassed) << stdout_ << stderr_;
+  EXPECT_EQ(Judge({"--op=Add", "--allow-nothing-passed", report}), kExitOk) << stdout_ << stderr_;
   EXPECT_EQ(Judge({"--op=NotThere", report}), kExitNothingRan);
 }
 
@@ -103,7 +107,7 @@ TEST_F(JudgeCommandTest, StrictAndAllowInvalidAreTheRunsOwn) {
   EXPECT_EQ(Judge({"--op=Min", report}), kExitOk);
   EXPECT_EQ(Judge({"--op=Min", "--strict", report}), kExitFailed);
   EXPECT_EQ(Judge({"--op=Clip", report}), kExitFailed);
-  EXPECT_EQ(Judge({"--op=Clip", "--allow-invalid", report}), kExitOk);
+  EXPECT_EQ(Judge({"--op=Clip", "--allow-invalid", "--allow-nothing-passed", report}), kExitOk);
 }
 
 TEST_F(JudgeCommandTest, BadInputIsAnErrorNamingIt) {

@@ -1,8 +1,10 @@
 // `onnx-conform run [flags] PATH...`: selects the cases under the paths,
-// resumes from a log, runs the rest on a backend (in parallel with -j),
-// printing one line per case as it ends and appending it to the log; the
-// summary and reports follow (runners/cli/run_summary.cc). The flags are
-// parsed in runners/cli/run_options.cc.
+// resumes from a log, starts the backend once (a backend that cannot start
+// ends the run here), runs the rest on it (in parallel with -j; --fail-fast
+// starts none after a failure), showing each case as it ends
+// (runners/cli/run_progress.h) and appending it to the log; the summary and
+// reports follow (runners/cli/run_summary.cc). The flags are parsed in
+// runners/cli/run_options.cc.
 //
 //   RunCommand({"--backend=exec:./adapter", "-j4", "cases/node"}, std::cout, std::cerr);
 #include "runners/cli/run_command.h"
@@ -33,6 +35,7 @@
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
+#include "runners/cli/run_progress.h"
 #include "runners/cli/run_summary.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/expectations.h"
@@ -166,21 +169,31 @@ class TwinCache {
   std::map<std::string, Slot> slots_;  // filled before any case runs
 };
 
+// How RunPending judges and shows the cases as they end.
+struct PendingRun {
+  const Profile* profile = nullptr;
+  const ExpectationList* expectations = nullptr;
+  RunLog* log = nullptr;
+  RunPolicy policy;        // what fails the run: shown, and --fail-fast
+  bool fail_fast = false;  // start no case after the first that fails the run
+};
+
 // Runs the cases not yet done on `jobs` threads; results land in `slots` by
-// discovery index, and each one's console line on `out`. Returns false when
-// interrupted.
+// discovery index, and each one is shown by `progress`. Returns false when
+// interrupted; sets `stopped_at_failure` when --fail-fast left cases unrun.
 bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pending, int jobs,
-                Backend& backend, const Profile* profile, const ExpectationList* expectations,
-                RunLog* log, bool quiet, const ResourceLimits& limits,
+                Backend& backend, const PendingRun& run, const ResourceLimits& limits,
                 const VerdictOptions& verdict, TwinCache& twins,
                 std::vector<std::optional<CaseResult>>& slots, std::string& log_error,
-                std::ostream& out) {
+                RunProgress& progress, bool& stopped_at_failure) {
   std::atomic<size_t> next{0};
-  std::mutex mutex;  // out, log_error, finished_workers
+  std::atomic<bool> failed{false};        // a case failed the run (--fail-fast stops)
+  std::atomic<bool> cannot_start{false};  // the backend's Probe failed after a case
+  std::mutex mutex;                       // progress, log_error, finished_workers
   std::condition_variable all_done;
   int finished_workers = 0;
   auto work = [&] {
-    while (!g_interrupted) {
+    while (!g_interrupted && !cannot_start && !(run.fail_fast && failed)) {
       const size_t k = next.fetch_add(1);
       if (k >= pending.size()) break;
       const size_t index = pending[k];
@@ -198,14 +211,19 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
           result.startup_seconds;
       if (result.cancelled || g_interrupted) break;  // no verdict: not reported
-      ApplyExpectations(result, profile, expectations);
-      absl::Status logged = log != nullptr ? log->Append(result) : absl::OkStatus();
+      // The case showed that the backend cannot start: the run ends as if
+      // the probe had said so (RunCommand).
+      if (!backend.Probe().ok()) {
+        cannot_start = true;
+        break;
+      }
+      ApplyExpectations(result, run.profile, run.expectations);
+      absl::Status logged = run.log != nullptr ? run.log->Append(result) : absl::OkStatus();
+      const bool fails_run = CaseFailsRun(result, run.policy);
+      if (fails_run) failed = true;
       std::lock_guard<std::mutex> lock(mutex);
       if (!logged.ok() && log_error.empty()) log_error = std::string(logged.message());
-      if (!quiet ||
-          (result.status != CaseStatus::kPass && result.status != CaseStatus::kUnsupported)) {
-        out << ConsoleLine(result) << std::endl;
-      }
+      progress.CaseEnded(result, fails_run);
       slots[index] = std::move(result);
     }
     std::lock_guard<std::mutex> lock(mutex);
@@ -232,6 +250,7 @@ bool RunPending(const std::vector<CaseRef>& refs, const std::vector<size_t>& pen
     }
   }
   for (std::thread& thread : threads) thread.join();
+  stopped_at_failure = run.fail_fast && failed && next.load() < pending.size();
   return !g_interrupted;
 }
 
@@ -325,6 +344,7 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   backend_options.timeout_seconds = options.timeout_seconds;
   backend_options.name = options.backend_name;
   backend_options.persistent = options.persistent;
+  backend_options.persistent_if_served = options.persistent_if_served;
   backend_options.plain_reference = options.plain_reference;
   if (!(backend_options.timeout_seconds > 0)) return UsageError(err, "--timeout must be positive");
   absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options.backend, backend_options);
@@ -413,6 +433,18 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     return refs.empty() ? kExitNothingRan : kExitOk;
   }
 
+  // The backend is started once before the first case: one that cannot
+  // start stops the run here (or after its first cases, below), not as an
+  // error of every case.
+  const auto cannot_start = [&](const absl::Status& why) {
+    err << "onnx-conform run: " << why.message() << "\nonnx-conform run: no case ran: exit "
+        << kExitBackendUnavailable << " (the backend cannot start)\n";
+    return kExitBackendUnavailable;
+  };
+  if (absl::Status started = refs.empty() ? absl::OkStatus() : (*backend)->Probe(); !started.ok()) {
+    return cannot_start(started);
+  }
+
   // What this run's log says of it, and what a log to resume must say.
   report::RunLogHeader header =
       LogHeader(**backend, (*backend)->Identity(), options, judged_by, keys);
@@ -478,11 +510,26 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   end.selected = refs.size();
   TwinCache twins(refs);
   {
+    const PendingRun run{
+        .profile = profile.has_value() ? &*profile : nullptr,
+        .expectations = expectations.has_value() ? &*expectations : nullptr,
+        .log = log.get(),
+        .policy = {.strict = options.strict, .allow_invalid = options.allow_invalid},
+        .fail_fast = options.fail_fast};
+    const char* no_color = std::getenv("NO_COLOR");
+    RunProgress progress(
+        pending.size(),
+        ChooseConsoleStyle(options.progress, IsTerminal(out), IsTerminal(err), no_color),
+        options.quiet, out, err);
     InterruptGuard guard;
-    end.completed = RunPending(
-        refs, pending, options.jobs, **backend, profile.has_value() ? &*profile : nullptr,
-        expectations.has_value() ? &*expectations : nullptr, log.get(), options.quiet,
-        options.limits, options.verdict, twins, slots, end.log_error, out);
+    end.completed =
+        RunPending(refs, pending, options.jobs, **backend, run, options.limits, options.verdict,
+                   twins, slots, end.log_error, progress, end.stopped_at_failure);
+    progress.Finish();
+  }
+  if (absl::Status started = pending.empty() ? absl::OkStatus() : (*backend)->Probe();
+      !started.ok()) {
+    return cannot_start(started);
   }
   for (std::optional<CaseResult>& slot : slots) {
     if (slot.has_value()) end.results.push_back(*std::move(slot));
@@ -491,8 +538,9 @@ int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   end.started = started;
   end.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - steady_start).count();
-  end.whole_run = end.completed && !filter.has_value() && features.empty() &&
-                  options.selection.empty() && !shard->has_value() && !rerun.has_value();
+  end.whole_run = end.completed && !end.stopped_at_failure && !filter.has_value() &&
+                  features.empty() && options.selection.empty() && !shard->has_value() &&
+                  !rerun.has_value();
   end.backend_label = (*backend)->name();
   return FinishRun(options, expectations.has_value() ? &*expectations : nullptr, end, out, err);
 }

@@ -1,8 +1,8 @@
 // `onnx-conform run [flags] PATH...`: its options, their parser, and the
 // command, which runs every case found under the paths on a backend (in
-// parallel with -j), prints one line per case and a summary on `out`,
-// warnings on `err`, appends each result to a log as it ends, and writes
-// reports.
+// parallel with -j), prints one line per case (on a terminal: the failing
+// ones, and a progress line on `err`) and a summary on `out`, warnings on
+// `err`, appends each result to a log as it ends, and writes reports.
 //
 //   absl::StatusOr<RunOptions> options = ParseRunOptions({"-j4", "--strict", "cases/node"});
 //   // options->jobs == 4, options->strict, options->paths == {"cases/node"}
@@ -35,9 +35,11 @@ struct RunOptions {
   std::string backend_name;           // --backend-name (default: the backend's own)
   double timeout_seconds = 60;        // --timeout, per case and data set of an exec adapter
   bool persistent = false;            // --persistent: exec adapters serve many cases
-  bool plain_reference = false;       // --plain-reference: the plain normative loops
-  int jobs = 1;                       // --jobs, -j N: cases run at once
-  ResourceLimits limits;              // --max-tensor-bytes, --max-case-bytes
+  // --persistent-if-served: ... when COMMAND --serve answers, else one per case
+  bool persistent_if_served = false;
+  bool plain_reference = false;  // --plain-reference: the plain normative loops
+  int jobs = 1;                  // --jobs, -j N: cases run at once
+  ResourceLimits limits;         // --max-tensor-bytes, --max-case-bytes
 
   std::string filter;                     // --filter: an RE2 regex on case names
   std::optional<UserRegex> filter_regex;  // --filter compiled (absent: every case)
@@ -62,6 +64,14 @@ struct RunOptions {
   bool quiet = false;          // --quiet: only cases neither passed nor unsupported
   bool allow_invalid = false;  // --allow-invalid: an undeclared invalid case does not fail
   bool strict = false;         // --strict: divergent cases and broad expectation lines fail
+  // --allow-nothing-passed: a run in which no case passed ends 0 (77 when no
+  // case reached a verdict), not kExitNothingPassed
+  bool allow_nothing_passed = false;
+  bool fail_fast = false;  // --fail-fast: start no case after the first that fails the run
+  // --progress=auto|always|never: a progress line on stderr, colour, and on
+  // stdout only the cases that fail the run; auto: when stdout and stderr
+  // are terminals
+  std::string progress = "auto";
   // --rtol, --atol: the tolerance of outputs compared within one (ONNX's
   // convention, or a test's data.json), for this run
   VerdictOptions verdict;
@@ -75,8 +85,9 @@ absl::string_view RunUsage();
 // bad --filter, --jobs below 1 or a bad byte size. Pure: no global state.
 absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args);
 
-// The command: exit kExitOk, kExitFailed, kExitUsage, kExitNothingRan (its
-// shard holds no selected case), or 130 when interrupted (runners/cli/cli.h).
+// The command: exit kExitOk, kExitFailed, kExitUsage, kExitNothingPassed,
+// kExitBackendUnavailable, kExitNothingRan (its shard holds no selected
+// case), or kExitInterrupted (runners/harness/policy.h decides each).
 int RunCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace onnx_conform

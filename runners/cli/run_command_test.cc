@@ -124,7 +124,9 @@ TEST_F(RunCommandTest, AnUndeclaredInvalidCaseFailsTheRun) {
   EXPECT_EQ(Run({c.string()}), kExitFailed);
   EXPECT_NE(stdout_.find("invalid"), std::string::npos) << stdout_;
   EXPECT_NE(stderr_.find("--allow-invalid"), std::string::npos) << stderr_;
-  EXPECT_EQ(Run({"--allow-invalid", c.string()}), kExitOk);
+  // Allowed, the invalid case fails nothing, but nothing passed either.
+  EXPECT_EQ(Run({"--allow-invalid", c.string()}), kExitNothingPassed);
+  EXPECT_EQ(Run({"--allow-invalid", "--allow-nothing-passed", c.string()}), kExitOk);
   EXPECT_EQ(Run({(kSuiteCases / "invalid" / "min_v13_float_double_input_data").string()}), kExitOk)
       << stdout_;
 }
@@ -163,10 +165,12 @@ TEST_F(RunCommandTest, TruncatedInputIsAnErrorNamingTheFile) {
 }
 
 // The reference computes only the covered operators: it says so of Abs,
-// which fails nothing, but a run where no case reached a verdict is a skip
-// (77), never a green run.
+// which fails nothing, but a run in which nothing passed is never a green
+// run: kExitNothingPassed, or with --allow-nothing-passed a skip (77), as no
+// case reached a verdict.
 TEST_F(RunCommandTest, AnOperatorTheReferenceDoesNotComputeIsUnsupported) {
-  EXPECT_EQ(Run({(kOfficial / "test_abs").string()}), kExitNothingRan);
+  EXPECT_EQ(Run({(kOfficial / "test_abs").string()}), kExitNothingPassed);
+  EXPECT_EQ(Run({"--allow-nothing-passed", (kOfficial / "test_abs").string()}), kExitNothingRan);
   EXPECT_TRUE(absl::StrContains(stdout_, "unsupported")) << stdout_;
   EXPECT_TRUE(absl::StrContains(stdout_, "Abs")) << stdout_;
   EXPECT_EQ(Run({(kOfficial / "test_abs").string(), (kOfficial / "test_min_example").string()}),

@@ -23,6 +23,8 @@ const std::string& RunUsageText() {
       "usage: onnx-conform run [flags] PATH...\n"
       "  --backend=reference|exec:COMMAND   --backend-name=NAME   --timeout=SECONDS (60)\n"
       "  --persistent (exec adapters serve many cases: COMMAND --serve)\n"
+      "  --persistent-if-served (the same when COMMAND --serve answers a first request;\n"
+      "    else one adapter process per case)\n"
       "  -j N, --jobs=N   --filter=REGEX (RE2 syntax)   --features=F1,F2   --quiet\n"
       "  --list (print each selected case, tab-separated: path, operator, version, types;\n"
       "    run nothing)\n",
@@ -45,13 +47,27 @@ const std::string& RunUsageText() {
       "    so does an expectation line broader than meant)\n"
       "  --shard=K/N (run the K-th of N shards, stable by case name; default: the\n"
       "    GoogleTest variables GTEST_SHARD_INDEX (0-based) and GTEST_TOTAL_SHARDS)\n"
+      "  --allow-nothing-passed (a run in which no case passed exits 0, or 77 when every\n"
+      "    case is unsupported, instead of 4)\n"
+      "  --fail-fast (start no case after the first that fails the run; the summary and\n"
+      "    reports cover what ran)\n"
+      "  --progress=auto|always|never (a line on stderr with [n/N], elapsed time and ETA,\n"
+      "    colour unless NO_COLOR is set, and on stdout only the cases that fail the run;\n"
+      "    auto: when stdout and stderr are terminals)\n"
       "PATH is a case directory (model.onnx + test_data_set_N/) or a folder searched for them.\n"
-      "Exit status: 0 when nothing failed, errored, crashed, timed out, unexpectedly passed or\n"
-      "was invalid without declaring itself negative (unless --allow-invalid), nor diverged\n"
-      "under --strict (nor had an expectation line broader than meant);\n"
-      "1 otherwise; 2 for a usage error; 77 when no case ran (the shard holds none of the\n"
-      "selected cases: test runners report it skipped); 130 when interrupted (reports cover\n"
-      "what ran).\n"));
+      "Exit status:\n"
+      "  0   nothing failed, errored, crashed, timed out, unexpectedly passed or was invalid\n"
+      "      without declaring itself negative (unless --allow-invalid), nor diverged under\n"
+      "      --strict (nor had an expectation line broader than meant), and a case passed\n"
+      "  1   a case failed the run (any of the above)\n"
+      "  2   usage error\n"
+      "  4   nothing failed, but no case passed (all unsupported, xfail, ...), unless\n"
+      "      --allow-nothing-passed\n"
+      "  5   the backend cannot start (a missing or non-executable adapter, or one that\n"
+      "      exits or dies before it answers): nothing ran\n"
+      "  77  no case ran (the shard holds none of the selected cases; with\n"
+      "      --allow-nothing-passed, every case unsupported): test runners report it skipped\n"
+      "  130 interrupted (reports cover what ran)\n"));
   return *text;
 }
 
@@ -81,6 +97,7 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("list", &options.list)
       .Add("timeout", &options.timeout_seconds)
       .Add("persistent", &options.persistent)
+      .Add("persistent_if_served", &options.persistent_if_served)
       .Add("jobs", &options.jobs)
       .Add("expectations", &options.expectations)
       .Add("profile", &options.profile)
@@ -94,6 +111,9 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
       .Add("plain_reference", &options.plain_reference)
       .Add("allow_invalid", &options.allow_invalid)
       .Add("strict", &options.strict)
+      .Add("allow_nothing_passed", &options.allow_nothing_passed)
+      .Add("fail_fast", &options.fail_fast)
+      .Add("progress", &options.progress)
       .Add("shard", &options.shard)
       .Add("max_tensor_bytes", &max_tensor_bytes)
       .Add("max_case_bytes", &max_case_bytes)
@@ -113,6 +133,10 @@ absl::StatusOr<RunOptions> ParseRunOptions(const std::vector<std::string>& args)
     options.filter_regex = *std::move(filter);
   }
   if (options.jobs < 1) return absl::InvalidArgumentError("--jobs must be at least 1");
+  if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--progress: '", options.progress, "' is not one of auto, always, never"));
+  }
   options.limits.max_case_bytes = DefaultMaxCaseBytes(options.jobs);
   for (auto [text, name, limit] :
        {std::tuple(&max_tensor_bytes, "--max-tensor-bytes", &options.limits.max_tensor_bytes),

@@ -59,13 +59,22 @@ int FinishRun(const RunOptions& options, const ExpectationList* expectations, co
     out << "interrupted: " << results.size() << " of " << end.selected
         << " cases finished; reports cover those" << std::endl;
   }
+  if (end.stopped_at_failure) {
+    out << "--fail-fast: stopped at the first failure; " << results.size() << " of " << end.selected
+        << " cases ran" << std::endl;
+  }
   out << SummaryLine(results) << std::endl;
+  // Beside "failed": how many passed, and the failures an expectation file
+  // turned into xfail.
+  if (!results.empty()) out << PassRateLine(results) << std::endl;
   if (const std::string readings = ReadingsLine(results); !readings.empty()) {
     out << readings << std::endl;
   }
 
   // The policy decides; the reasons it gives are printed.
-  const RunPolicy policy{.strict = options.strict, .allow_invalid = options.allow_invalid};
+  const RunPolicy policy{.strict = options.strict,
+                         .allow_invalid = options.allow_invalid,
+                         .allow_nothing_passed = options.allow_nothing_passed};
   const RunEnding ending = EndOfRun(results, policy);
   int exit_code = ending.exit_code;
   for (const std::string& reason : ending.reasons) err << "onnx-conform run: " << reason << "\n";

@@ -25,8 +25,10 @@ struct RunEnd {
   std::vector<CaseResult> results;  // of the cases that finished, in SortForReports order
   size_t selected = 0;              // the cases selected to run
   bool completed = true;            // false when interrupted
-  // Every case of the paths ran: no --filter, --features or shard, and not
-  // interrupted (then an expectation line that matches nothing is pointed out).
+  bool stopped_at_failure = false;  // --fail-fast stopped it before every case ran
+  // Every case of the paths ran: no --filter, --features or shard, not
+  // interrupted nor stopped by --fail-fast (then an expectation line that matches nothing is
+  // pointed out).
   bool whole_run = true;
   std::string log_error;      // the first failure to append to the log, if any
   std::string backend_label;  // the backend's name in reports

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "checker/rules.h"
 #include "runners/harness/expectations.h"
 
@@ -16,27 +14,6 @@ std::string Where(absl::string_view where, const std::string& message) {
 }
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
-
-// A refusal's reason on one line: every non-blank line of the backend's
-// message, joined, so that what an adapter said after "adapter exited with
-// status 1; stderr:" (or in its server's reply) is kept; at most
-// kMaxReasonBytes of it.
-std::string RefusalReason(const std::string& message) {
-  constexpr size_t kMaxReasonBytes = 400;
-  std::string reason;
-  for (absl::string_view line : absl::StrSplit(message, '\n')) {
-    line = absl::StripAsciiWhitespace(line);
-    if (line.empty()) continue;
-    absl::StrAppend(&reason, reason.empty() ? "" : " ", line);
-  }
-  if (reason.size() > kMaxReasonBytes) {
-    // Not in the middle of a UTF-8 sequence.
-    size_t cut = kMaxReasonBytes;
-    while (cut > 0 && (static_cast<unsigned char>(reason[cut]) & 0xC0) == 0x80) --cut;
-    reason = absl::StrCat(reason.substr(0, cut), " ...");
-  }
-  return reason;
-}
 
 }  // namespace
 
@@ -104,7 +81,7 @@ CaseVerdict NegativeVerdict(const CheckedCase& c, const BackendOutcome& outcome,
     std::optional<CaseVerdict> unfinished = OutcomeVerdict(outcome, "");
     return unfinished.has_value() ? *unfinished : CaseVerdict{CaseStatus::kError, outcome.message};
   }
-  const std::string why = RefusalReason(outcome.message);
+  const std::string why = FirstLine(outcome.message);
   // A refusal scores only when the backend runs the valid case this one
   // was derived from: an adapter that refuses everything proves nothing.
   if (c.metadata.has_value() && !c.metadata->twin().empty()) {
@@ -186,6 +163,10 @@ bool FailsRun(CaseStatus status) {
   }
 }
 
+bool PassesCase(CaseStatus status) {
+  return status == CaseStatus::kPass || status == CaseStatus::kDivergent;
+}
+
 bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy) {
   if (FailsRun(result.status)) return true;
   if (policy.strict && result.status == CaseStatus::kDivergent) return true;
@@ -224,15 +205,30 @@ RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& poli
                      "\"expectation\": \"invalid\"); --allow-invalid accepts that"));
     ending.exit_code = kExitFailed;
   }
+  if (ending.exit_code != kExitOk) return ending;
+  const bool any_passed = std::any_of(results.begin(), results.end(),
+                                      [](const CaseResult& r) { return PassesCase(r.status); });
+  if (any_passed) return ending;
+  // Nothing passed: the backend showed nothing, never a green run by default.
+  if (!policy.allow_nothing_passed) {
+    ending.exit_code = kExitNothingPassed;
+    ending.reasons.push_back(absl::StrCat(
+        "no case passed (0 of ", results.size(), "): exit ", kExitNothingPassed,
+        "; a backend that passes nothing has shown nothing (--allow-nothing-passed when that "
+        "is expected)"));
+    return ending;
+  }
   // Every case unsupported (by the suite or the backend, listed in an
-  // expectation file or not) tested nothing: a skip, never a green run.
-  const bool all_unsupported = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
-    return StatusBeforeExpectations(r) == CaseStatus::kUnsupported;
+  // expectation file or not), or a negative case the suite did not run on
+  // the backend, tested nothing: a skip.
+  const bool no_verdict = std::all_of(results.begin(), results.end(), [](const CaseResult& r) {
+    return StatusBeforeExpectations(r) == CaseStatus::kUnsupported ||
+           (r.status == CaseStatus::kInvalid && r.negative);
   });
-  if (ending.exit_code == kExitOk && all_unsupported) {
+  if (no_verdict) {
     ending.exit_code = kExitNothingRan;
     ending.reasons.push_back(absl::StrCat("no case reached a verdict: all ", results.size(),
-                                          " are unsupported; exit ", kExitNothingRan,
+                                          " are unsupported or not run; exit ", kExitNothingRan,
                                           ", which test runners report as skipped"));
   }
   return ending;

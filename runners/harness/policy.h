@@ -33,10 +33,23 @@
 
 namespace onnx_conform {
 
-// Exit codes of every command.
+// Exit codes of every command (README.md, docs/ci.md and `run --help` list
+// them; run_options_test.cc checks that the help names each).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;  // a case failed, errored, crashed, ...
 inline constexpr int kExitUsage = 2;   // bad flags or arguments
+// `audit` could not judge the upgrade: a model invalid at its own opset, a
+// comparison that could not be made, a --write with nothing to write.
+inline constexpr int kExitNotAudited = 3;
+// Cases ran and not one passed (every one unsupported, an expected failure,
+// or not run on the backend): a backend that passes nothing has shown
+// nothing, so such a run is not green unless it says it expects that
+// (RunPolicy::allow_nothing_passed, `run --allow-nothing-passed`).
+inline constexpr int kExitNothingPassed = 4;
+// The backend cannot start (Backend::Probe, asked once before the first
+// case): an adapter that is missing, not executable, or that dies or exits
+// before it answers anything. No case ran; nothing is reported.
+inline constexpr int kExitBackendUnavailable = 5;
 // No case ran: the shard (--shard, GTEST_TOTAL_SHARDS) holds none of the
 // selected cases. 77, the code test runners read as "skipped" (ctest's
 // SKIP_RETURN_CODE on the tests cmake/OnnxConformCaseTests.cmake makes), so
@@ -90,8 +103,9 @@ bool FailsRun(CaseStatus status);
 
 // How a run's results end it, beyond each case's FailsRun.
 struct RunPolicy {
-  bool strict = false;         // divergent cases fail the run
-  bool allow_invalid = false;  // valid cases the checker rejects do not
+  bool strict = false;                // divergent cases fail the run
+  bool allow_invalid = false;         // valid cases the checker rejects do not
+  bool allow_nothing_passed = false;  // a run in which no case passed may end 0 or 77
 };
 struct RunEnding {
   int exit_code = kExitOk;
@@ -101,9 +115,16 @@ struct RunEnding {
 // divergent case under --strict, a valid case the checker rejects without
 // --allow-invalid. What a per-case report (JUnit) shows as failed.
 bool CaseFailsRun(const CaseResult& result, const RunPolicy& policy);
-// A run with no result at all, or whose every result is unsupported (no
-// case reached a verdict; an expectation file listing them changes
-// nothing), ends kExitNothingRan (a reason says so).
+// Whether a case counts as passed in a run: pass, or divergent (a
+// documented reading of the texts).
+bool PassesCase(CaseStatus status);
+// A run with no result at all ends kExitNothingRan. One in which nothing
+// failed but no case passed (PassesCase) ends kExitNothingPassed, unless
+// the policy allows that: then kExitNothingRan when no case reached a
+// verdict (every result unsupported, an expectation file listing it or
+// not, or a negative case the suite did not run on the backend: invalid),
+// else kExitOk. A reason says why
+// the run did not end kExitOk.
 RunEnding EndOfRun(const std::vector<CaseResult>& results, const RunPolicy& policy);
 
 }  // namespace onnx_conform

@@ -160,6 +160,47 @@ TEST(PolicyTest, ARunOfNoCaseEndsAsSkipped) {
   EXPECT_THAT(ending.reasons[0], HasSubstr("no case ran"));
 }
 
+// A run in which no case passed showed nothing of the backend: never green
+// by default (issue 43), whatever the mix of unsupported, xfail and
+// suite-decided statuses; allowed, it is a skip when no case reached a
+// verdict, else a pass.
+TEST(PolicyTest, ARunInWhichNothingPassedEndsApartUnlessAllowed) {
+  EXPECT_NE(kExitNothingPassed, kExitOk);
+  EXPECT_NE(kExitNothingPassed, kExitFailed);
+  EXPECT_NE(kExitNothingPassed, kExitNothingRan);
+  std::vector<CaseResult> results(2);
+  results[0].status = CaseStatus::kUnsupported;
+  results[1].status = CaseStatus::kUnsupported;
+  RunEnding ending = EndOfRun(results, {});
+  EXPECT_EQ(ending.exit_code, kExitNothingPassed);
+  ASSERT_EQ(ending.reasons.size(), 1u);
+  EXPECT_THAT(ending.reasons[0], HasSubstr("no case passed (0 of 2)"));
+  EXPECT_THAT(ending.reasons[0], HasSubstr("--allow-nothing-passed"));
+  EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitNothingRan);
+
+  results[1].status = CaseStatus::kXfail;  // a known failure is no pass
+  results[1].message = "fail as expected (x.expect:1)";
+  EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
+  EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitOk);
+  // An unsupported case an expectation file lists reached no verdict either.
+  results[1].message = "unsupported as expected (x.expect:1)";
+  EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
+  EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitNothingRan);
+  results[1].status = CaseStatus::kInvalid;
+  results[1].negative = true;  // not run on the backend: no pass, no verdict
+  EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitNothingPassed);
+  EXPECT_EQ(EndOfRun(results, {.allow_nothing_passed = true}).exit_code, kExitNothingRan);
+
+  // A failure says more than "nothing passed".
+  results[1].status = CaseStatus::kFail;
+  EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitFailed);
+  // One pass, or one divergent case (a documented reading), is enough.
+  for (CaseStatus passing : {CaseStatus::kPass, CaseStatus::kDivergent}) {
+    results[1].status = passing;
+    EXPECT_EQ(EndOfRun(results, {}).exit_code, kExitOk) << StatusName(passing);
+  }
+}
+
 TEST(PolicyTest, OneCaseFailsTheRunAsTheRunPolicySays) {
   CaseResult r;
   r.status = CaseStatus::kDivergent;
