@@ -19,12 +19,13 @@
 namespace onnx_conform {
 
 struct JudgeOptions {
-  bool help = false;               // --help, -h
-  std::string report;              // the run's --report-json
-  std::vector<std::string> cases;  // case folders as the run named them; none: all
-  std::optional<std::string> op;   // --op: only this operator's cases
-  bool strict = false;             // --strict, as the run's
-  bool allow_invalid = false;      // --allow-invalid, as the run's
+  bool help = false;                  // --help, -h
+  std::string report;                 // the run's --report-json
+  std::vector<std::string> cases;     // case folders as the run named them; none: all
+  std::optional<std::string> op;      // --op: only this operator's cases
+  bool strict = false;                // --strict, as the run's
+  bool allow_invalid = false;         // --allow-invalid, as the run's
+  bool allow_nothing_passed = false;  // --allow-nothing-passed, as the run's
 };
 
 // InvalidArgument for an unknown flag or no REPORT.
