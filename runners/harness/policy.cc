@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "checker/rules.h"
 #include "runners/harness/expectations.h"
 
@@ -14,6 +16,27 @@ std::string Where(absl::string_view where, const std::string& message) {
 }
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// A refusal's reason on one line: every non-blank line of the backend's
+// message, joined, so that what an adapter said after "adapter exited with
+// status 1; stderr:" (or in its server's reply) is kept; at most
+// kMaxReasonBytes of it.
+std::string RefusalReason(const std::string& message) {
+  constexpr size_t kMaxReasonBytes = 400;
+  std::string reason;
+  for (absl::string_view line : absl::StrSplit(message, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) continue;
+    absl::StrAppend(&reason, reason.empty() ? "" : " ", line);
+  }
+  if (reason.size() > kMaxReasonBytes) {
+    // Not in the middle of a UTF-8 sequence.
+    size_t cut = kMaxReasonBytes;
+    while (cut > 0 && (static_cast<unsigned char>(reason[cut]) & 0xC0) == 0x80) --cut;
+    reason = absl::StrCat(reason.substr(0, cut), " ...");
+  }
+  return reason;
+}
 
 }  // namespace
 
@@ -81,7 +104,7 @@ CaseVerdict NegativeVerdict(const CheckedCase& c, const BackendOutcome& outcome,
     std::optional<CaseVerdict> unfinished = OutcomeVerdict(outcome, "");
     return unfinished.has_value() ? *unfinished : CaseVerdict{CaseStatus::kError, outcome.message};
   }
-  const std::string why = FirstLine(outcome.message);
+  const std::string why = RefusalReason(outcome.message);
   // A refusal scores only when the backend runs the valid case this one
   // was derived from: an adapter that refuses everything proves nothing.
   if (c.metadata.has_value() && !c.metadata->twin().empty()) {
