@@ -130,15 +130,17 @@ TEST(ExploreReadingTest, ABackendComputingWithFminIsDivergentNeverFailing) {
   EXPECT_GT(result.statistics.at("value nan"), 100);
 }
 
-// 3. A rank-5 broadcast bug (the broadcast input read as its first element)
-// can give, on a case with NaN, exactly what ignoring the NaN gives: a
-// reading is named only where it explains the outputs, so the bug is a
-// failure and nothing is attributed to min-nan-ignored.
+// 3. A broadcast bug (the broadcast input read as its first element, as
+// the rank-5 one) can give, on a case with NaN, exactly what
+// ignoring the NaN gives: a reading is named only where it explains the
+// outputs, so the bug is a failure and nothing is attributed to
+// min-nan-ignored.
 TEST(ExploreReadingTest, AReadingIsNamedOnlyWhereItExplainsTheOutputs) {
-  std::unique_ptr<Backend> fake = FakeExploreBackend("bug-broadcast-rank5");
+  std::unique_ptr<Backend> fake = FakeExploreBackend("bug-broadcast");
   ExploreOptions options{
-      .cells = CellsFor({"Min"}, {13}, {ElementType::kFloat, ElementType::kFloat16}),
-      .cases = 4000,
+      .cells = CellsFor({"Min"}, {8, 12, 13},
+                        {ElementType::kFloat, ElementType::kFloat16, ElementType::kDouble}),
+      .cases = 6000,
       .seed = 1};
   const ExploreResult result = ExploreOrFail(*fake, options);
   EXPECT_FALSE(Failures(result).empty()) << Keys(result);
