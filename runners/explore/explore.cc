@@ -373,11 +373,22 @@ std::string CauseOf(Evaluator& evaluator, const ExploreCase& minimal, const Disa
     absl::StatusOr<std::optional<Disagreement>> shown = evaluator.Evaluate(c, valid);
     return shown.ok() && shown->has_value() && (*shown)->failure;
   };
+  // A case the checker refuses says nothing of the feature (an axis unset
+  // onto an empty dimension): the feature is not counted.
+  auto refused = [](const ExploreCase& c) {
+    absl::StatusOr<BuiltCase> built = BuildCase(c);
+    return !built.ok() || !FirstCheckerError(*MakeReferenceCase("cause", std::move(built->model),
+                                                                std::move(built->inputs)))
+                               .empty();
+  };
   std::vector<std::string> structure = CauseStructure(minimal);
   for (const StructureVariant& v : StructureVariants(minimal)) {
     if (out_of_time()) break;
     const std::vector<ExploreCase> scrambled = ScrambledData(v.without, 3);
-    if (!fails(v.without) && std::none_of(scrambled.begin(), scrambled.end(), fails)) continue;
+    if (!refused(v.without) && !fails(v.without) &&
+        std::none_of(scrambled.begin(), scrambled.end(), fails)) {
+      continue;
+    }
     structure.erase(std::find(structure.begin(), structure.end(), v.name));
   }
   std::vector<std::string> needed;

@@ -124,7 +124,10 @@ std::vector<StructureVariant> StructureVariants(const ExploreCase& c) {
     variants.push_back({std::move(name), std::move(without)});
   };
   for (const std::string& feature : CauseStructure(c)) {
-    if (feature == "axis < 0" || feature == "axis") {
+    if (feature == "axis < 0") {  // the same axis, counted from the front
+      add(feature,
+          [](ExploreCase& w) { *w.axis += static_cast<int64_t>(w.inputs.at(0).shape.size()); });
+    } else if (feature == "axis") {
       add(feature, [](ExploreCase& w) { w.axis.reset(); });
     } else if (absl::StartsWith(feature, "keepdims ")) {
       add(feature, [](ExploreCase& w) { w.keepdims.reset(); });

@@ -50,10 +50,10 @@ struct SpecialValues {
 };
 std::vector<SpecialValues> SpecialValueVariants(const ExploreCase& c);
 
-// A feature of CauseStructure and the case without it (the attribute
-// unset, the bound dropped, min and max swapped, two inputs, the node
-// bypassed); "broadcast" has none. A feature is the cause's only where the
-// case without it no longer fails.
+// A feature of CauseStructure and the case without it (a negative axis
+// counted from the front, another attribute unset, the bound dropped, min
+// and max swapped, two inputs, the node bypassed); "broadcast" has none. A feature is the cause's
+// only where the case without it is valid and no longer fails.
 struct StructureVariant {
   std::string name;
   ExploreCase without;
