@@ -220,12 +220,31 @@ INSTANTIATE_TEST_SUITE_P(Bugs, OneCauseTest,
                                                     {ElementType::kFloat, ElementType::kDouble,
                                                      ElementType::kFloat16, ElementType::kInt32},
                                                     6000,
-                                                    "with max"}),
+                                                    "with max"},
+                                           OneCause{"argmin-keepdims-ignored",
+                                                    "ArgMin",
+                                                    {1, 11, 13},
+                                                    {ElementType::kFloat, ElementType::kInt32,
+                                                     ElementType::kFloat16, ElementType::kUint8},
+                                                    6000,
+                                                    "with keepdims 0"}),
                          [](const auto& info) {
                            std::string name = info.param.bug;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
+
+// A variant the checker refuses says nothing of its feature: unsetting the
+// axis of ArgMin([0,1], axis=1, keepdims=0) reduces the empty axis 0, so
+// the axis is not taken for part of the keepdims bug's cause.
+TEST(ExploreCauseTest, AnInvalidVariantSaysNothingOfItsFeature) {
+  std::unique_ptr<Backend> fake = FakeExploreBackend("bug-keepdims");
+  ExploreOptions options{.cells = CellsFor({"ArgMin"}, {}, {}), .cases = 1500, .seed = 1};
+  const ExploreResult result = ExploreOrFail(*fake, options);
+  const std::vector<const ExploreFinding*> failures = Failures(result);
+  ASSERT_EQ(failures.size(), 1u) << Keys(result);
+  EXPECT_EQ(failures[0]->key, "ArgMin failure with keepdims 0");
+}
 
 // Two genuinely different causes in one cell stay two: a sign flipped on
 // zeros and denormals flushed, each needing its own special value.
