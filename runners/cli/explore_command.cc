@@ -264,8 +264,8 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     if (std::optional<int> code = make_backends()) return *code;
     result = Explore(*backend, explore);
   } else if (try_serving && result.ok()) {
-    err << "onnx-conform explore: the adapter serves requests (COMMAND --serve): one process "
-           "for the run (--no-persistent: one per case)\n";
+    err << "onnx-conform explore: the adapter serves requests (COMMAND --serve): run as a "
+           "server, one per job (--no-persistent: a process per case)\n";
   }
   sigaction(SIGINT, &old_action, nullptr);
   if (g_stop) err << "onnx-conform explore: interrupted\n";
