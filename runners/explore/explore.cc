@@ -384,12 +384,14 @@ std::string CauseOf(Evaluator& evaluator, const ExploreCase& minimal, const Disa
   std::vector<std::string> structure = CauseStructure(minimal);
   for (const StructureVariant& v : StructureVariants(minimal)) {
     if (out_of_time()) break;
+    const auto feature = std::find(structure.begin(), structure.end(), v.name);
+    if (feature == structure.end()) continue;  // another of its variants failed
     const std::vector<ExploreCase> scrambled = ScrambledData(v.without, 3);
     if (!refused(v.without) && !fails(v.without) &&
         std::none_of(scrambled.begin(), scrambled.end(), fails)) {
       continue;
     }
-    structure.erase(std::find(structure.begin(), structure.end(), v.name));
+    structure.erase(feature);
   }
   std::vector<std::string> needed;
   for (const SpecialValues& v : SpecialValueVariants(minimal)) {

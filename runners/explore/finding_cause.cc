@@ -143,7 +143,11 @@ std::vector<StructureVariant> StructureVariants(const ExploreCase& c) {
         std::swap(w.min_input, w.max_input);
       });
     } else if (absl::StartsWith(feature, "inputs ")) {
-      add(feature, [](ExploreCase& w) { w.inputs.resize(2); });
+      for (size_t k = c.inputs.size(); k-- > 0;) {  // each input dropped in turn
+        add(feature, [k](ExploreCase& w) {
+          w.inputs.erase(w.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+        });
+      }
     }
   }
   // Each further node bypassed, the last first.

@@ -52,7 +52,8 @@ std::vector<SpecialValues> SpecialValueVariants(const ExploreCase& c);
 
 // A feature of CauseStructure and the case without it (a negative axis
 // counted from the front, another attribute unset, the bound dropped, min
-// and max swapped, two inputs, the node bypassed); "broadcast" has none. A feature is the cause's
+// and max swapped, each input dropped in turn, the node bypassed), one or
+// more per feature; "broadcast" has none. A feature is the cause's
 // only where the case without it is valid and no longer fails.
 struct StructureVariant {
   std::string name;
