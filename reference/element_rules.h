@@ -81,11 +81,49 @@ bool AheadValue(T a, T b) {
   return E == Extreme::kMin ? LessValue(a, b) : LessValue(b, a);
 }
 
+// A signalling NaN: a NaN whose quiet bit (the mantissa's first) is clear.
+template <typename T>
+bool IsSignalingNaN(T x) {
+  if constexpr (kIsFloatType<T>) {
+    if (!IsNaNValue(x)) return false;
+    // The quiet bit: what the type's quiet NaN has beyond infinity's bits.
+    const auto bits_of = [](T v) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, &v, sizeof(T));
+      return bits;
+    };
+    const uint64_t quiet =
+        bits_of(std::numeric_limits<T>::quiet_NaN()) & ~bits_of(std::numeric_limits<T>::infinity());
+    return (bits_of(x) & quiet) == 0;
+  } else {
+    return false;
+  }
+}
+
+// The NaN with its quiet bit set, as an operation on a signalling NaN
+// returns it (IEEE 754: C's fmin(sNaN, x) is sNaN + x).
+template <typename T>
+T Quieted(T nan) {
+  if constexpr (kIsFloatType<T>) {
+    uint64_t bits = 0, quiet = 0, inf = 0;
+    const T q = std::numeric_limits<T>::quiet_NaN(), i = std::numeric_limits<T>::infinity();
+    std::memcpy(&bits, &nan, sizeof(T));
+    std::memcpy(&quiet, &q, sizeof(T));
+    std::memcpy(&inf, &i, sizeof(T));
+    bits |= quiet & ~inf;
+    std::memcpy(&nan, &bits, sizeof(T));
+  }
+  return nan;
+}
+
 // ---- Min and Max: "Element-wise min (max) of each of the input tensors." ----
 // Two operands; n inputs fold left: Min(Min(a, b), c).
 // NaN (silent): a NaN operand gives NaN, the earlier operand's
 //   (numpy.minimum, numpy.maximum); readings min-nan-ignored and
-//   max-nan-ignored: a NaN is ignored unless both are NaN.
+//   max-nan-ignored: a quiet NaN is ignored unless both are NaN, and a
+//   signalling NaN gives a quiet NaN, as IEEE 754-2008 minNum/maxNum and
+//   C's fmin/fmax (glibc) do; folded left, so Min(sNaN, 0, 1) is
+//   fmin(fmin(sNaN, 0), 1) = fmin(NaN, 1) = 1.
 // Ties (silent): the earlier operand; +0/-0 leaves the sign open.
 template <Extreme E>
 inline constexpr Reading kNaNIgnored =
@@ -95,7 +133,13 @@ Decided<T> ExtremeRule(Decided<T> a, Decided<T> b, const ReadingSet& readings) {
   const bool a_nan = IsNaNValue(a.value);
   const bool b_nan = IsNaNValue(b.value);
   if (a_nan || b_nan) {
-    if (readings.Has(kNaNIgnored<E>) && !(a_nan && b_nan)) return a_nan ? b : a;
+    if (readings.Has(kNaNIgnored<E>)) {
+      if (!(a_nan && b_nan) && !IsSignalingNaN(a.value) && !IsSignalingNaN(b.value)) {
+        return a_nan ? b : a;
+      }
+      // fmin's NaN is quiet: a later operand then ignores it.
+      return AnyNaN(Quieted(a_nan ? a.value : b.value));
+    }
     return AnyNaN(a_nan ? a.value : b.value);
   }
   if (AheadValue<E>(b.value, a.value)) return b;

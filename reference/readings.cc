@@ -12,7 +12,8 @@ namespace {
 // applies to (checker/*_schema.cc). docs/semantics.md quotes these lines.
 const ReadingInfo kReadings[] = {
     {Reading::kMinNaNIgnored, "min-nan-ignored",
-     "a NaN operand is ignored unless every operand is NaN (IEEE minNum, C fmin)",
+     "a quiet NaN operand is ignored unless every operand is NaN, a signalling NaN gives NaN "
+     "(IEEE minNum, C fmin)",
      "a NaN operand gives NaN (NaN propagates, numpy.minimum)"},
     {Reading::kArgMinNaNUnordered, "argmin-nan-unordered",
      "every comparison with NaN is false: scanning from the first index, a NaN is never taken "
@@ -38,7 +39,8 @@ const ReadingInfo kReadings[] = {
      "max : x)",
      "min > max gives max everywhere (Min(max, Max(input, min)), the rule Clip-13 states)"},
     {Reading::kMaxNaNIgnored, "max-nan-ignored",
-     "a NaN operand is ignored unless every operand is NaN (IEEE maxNum, C fmax)",
+     "a quiet NaN operand is ignored unless every operand is NaN, a signalling NaN gives NaN "
+     "(IEEE maxNum, C fmax)",
      "a NaN operand gives NaN (NaN propagates, numpy.maximum)"},
     {Reading::kArgMaxNaNUnordered, "argmax-nan-unordered",
      "every comparison with NaN is false: scanning from the first index, a NaN is never taken "

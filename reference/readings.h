@@ -47,8 +47,9 @@ struct ExplainedOutput {
 // The documented alternative readings. The suite's own reading of each point
 // is the reference's default; every enumerator is the other one.
 enum class Reading : uint8_t {
-  // Min with a NaN operand: the NaN is ignored unless every operand is NaN
-  // (IEEE minNum, C fmin), instead of propagating.
+  // Min with a NaN operand: a quiet NaN is ignored unless every operand is
+  // NaN, a signalling NaN gives NaN (IEEE minNum, C fmin as glibc computes
+  // it), instead of propagating.
   kMinNaNIgnored,
   // ArgMin over NaN: every comparison with NaN is false, as in a scan that
   // keeps the first element and moves only to a smaller one: a NaN is never
@@ -69,8 +70,9 @@ enum class Reading : uint8_t {
   // Clip-1..12 with min > max: an element below min becomes min, any other
   // max (x < min ? min : x > max ? max : x), instead of max everywhere.
   kClipInvertedBoundsMinFirst,
-  // Max with a NaN operand: the NaN is ignored unless every operand is NaN
-  // (IEEE maxNum, C fmax), instead of propagating.
+  // Max with a NaN operand: a quiet NaN is ignored unless every operand is
+  // NaN, a signalling NaN gives NaN (IEEE maxNum, C fmax as glibc computes
+  // it), instead of propagating.
   kMaxNaNIgnored,
   // ArgMax over NaN: every comparison with NaN is false (a scan that moves
   // only to a larger element), instead of NaN counting as the largest value.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "checker/registry.h"
 #include "gmock/gmock.h"
@@ -92,6 +93,58 @@ TEST(ReadingsTest, ElementRulesFollowEachReading) {
             MatchClass::kEitherZero);
   EXPECT_EQ(MinRule(Decided<float>{-0.0f}, Decided<float>{-0.0f}, {}).match,
             MatchClass::kExactBits);
+}
+
+// min-nan-ignored and max-nan-ignored are C's fmin and fmax, as glibc
+// computes them (the IEEE 754-2008 minNum/maxNum its docs cite): a quiet
+// NaN is ignored, a signalling NaN gives NaN. The library is the oracle,
+// over every pair of a list of edge values, folded left over three.
+TEST(ReadingsTest, NaNIgnoredReadingsAreFminAndFmax) {
+  const float snan = std::numeric_limits<float>::signaling_NaN();
+  const float qnan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const std::vector<float> values = {snan, -snan, qnan, -qnan, 0.0f, -0.0f, 1.0f, -inf, inf};
+  // The same bits or, for a NaN, any NaN (payloads are never determined).
+  const auto same = [](float got, float want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return std::signbit(got) == std::signbit(want) && got == want;
+  };
+  const ReadingSet min_reading{Reading::kMinNaNIgnored};
+  const ReadingSet max_reading{Reading::kMaxNaNIgnored};
+  for (float a : values) {
+    for (float b : values) {
+      // fmin(+0, -0) may return either zero: the rule's match class leaves it open.
+      const Decided<float> m = MinRule(Decided<float>{a}, Decided<float>{b}, min_reading);
+      if (m.match != MatchClass::kEitherZero) {
+        EXPECT_TRUE(same(m.value, std::fmin(a, b))) << a << ", " << b;
+      }
+      const Decided<float> x =
+          ExtremeRule<Extreme::kMax>(Decided<float>{a}, Decided<float>{b}, max_reading);
+      if (x.match != MatchClass::kEitherZero) {
+        EXPECT_TRUE(same(x.value, std::fmax(a, b))) << a << ", " << b;
+      }
+    }
+  }
+  // Min(sNaN, 0, 1) folded left: fmin(fmin(sNaN, 0), 1) = fmin(NaN, 1) = 1;
+  // Min(sNaN, 0) alone is NaN.
+  const Decided<float> two = MinRule(Decided<float>{snan}, Decided<float>{0.0f}, min_reading);
+  EXPECT_TRUE(std::isnan(two.value));
+  EXPECT_EQ(MinRule(two, Decided<float>{1.0f}, min_reading).value, 1.0f);
+  // Min(sNaN, sNaN, 1): the first fmin's NaN is quiet, so the second gives 1.
+  const Decided<float> both = MinRule(Decided<float>{snan}, Decided<float>{snan}, min_reading);
+  EXPECT_EQ(MinRule(both, Decided<float>{1.0f}, min_reading).value, 1.0f);
+  EXPECT_EQ(std::fmin(std::fmin(snan, snan), 1.0f), 1.0f);
+  // float16 and double alike.
+  EXPECT_TRUE(IsNaNValue(MinRule(Decided<Float16>{Float16::FromBits(0x7C01)},
+                                 Decided<Float16>{Float16::FromFloat(1)}, min_reading)
+                             .value));
+  EXPECT_EQ(MinRule(Decided<Float16>{Float16::FromBits(0x7E00)},
+                    Decided<Float16>{Float16::FromFloat(1)}, min_reading)
+                .value.ToFloat(),
+            1.0f);
+  EXPECT_TRUE(std::isnan(MinRule(Decided<double>{std::numeric_limits<double>::signaling_NaN()},
+                                 Decided<double>{1.0}, min_reading)
+                             .value));
 }
 
 // Max and ArgMax: the mirrors, each with its own reading (Min's does not

@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -27,6 +28,7 @@
 #include "caseio/case_files.h"
 #include "cases/case_metadata.h"
 #include "checker/registry.h"
+#include "runners/backends/exec_backend.h"
 #include "runners/cli/cli.h"
 
 namespace onnx_conform {
@@ -37,10 +39,11 @@ constexpr absl::string_view kUsage =
     "         [--op=OP,...] [--version=V,...] [--type=T,...] [--cases=N | --seconds=S]\n"
     "         [--seed=K] [--replay=K|DIR] [-j N] [--out=DIR] [--strict] [--timeout=S]\n"
     "         [--persistent] [--no-statistics]\n"
-    "Generates random cases, runs them on the backend and on the reference, and shrinks\n"
-    "every failure signature to a minimal case (written to DIR as a node test). Default:\n"
-    "--cases=1000 --seed=1. As with run, an exec adapter runs one process per case\n"
-    "unless --persistent (COMMAND --serve).\n";
+    "Generates random cases, runs them on the backend and on the reference, shrinks\n"
+    "every failure signature to a minimal case and reports one finding per cause (written\n"
+    "to DIR as a node test). Default: --cases=1000 --seed=1. --seconds bounds the whole\n"
+    "run, shrinking included. An exec adapter that serves (COMMAND --serve) is run as a\n"
+    "server, else one process per case; --persistent or --no-persistent decides.\n";
 
 // A value explore does not take, said as every command says it: the flag,
 // the value, and what the flag takes ("a whole number >= 1").
@@ -76,9 +79,19 @@ void PrintFinding(const ExploreFinding& f, std::ostream& out) {
   out << (f.failure                 ? "FAIL "
           : f.kind == "unsupported" ? "UNSUPPORTED "
                                     : "DIVERGENT ")
-      << f.key << " (" << f.occurrences << (f.occurrences == 1 ? " case" : " cases")
-      << ", first case " << f.case_index << " of its cell, shrunk in " << f.shrink_steps
-      << " steps)\n"
+      << f.key << " (" << f.occurrences << (f.occurrences == 1 ? " case" : " cases") << " in "
+      << f.cells.size() << (f.cells.size() == 1 ? " cell" : " cells") << "; minimal from case "
+      << f.case_index << " of " << f.cell.op << "-" << f.cell.version << " "
+      << ElementTypeName(f.cell.type) << ", shrunk in " << f.shrink_steps << " steps)\n";
+  // Each cell and signature it showed in, the first dozen.
+  constexpr size_t kShown = 12;
+  std::vector<std::string> cells;
+  for (size_t i = 0; i < f.cells.size() && i < kShown; ++i) {
+    cells.push_back(absl::StrCat(f.cells[i].key, " (", f.cells[i].occurrences, ")"));
+  }
+  if (f.cells.size() > kShown)
+    cells.push_back(absl::StrCat("and ", f.cells.size() - kShown, " more"));
+  out << "  cells: " << absl::StrJoin(cells, ", ") << "\n"
       << "  minimal: " << f.minimal.Describe() << " (" << f.minimal.ElementCount() << " elements, "
       << f.minimal.NodeCount() << (f.minimal.NodeCount() == 1 ? " node" : " nodes")
       << "; shrunk from " << f.original_elements << " elements)\n"
@@ -191,6 +204,13 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
       .UnknownFlagMessage(
           [](absl::string_view arg) { return absl::StrCat("unknown argument '", arg, "'"); });
   if (absl::Status parsed = flags.Parse(args); !parsed.ok()) return parsed;
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    for (const char* given : {"--persistent", "--nopersistent", "--no-persistent"}) {
+      options.persistent_given = options.persistent_given || arg == given ||
+                                 absl::StartsWith(arg, absl::StrCat(given, "="));
+    }
+  }
   if (explore.cases > 0 && explore.seconds > 0) {
     return absl::InvalidArgumentError("give --cases or --seconds, not both");
   }
@@ -218,20 +238,30 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
   }
   BackendOptions backend_options;
   backend_options.timeout_seconds = options->timeout_seconds;
-  backend_options.persistent = options->persistent;
-  absl::StatusOr<std::unique_ptr<Backend>> backend = MakeBackend(options->backend, backend_options);
-  if (!backend.ok()) return UsageError(err, "explore", kUsage, backend.status().message());
+  // Neither --persistent nor --no-persistent: an exec adapter is tried as
+  // a server first (its first case tells, runners/backends/exec_backend.h).
+  const bool try_serving =
+      !options->persistent_given &&
+      (absl::StartsWith(options->backend, "exec:") || absl::StartsWith(options->against, "exec:"));
+  backend_options.persistent = options->persistent || try_serving;
   ExploreOptions& explore = options->explore;
-  std::unique_ptr<Backend> against;
-  if (!options->against.empty()) {
-    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(options->against, backend_options);
+  std::unique_ptr<Backend> backend, against;
+  auto make_backends = [&]() -> std::optional<int> {
+    absl::StatusOr<std::unique_ptr<Backend>> made = MakeBackend(options->backend, backend_options);
+    if (!made.ok()) return UsageError(err, "explore", kUsage, made.status().message());
+    backend = *std::move(made);
+    explore.against = nullptr;
+    if (options->against.empty()) return std::nullopt;
+    made = MakeBackend(options->against, backend_options);
     if (!made.ok()) {
       return UsageError(err, "explore", kUsage,
                         absl::StrCat("--against: ", made.status().message()));
     }
     against = *std::move(made);
     explore.against = against.get();
-  }
+    return std::nullopt;
+  };
+  if (std::optional<int> code = make_backends()) return *code;
   explore.progress = [&err](const std::string& line) { err << line << std::endl; };
   g_stop = false;
   explore.stop = &g_stop;
@@ -239,7 +269,18 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
   action.sa_handler = OnInterrupt;
   action.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &action, &old_action);
-  absl::StatusOr<ExploreResult> result = Explore(**backend, explore);
+  absl::StatusOr<ExploreResult> result = Explore(*backend, explore);
+  if (try_serving && absl::IsFailedPrecondition(result.status()) &&
+      absl::StrContains(result.status().message(), kAdapterDoesNotServe)) {
+    err << "onnx-conform explore: the adapter does not serve requests (COMMAND --serve): one "
+           "process per case\n";
+    backend_options.persistent = false;
+    if (std::optional<int> code = make_backends()) return *code;
+    result = Explore(*backend, explore);
+  } else if (try_serving && result.ok()) {
+    err << "onnx-conform explore: the adapter serves requests (COMMAND --serve): run as a "
+           "server, one per job (--no-persistent: a process per case)\n";
+  }
   sigaction(SIGINT, &old_action, nullptr);
   if (g_stop) err << "onnx-conform explore: interrupted\n";
   if (!result.ok()) {
@@ -253,13 +294,19 @@ int ExploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     out << "statistics (cases per feature class):\n";
     for (const std::string& line : StatisticsLines(*result)) out << line << "\n";
   }
-  int failures = 0;
-  for (const ExploreFinding& f : result->findings) failures += f.failure;
-  out << "explore " << (*backend)->name() << (against ? " against " + against->name() : "") << ": "
+  if (result->budget_spent) {
+    out << "stopped at --seconds=" << explore.seconds << " with the causes found so far"
+        << (result->shrinking_cut
+                ? "; a shrink was cut short, so a minimal case may not be the smallest"
+                : "")
+        << "\n";
+  }
+  const size_t causes = result->findings.size();
+  out << "explore " << backend->name() << (against ? " against " + against->name() : "") << ": "
       << result->cases << " cases (" << result->valid_cases << " valid) over "
       << explore.cells.size() << " operator versions and types, seed " << explore.seed << ": "
-      << result->findings.size() << " findings (" << failures << " failures, "
-      << result->findings.size() - failures << " divergences)\n";
+      << causes << (causes == 1 ? " cause (" : " causes (") << result->failures() << " failures, "
+      << result->divergences() << " divergences, " << result->unsupported() << " unsupported)\n";
   if (result->failed()) return kExitFailed;
   return g_stop ? kExitInterrupted : kExitOk;
 }

@@ -33,9 +33,12 @@ struct ExploreCommandOptions {
   // case.json's operator, version, type, seed and case_index).
   ExploreOptions explore;
   double timeout_seconds = 60;  // --timeout, of an exec adapter
-  // --persistent: exec adapters serve many cases (COMMAND --serve); as
-  // `run`, one process per case by default.
+  // --persistent: exec adapters serve many cases (COMMAND --serve);
+  // --no-persistent: one process per case. Neither (persistent_given
+  // false): an adapter that serves is run as a server, else one process
+  // per case.
   bool persistent = false;
+  bool persistent_given = false;
   bool statistics = true;  // --no-statistics: no counts per feature class
 };
 

@@ -385,6 +385,8 @@ std::vector<uint64_t> SimpleValues(E type) {
   return values;
 }
 
+std::vector<uint64_t> EdgeValues(E type) { return EdgePool(type); }
+
 rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k) {
   // Even cases steered, odd ones drawn freely.
   return CaseGen(cell, k % 2 == 0 ? SteerFor(cell, k / 2) : Steer{});

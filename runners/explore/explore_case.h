@@ -53,6 +53,10 @@ OpFamily FamilyOf(const std::string& op);
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.
 std::vector<uint64_t> SimpleValues(ElementType type);
+// The type's edge values as element bits, simplest first: the simple
+// values, then limits, +-0, infinities, NaNs, denormals (the values cases
+// are drawn from most).
+std::vector<uint64_t> EdgeValues(ElementType type);
 // Element bits of `type` as a number (NaN stays NaN).
 double ValueOf(ElementType type, uint64_t bits);
 
@@ -105,7 +109,10 @@ struct ExploreCase {
   BoundSource bound_source = BoundSource::kGraphInput;
   std::vector<ChainNode> chain;  // further nodes (empty: a one-node case)
 
-  int64_t ElementCount() const;               // over every input tensor, bounds included
+  int64_t ElementCount() const;  // over every input tensor, bounds included
+  // Every element's bits, in one list: the data inputs, Clip-11+ bounds
+  // given, the chain's operands.
+  std::vector<uint64_t*> ElementBits();
   int64_t NodeCount() const;                  // a Less+Where step is two
   std::string Describe() const;               // one line: op, shapes, attributes
   std::vector<std::string> Features() const;  // snake_case tags for case.json

@@ -60,6 +60,25 @@ int64_t ExploreCase::NodeCount() const {
   return count;
 }
 
+std::vector<uint64_t*> ExploreCase::ElementBits() {
+  std::vector<uint64_t*> slots;
+  for (TensorSpec& t : inputs) {
+    for (uint64_t& b : t.bits) slots.push_back(&b);
+  }
+  if (cell.version >= 11 && min_form == BoundForm::kPresent) {
+    for (uint64_t& b : min_input.bits) slots.push_back(&b);
+  }
+  if (cell.version >= 11 && max_form == BoundForm::kPresent) {
+    for (uint64_t& b : max_input.bits) slots.push_back(&b);
+  }
+  for (ChainNode& n : chain) {
+    for (TensorSpec& t : n.operands) {
+      for (uint64_t& b : t.bits) slots.push_back(&b);
+    }
+  }
+  return slots;
+}
+
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());

@@ -7,10 +7,12 @@
 #include "runners/explore/explore.h"
 
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
 #include "caseio/caseio_test_util.h"
 #include "cases/case_metadata.h"
@@ -113,13 +115,19 @@ TEST(ExploreTest, ShrinkingTakesEveryCauseToItsSmallestCase) {
       .seed = 9};
   ExploreResult shrunk = ExploreOrDie(*fake, options);
   int64_t largest = 0;
+  std::set<std::string> cells;
   for (const ExploreFinding& f : shrunk.findings) {
-    largest = std::max(largest, f.original_elements);
+    for (const FindingCell& cell : f.cells) {
+      largest = std::max(largest, cell.original_elements);
+      cells.insert(absl::StrCat(cell.cell.version, ElementTypeName(cell.cell.type)));
+      if (f.failure) EXPECT_EQ(cell.minimal_elements, 1) << cell.key;
+    }
     if (!f.failure) continue;
     EXPECT_EQ(f.minimal.ElementCount(), 1) << f.key << ": " << f.minimal.Describe();
   }
   EXPECT_GT(largest, 4);
-  EXPECT_GE(shrunk.findings.size(), options.cells.size());
+  // Every cell showed the bug; its cells are listed in the one cause.
+  EXPECT_EQ(cells.size(), options.cells.size());
 }
 
 TEST(ExploreTest, InvalidModelAcceptedIsReported) {
@@ -183,8 +191,16 @@ TEST(ExploreTest, SameSeedSameFindingsWhateverJobs) {
   options.seed = 10;
   ExploreResult other = ExploreOrDie(*fake, options);
   ASSERT_FALSE(other.findings.empty());
-  EXPECT_NE(other.findings[0].case_index * 1000 + other.findings.size(),
-            one.findings[0].case_index * 1000 + one.findings.size());
+  // Its cells, in the order found, with the sizes of their first cases.
+  auto cells = [](const ExploreResult& r) {
+    std::string text;
+    for (const ExploreFinding& f : r.findings) {
+      for (const FindingCell& c : f.cells) absl::StrAppend(&text, c.key, c.original_elements, ";");
+    }
+    return text;
+  };
+  EXPECT_EQ(cells(one), cells(three));
+  EXPECT_NE(cells(other), cells(one));
 }
 
 TEST(ExploreTest, FindingIsWrittenAsANodeTest) {

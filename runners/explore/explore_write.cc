@@ -16,12 +16,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string FolderName(const std::string& key) {
-  std::string name = absl::AsciiStrToLower(key);
-  return absl::StrReplaceAll(name, {{" ", "_"}, {"-", "_"}, {"+", "_"}, {">", "_"}});
-}
-
 }  // namespace
+
+std::string FindingFolderName(const ExploreFinding& finding) {
+  std::string key = absl::StrCat(finding.cell.op, "-", finding.cell.version, " ",
+                                 ElementTypeName(finding.cell.type), " ", finding.kind);
+  if (!finding.signature.empty()) absl::StrAppend(&key, " ", finding.signature);
+  std::string name = absl::AsciiStrToLower(key);
+  return absl::StrReplaceAll(
+      name, {{" ", "_"}, {"-", "_"}, {"+", "_"}, {">", "_"}, {"<", "_"}, {"/", "_"}, {":", "_"}});
+}
 
 std::string FirstCheckerError(const CheckedCase& c) {
   for (const Diagnostic& d : c.diagnostics) {
@@ -33,10 +37,11 @@ std::string FirstCheckerError(const CheckedCase& c) {
 }
 
 absl::StatusOr<fs::path> WriteFinding(const ExploreFinding& finding, uint64_t seed,
-                                      const std::string& backend_name, const fs::path& root) {
+                                      const std::string& backend_name, const fs::path& root,
+                                      const std::string& name) {
   absl::StatusOr<BuiltCase> built = BuildCase(finding.minimal);
   if (!built.ok()) return built.status();
-  const fs::path folder = root / FolderName(finding.key);
+  const fs::path folder = root / (name.empty() ? FindingFolderName(finding) : name);
   const fs::path data_dir = folder / DataSetDirName(0);
   std::error_code ec;
   fs::remove_all(folder, ec);

@@ -116,6 +116,17 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
       s.chain.erase(s.chain.begin() + static_cast<std::ptrdiff_t>(k));
     });
   }
+  // A step as Identity: one node, no operand, where any node will do (a
+  // runtime that spoils every graph of two nodes).
+  for (size_t k = 0; k < c.chain.size(); ++k) {
+    if (c.chain[k].op == "Identity") continue;
+    AddEdited(c, out, [k](ExploreCase& s) {
+      ChainNode identity;
+      identity.op = "Identity";
+      identity.output_too = s.chain[k].output_too;
+      s.chain[k] = std::move(identity);
+    });
+  }
   for (size_t k = 0; k < c.chain.size(); ++k) {
     if (!c.chain[k].output_too) continue;
     AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].output_too = false; });
@@ -174,26 +185,6 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
   }
 }
 
-// Every element's bits, in one list, for a value step.
-std::vector<uint64_t*> ValueSlots(ExploreCase& c) {
-  std::vector<uint64_t*> slots;
-  for (TensorSpec& t : c.inputs) {
-    for (uint64_t& b : t.bits) slots.push_back(&b);
-  }
-  if (c.min_form == BoundForm::kPresent) {
-    for (uint64_t& b : c.min_input.bits) slots.push_back(&b);
-  }
-  if (c.max_form == BoundForm::kPresent) {
-    for (uint64_t& b : c.max_input.bits) slots.push_back(&b);
-  }
-  for (ChainNode& n : c.chain) {
-    for (TensorSpec& t : n.operands) {
-      for (uint64_t& b : t.bits) slots.push_back(&b);
-    }
-  }
-  return slots;
-}
-
 // The order values shrink in: the simple values first, in their order,
 // then the others by their bits; a value only moves down this order, so
 // that shrinking ends.
@@ -204,7 +195,7 @@ std::pair<size_t, uint64_t> RankOf(const std::vector<uint64_t>& simple, uint64_t
 
 void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
   ExploreCase probe = c;
-  const std::vector<uint64_t*> slots = ValueSlots(probe);
+  const std::vector<uint64_t*> slots = probe.ElementBits();
   const std::vector<uint64_t> simple = SimpleValues(c.cell.type);
   std::vector<uint64_t> held;  // distinct values, in order of first appearance
   for (uint64_t* slot : slots) {
@@ -222,7 +213,7 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
         targets.push_back(v);
       }
     }
-    for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *ValueSlots(s)[i] = v; });
+    for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *s.ElementBits()[i] = v; });
   }
   // Clip-1/6 bounds (attributes): towards 0, 1, -1.
   if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 11) return;
@@ -241,17 +232,17 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
 void AddBypassRetargeted(const ExploreCase& c, std::vector<ExploreCase>& out) {
   ExploreCase probe = c;
   std::vector<uint64_t> held;
-  for (uint64_t* slot : ValueSlots(probe)) {
+  for (uint64_t* slot : probe.ElementBits()) {
     if (std::find(held.begin(), held.end(), *slot) == held.end()) held.push_back(*slot);
   }
   for (size_t k = 0; k < c.chain.size(); ++k) {
     ExploreCase bypassed = c;
     bypassed.chain.erase(bypassed.chain.begin() + static_cast<std::ptrdiff_t>(k));
-    const size_t slots = ValueSlots(bypassed).size();
+    const size_t slots = bypassed.ElementBits().size();
     for (size_t i = 0; i < slots; ++i) {
       for (uint64_t v : held) {
         ExploreCase s = bypassed;
-        uint64_t* slot = ValueSlots(s)[i];
+        uint64_t* slot = s.ElementBits()[i];
         if (*slot == v) continue;
         *slot = v;
         out.push_back(std::move(s));
@@ -267,6 +258,28 @@ std::vector<ExploreCase> SimplerCases(const ExploreCase& c) {
   AddStructural(c, out);
   AddValues(c, out);
   AddBypassRetargeted(c, out);
+  return out;
+}
+
+std::vector<ExploreCase> StatedCases(const ExploreCase& c) {
+  std::vector<ExploreCase> out;
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 13 ||
+      c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) {
+    return out;
+  }
+  const double lo =
+      c.cell.version >= 11 ? ValueOf(c.cell.type, c.min_input.bits.at(0)) : c.min_attr;
+  const double hi =
+      c.cell.version >= 11 ? ValueOf(c.cell.type, c.max_input.bits.at(0)) : c.max_attr;
+  if (!(lo > hi)) return out;
+  for (BoundForm ExploreCase::*dropped : {&ExploreCase::min_form, &ExploreCase::max_form}) {
+    for (uint64_t v : EdgeValues(c.cell.type)) {
+      AddEdited(c, out, [&](ExploreCase& s) {
+        s.*dropped = BoundForm::kAbsent;
+        for (TensorSpec& t : s.inputs) std::fill(t.bits.begin(), t.bits.end(), v);
+      });
+    }
+  }
   return out;
 }
 

@@ -8,7 +8,7 @@
 //   int used = ShrinkCase(c, [&](const ExploreCase& s) { return Shows(s); }, 2000);
 //
 // Steps, in order: drop a graph node (bypass it; a Less+Where step goes
-// whole); drop an input a variadic operator does not need; drop a Clip
+// whole); make a node Identity; drop an input a variadic operator does not need; drop a Clip
 // bound; unset an attribute; put a Less+Where in Clip-13's order; drop a
 // dimension (keeping index 0 of it); make a dimension 1 or one shorter;
 // then values: each element (and each Clip bound) towards the type's
@@ -27,6 +27,13 @@ namespace onnx_conform {
 
 // The candidate cases one step simpler than `c`, simplest first.
 std::vector<ExploreCase> SimplerCases(const ExploreCase& c);
+
+// For a Clip case with min > max at a version whose text leaves it open
+// (Clip-1 to 12), the stated cases nearest it: one bound dropped, and the
+// data set to one of the type's edge values, every element alike (with
+// min > max every element became a bound; with one bound, a value beyond
+// it does). Empty for any other case.
+std::vector<ExploreCase> StatedCases(const ExploreCase& c);
 
 // Replaces `c` by simpler cases that `shows` accepts, greedily, at most
 // `max_steps` tries; returns the tries used.

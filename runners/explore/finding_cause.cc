@@ -1,0 +1,198 @@
+// What makes two findings one cause (runners/explore/finding_cause.h).
+#include "runners/explore/finding_cause.h"
+
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace onnx_conform {
+namespace {
+
+using E = ElementType;
+
+// The type's sign bit, largest finite and smallest normal magnitudes (bits).
+struct FloatBits {
+  uint64_t sign, max_finite, min_normal;
+};
+std::optional<FloatBits> BitsOfType(E type) {
+  switch (type) {
+    case E::kFloat16: return FloatBits{0x8000, 0x7BFF, 0x0400};
+    case E::kBFloat16: return FloatBits{0x8000, 0x7F7F, 0x0080};
+    case E::kFloat: return FloatBits{0x80000000, 0x7F7FFFFF, 0x00800000};
+    case E::kDouble: return FloatBits{0x8000000000000000, 0x7FEFFFFFFFFFFFFF, 0x0010000000000000};
+    default: return std::nullopt;
+  }
+}
+
+// Whether `bits` is of the special class `name`.
+bool OfClass(E type, const std::string& name, uint64_t bits) {
+  if (!BitsOfType(type)) return false;
+  const absl::string_view kind = ValueKindOf(type, bits);
+  return kind == name;
+}
+
+// Ordinary values, as bits of `type`: 1, -1, 2 and the largest finite.
+std::vector<uint64_t> OrdinaryValues(E type) {
+  const std::vector<uint64_t> simple = SimpleValues(type);
+  return {simple[1], simple[2], simple[3], BitsOfType(type)->max_finite};
+}
+
+// Calls `visit` with the type and bits of every element of the case, Clip-1/6
+// attribute bounds (floats) included.
+void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit) {
+  for (uint64_t* slot : c.ElementBits()) visit(c.cell.type, *slot);
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 11) return;
+  for (auto [form, attr] :
+       {std::pair{c.min_form, &c.min_attr}, std::pair{c.max_form, &c.max_attr}}) {
+    if (form != BoundForm::kPresent) continue;
+    uint64_t bits = std::bit_cast<uint32_t>(*attr);
+    visit(E::kFloat, bits);
+    *attr = std::bit_cast<float>(static_cast<uint32_t>(bits));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> CauseStructure(const ExploreCase& c) {
+  std::vector<std::string> s;
+  switch (FamilyOf(c.cell.op)) {
+    case OpFamily::kElementwise: {
+      if (c.inputs.size() > 2) s.push_back(absl::StrCat("inputs ", c.inputs.size()));
+      for (const TensorSpec& t : c.inputs) {
+        if (t.shape != c.inputs[0].shape) {
+          s.push_back("broadcast");
+          break;
+        }
+      }
+      break;
+    }
+    case OpFamily::kArgReduce:
+      if (c.axis.value_or(0) < 0) s.push_back("axis < 0");
+      if (c.axis.value_or(0) > 0) s.push_back("axis");
+      if (c.keepdims) s.push_back(absl::StrCat("keepdims ", *c.keepdims));
+      if (c.select_last_index)
+        s.push_back(absl::StrCat("select_last_index ", *c.select_last_index));
+      break;
+    case OpFamily::kClip: {
+      const bool min = c.min_form == BoundForm::kPresent, max = c.max_form == BoundForm::kPresent;
+      if (min) s.push_back("min");
+      if (max) s.push_back("max");
+      if (min && max) {
+        const double lo =
+            c.cell.version >= 11 ? ValueOf(c.cell.type, c.min_input.bits.at(0)) : c.min_attr;
+        const double hi =
+            c.cell.version >= 11 ? ValueOf(c.cell.type, c.max_input.bits.at(0)) : c.max_attr;
+        if (lo > hi) s.push_back("min > max");
+      }
+      break;
+    }
+  }
+  for (const ChainNode& n : c.chain) s.push_back("then " + n.op);
+  return s;
+}
+
+std::vector<SpecialValues> SpecialValueVariants(const ExploreCase& c) {
+  std::vector<SpecialValues> variants;
+  for (const std::string name : {"nan", "zero", "denormal", "inf"}) {
+    SpecialValues v{.name = name};
+    for (size_t rotation = 0; rotation < 4; ++rotation) {
+      ExploreCase ordinary = c;
+      size_t held = 0;
+      ForEachValue(ordinary, [&](E type, uint64_t& bits) {
+        if (!OfClass(type, name, bits)) return;
+        const std::vector<uint64_t> values = OrdinaryValues(type);
+        bits = values[(held++ + rotation) % values.size()];
+      });
+      if (held == 0) break;
+      v.ordinary.push_back(std::move(ordinary));
+    }
+    if (!v.ordinary.empty()) variants.push_back(std::move(v));
+  }
+  return variants;
+}
+
+std::vector<StructureVariant> StructureVariants(const ExploreCase& c) {
+  std::vector<StructureVariant> variants;
+  auto add = [&](std::string name, auto edit) {
+    ExploreCase without = c;
+    edit(without);
+    variants.push_back({std::move(name), std::move(without)});
+  };
+  for (const std::string& feature : CauseStructure(c)) {
+    if (feature == "axis < 0") {  // the same axis, counted from the front
+      add(feature,
+          [](ExploreCase& w) { *w.axis += static_cast<int64_t>(w.inputs.at(0).shape.size()); });
+    } else if (feature == "axis") {
+      add(feature, [](ExploreCase& w) { w.axis.reset(); });
+    } else if (absl::StartsWith(feature, "keepdims ")) {
+      add(feature, [](ExploreCase& w) { w.keepdims.reset(); });
+    } else if (absl::StartsWith(feature, "select_last_index ")) {
+      add(feature, [](ExploreCase& w) { w.select_last_index.reset(); });
+    } else if (feature == "min") {
+      add(feature, [](ExploreCase& w) { w.min_form = BoundForm::kAbsent; });
+    } else if (feature == "max") {
+      add(feature, [](ExploreCase& w) { w.max_form = BoundForm::kAbsent; });
+    } else if (feature == "min > max") {
+      add(feature, [](ExploreCase& w) {
+        std::swap(w.min_attr, w.max_attr);
+        std::swap(w.min_input, w.max_input);
+      });
+    } else if (absl::StartsWith(feature, "inputs ")) {
+      for (size_t k = c.inputs.size(); k-- > 0;) {  // each input dropped in turn
+        add(feature, [k](ExploreCase& w) {
+          w.inputs.erase(w.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+        });
+      }
+    }
+  }
+  // Each further node bypassed, the last first.
+  for (size_t k = c.chain.size(); k-- > 0;) {
+    add("then " + c.chain[k].op,
+        [k](ExploreCase& w) { w.chain.erase(w.chain.begin() + static_cast<std::ptrdiff_t>(k)); });
+  }
+  return variants;
+}
+
+std::vector<ExploreCase> ScrambledData(const ExploreCase& c, int count) {
+  const std::vector<uint64_t> simple = SimpleValues(c.cell.type);
+  std::vector<ExploreCase> out;
+  for (int k = 1; k <= count; ++k) {
+    ExploreCase scrambled = c;
+    uint64_t state = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(k);
+    for (TensorSpec& t : scrambled.inputs) {
+      for (uint64_t& bits : t.bits) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;  // an LCG
+        bits = simple[(state >> 33) % simple.size()];
+      }
+    }
+    out.push_back(std::move(scrambled));
+  }
+  return out;
+}
+
+bool GroupsByStructure(const std::string& kind) {
+  for (const char* k : {"values", "shape", "element-type", "output-count", "adapter-error",
+                        "refused-as-invalid", "bad-output", "crash", "timeout"}) {
+    if (kind == k) return true;
+  }
+  return false;
+}
+
+std::string CauseKey(const std::string& op, const std::string& kind, const std::string& part,
+                     const std::vector<std::string>& structure,
+                     const std::vector<std::string>& needed_values) {
+  if (!GroupsByStructure(kind)) {
+    return part.empty() ? absl::StrCat(op, " ", kind) : absl::StrCat(op, " ", kind, " ", part);
+  }
+  std::string key = absl::StrCat(op, " ", structure.empty() ? kind : "failure");
+  if (!structure.empty()) absl::StrAppend(&key, " with ", absl::StrJoin(structure, ", "));
+  if (!needed_values.empty()) absl::StrAppend(&key, " on ", absl::StrJoin(needed_values, ", "));
+  return key;
+}
+
+}  // namespace onnx_conform
