@@ -38,6 +38,14 @@ std::string RuntimesOf(const std::vector<CaseResult>& results) {
   return absl::StrJoin(runtimes, ", ");
 }
 
+std::string CommandLineGist(const std::string& command_line) {
+  constexpr size_t kGistChars = 200;
+  if (command_line.size() <= kGistChars) return command_line;
+  size_t cut = command_line.rfind(' ', kGistChars);
+  if (cut == std::string::npos || cut == 0) cut = kGistChars;
+  return absl::StrCat(command_line.substr(0, cut), " … (the whole command is in the JSON report)");
+}
+
 std::string FactsText(const PageFacts& facts, const std::vector<CaseResult>& results) {
   std::vector<std::string> parts;
   if (!facts.suite_version.empty())
@@ -46,7 +54,7 @@ std::string FactsText(const PageFacts& facts, const std::vector<CaseResult>& res
     parts.push_back(absl::StrCat("runtime ", runtimes));
   }
   if (!facts.run_date.empty()) parts.push_back(facts.run_date);
-  if (!facts.command_line.empty()) parts.push_back(facts.command_line);
+  if (!facts.command_line.empty()) parts.push_back(CommandLineGist(facts.command_line));
   return absl::StrJoin(parts, " · ");
 }
 

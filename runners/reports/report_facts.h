@@ -37,8 +37,14 @@ std::string CommandLineText(const std::vector<std::string>& words);
 // joined by ", " ("onnxruntime 1.32.0"); "" when none says.
 std::string RuntimesOf(const std::vector<CaseResult>& results);
 
+// A command line of at most about 200 characters, for a person: a longer
+// one (a run over hundreds of case folders) is cut at a space and says
+// where the whole command is.
+std::string CommandLineGist(const std::string& command_line);
+
 // One line for a person: "onnx-conform 0.1.0 · runtime ort 1.2 · 2026-12-05
-// 06:50 UTC · onnx-conform run cases/node"; empty fields left out.
+// 06:50 UTC · onnx-conform run cases/node" (the command's CommandLineGist);
+// empty fields left out.
 std::string FactsText(const PageFacts& facts, const std::vector<CaseResult>& results);
 
 }  // namespace onnx_conform

@@ -42,6 +42,21 @@ TEST(ReportFactsTest, DateAndCommandLine) {
   EXPECT_EQ(FactsText({}, {}), "");
 }
 
+// A run over hundreds of folders: pages show its start, the JSON all of it.
+TEST(ReportFactsTest, ALongCommandIsCutForPeopleOnly) {
+  std::vector<std::string> words = {"onnx-conform", "run", "--backend=exec:./a"};
+  for (int i = 0; i < 100; ++i) words.push_back("/data/node/test_case_" + std::to_string(i));
+  PageFacts facts{.command_line = CommandLineText(words)};
+  const std::string line = FactsText(facts, {});
+  EXPECT_LE(line.size(), 260u);
+  EXPECT_TRUE(line.starts_with("onnx-conform run --backend=exec:./a /data/node/test_case_0 "));
+  EXPECT_TRUE(line.ends_with(" … (the whole command is in the JSON report)")) << line;
+  EXPECT_EQ(line.find("test_case_99"), std::string::npos);
+  report::RunReport run;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(JsonReport(Results(), facts), &run).ok());
+  EXPECT_NE(run.command_line().find("test_case_99"), std::string::npos);
+}
+
 TEST(ReportFactsTest, TheJsonReportCarriesThem) {
   report::RunReport run;
   ASSERT_TRUE(
