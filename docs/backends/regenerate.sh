@@ -65,7 +65,7 @@ for report in "$build"/backends/*/official.json; do
 done
 if [ ${#official[@]} -gt 0 ]; then
   "$build/runners/onnx-conform" merge "${official[@]}" \
-    --merge-title="ONNX Conform: ONNX's official node tests on real backends" \
+    --title="ONNX Conform: ONNX's official node tests on real backends" \
     --scoreboard-md=docs/backends/official.md --scoreboard-html=docs/backends/official.html
   echo "updated docs/backends/official.md and official.html from ${#official[@]} reports"
 fi
