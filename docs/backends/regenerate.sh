@@ -46,26 +46,20 @@ for name in onnxruntime-node onnxruntime-web opencv-dnn onnxjs onnxruntime-pytho
   splice "docs/backends/$name.md" "$build/backends/$name/scoreboard.md"
 done
 
-# The combined page: every backend side by side, failures grouped by cause.
-reports=()
-for report in "$build"/backends/*/report.json; do
-  [ -f "$report" ] && reports+=("$report")
-done
-if [ ${#reports[@]} -gt 0 ]; then
-  "$build/runners/onnx-conform" merge "${reports[@]}" \
-    --title="ONNX Conform: real backends side by side" \
-    --scoreboard-md=docs/backends/combined.md --scoreboard-html=docs/backends/combined.html
-  echo "updated docs/backends/combined.md and combined.html from ${#reports[@]} reports"
-fi
+# merge_page REPORT PAGE TITLE: every backend's build/backends/*/REPORT
+# merged into docs/backends/PAGE.{md,html}.
+merge_page() {
+  local report=$1 page=$2 title=$3 found=()
+  for file in "$build"/backends/*/"$report"; do
+    [ -f "$file" ] && found+=("$file")
+  done
+  [ ${#found[@]} -gt 0 ] || return 0
+  "$build/runners/onnx-conform" merge "${found[@]}" --title="$title" \
+    --scoreboard-md="docs/backends/$page.md" --scoreboard-html="docs/backends/$page.html"
+  echo "updated docs/backends/$page.md and $page.html from ${#found[@]} reports"
+}
 
-# ONNX's official node tests, every operator, on every backend.
-official=()
-for report in "$build"/backends/*/official.json; do
-  [ -f "$report" ] && official+=("$report")
-done
-if [ ${#official[@]} -gt 0 ]; then
-  "$build/runners/onnx-conform" merge "${official[@]}" \
-    --title="ONNX Conform: ONNX's official node tests on real backends" \
-    --scoreboard-md=docs/backends/official.md --scoreboard-html=docs/backends/official.html
-  echo "updated docs/backends/official.md and official.html from ${#official[@]} reports"
-fi
+# The combined page: every backend side by side, failures grouped by cause;
+# then ONNX's official node tests, every operator, on every backend.
+merge_page report.json combined "ONNX Conform: real backends side by side"
+merge_page official.json official "ONNX Conform: ONNX's official node tests on real backends"
