@@ -17,23 +17,10 @@
 #include <vector>
 
 #include "cases/case_builder.h"
+#include "cases/operator_versions.h"
 #include "reference/element_type.h"
 
 namespace onnx_conform {
-
-struct OperatorVersion {
-  std::string_view op_type;
-  int version;
-  std::vector<ElementType> types;  // the type constraint T of this version
-};
-
-// Every version of every operator of the registry (checker/registry.h) with
-// its types: the (operator, version, type) cells of the library.
-const std::vector<OperatorVersion>& SuiteOperatorVersions();
-// The types of one operator version; empty when the suite does not cover it.
-std::vector<ElementType> SuiteTypes(std::string_view op_type, int version);
-// The versions of one operator the suite covers, oldest first.
-std::vector<int> SuiteVersions(std::string_view op_type);
 
 void AddMinCases(std::vector<Case>& cases);     // and AddMaxCases: min_cases.cc
 void AddArgMinCases(std::vector<Case>& cases);  // and AddArgMaxCases: argmin_cases.cc
@@ -46,12 +33,6 @@ void AddInvalidCases(std::vector<Case>& cases);
 
 // Every case, sorted by name. Aborts on a duplicate name (a definition bug).
 std::vector<Case> AllCases();
-
-// Calls f(TypeTag<T>{}) for each type of an operator version.
-template <typename F>
-void ForEachSuiteType(std::string_view op_type, int version, F&& f) {
-  for (ElementType type : SuiteTypes(op_type, version)) VisitNumericType(type, f);
-}
 
 }  // namespace onnx_conform
 

@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
-#include "cases/case_library.h"
+#include "cases/operator_versions.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
 #include "runners/explore/case_gen.h"

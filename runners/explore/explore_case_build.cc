@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cases/case_library.h"
+#include "cases/operator_versions.h"
 #include "checker/operator_form.h"
 #include "checker/registry.h"
 #include "reference/float16.h"
