@@ -10,8 +10,8 @@
 #include <string>
 
 #include "caseio/case_layout.h"
+#include "caseio/case_metadata_test_data.h"
 #include "caseio/caseio_test_util.h"
-#include "cases/case_metadata_test_data.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/resource_limits.h"

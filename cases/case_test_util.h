@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
 

@@ -14,8 +14,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
+#include "caseio/case_metadata.h"
 #include "caseio/caseio_test_util.h"
-#include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"

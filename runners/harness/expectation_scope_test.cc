@@ -7,8 +7,8 @@
 
 #include "absl/strings/match.h"
 #include "caseio/case_files.h"
+#include "caseio/case_metadata.h"
 #include "caseio/caseio_test_util.h"
-#include "cases/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -10,7 +10,7 @@
 
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"

@@ -1,8 +1,8 @@
 // Parsing, validating and printing case.json text; reading it from a case
 // folder is tested in caseio/case_files_test.cc.
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 
-#include "cases/case_metadata_test_data.h"
+#include "caseio/case_metadata_test_data.h"
 #include "gtest/gtest.h"
 
 namespace onnx_conform {
@@ -52,7 +52,7 @@ TEST(CaseMetadataTest, RejectsUnknownFieldsAndBadValues) {
   const Bad kBad[] = {
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "semantics": "spec",
            "colour": "red"})",
-       "a field cases/case_metadata.proto does not define (it defines operator"},
+       "a field caseio/case_metadata.proto does not define (it defines operator"},
       {R"({"operator": "Min", "version": 1, "expectation": "maybe", "semantics": "spec"})",
        "expectation"},
       {R"({"operator": "Min", "version": 1, "expectation": "valid", "semantics": "folk"})",

@@ -1,5 +1,5 @@
 // The case.json sidecar of a case folder: parsing, validating and writing
-// it. The message is defined in cases/case_metadata.proto; the JSON is
+// it. The message is defined in caseio/case_metadata.proto; the JSON is
 // protobuf's JSON mapping with the proto field names, so no JSON is parsed
 // by hand. Reading a case folder's case.json is caseio/case_files.h's
 // ReadCaseMetadata.
@@ -16,7 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "cases/case_metadata.pb.h"
+#include "caseio/case_metadata.pb.h"
 
 namespace onnx_conform {
 

@@ -1,4 +1,4 @@
-// A valid case.json text for tests of parsing it (cases/case_metadata_test.cc)
+// A valid case.json text for tests of parsing it (caseio/case_metadata_test.cc)
 // and of reading it from a case folder (caseio/case_files_test.cc).
 //
 //   absl::StatusOr<CaseMetadata> m = ParseCaseMetadata(kValidCaseJson, "x/case.json");

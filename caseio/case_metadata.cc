@@ -1,4 +1,4 @@
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 
 #include <cmath>
 #include <string>
@@ -97,7 +97,7 @@ absl::StatusOr<CaseMetadata> ParseCaseMetadata(std::string_view json,
             .ok();
     return absl::DataLossError(absl::StrCat(
         source, ": not a valid case.json: ",
-        only_unknown_fields ? absl::StrCat("a field cases/case_metadata.proto does not define "
+        only_unknown_fields ? absl::StrCat("a field caseio/case_metadata.proto does not define "
                                            "(it defines ",
                                            KnownFieldNames(), ")")
                             : "not JSON, or a value of the wrong type for its field"));
