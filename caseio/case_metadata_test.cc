@@ -2,8 +2,8 @@
 // folder is tested in caseio/case_files_test.cc.
 #include "caseio/case_metadata.h"
 
-#include "caseio/case_metadata_test_data.h"
 #include "gtest/gtest.h"
+#include "testing/case_metadata_test_data.h"
 
 namespace onnx_conform {
 namespace {

@@ -8,9 +8,9 @@
 #include "absl/strings/match.h"
 #include "caseio/case_files.h"
 #include "caseio/case_metadata.h"
-#include "caseio/caseio_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {
