@@ -193,11 +193,12 @@ case "${1:-}" in
   lines)
     # Product lines of code at REV (default HEAD): .cc/.h/.js files, blank
     # lines and comments left out, and so is test code: *_test.*, test
-    # utilities, fuzz/, bench/ and what only tests build (runners/malformed/,
-    # the fake adapter, the JUnit schema checker, the open-count preload).
+    # utilities, fuzz/, bench/ and testing/ (the malformed corpus, the fake
+    # adapter, the JUnit schema checker, the open-count preload; matched by
+    # name too, for revisions from before they moved there).
     rev=${2:-HEAD}
     git ls-tree -r --name-only "$rev" | grep -E '\.(cc|h|js)$' |
-      grep -vE '(^runners/malformed/|^runners/adapters/fake/|junit_schema_check|junit_check_main|open_log_preload|_fixture\.h$|_test\.(cc|js)$|test_util|_test_data\.h$|/test_model\.h$|^fuzz/|^bench/|node_modules|/testing/)' |
+      grep -vE '(^testing/|/malformed_|fake_adapter|junit_schema_check|junit_check_main|open_log_preload|_fixture\.h$|_test\.(cc|js)$|test_util|_test_data\.h$|/?test_model\.h$|^fuzz/|^bench/|node_modules|/testing/)' |
       while read -r file; do
         git show "$rev:$file" | perl -0777 -pe 's{/\*.*?\*/}{}gs' |
           grep -cvE '^[[:space:]]*(//.*)?$' || true

@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
 #include "checker/operator_form.h"
 #include "checker/registry.h"

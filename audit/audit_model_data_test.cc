@@ -9,12 +9,12 @@
 
 #include "absl/strings/match.h"
 #include "audit/audit.h"
-#include "audit/audit_model_test_util.h"
 #include "audit/audit_report.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
+#include "testing/audit_model_test_util.h"
 
 // Inside audit_testing, so the shared builders (audit_model_test_util.h) need
 // no using-list in each test file.

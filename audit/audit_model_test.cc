@@ -11,7 +11,6 @@
 #include "absl/strings/match.h"
 #include "audit/audit.h"
 #include "audit/audit_model_checks.h"
-#include "audit/audit_model_test_util.h"
 #include "audit/audit_report.h"
 #include "audit/audit_report.pb.h"
 #include "gmock/gmock.h"
@@ -20,6 +19,7 @@
 #include "reference/tensor_proto.h"
 #include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
+#include "testing/audit_model_test_util.h"
 
 // Inside audit_testing, so the shared builders (audit_model_test_util.h) need
 // no using-list in each test file.

@@ -13,7 +13,7 @@
 // the case folder as the root they must stay in: that reader also serves
 // files that are no case's (adapter outputs, benchmarks). case.json's reader
 // lives here. Its message, parsing and validation stay in
-// cases/case_metadata.h: oc_caseio links oc_cases_metadata, which links
+// caseio/case_metadata.h: oc_caseio links oc_cases_metadata, which links
 // neither oc_caseio nor anything above it, so there is no cycle, and the
 // checker (oc_checker links oc_caseio) stays above both.
 #ifndef ONNX_CONFORM_CASEIO_CASE_FILES_H_
@@ -24,7 +24,7 @@
 #include <optional>
 
 #include "absl/status/statusor.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
 #include "reference/tensor_file.h"
 

@@ -10,11 +10,11 @@
 #include <string>
 
 #include "caseio/case_layout.h"
-#include "caseio/caseio_test_util.h"
-#include "cases/case_metadata_test_data.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/resource_limits.h"
+#include "testing/case_metadata_test_data.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -2,7 +2,7 @@
 // `model.onnx`, `test_data_set_N/`, `input_K.pb` and `output_K.pb`.
 //
 //   model.onnx
-//   case.json                 (optional: cases/case_metadata.proto)
+//   case.json                 (optional: caseio/case_metadata.proto)
 //   data.json                 (optional, ONNX's: rtol, atol for the outputs)
 //   test_data_set_0/input_0.pb, input_1.pb, ..., output_0.pb, ...
 //   test_data_set_1/...

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "caseio/caseio_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -5,7 +5,7 @@
 //   absl::StatusOr<std::vector<std::filesystem::path>> dirs = FindCaseDirs("cases/node");
 //
 // The suite reads a case found through OpenCase (checker/checked_case.h);
-// tests load one whole with caseio/caseio_test_util.h's LoadCase.
+// tests load one whole with testing/caseio_test_util.h's LoadCase.
 #ifndef ONNX_CONFORM_CASEIO_CASE_LOADER_H_
 #define ONNX_CONFORM_CASEIO_CASE_LOADER_H_
 

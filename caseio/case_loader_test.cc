@@ -16,10 +16,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "caseio/caseio_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

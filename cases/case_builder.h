@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
 #include "reference/element_type.h"
 #include "reference/tensor.h"

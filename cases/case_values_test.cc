@@ -1,7 +1,7 @@
 #include "cases/case_values.h"
 
-#include "cases/case_test_util.h"
 #include "gtest/gtest.h"
+#include "testing/case_test_util.h"
 
 namespace onnx_conform {
 

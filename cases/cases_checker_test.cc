@@ -9,11 +9,11 @@
 
 #include "absl/strings/str_join.h"
 #include "caseio/case_files.h"
-#include "cases/case_test_util.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
-#include "checker/test_model.h"
 #include "gtest/gtest.h"
+#include "testing/case_test_util.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

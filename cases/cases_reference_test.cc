@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "cases/case_test_util.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
+#include "testing/case_test_util.h"
 
 namespace onnx_conform {
 namespace {

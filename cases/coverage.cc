@@ -8,7 +8,7 @@
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 

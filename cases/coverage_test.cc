@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "caseio/case_metadata.h"
 #include "cases/case_library.h"
-#include "cases/case_metadata.h"
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
 

@@ -14,12 +14,12 @@
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 #include "cases/case_library.h"
-#include "cases/case_test_util.h"
 #include "cases/case_values.h"
 #include "cases/case_writer.h"
 #include "checker/registry.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
+#include "testing/case_test_util.h"
 
 namespace onnx_conform {
 

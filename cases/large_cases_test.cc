@@ -7,12 +7,12 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
-#include "caseio/caseio_test_util.h"
-#include "cases/case_test_util.h"
 #include "cases/case_writer.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
 #include "reference/tensor_file.h"
+#include "testing/case_test_util.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "caseio/caseio_test_util.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
 #include "reference/element_type.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

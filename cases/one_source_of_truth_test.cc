@@ -38,7 +38,8 @@ bool IsTest(const fs::path& relative) {
 std::vector<std::string> Offenders(const std::regex& fact) {
   const fs::path root = ONNX_CONFORM_SOURCE_DIR;
   std::vector<std::string> offenders;
-  for (const char* folder : {"audit", "caseio", "cases", "checker", "reference", "runners"}) {
+  for (const char* folder :
+       {"audit", "caseio", "cases", "checker", "reference", "runners", "testing"}) {
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / folder)) {
       const fs::path relative = fs::relative(entry.path(), root);
       const std::string ext = entry.path().extension().string();

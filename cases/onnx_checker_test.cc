@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"

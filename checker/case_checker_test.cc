@@ -16,11 +16,11 @@
 #include "checker/checked_case.h"
 #include "checker/rules.h"
 #include "checker/subject.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -33,7 +33,7 @@
 
 #include "absl/status/statusor.h"
 #include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/bound_graph.h"
 #include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"

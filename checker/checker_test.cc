@@ -1,17 +1,17 @@
 // CheckModel: valid models give no diagnostic; each broken model or graph
 // rule is reported under exactly its id. Node rules (arity, types,
 // attributes, shapes): node_validator_test.cc. Models are built here, in C++
-// (checker/test_model.h).
+// (testing/test_model.h).
 #include "checker/checker.h"
 
 #include <string>
 #include <vector>
 
-#include "checker/checker_test_util.h"
 #include "checker/registry.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/checker_test_util.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

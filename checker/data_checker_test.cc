@@ -7,10 +7,10 @@
 
 #include "absl/strings/str_join.h"
 #include "checker/checker.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_proto.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "checker/checker_test_util.h"
 #include "checker/registry.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/checker_test_util.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -15,15 +15,15 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "checker/bound_graph.h"
-#include "checker/checker_test_util.h"
 #include "checker/onnx_defined_schemas.h"
 #include "checker/onnx_schemas/onnx_schemas.pb.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 #include "checker/schema_printer.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/checker_test_util.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

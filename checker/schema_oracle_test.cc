@@ -18,10 +18,10 @@
 #include "checker/checker.h"
 #include "checker/registry.h"
 #include "checker/schema_printer.h"
-#include "checker/test_model.h"
 #include "gtest/gtest.h"
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 

@@ -12,12 +12,12 @@
 #include "checker/case_checker.h"
 #include "checker/checker.h"
 #include "checker/registry.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -1,6 +1,6 @@
 // case.json text: protobuf's JSON parser and ValidateCaseMetadata; what
 // parses must print and parse back to the same message.
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "fuzz/fuzz_targets.h"
 #include "google/protobuf/util/message_differencer.h"
 

@@ -10,7 +10,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/reference_test_util.h"
+#include "testing/reference_test_util.h"
 
 namespace onnx_conform::testing {
 namespace {

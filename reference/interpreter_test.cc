@@ -9,9 +9,9 @@
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
 #include "reference/evaluate.h"
-#include "reference/reference_test_util.h"
 #include "reference/resource_limits.h"
 #include "reference/tensor_proto.h"
+#include "testing/reference_test_util.h"
 
 namespace onnx_conform::testing {
 namespace {

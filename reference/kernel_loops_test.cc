@@ -18,7 +18,7 @@
 #include "reference/clip.h"
 #include "reference/evaluation.h"
 #include "reference/min.h"
-#include "reference/reference_test_util.h"
+#include "testing/reference_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/reference_test_util.h"
+#include "testing/reference_test_util.h"
 
 namespace onnx_conform::testing {
 namespace {

@@ -16,8 +16,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "reference/reference_test_util.h"
 #include "reference/semantics.h"
+#include "testing/reference_test_util.h"
 
 namespace onnx_conform {
 namespace {

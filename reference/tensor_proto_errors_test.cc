@@ -15,7 +15,7 @@
 #include "gtest/gtest.h"
 #include "reference/sanitizers.h"
 #include "reference/tensor_proto.h"
-#include "reference/tensor_proto_test_util.h"
+#include "testing/tensor_proto_test_util.h"
 
 namespace onnx_conform {
 namespace {

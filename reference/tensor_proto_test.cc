@@ -15,7 +15,7 @@
 #include "absl/status/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_proto_test_util.h"
+#include "testing/tensor_proto_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -13,7 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/element_value.h"
-#include "reference/tensor_proto_test_util.h"
+#include "testing/tensor_proto_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -16,7 +16,7 @@
 #include "gtest/gtest.h"
 #include "reference/element_value.h"
 #include "reference/tensor_file.h"
-#include "reference/tensor_proto_test_util.h"
+#include "testing/tensor_proto_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -17,8 +17,8 @@
 #include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/backends/subprocess.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/harness/case_runner.h"
+#include "testing/backend_test_util.h"
 
 namespace onnx_conform {
 namespace {

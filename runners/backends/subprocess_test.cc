@@ -19,7 +19,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/backends/process_test_util.h"
+#include "testing/process_test_util.h"
 
 namespace onnx_conform {
 namespace {

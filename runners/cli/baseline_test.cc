@@ -12,11 +12,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/backends/backend.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/harness/expectations.h"
 #include "runners/harness/policy.h"
+#include "testing/backend_test_util.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -26,7 +26,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "caseio/case_files.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/registry.h"
 #include "runners/backends/exec_backend.h"
 #include "runners/cli/cli.h"

@@ -14,7 +14,7 @@
 #include "runners/cli/run_command.h"
 #include "runners/harness/policy.h"
 #include "runners/reports/report.h"
-#include "runners/reports/report_test_util.h"
+#include "testing/report_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -21,8 +21,8 @@
 #include "onnx/onnx_pb.h"
 #include "reference/sanitizers.h"
 #include "reference/tensor_file.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/harness/policy.h"
+#include "testing/backend_test_util.h"
 
 namespace onnx_conform {
 namespace {

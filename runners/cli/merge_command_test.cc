@@ -6,9 +6,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/reports/combined_scoreboard.h"
-#include "runners/reports/junit_schema_check.h"
+#include "testing/junit_schema_check.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -16,10 +16,10 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/reports/report.pb.h"
+#include "testing/backend_test_util.h"
 
 namespace onnx_conform {
 namespace {

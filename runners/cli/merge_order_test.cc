@@ -7,7 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/run_command_fixture.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

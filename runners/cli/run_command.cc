@@ -30,7 +30,7 @@
 #include "absl/strings/str_split.h"
 #include "caseio/case_files.h"
 #include "caseio/case_loader.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
 #include "reference/resource_limits.h"
 #include "runners/backends/backend.h"

@@ -13,12 +13,12 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_command_fixture.h"
-#include "runners/reports/junit_schema_check.h"
 #include "runners/reports/report.pb.h"
+#include "testing/backend_test_util.h"
+#include "testing/junit_schema_check.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -13,7 +13,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
@@ -22,6 +21,7 @@
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/reports/report.pb.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

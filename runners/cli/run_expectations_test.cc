@@ -3,11 +3,11 @@
 // profile (what it claims to support), and --features selecting cases.
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/reports/report.pb.h"
+#include "testing/backend_test_util.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

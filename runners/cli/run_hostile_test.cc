@@ -15,9 +15,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/run_command_fixture.h"
+#include "testing/backend_test_util.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -11,8 +11,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/cli/cli.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/harness/shard.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

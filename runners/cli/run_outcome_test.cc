@@ -11,11 +11,11 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/run_command.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/cli/run_progress.h"
 #include "runners/harness/policy.h"
+#include "testing/backend_test_util.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -19,12 +19,12 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/backends/process_test_util.h"
 #include "runners/backends/subprocess.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_command_fixture.h"
+#include "testing/backend_test_util.h"
+#include "testing/process_test_util.h"
+#include "testing/run_command_fixture.h"
 
 extern char** environ;
 

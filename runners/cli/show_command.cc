@@ -15,7 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
 #include "checker/schema_printer.h"
 #include "google/protobuf/util/json_util.h"

@@ -5,10 +5,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/cli/commands.h"
-#include "runners/cli/run_command_fixture.h"
 #include "runners/harness/policy.h"
+#include "testing/backend_test_util.h"
+#include "testing/run_command_fixture.h"
 
 namespace onnx_conform {
 namespace {

@@ -26,8 +26,8 @@
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/explore/explore.h"
-#include "runners/explore/explore_test_util.h"
 #include "runners/explore/finding_cause.h"
+#include "testing/explore_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -1,5 +1,5 @@
 // Tests of explore's second round (issue 31), each against bugs planted in
-// oc-fake-adapter (runners/adapters/fake/fake_adapter_bugs.h): a bug only a
+// oc-fake-adapter (testing/fake_adapter/fake_adapter_bugs.h): a bug only a
 // two-node graph shows, two bugs in one cell, minimal sizes after value
 // and input shrinking, rare classes within the default number of cases and
 // the statistics that show them, the adapter protocol, details naming the
@@ -16,12 +16,12 @@
 #include "gtest/gtest.h"
 #include "runners/cli/commands.h"
 #include "runners/explore/explore.h"
-#include "runners/explore/explore_test_util.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/failure_signature.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
+#include "testing/explore_test_util.h"
 
 namespace onnx_conform {
 namespace {

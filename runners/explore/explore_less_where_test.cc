@@ -16,9 +16,9 @@
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
 #include "runners/explore/explore.h"
-#include "runners/explore/explore_test_util.h"
 #include "runners/explore/shrink.h"
 #include "runners/harness/in_memory_case.h"
+#include "testing/explore_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -1,6 +1,6 @@
 // Tests of `onnx-conform explore` (runners/explore/explore.h): the reference finds
 // nothing in itself; each planted bug of oc-fake-adapter (bug-NAME modes,
-// runners/adapters/fake/fake_adapter_bugs.h) is found within a bounded number of cases of
+// testing/fake_adapter/fake_adapter_bugs.h) is found within a bounded number of cases of
 // a fixed seed and shrunk to a handful of elements; refusals and invalid
 // models are classified by the checker; findings are written as node tests
 // that `run` reads; the same seed gives the same findings.
@@ -14,14 +14,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_files.h"
-#include "caseio/caseio_test_util.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
-#include "runners/explore/explore_test_util.h"
+#include "testing/caseio_test_util.h"
+#include "testing/explore_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -4,7 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/exec_backend.h"
 #include "runners/explore/explore.h"

@@ -7,10 +7,10 @@
 
 #include "absl/strings/match.h"
 #include "caseio/case_files.h"
-#include "caseio/caseio_test_util.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "caseio/caseio_test_util.h"
 #include "gtest/gtest.h"
 #include "reference/evaluate.h"
+#include "testing/caseio_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -14,12 +14,12 @@
 
 #include "caseio/case_layout.h"
 #include "checker/checked_case.h"
-#include "checker/test_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/harness/case_runner.h"
+#include "testing/test_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -10,14 +10,14 @@
 
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
-#include "cases/case_metadata.h"
+#include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/policy.h"
+#include "testing/backend_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -12,8 +12,8 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "runners/reports/junit_schema_check.h"
-#include "runners/reports/report_test_util.h"
+#include "testing/junit_schema_check.h"
+#include "testing/report_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -13,8 +13,8 @@
 #include "gtest/gtest.h"
 #include "runners/reports/report.h"
 #include "runners/reports/report.pb.h"
-#include "runners/reports/report_test_util.h"
 #include "runners/reports/scoreboard.h"
+#include "testing/report_test_util.h"
 
 namespace onnx_conform {
 namespace {

@@ -18,7 +18,7 @@
 #include "runners/harness/policy.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.pb.h"
-#include "runners/reports/report_test_util.h"
+#include "testing/report_test_util.h"
 
 namespace onnx_conform {
 namespace {

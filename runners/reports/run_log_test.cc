@@ -16,9 +16,9 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "runners/cli/backend_test_util.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
+#include "testing/backend_test_util.h"
 
 namespace onnx_conform {
 namespace {
