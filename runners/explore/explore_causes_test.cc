@@ -28,6 +28,7 @@
 #include "runners/explore/explore.h"
 #include "runners/explore/finding_cause.h"
 #include "testing/explore_test_util.h"
+#include "testing/libm_min_max.h"
 
 namespace onnx_conform {
 namespace {
@@ -79,7 +80,7 @@ void FoldWithLibm(const CheckedCase& c, bool max, Tensor& out) {
     T folded = inputs[0].data<T>()[BroadcastIndex(out.shape(), inputs[0].shape(), i)];
     for (size_t k = 1; k < inputs.size(); ++k) {
       const T x = inputs[k].data<T>()[BroadcastIndex(out.shape(), inputs[k].shape(), i)];
-      folded = max ? std::fmax(folded, x) : std::fmin(folded, x);
+      folded = max ? LibmMax(folded, x) : LibmMin(folded, x);
     }
     out.data<T>()[i] = folded;
   }
