@@ -31,12 +31,20 @@ if [ "$run_tests" = 1 ]; then
   (cd "$build" && ctest -R '^backend(_official)?/' --output-on-failure -j "$(nproc)")
 fi
 
+# The pages are docs: what a backend does, not when or where it ran. Paths
+# of this checkout (adapters' messages name case files by absolute path)
+# become relative, and run dates are left out.
+for_docs() {
+  sed -e "s|$PWD/||g" -e 's/ · [0-9]\{4\}-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9] UTC//' \
+      -e 's/Runs of [0-9]\{4\}-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9] UTC · //'
+}
+
 splice() {
   local page=$1 scoreboard=$2
   [ -f "$scoreboard" ] || { echo "skipped $page: no $scoreboard"; return 0; }
   local tmp
   tmp=$(mktemp)
-  { sed -n '1,/^<!-- scoreboard -->$/p' "$page"; sed 's/^#/##/' "$scoreboard"; } > "$tmp"
+  { sed -n '1,/^<!-- scoreboard -->$/p' "$page"; sed 's/^#/##/' "$scoreboard" | for_docs; } > "$tmp"
   mv "$tmp" "$page"
   echo "updated $page"
 }
@@ -56,6 +64,9 @@ merge_page() {
   [ ${#found[@]} -gt 0 ] || return 0
   "$build/runners/onnx-conform" merge "${found[@]}" --title="$title" \
     --scoreboard-md="docs/backends/$page.md" --scoreboard-html="docs/backends/$page.html"
+  for file in "docs/backends/$page.md" "docs/backends/$page.html"; do
+    for_docs < "$file" > "$file.tmp" && mv "$file.tmp" "$file"
+  done
   echo "updated docs/backends/$page.md and $page.html from ${#found[@]} reports"
 }
 
