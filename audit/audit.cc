@@ -12,6 +12,7 @@
 #include "audit/audit_schema_diff.h"
 #include "checker/registry.h"
 #include "onnx/defs/schema.h"
+#include "ops/suite_operators.h"
 
 namespace onnx_conform {
 namespace {
@@ -50,6 +51,12 @@ std::vector<AuditCase> CasesAt(absl::string_view op_type, int version, int opset
       skipped.push_back(std::string(placed.status().message()));
     }
   };
+  const SuiteOperator* suite = FindSuiteOperator(op_type);
+  if (suite != nullptr && suite->scenario == NodeScenario::kNone) {
+    skipped.push_back(absl::StrCat(op_type, "-", version,
+                                   ": no audit scenario of its own (ops/operators.def); only the "
+                                   "cases of --cases compare it"));
+  }
   for (ElementType type : types) {
     for (const AuditCase& c : BuiltinAuditCases(op_type, version, type)) add(c);
   }

@@ -12,8 +12,8 @@
 #include "caseio/case_loader.h"
 #include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
-#include "checker/operator_form.h"
 #include "checker/registry.h"
+#include "ops/suite_operators.h"
 #include "reference/model_versions.h"
 #include "reference/semantics.h"
 
@@ -161,7 +161,7 @@ AuditCase MakeCase(absl::string_view op_type, int version, ElementType type,
   return c;
 }
 
-// Min, Max and any operator of their form (a variadic first input).
+// Min and Max (ops/operators.def: Variadic), over the schema's names.
 template <typename T>
 void AddVariadicCases(const OpSchema& schema, std::vector<AuditCase>& out) {
   const int version = schema.since_version();
@@ -186,7 +186,7 @@ void AddVariadicCases(const OpSchema& schema, std::vector<AuditCase>& out) {
       {IntsAttr("consumed_inputs", {0, 0})});
 }
 
-// ArgMin, ArgMax and any operator of their form (indices along an axis).
+// ArgMin and ArgMax (ArgReduce), over the schema's names.
 template <typename T>
 void AddArgReduceCases(const OpSchema& schema, std::vector<AuditCase>& out) {
   const int version = schema.since_version();
@@ -246,14 +246,14 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
   std::vector<AuditCase> cases;
   if (!IsNumeric(type)) return cases;
   const OpSchema* schema = FindSchemaVersion(op_type, version);
-  if (schema == nullptr) return cases;
+  const SuiteOperator* suite = FindSuiteOperator(op_type);
+  if (schema == nullptr || suite == nullptr) return cases;
   VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
-    switch (FormOf(*schema)) {
-      case OperatorForm::kVariadic: AddVariadicCases<T>(*schema, cases); break;
-      case OperatorForm::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
-      case OperatorForm::kOther:
-        if (op_type == "Clip") AddClipCases<T>(version, cases);
-        break;
+    switch (suite->scenario) {
+      case NodeScenario::kVariadic: AddVariadicCases<T>(*schema, cases); break;
+      case NodeScenario::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
+      case NodeScenario::kClip: AddClipCases<T>(version, cases); break;
+      case NodeScenario::kNone: break;  // no scenario: the audit says so
     }
   });
   return cases;

@@ -347,4 +347,22 @@ void AddArgCases(const ArgOp& op, std::vector<Case>& cases) {
 void AddArgMinCases(std::vector<Case>& cases) { AddArgCases(kArgMin, cases); }
 void AddArgMaxCases(std::vector<Case>& cases) { AddArgCases(kArgMax, cases); }
 
+// Along axis 0 of [[2 1 3] [0 4 5]]: argmin 1 0 0, argmax 0 1 1.
+void BuildArgMinTypeProbe(CaseBuilder& b, int, ElementType type) {
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    b.Inputs({"data"})
+        .Outputs({"reduced"})
+        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})},
+                 {MakeTensor<int64_t>({1, 3}, {1, 0, 0})});
+  });
+}
+void BuildArgMaxTypeProbe(CaseBuilder& b, int, ElementType type) {
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    b.Inputs({"data"})
+        .Outputs({"reduced"})
+        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})},
+                 {MakeTensor<int64_t>({1, 3}, {0, 1, 1})});
+  });
+}
+
 }  // namespace onnx_conform

@@ -52,12 +52,8 @@ void AssignTwins(std::vector<Case>& cases) {
 
 std::vector<Case> AllCases() {
   std::vector<Case> cases;
-  AddMinCases(cases);
-  AddArgMinCases(cases);
-  AddClipCases(cases);
-  AddMaxCases(cases);
-  AddArgMaxCases(cases);
-  AddExpandedClipCases(cases);
+#define SUITE_OPERATOR(Name, ...) Add##Name##Cases(cases);
+#include "ops/operators.def"
   AddInvalidCases(cases);
   std::sort(cases.begin(), cases.end(),
             [](const Case& a, const Case& b) { return a.name < b.name; });

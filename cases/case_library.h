@@ -22,13 +22,22 @@
 
 namespace onnx_conform {
 
-void AddMinCases(std::vector<Case>& cases);     // and AddMaxCases: min_cases.cc
-void AddArgMinCases(std::vector<Case>& cases);  // and AddArgMaxCases: argmin_cases.cc
-void AddMaxCases(std::vector<Case>& cases);
-void AddArgMaxCases(std::vector<Case>& cases);
-void AddClipCases(std::vector<Case>& cases);
-// The expanded form (Clip-13's function body) of every valid Clip-13 case.
+// Each operator of ops/operators.def, in its cases file:
+//   AddNameCases: every case of the operator, valid and negative.
+//   BuildNameTypeProbe: fills a builder made as CaseBuilder("Name", version,
+//     type, "type_not_allowed") with inputs, outputs and one data set of a
+//     small case, which the type rules break for the types the version
+//     does not allow (invalid_operator_cases.cc).
+#define SUITE_OPERATOR(Name, ...)                  \
+  void Add##Name##Cases(std::vector<Case>& cases); \
+  void Build##Name##TypeProbe(CaseBuilder& builder, int version, ElementType type);
+#include "ops/operators.def"
+
+// The expanded form (Clip-13's function body) of every valid Clip-13 case
+// (AddClipCases adds them).
 void AddExpandedClipCases(std::vector<Case>& cases);
+// The model, graph, node and data-file rules, and each operator version's
+// type rules (invalid_cases.cc, invalid_operator_cases.cc).
 void AddInvalidCases(std::vector<Case>& cases);
 
 // Every case, sorted by name. Aborts on a duplicate name (a definition bug).

@@ -343,6 +343,26 @@ void AddClipCases(std::vector<Case>& cases) {
   }
   const std::pair<int, int> kRanges[] = {{1, 5}, {6, 10}, {13, 17}};
   for (auto [version, opset] : kRanges) ClipCaseSet<float>(version, cases).AddOpsetRange(opset);
+  AddExpandedClipCases(cases);
+}
+
+// 0 3 7 9 clipped to [2, 6]: bounds as attributes before version 11,
+// as scalar inputs from 11.
+void BuildClipTypeProbe(CaseBuilder& b, int version, ElementType type) {
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    b.Outputs({"output"});
+    if (version < 11) {
+      b.Inputs({"input"})
+          .Attr("min", 2.0f)
+          .Attr("max", 6.0f)
+          .DataSet({MakeTensor<T>({4}, {0, 3, 7, 9})}, {MakeTensor<T>({4}, {2, 3, 6, 6})});
+    } else {
+      b.Inputs({"input", "min", "max"})
+          .DataSet(
+              {MakeTensor<T>({4}, {0, 3, 7, 9}), MakeTensor<T>({}, {2}), MakeTensor<T>({}, {6})},
+              {MakeTensor<T>({4}, {2, 3, 6, 6})});
+    }
+  });
 }
 
 }  // namespace onnx_conform

@@ -153,8 +153,8 @@ class InvalidCases {
   void AddDataRules();
 
  private:
-  template <typename T>
-  void AddTypeNotAllowed(std::string_view op, int version);
+  // The operator's type probe (case_library.h), made invalid by `type`.
+  void AddTypeNotAllowed(std::string_view op, int version, ElementType type);
 
   std::vector<Case>& cases_;
 };

@@ -1,6 +1,8 @@
 // Negative cases of an operator version's schema: a type it does not allow,
 // attributes and their values, input shapes, and the declared outputs. The
 // model, graph, node and data-file rules are in invalid_cases.cc.
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -14,42 +16,34 @@ namespace onnx_conform::invalid_cases {
 
 using namespace case_values;  // NOLINT: the library's own value helpers
 
-template <typename T>
-void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
-  const ElementType type = ElementTypeOf<T>();
-  const std::string what = "type_not_allowed";
+namespace {
+
+using TypeProbe = void (*)(CaseBuilder& builder, int version, ElementType type);
+
+struct OperatorTypeProbe {
+  std::string_view op_type;
+  TypeProbe build;
+};
+
+constexpr OperatorTypeProbe kTypeProbes[] = {
+#define SUITE_OPERATOR(Name, ...) {#Name, &Build##Name##TypeProbe},
+#include "ops/operators.def"
+};
+
+}  // namespace
+
+void InvalidCases::AddTypeNotAllowed(std::string_view op, int version, ElementType type) {
   const std::string description = absl::StrCat(std::string(op), "-", version, " does not allow ",
                                                std::string(ElementTypeName(type)));
-  if (op == "Min" || op == "Max") {
-    const bool max = op == "Max";
-    CaseBuilder b(op, version, type, what);
-    b.Inputs({"data_0", "data_1"})
-        .Outputs({max ? "max" : "min"})
-        .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
-                 {MakeTensor<T>({3}, {max ? 4.0 : 1.0, max ? 5.0 : 2.0, 3})});
+  for (const OperatorTypeProbe& probe : kTypeProbes) {
+    if (probe.op_type != op) continue;
+    CaseBuilder b(op, version, type, "type_not_allowed");
+    probe.build(b, version, type);
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
-  } else if (op == "ArgMin" || op == "ArgMax") {
-    CaseBuilder b(op, version, type, what);
-    b.Inputs({"data"})
-        .Outputs({"reduced"})
-        .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {ArgMinInputAxis0(op)});
-    Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
-  } else {
-    CaseBuilder b("Clip", version, type, what);
-    b.Outputs({"output"});
-    if (version < 11) {
-      b.Inputs({"input"})
-          .Attr("min", 2.0f)
-          .Attr("max", 6.0f)
-          .DataSet({MakeTensor<T>({4}, {0, 3, 7, 9})}, {MakeTensor<T>({4}, {2, 3, 6, 6})});
-    } else {
-      b.Inputs({"input", "min", "max"})
-          .DataSet(
-              {MakeTensor<T>({4}, {0, 3, 7, 9}), MakeTensor<T>({}, {2}), MakeTensor<T>({}, {6})},
-              {MakeTensor<T>({4}, {2, 3, 6, 6})});
-    }
-    Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
+    return;
   }
+  std::fprintf(stderr, "no type probe for %s (ops/operators.def)\n", std::string(op).c_str());
+  std::abort();
 }
 
 void InvalidCases::AddTypeRules() {
@@ -59,8 +53,7 @@ void InvalidCases::AddTypeRules() {
       bool allowed = false;
       for (ElementType t : v.types) allowed = allowed || t == type;
       if (allowed) continue;
-      VisitNumericType(type,
-                       [&]<typename T>(TypeTag<T>) { AddTypeNotAllowed<T>(v.op_type, v.version); });
+      AddTypeNotAllowed(v.op_type, v.version, type);
     }
   }
   // bool: not numeric at all (hand-written tensor files: Tensor holds numbers only).

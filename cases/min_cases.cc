@@ -332,6 +332,24 @@ void AddExtremeCases(const ExtremeOp& op, std::vector<Case>& cases) {
 
 void AddMaxCases(std::vector<Case>& cases) { AddExtremeCases(kMax, cases); }
 
+// min/max(1 5 3, 4 2 3) in any type.
+void BuildMinTypeProbe(CaseBuilder& b, int, ElementType type) {
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    b.Inputs({"data_0", "data_1"})
+        .Outputs({"min"})
+        .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
+                 {MakeTensor<T>({3}, {1, 2, 3})});
+  });
+}
+void BuildMaxTypeProbe(CaseBuilder& b, int, ElementType type) {
+  VisitNumericType(type, [&]<typename T>(TypeTag<T>) {
+    b.Inputs({"data_0", "data_1"})
+        .Outputs({"max"})
+        .DataSet({MakeTensor<T>({3}, {1, 5, 3}), MakeTensor<T>({3}, {4, 2, 3})},
+                 {MakeTensor<T>({3}, {4, 5, 3})});
+  });
+}
+
 void AddMinCases(std::vector<Case>& cases) {
   AddExtremeCases(kMin, cases);
   // Tensor files named otherwise than the graph values they feed: still

@@ -26,9 +26,12 @@ if [ "${1:-}" = "--extract" ]; then
   echo "$(ls "$into" | wc -l) node tests of $tag in $into"
   exit 0
 fi
-patterns='/test_(min|argmin|clip|max_|argmax)'
-scope="Min, ArgMin, Clip, Max and ArgMax
-(\`test_min*\`, \`test_argmin*\`, \`test_clip*\`, \`test_max_*\`, \`test_argmax*\`,
+# The suite's operators and their official tests' prefixes: ops/operators.def.
+operators=$(sed -n 's/^SUITE_OPERATOR(\([A-Za-z0-9]*\), *[A-Za-z]*, *"\([a-z0-9_]*\)")$/\1 \2/p' \
+  "$(dirname "$0")/../ops/operators.def")
+patterns="/($(echo "$operators" | cut -d' ' -f2 | paste -sd'|'))"
+scope="$(echo "$operators" | cut -d' ' -f1 | sed '$!s/$/,/' | paste -sd' ' | sed 's/,\([^,]*\)$/ and\1/')
+($(echo "$operators" | cut -d' ' -f2 | sed 's/.*/`&*`/' | paste -sd' ' | sed 's/` `/`, `/g'),
 their \`_expanded\` forms included)"
 regenerate='cases/onnx_releases.sh ONNX_GIT_DIR > docs/onnx-releases.md'
 if [ "${1:-}" = "--every-operator" ]; then

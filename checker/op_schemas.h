@@ -9,11 +9,9 @@
 
 namespace onnx_conform::internal {
 
-std::vector<OpSchema> MinSchemas();     // checker/min_schema.cc
-std::vector<OpSchema> ArgMinSchemas();  // checker/argmin_schema.cc
-std::vector<OpSchema> MaxSchemas();     // checker/max_schema.cc
-std::vector<OpSchema> ArgMaxSchemas();  // checker/argmax_schema.cc
-std::vector<OpSchema> ClipSchemas();    // checker/clip_schema.cc
+// Each operator of ops/operators.def: NameSchemas(), in the operator's file.
+#define SUITE_OPERATOR(Name, ...) std::vector<OpSchema> Name##Schemas();
+#include "ops/operators.def"
 // Supporting operators (registry.h): validated, not covered by the suite.
 std::vector<OpSchema> ConstantSchemas();      // checker/constant_schema.cc
 std::vector<OpSchema> IdentitySchemas();      // checker/identity_schema.cc

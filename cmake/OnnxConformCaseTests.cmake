@@ -58,10 +58,11 @@
 # runners/harness/policy.h), ctest's SKIP_RETURN_CODE (docs/ci.md).
 #
 # Labels: the given LABELS; op:<Op>, version:<V> and type:<T> from the
-# case's case.json when it has one, else op:<Op> guessed from an official
-# name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip,
-# test_max_* -> Max, test_argmax_* -> ArgMax);
+# case's case.json when it has one, else op:<Op> from an official name
+# (test_min* -> Min, ...: the prefixes of ops/operators.def);
 # backend:<NAME> for backend tests.
+
+include("${CMAKE_CURRENT_LIST_DIR}/OnnxConformOperators.cmake")
 
 if(NOT DEFINED ONNX_CONFORM_EXIT_NOTHING_RAN)
   message(FATAL_ERROR "OnnxConformCaseTests.cmake: ONNX_CONFORM_EXIT_NOTHING_RAN is not set "
@@ -129,16 +130,11 @@ function(_onnx_conform_case_labels out case_dir)
         endforeach()
       endif()
     endif()
-  elseif(case_name MATCHES "^test_argmin")
-    list(APPEND labels "op:ArgMin")
-  elseif(case_name MATCHES "^test_min")
-    list(APPEND labels "op:Min")
-  elseif(case_name MATCHES "^test_clip")
-    list(APPEND labels "op:Clip")
-  elseif(case_name MATCHES "^test_argmax")
-    list(APPEND labels "op:ArgMax")
-  elseif(case_name MATCHES "^test_max_")
-    list(APPEND labels "op:Max")
+  else()
+    onnx_conform_official_test_operator(op "${case_name}")
+    if(op)
+      list(APPEND labels "op:${op}")
+    endif()
   endif()
   set(${out} ${labels} PARENT_SCOPE)
 endfunction()

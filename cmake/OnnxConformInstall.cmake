@@ -32,6 +32,8 @@ install(FILES
   "${PROJECT_BINARY_DIR}/cmake/OnnxConformConfig.cmake"
   "${PROJECT_BINARY_DIR}/cmake/OnnxConformConfigVersion.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/OnnxConformCaseTests.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/OnnxConformOperators.cmake"
+  "${PROJECT_SOURCE_DIR}/ops/operators.def"
   DESTINATION "${ONNX_CONFORM_INSTALL_CMAKE_DIR}" COMPONENT runtime)
 
 foreach(folder node invalid)

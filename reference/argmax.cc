@@ -2,6 +2,8 @@
 
 #include "reference/arg_reduce.h"
 #include "reference/element_rules.h"
+#include "reference/fast/kernels.h"
+#include "reference/operators.h"
 
 namespace onnx_conform {
 
@@ -14,5 +16,7 @@ absl::StatusOr<Tensor> ArgMax(const BoundNode& node, NodeInputs inputs,
                            return ArgExtremeTakes<Extreme::kMax>(candidate, best, last, readings);
                          });
 }
+
+const OperatorKernels kArgMaxKernels = {"ArgMax", &ArgMax, &FastArgMax};
 
 }  // namespace onnx_conform

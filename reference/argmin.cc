@@ -2,6 +2,8 @@
 
 #include "reference/arg_reduce.h"
 #include "reference/element_rules.h"
+#include "reference/fast/kernels.h"
+#include "reference/operators.h"
 
 namespace onnx_conform {
 
@@ -14,5 +16,7 @@ absl::StatusOr<Tensor> ArgMin(const BoundNode& node, NodeInputs inputs,
                            return ArgMinTakes(candidate, best, last, readings);
                          });
 }
+
+const OperatorKernels kArgMinKernels = {"ArgMin", &ArgMin, &FastArgMin};
 
 }  // namespace onnx_conform

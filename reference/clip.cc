@@ -1,5 +1,8 @@
 #include "reference/clip.h"
 
+#include "reference/fast/kernels.h"
+#include "reference/operators.h"
+
 namespace onnx_conform {
 
 // "Clip operator limits the given input within an interval", element by
@@ -24,5 +27,7 @@ absl::StatusOr<Tensor> Clip(const BoundNode& node, NodeInputs inputs,
   });
   return out;
 }
+
+const OperatorKernels kClipKernels = {"Clip", &Clip, &FastClip};
 
 }  // namespace onnx_conform

@@ -1,6 +1,8 @@
 #include "reference/max.h"
 
 #include "reference/elementwise.h"
+#include "reference/fast/kernels.h"
+#include "reference/operators.h"
 
 namespace onnx_conform {
 
@@ -11,5 +13,7 @@ absl::StatusOr<Tensor> Max(const BoundNode&, NodeInputs inputs, const PlainEvalu
     return ExtremeRule<Extreme::kMax>(a, b, readings);
   });
 }
+
+const OperatorKernels kMaxKernels = {"Max", &Max, &FastMax};
 
 }  // namespace onnx_conform

@@ -1,6 +1,8 @@
 #include "reference/min.h"
 
 #include "reference/elementwise.h"
+#include "reference/fast/kernels.h"
+#include "reference/operators.h"
 
 namespace onnx_conform {
 
@@ -11,5 +13,7 @@ absl::StatusOr<Tensor> Min(const BoundNode&, NodeInputs inputs, const PlainEvalu
     return MinRule(a, b, readings);
   });
 }
+
+const OperatorKernels kMinKernels = {"Min", &Min, &FastMin};
 
 }  // namespace onnx_conform

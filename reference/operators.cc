@@ -1,29 +1,31 @@
 #include "reference/operators.h"
 
-#include "reference/argmax.h"
-#include "reference/argmin.h"
-#include "reference/clip.h"
-#include "reference/fast/kernels.h"
-#include "reference/max.h"
-#include "reference/min.h"
 #include "reference/support_ops.h"
 
 namespace onnx_conform {
 namespace {
 
-// One line per operator: where an operator joins the reference.
-constexpr OperatorKernels kOperators[] = {
-    {"Min", &Min, &FastMin},          {"ArgMin", &ArgMin, &FastArgMin},
-    {"Clip", &Clip, &FastClip},       {"Constant", &Constant, nullptr},
-    {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
-    {"Where", &Where, nullptr},       {"Max", &Max, &FastMax},
-    {"ArgMax", &ArgMax, &FastArgMax},
+// The supporting operators (checker/registry.h): plain forms only.
+constexpr OperatorKernels kSupportOperators[] = {
+    {"Constant", &Constant, nullptr},
+    {"Identity", &Identity, nullptr},
+    {"Less", &Less, nullptr},
+    {"Where", &Where, nullptr},
+};
+
+// The suite's operators, from the one list.
+const OperatorKernels* const kSuiteOperators[] = {
+#define SUITE_OPERATOR(Name, ...) &k##Name##Kernels,
+#include "ops/operators.def"
 };
 
 }  // namespace
 
 const OperatorKernels* FindKernels(absl::string_view op_type) {
-  for (const OperatorKernels& entry : kOperators) {
+  for (const OperatorKernels* entry : kSuiteOperators) {
+    if (entry->op_type == op_type) return entry;
+  }
+  for (const OperatorKernels& entry : kSupportOperators) {
     if (entry.op_type == op_type) return &entry;
   }
   return nullptr;

@@ -4,6 +4,9 @@
 // must satisfy, is the registry's; a kernel serves every version.
 //
 //   const OperatorKernels* k = FindKernels("Min");  // {"Min", &Min, &FastMin}
+//
+// An operator joins through ops/operators.def; its kernel file defines
+//   const OperatorKernels kMinKernels = {"Min", &Min, &FastMin};
 #ifndef ONNX_CONFORM_REFERENCE_OPERATORS_H_
 #define ONNX_CONFORM_REFERENCE_OPERATORS_H_
 
@@ -17,6 +20,10 @@ struct OperatorKernels {
   PlainKernel plain;
   FastKernel fast;  // null: the plain form serves both (no class is kept)
 };
+
+// Each operator of ops/operators.def: kNameKernels, in its kernel's file.
+#define SUITE_OPERATOR(Name, ...) extern const OperatorKernels k##Name##Kernels;
+#include "ops/operators.def"
 
 // nullptr for an operator the reference does not run.
 const OperatorKernels* FindKernels(absl::string_view op_type);

@@ -15,21 +15,11 @@
 namespace onnx_conform {
 namespace {
 
-bool Registered(absl::string_view op) { return !SchemaVersions(op).empty(); }
-
+// Each operator's bugs, in the order of ops/operators.def.
 std::vector<Bug> MakeCatalogue() {
   std::vector<Bug> bugs;
-  AddElementwiseBugs(bugs, "Min", "min", "max", ElementEdit::kNaNToPositiveInf);
-  bugs.push_back(ReadingMutant("Min", Reading::kMinNaNIgnored, kFloats));
-  AddArgReduceBugs(bugs, "ArgMin", "argmin", "max");
-  bugs.push_back(ReadingMutant("ArgMin", Reading::kArgMinNaNUnordered, kFloats));
-  AddClipBugs(bugs);
-  // The mirrors, once the registry has them: the same bugs, order reversed
-  // (a NaN dropped from a later operand then never wins as -inf).
-  if (Registered("Max")) {
-    AddElementwiseBugs(bugs, "Max", "max", "min", ElementEdit::kNaNToNegativeInf);
-  }
-  if (Registered("ArgMax")) AddArgReduceBugs(bugs, "ArgMax", "argmax", "min");
+#define SUITE_OPERATOR(Name, ...) Add##Name##Bugs(bugs);
+#include "ops/operators.def"
   return bugs;
 }
 

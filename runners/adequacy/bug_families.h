@@ -71,8 +71,11 @@ void AddElementwiseBugs(std::vector<Bug>& bugs, const std::string& op, const std
 // ArgMin and its mirror.
 void AddArgReduceBugs(std::vector<Bug>& bugs, const std::string& op, const std::string& prefix,
                       const std::string& opposite);
-// Clip (runners/adequacy/clip_bugs.cc).
-void AddClipBugs(std::vector<Bug>& bugs);
+
+// Each operator of ops/operators.def: AddNameBugs, the operator's planted
+// bugs (Min, Max, ArgMin, ArgMax: extremum_bugs.cc; Clip: clip_bugs.cc).
+#define SUITE_OPERATOR(Name, ...) void Add##Name##Bugs(std::vector<Bug>& bugs);
+#include "ops/operators.def"
 
 }  // namespace onnx_conform
 

@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "cases/coverage.h"
+#include "ops/suite_operators.h"
 #include "runners/adequacy/adequacy.h"
 #include "runners/adequacy/adequacy_report.h"
 #include "runners/cli/cli.h"
@@ -33,7 +34,7 @@ constexpr char kAdequacyUsage[] =
     "  --report-json=FILE  the report as JSON\n"
     "  --list              print the catalogue and exit\n"
     "  --markdown          print docs/coverage.md's adequacy section: the library and\n"
-    "                      ONNX's official Min/ArgMin/Clip node tests (under --official,\n"
+    "                      ONNX's official node tests of the suite's operators (under --official,\n"
     "                      default the libonnx-testdata folder) side by side\n"
     "Exit status: 0 when every bug is killed and every reading mutant comes out divergent,\n"
     "1 otherwise (with --markdown: only when a reading mutant is killed), 2 for a usage "
@@ -45,9 +46,7 @@ std::vector<std::filesystem::path> OfficialCases(const std::filesystem::path& ro
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(root, ec)) {
     const std::string name = entry.path().filename().string();
-    for (const char* prefix : {"test_min", "test_argmin", "test_clip"}) {
-      if (absl::StartsWith(name, prefix)) dirs.push_back(entry.path());
-    }
+    if (OfficialTestOperator(name) != nullptr) dirs.push_back(entry.path());
   }
   std::sort(dirs.begin(), dirs.end());
   return dirs;

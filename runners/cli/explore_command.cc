@@ -149,6 +149,10 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                       return absl::InvalidArgumentError(absl::StrCat(
                           "--op: '", op, "' is not one of ", absl::StrJoin(known, ", ")));
                     }
+                    if (!FamilyOf(op).has_value()) {
+                      return absl::InvalidArgumentError(absl::StrCat(
+                          "--op: ", op, " has no explore scenario yet (ops/operators.def)"));
+                    }
                     options.ops.emplace_back(op);
                   }
                   return absl::OkStatus();

@@ -285,7 +285,7 @@ rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
 }
 
 rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
-  switch (FamilyOf(cell.op)) {
+  switch (FamilyOf(cell.op).value()) {
     case OpFamily::kElementwise:
       return WithChain(ElementwiseGen(cell, steer), steer.chain, steer.less_where);
     case OpFamily::kArgReduce: return ArgReduceGen(cell, steer);
@@ -305,7 +305,7 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
     return static_cast<int>(d);
   };
   const bool chains = cell.version >= 11;
-  switch (FamilyOf(cell.op)) {
+  switch (FamilyOf(cell.op).value()) {
     case OpFamily::kElementwise:
       steer.rank = digit(7);
       steer.inputs = 1 + digit(4);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "rapidcheck.h"
 #include "reference/element_type.h"
@@ -44,11 +45,12 @@ struct TensorSpec {
   bool operator==(const TensorSpec&) const = default;
 };
 
-// How a registered operator is generated, told by its newest schema's
-// shape: a variadic input (Min, Max: element-wise), an `axis` attribute
-// (ArgMin, ArgMax: arg-reduce), else bounds (Clip).
+// How a registered operator is generated: the scenario ops/operators.def
+// gives it. A variadic input (Min, Max: element-wise), an `axis` attribute
+// (ArgMin, ArgMax: arg-reduce), or bounds (Clip); nullopt for an operator
+// without a scenario, which explore leaves out and names.
 enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
-OpFamily FamilyOf(const std::string& op);
+std::optional<OpFamily> FamilyOf(absl::string_view op);
 
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.

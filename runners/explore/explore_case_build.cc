@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/operator_versions.h"
-#include "checker/operator_form.h"
 #include "checker/registry.h"
+#include "ops/suite_operators.h"
 #include "reference/float16.h"
 #include "reference/model_versions.h"
 #include "reference/tensor_proto.h"
@@ -163,13 +163,16 @@ class GraphBuilder {
 
 }  // namespace
 
-OpFamily FamilyOf(const std::string& op) {
-  switch (OperatorFormOf(op)) {
-    case OperatorForm::kVariadic: return OpFamily::kElementwise;
-    case OperatorForm::kArgReduce: return OpFamily::kArgReduce;
-    case OperatorForm::kOther: break;
+std::optional<OpFamily> FamilyOf(absl::string_view op) {
+  const SuiteOperator* suite = FindSuiteOperator(op);
+  if (suite == nullptr) return std::nullopt;
+  switch (suite->scenario) {
+    case NodeScenario::kVariadic: return OpFamily::kElementwise;
+    case NodeScenario::kArgReduce: return OpFamily::kArgReduce;
+    case NodeScenario::kClip: return OpFamily::kClip;
+    case NodeScenario::kNone: break;
   }
-  return OpFamily::kClip;
+  return std::nullopt;
 }
 
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
@@ -181,6 +184,7 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
   std::vector<ExploreCell> cells;
   for (const OperatorVersion& entry : SuiteOperatorVersions()) {
     const std::string op(entry.op_type);
+    if (!FamilyOf(op).has_value()) continue;  // no scenario to draw
     if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
     if (!In(versions, entry.version)) continue;
     for (E type : kNumericTypes) {
@@ -211,7 +215,7 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   node.set_op_type(c.cell.op);
 
   E output_type = type;
-  switch (FamilyOf(c.cell.op)) {
+  switch (FamilyOf(c.cell.op).value()) {
     case OpFamily::kElementwise:
       for (size_t i = 0; i < c.inputs.size(); ++i) {
         if (absl::Status s = builder.Input(node, absl::StrCat("x", i), c.inputs[i]); !s.ok()) {
@@ -254,7 +258,7 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
     next.set_op_type(n.op);
     next.add_input(fed);
     if (n.op != "Identity") {
-      switch (FamilyOf(n.op)) {
+      switch (FamilyOf(n.op).value()) {
         case OpFamily::kElementwise:
           for (size_t i = 0; i < n.operands.size(); ++i) {
             if (absl::Status s = builder.Input(next, absl::StrCat(prefix, "x", i), n.operands[i]);

@@ -85,7 +85,7 @@ int64_t ExploreCase::ElementCount() const {
   if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
   if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
   for (const ChainNode& n : chain) {
-    if (FamilyOf(n.op) == OpFamily::kClip && n.op != "Identity" && !n.IsLessWhere()) {
+    if (n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kClip) {
       count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
     } else {
       for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
@@ -126,7 +126,7 @@ std::string ExploreCase::Describe() const {
       absl::StrAppend(&node, n.op);
     }
     if (n.op != "Identity" && !n.IsLessWhere()) {
-      switch (FamilyOf(n.op)) {
+      switch (FamilyOf(n.op).value()) {
         case OpFamily::kElementwise:
           for (const TensorSpec& t : n.operands) absl::StrAppend(&node, " ", ShapeText(t.shape));
           break;
@@ -191,7 +191,7 @@ std::vector<std::string> ExploreCase::Classes() const {
   }
   if (empty) classes.push_back("empty dim");
   if (one) classes.push_back("size-1 dim");
-  switch (FamilyOf(cell.op)) {
+  switch (FamilyOf(cell.op).value()) {
     case OpFamily::kElementwise:
       classes.push_back(absl::StrCat("inputs ", inputs.size()));
       if (broadcast) classes.push_back(absl::StrCat("broadcast to rank ", rank));

@@ -37,7 +37,9 @@ std::vector<std::string> ChainOps(int opset, E type) {
     absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, opset);
     if (!schema.ok()) continue;
     const std::vector<E> types = (*schema)->PrimaryTypes();
-    if (std::find(types.begin(), types.end(), type) != types.end()) ops.emplace_back(op);
+    if (std::find(types.begin(), types.end(), type) != types.end() && FamilyOf(op).has_value()) {
+      ops.emplace_back(op);
+    }
   }
   ops.emplace_back("Identity");
   if (LessWhereTakes(opset, type)) ops.emplace_back(kLessWhere);
@@ -85,7 +87,7 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
         n.op = op;
         n.output_too = std::get<7>(t);
         if (op == "Identity") return n;
-        switch (FamilyOf(op)) {
+        switch (FamilyOf(op).value()) {
           case OpFamily::kElementwise: n.operands = {std::get<0>(t)[0]}; break;
           case OpFamily::kClip:
             n.operands = {std::get<1>(t).first, std::get<1>(t).second};

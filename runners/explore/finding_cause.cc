@@ -60,7 +60,7 @@ void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit
 
 std::vector<std::string> CauseStructure(const ExploreCase& c) {
   std::vector<std::string> s;
-  switch (FamilyOf(c.cell.op)) {
+  switch (FamilyOf(c.cell.op).value()) {
     case OpFamily::kElementwise: {
       if (c.inputs.size() > 2) s.push_back(absl::StrCat("inputs ", c.inputs.size()));
       for (const TensorSpec& t : c.inputs) {
