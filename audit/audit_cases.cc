@@ -212,11 +212,12 @@ void AddArgReduceCases(const OpSchema& schema, std::vector<AuditCase>& out) {
 }
 
 template <typename T>
-void AddClipCases(int version, std::vector<AuditCase>& out) {
+void AddClipCases(const OpSchema& schema, std::vector<AuditCase>& out) {
+  const int version = schema.since_version();
   const ElementType type = ElementTypeOf<T>();
   const std::vector<T> v = SampleValues<T>();
   const auto [lo, hi] = SampleBounds<T>();
-  const bool attribute_form = version < 11;
+  const bool attribute_form = schema.FindAttribute("min") != nullptr;
   auto add = [&](absl::string_view scenario, std::optional<double> min, std::optional<double> max,
                  std::vector<onnx::AttributeProto> attributes = {}) {
     std::vector<FedInput> inputs = {{"input", MakeTensor({static_cast<int64_t>(v.size())}, v)}};
@@ -229,7 +230,7 @@ void AddClipCases(int version, std::vector<AuditCase>& out) {
       if (max && !min) inputs.push_back({"", std::nullopt});
       if (max) inputs.push_back({"max", scalar(*max)});
     }
-    out.push_back(MakeCase("Clip", version, type, scenario, std::move(inputs),
+    out.push_back(MakeCase(schema.op_type(), version, type, scenario, std::move(inputs),
                            std::move(attributes), "output", type));
   };
   add("both_bounds", lo, hi);
@@ -252,7 +253,7 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
     switch (suite->scenario) {
       case NodeScenario::kVariadic: AddVariadicCases<T>(*schema, cases); break;
       case NodeScenario::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
-      case NodeScenario::kClip: AddClipCases<T>(version, cases); break;
+      case NodeScenario::kClip: AddClipCases<T>(*schema, cases); break;
       case NodeScenario::kNone: break;  // no scenario: the audit says so
     }
   });

@@ -47,6 +47,7 @@ OpSchema Broadcasting(const Extremum& e, int version, std::span<const ElementTyp
           .Output(e.word, "T", "Output tensor.")
           .TypeConstraint("T", types, type_doc)
           .Rule("Inputs are broadcast multidirectionally (numpy-style).")
+          .Broadcasting()
           .Rule("All inputs and the output have the same element type.")
           .Readings({e.nan_reading})
           .Check(CheckBroadcastingElementwise));

@@ -148,6 +148,11 @@ OpSchema& OpSchema::Function(bool present) {
   return *this;
 }
 
+OpSchema& OpSchema::Broadcasting() {
+  broadcasting_ = true;
+  return *this;
+}
+
 OpSchema& OpSchema::Check(NodeCheckFn check) {
   check_ = check;
   return *this;

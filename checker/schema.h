@@ -168,6 +168,8 @@ class OpSchema {
   OpSchema& ShapeInference(bool present);
   // Whether the operator is also defined as a function (a body of other ops).
   OpSchema& Function(bool present);
+  // Inputs broadcast multidirectionally (numpy-style) to the output's shape.
+  OpSchema& Broadcasting();
   OpSchema& Check(NodeCheckFn check);
   // For schemas read from ONNX's definitions (checker/onnx_defined_schemas.cc).
   OpSchema& Domain(std::string domain);
@@ -192,6 +194,7 @@ class OpSchema {
   const ReadingSet& readings() const { return readings_; }
   bool has_shape_inference() const { return shape_inference_; }
   bool has_function() const { return function_; }
+  bool broadcasting() const { return broadcasting_; }
   NodeCheckFn check() const { return check_; }
   SchemaOrigin origin() const { return origin_; }
   bool onnx_defined() const { return origin_ == SchemaOrigin::kOnnx; }
@@ -250,6 +253,7 @@ class OpSchema {
   ReadingSet readings_;
   bool shape_inference_ = true;
   bool function_ = false;
+  bool broadcasting_ = false;
   NodeCheckFn check_ = nullptr;
   SchemaOrigin origin_ = SchemaOrigin::kSuite;
   bool deprecated_ = false;

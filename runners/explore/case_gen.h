@@ -55,7 +55,7 @@ rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t
 // An attribute flag unset, 1 or 0 (the steered one when given).
 rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered);
 // A Clip bound's form at that version (the steered one when given).
-rc::Gen<BoundForm> FormGen(int version, std::optional<BoundForm> steered);
+rc::Gen<BoundForm> FormGen(int opset, std::optional<BoundForm> steered);
 // A graph input, an initializer or a Constant.
 rc::Gen<BoundSource> SourceGen();
 

@@ -272,7 +272,7 @@ class Evaluator {
 // Min > max at a Clip version whose text leaves it open (Clip-1 to 12:
 // the suite calls it unstated): a shrink never moves there.
 bool Unstated(const ExploreCase& c) {
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || c.cell.version >= 13) return false;
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || !InvertedBoundsUnstated(c.cell)) return false;
   const std::vector<std::string> s = CauseStructure(c);
   return std::find(s.begin(), s.end(), "min > max") != s.end();
 }

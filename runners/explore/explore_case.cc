@@ -165,7 +165,7 @@ rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count, bool less_w
 
 rc::Gen<ExploreCase> ElementwiseGen(ExploreCell cell, Steer steer) {
   // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
-  const bool broadcasts = cell.version >= 8;
+  const bool broadcasts = Broadcasts(cell);
   rc::Gen<int> counts = steer.inputs ? gen::just(*steer.inputs) : gen::inRange(1, 5);
   size_t same = broadcasts ? 1 : 3, other = 1;
   if (steer.broadcast && broadcasts) (*steer.broadcast ? same : other) = 0;
@@ -213,7 +213,7 @@ rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell, Steer steer) {
               c.axis = negative && cell.version >= 11 ? axis - rank : axis;
             }
             c.keepdims = keepdims;
-            if (cell.version >= 12) c.select_last_index = last;
+            if (HasSelectLastIndex(cell)) c.select_last_index = last;
             return c;
           });
         });
@@ -248,7 +248,7 @@ rc::Gen<float> BoundAttrGen() {
 // A steered min > max: the bounds swapped when they are the other way.
 void Invert(ExploreCase& c) {
   if (c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) return;
-  if (c.cell.version < 11) {
+  if (!BoundsAreInputsAt(c.cell.version)) {
     if (c.min_attr < c.max_attr) std::swap(c.min_attr, c.max_attr);
     if (c.min_attr == c.max_attr) c.max_attr = c.min_attr - 1;
     return;
@@ -277,7 +277,7 @@ rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
                       c.max_input = std::move(std::get<4>(t));
                       c.min_attr = std::get<5>(t);
                       c.max_attr = std::get<6>(t);
-                      if (cell.version >= 11) c.bound_source = std::get<7>(t);
+                      if (BoundsAreInputsAt(cell.version)) c.bound_source = std::get<7>(t);
                       if (steer.inverted) Invert(c);
                       return c;
                     });
@@ -321,7 +321,7 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
     }
     case OpFamily::kClip: {
       steer.rank = digit(7);
-      const int forms = cell.version >= 11 ? 3 : 2;
+      const int forms = BoundsAreInputsAt(cell.version) ? 3 : 2;
       const BoundForm order[] = {BoundForm::kPresent, BoundForm::kAbsent, BoundForm::kSkipped};
       steer.min_form = order[digit(forms)];
       steer.max_form = order[digit(forms)];
@@ -372,9 +372,9 @@ rc::Gen<std::optional<int64_t>> case_gen::FlagGen(std::optional<std::optional<in
   return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
 }
 
-rc::Gen<BoundForm> case_gen::FormGen(int version, std::optional<BoundForm> steered) {
+rc::Gen<BoundForm> case_gen::FormGen(int opset, std::optional<BoundForm> steered) {
   if (steered) return gen::just(*steered);
-  return version >= 11
+  return BoundsAreInputsAt(opset)
              ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
              : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
 }

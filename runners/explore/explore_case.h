@@ -52,6 +52,18 @@ struct TensorSpec {
 enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
 std::optional<OpFamily> FamilyOf(absl::string_view op);
 
+// What the registry's schemas state about a cell, asked of them rather
+// than written as version numbers (explore_case_build.cc).
+// Clip at `opset` takes its bounds as inputs (from Clip-11), not attributes.
+bool BoundsAreInputsAt(int opset);
+// The cell's inputs broadcast multidirectionally (Min-8 on).
+bool Broadcasts(const ExploreCell& cell);
+// The cell's schema has select_last_index (ArgMin-12 on).
+bool HasSelectLastIndex(const ExploreCell& cell);
+// The cell's text leaves Clip's min > max unstated, a named reading (Clip
+// before 13).
+bool InvertedBoundsUnstated(const ExploreCell& cell);
+
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.
 std::vector<uint64_t> SimpleValues(ElementType type);

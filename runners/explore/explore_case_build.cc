@@ -90,11 +90,11 @@ class GraphBuilder {
     return absl::OkStatus();
   }
 
-  // Clip's bounds: attributes before version 11, else inputs 1 and 2.
-  absl::Status Bounds(onnx::NodeProto& node, int version, BoundForm min_form, BoundForm max_form,
+  // Clip's bounds at `opset`: attributes, or inputs 1 and 2.
+  absl::Status Bounds(onnx::NodeProto& node, int opset, BoundForm min_form, BoundForm max_form,
                       const TensorSpec& min, const TensorSpec& max, float min_attr, float max_attr,
                       BoundSource source, const std::string& prefix) {
-    if (version < 11) {
+    if (!BoundsAreInputsAt(opset)) {
       FloatAttr(node, "min", min_form, min_attr);
       FloatAttr(node, "max", max_form, max_attr);
       return absl::OkStatus();
@@ -173,6 +173,40 @@ std::optional<OpFamily> FamilyOf(absl::string_view op) {
     case NodeScenario::kNone: break;
   }
   return std::nullopt;
+}
+
+namespace {
+
+const OpSchema* SchemaOf(const ExploreCell& cell) {
+  absl::StatusOr<const OpSchema*> schema = LookupSchema("", cell.op, cell.version);
+  return schema.ok() ? *schema : nullptr;
+}
+
+}  // namespace
+
+bool BoundsAreInputsAt(int opset) {
+  for (const SuiteOperator& op : kSuiteOperators) {
+    if (op.scenario != NodeScenario::kClip) continue;
+    absl::StatusOr<const OpSchema*> schema =
+        LookupSchema("", absl::string_view(op.op_type.data(), op.op_type.size()), opset);
+    return schema.ok() && (*schema)->FindAttribute("min") == nullptr;
+  }
+  return false;
+}
+
+bool Broadcasts(const ExploreCell& cell) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema != nullptr && schema->broadcasting();
+}
+
+bool HasSelectLastIndex(const ExploreCell& cell) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema != nullptr && schema->FindAttribute("select_last_index") != nullptr;
+}
+
+bool InvertedBoundsUnstated(const ExploreCell& cell) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema != nullptr && schema->readings().Has(Reading::kClipInvertedBoundsGiveMin);
 }
 
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,

@@ -65,10 +65,10 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
   for (TensorSpec& t : inputs) {
     for (uint64_t& b : t.bits) slots.push_back(&b);
   }
-  if (cell.version >= 11 && min_form == BoundForm::kPresent) {
+  if (BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
     for (uint64_t& b : min_input.bits) slots.push_back(&b);
   }
-  if (cell.version >= 11 && max_form == BoundForm::kPresent) {
+  if (BoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
     for (uint64_t& b : max_input.bits) slots.push_back(&b);
   }
   for (ChainNode& n : chain) {
@@ -82,8 +82,8 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  if (min_form == BoundForm::kPresent && cell.version >= 11) ++count;
-  if (max_form == BoundForm::kPresent && cell.version >= 11) ++count;
+  if (min_form == BoundForm::kPresent && BoundsAreInputsAt(cell.version)) ++count;
+  if (max_form == BoundForm::kPresent && BoundsAreInputsAt(cell.version)) ++count;
   for (const ChainNode& n : chain) {
     if (n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kClip) {
       count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
@@ -104,13 +104,13 @@ std::string ExploreCase::Describe() const {
   if (FamilyOf(cell.op) == OpFamily::kClip) {
     parts.push_back(absl::StrCat("min ", FormName(min_form)));
     parts.push_back(absl::StrCat("max ", FormName(max_form)));
-    if (cell.version < 11 && min_form == BoundForm::kPresent) {
+    if (!BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
       parts.push_back(absl::StrCat("min=", min_attr));
     }
-    if (cell.version < 11 && max_form == BoundForm::kPresent) {
+    if (!BoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
       parts.push_back(absl::StrCat("max=", max_attr));
     }
-    if (cell.version >= 11 &&
+    if (BoundsAreInputsAt(cell.version) &&
         (min_form == BoundForm::kPresent || max_form == BoundForm::kPresent)) {
       parts.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
     }
@@ -204,12 +204,14 @@ std::vector<std::string> ExploreCase::Classes() const {
       break;
     case OpFamily::kClip: {
       classes.push_back(absl::StrCat("min ", FormName(min_form), ", max ", FormName(max_form)));
-      if (cell.version >= 11 && min_form == BoundForm::kPresent) {
+      if (BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
         classes.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
       }
       if (min_form == BoundForm::kPresent && max_form == BoundForm::kPresent) {
-        const double lo = cell.version >= 11 ? ValueOf(cell.type, min_input.bits.at(0)) : min_attr;
-        const double hi = cell.version >= 11 ? ValueOf(cell.type, max_input.bits.at(0)) : max_attr;
+        const double lo =
+            BoundsAreInputsAt(cell.version) ? ValueOf(cell.type, min_input.bits.at(0)) : min_attr;
+        const double hi =
+            BoundsAreInputsAt(cell.version) ? ValueOf(cell.type, max_input.bits.at(0)) : max_attr;
         if (lo > hi) classes.push_back("min > max");
       }
       break;
