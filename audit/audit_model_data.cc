@@ -11,8 +11,8 @@
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_retarget.h"
 #include "checker/node_validator.h"
-#include "reference/evaluate.h"
 #include "runners/harness/diff.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
 
 namespace onnx_conform {

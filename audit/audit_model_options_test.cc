@@ -19,12 +19,12 @@
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
-#include "reference/evaluate.h"
 #include "reference/tensor_file.h"
 #include "reference/tensor_proto.h"
 #include "runners/cli/audit_command.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/diff.h"
+#include "runners/harness/evaluate_model.h"
 #include "testing/audit_model_test_util.h"
 
 // Inside audit_testing, so the shared builders (audit_model_test_util.h) need

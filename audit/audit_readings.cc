@@ -7,9 +7,9 @@
 #include "absl/strings/str_join.h"
 #include "audit/audit_model_nodes.h"
 #include "audit/audit_retarget.h"
-#include "reference/evaluate.h"
 #include "reference/function_bodies.h"
 #include "reference/readings.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/verdict.h"
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "reference/evaluate.h"
+#include "runners/harness/evaluate_model.h"
 #include "testing/case_test_util.h"
 
 namespace onnx_conform {

@@ -1,9 +1,10 @@
 // The reference interpreter: runs a graph the checker accepted, each node
 // on its operator's plain or fast form (reference/operators.h). It trusts
 // the checker (checker/bound_graph.h): every node's arity, types, shapes
-// and attributes are as its schema requires. Commands do not call it
-// directly: reference/evaluate.h checks a model, holds the run to the
-// resource budget and then calls it.
+// and attributes are as its schema requires. It never checks: `run` gives
+// it the graph of its checked case (checker/checked_case.h), and
+// runners/harness/evaluate_model.h checks a bare model, holds the run to
+// the resource budget and then calls it.
 //
 //   absl::StatusOr<BoundGraph> bound = BindGraph(model);    // after CheckModel
 //   absl::StatusOr<std::vector<ExplainedOutput>> out = RunGraph(*bound, {x, min});

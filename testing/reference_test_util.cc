@@ -10,10 +10,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "checker/registry.h"
-#include "reference/evaluate.h"
 #include "reference/model_versions.h"
 #include "reference/operators.h"
 #include "reference/tensor_proto.h"
+#include "runners/harness/evaluate_model.h"
 
 namespace onnx_conform::testing {
 namespace {

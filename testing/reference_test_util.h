@@ -88,7 +88,7 @@ void DeclareOutputTypes(onnx::ModelProto& model);
 
 // The node alone as a model at `opset` (a graph input per named node input,
 // declared with its tensor's type), checked and run through
-// reference/evaluate.h: the path every command takes. inputs[i] is
+// runners/harness/evaluate_model.h: the path every command takes. inputs[i] is
 // node.input(i), nullptr for a skipped one.
 absl::StatusOr<Tensor> RunOne(const onnx::NodeProto& node, int64_t opset,
                               std::vector<const Tensor*> inputs,

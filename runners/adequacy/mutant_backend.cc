@@ -1,6 +1,6 @@
 #include "runners/adequacy/mutant_backend.h"
 
-#include "reference/evaluate.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/verdict.h"
 
 namespace onnx_conform {

@@ -23,11 +23,11 @@
 #include "caseio/case_loader.h"
 #include "cases/coverage.h"
 #include "checker/checked_case.h"
-#include "reference/evaluate.h"
 #include "reference/function_bodies.h"
 #include "reference/resource_limits.h"
 #include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/verdict.h"
 

@@ -14,9 +14,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/evaluate.h"
 #include "runners/explore/explore.h"
 #include "runners/explore/shrink.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
 #include "testing/explore_test_util.h"
 

@@ -17,9 +17,9 @@
 #include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/evaluate.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "runners/harness/evaluate_model.h"
 #include "testing/caseio_test_util.h"
 #include "testing/explore_test_util.h"
 

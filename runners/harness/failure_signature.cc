@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/checker.h"
-#include "reference/evaluate.h"
 #include "runners/harness/diff.h"
+#include "runners/harness/evaluate_model.h"
 
 namespace onnx_conform {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "reference/evaluate.h"
+#include "runners/harness/evaluate_model.h"
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
 

@@ -29,7 +29,7 @@ std::shared_ptr<const CheckedCase> MakeReferenceCase(std::string name, onnx::Mod
                                                      std::optional<CaseMetadata> metadata = {});
 
 // The model checked and run on the suite's reference (its fast kernels),
-// held to the resource budget: reference/evaluate.h's RunModel.
+// held to the resource budget: runners/harness/evaluate_model.h's RunModel.
 absl::StatusOr<std::vector<Tensor>> RunOnReference(const onnx::ModelProto& model,
                                                    std::vector<Tensor> inputs);
 

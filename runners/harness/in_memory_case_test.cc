@@ -6,9 +6,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/evaluate.h"
 #include "reference/interpreter.h"
 #include "reference/tensor_file.h"
+#include "runners/harness/evaluate_model.h"
 
 namespace onnx_conform {
 namespace {

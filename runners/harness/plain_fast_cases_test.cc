@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "gtest/gtest.h"
-#include "reference/evaluate.h"
+#include "runners/harness/evaluate_model.h"
 #include "testing/caseio_test_util.h"
 
 namespace onnx_conform {

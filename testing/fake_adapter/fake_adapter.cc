@@ -67,10 +67,10 @@
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/evaluate.h"
 #include "reference/readings.h"
 #include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
+#include "runners/harness/evaluate_model.h"
 #include "testing/fake_adapter/fake_adapter_bugs.h"
 
 namespace {

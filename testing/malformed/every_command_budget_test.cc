@@ -1,5 +1,5 @@
 // Every command that evaluates a model goes through the one budgeted entry
-// (reference/evaluate.h, or a case under its budget): `bodies`, `show
+// (runners/harness/evaluate_model.h, or a case under its budget): `bodies`, `show
 // --backend=reference`, `audit --model` and `adequacy` refuse a model over the resource
 // limits as `run` does, naming the limit, instead of working for minutes or
 // running out of memory.

@@ -1,10 +1,13 @@
-// The one way a command evaluates a model on the reference (run's reference
-// backend, bodies, show, audit, explore, the fake adapter): the suite's
-// checker judges the model and the inputs (checker/checker.h), the graph is
-// bound to its schemas (checker/bound_graph.h) and run
-// (reference/interpreter.h), and everything it reads and allocates is held
-// to the resource budget (reference/resource_limits.h): the calling
-// thread's when it holds one (a case of `run`), else `limits`.
+// A model and its inputs, checked and then evaluated on the reference, for
+// commands that hold a model rather than a checked case (bodies, audit,
+// adequacy's mutants, the fake adapter): the suite's checker judges the
+// model and the inputs (checker/checker.h), the graph is bound to its
+// schemas (checker/bound_graph.h) and run by the evaluator, which trusts
+// it (reference/interpreter.h), and everything it reads and allocates is
+// held to the resource budget (reference/resource_limits.h): the calling
+// thread's when it holds one (a case of `run`), else `limits`. The check
+// is here, above the checker and the evaluator, so that the evaluator
+// never checks again; `run` evaluates the graph its checked case holds.
 //
 //   absl::StatusOr<std::vector<Tensor>> y = RunModel(model, {x});
 //   absl::StatusOr<std::vector<ExplainedOutput>> e = EvaluateModel(model, {x}, {.explain = true});
@@ -12,8 +15,8 @@
 // Errors: InvalidArgument listing the checker's errors; Unimplemented for
 // what the suite does not cover or the reference does not run;
 // ResourceExhausted past the budget.
-#ifndef ONNX_CONFORM_REFERENCE_EVALUATE_H_
-#define ONNX_CONFORM_REFERENCE_EVALUATE_H_
+#ifndef ONNX_CONFORM_RUNNERS_HARNESS_EVALUATE_MODEL_H_
+#define ONNX_CONFORM_RUNNERS_HARNESS_EVALUATE_MODEL_H_
 
 #include <vector>
 
@@ -49,4 +52,4 @@ absl::Status CheckModelAndInputs(const onnx::ModelProto& model, const std::vecto
 
 }  // namespace onnx_conform
 
-#endif  // ONNX_CONFORM_REFERENCE_EVALUATE_H_
+#endif  // ONNX_CONFORM_RUNNERS_HARNESS_EVALUATE_MODEL_H_

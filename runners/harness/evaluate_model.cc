@@ -1,4 +1,4 @@
-#include "reference/evaluate.h"
+#include "runners/harness/evaluate_model.h"
 
 #include <optional>
 #include <string>
