@@ -32,7 +32,16 @@
 
 namespace onnx_conform {
 
-// kFloatTypes, kAllNumericTypes and kAllNumericBfTypes: reference/element_type.h.
+// The type lists the operator texts name, in ONNX's order (as the texts
+// print them): "FLOATS" (double, float, float16); every numeric type but
+// bfloat16; all twelve (kNumericTypes, from opset 13).
+inline constexpr ElementType kFloatTypes[] = {ElementType::kDouble, ElementType::kFloat,
+                                              ElementType::kFloat16};
+inline constexpr ElementType kAllNumericTypes[] = {
+    ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
+    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
+    ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
+inline constexpr const auto& kAllNumericBfTypes = kNumericTypes;
 
 // Every tensor type of ONNX before bfloat16 (Constant-9, Identity-1), and with it.
 inline constexpr ElementType kAllTensorTypes[] = {

@@ -81,18 +81,6 @@ inline constexpr ElementType kNumericTypes[] = {
     ElementType::kUint16,   ElementType::kUint32, ElementType::kUint64, ElementType::kUint8,
 };
 
-// The operator texts' type lists, in ONNX's order (as the texts print them):
-// double, float, float16 for "FLOATS" (Clip-1..11, Min-1..8); every numeric
-// type but bfloat16 (Min-12, Clip-12, ArgMin-1..12); and all twelve.
-inline constexpr ElementType kFloatTypes[] = {ElementType::kDouble, ElementType::kFloat,
-                                              ElementType::kFloat16};
-inline constexpr ElementType kAllNumericTypes[] = {
-    ElementType::kDouble, ElementType::kFloat,  ElementType::kFloat16, ElementType::kInt16,
-    ElementType::kInt32,  ElementType::kInt64,  ElementType::kInt8,    ElementType::kUint16,
-    ElementType::kUint32, ElementType::kUint64, ElementType::kUint8};
-// Operators since opset 13 allow all twelve: the same list.
-inline constexpr const auto& kAllNumericBfTypes = kNumericTypes;
-
 // ONNX's spelling in type strings: "float", "float16", "bfloat16", "int64",
 // "float8e4m3fn", "uint4", ...; "undefined" for kUndefined, "unknown" for a
 // number ONNX does not define.
