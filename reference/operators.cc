@@ -1,5 +1,6 @@
 #include "reference/operators.h"
 
+#include "ops/relu/relu_kernel.h"
 #include "reference/argmax.h"
 #include "reference/argmin.h"
 #include "reference/clip.h"
@@ -17,7 +18,7 @@ constexpr OperatorKernels kOperators[] = {
     {"Clip", &Clip, &FastClip},       {"Constant", &Constant, nullptr},
     {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
     {"Where", &Where, nullptr},       {"Max", &Max, &FastMax},
-    {"ArgMax", &ArgMax, &FastArgMax},
+    {"ArgMax", &ArgMax, &FastArgMax}, {"Relu", &Relu, nullptr},
 };
 
 }  // namespace
