@@ -14,6 +14,7 @@ std::vector<OpSchema> ArgMinSchemas();  // checker/argmin_schema.cc
 std::vector<OpSchema> MaxSchemas();     // checker/max_schema.cc
 std::vector<OpSchema> ArgMaxSchemas();  // checker/argmax_schema.cc
 std::vector<OpSchema> ClipSchemas();    // checker/clip_schema.cc
+std::vector<OpSchema> ReluSchemas();    // ops/relu/relu_schemas.cc
 // Supporting operators (registry.h): validated, not covered by the suite.
 std::vector<OpSchema> ConstantSchemas();      // checker/constant_schema.cc
 std::vector<OpSchema> IdentitySchemas();      // checker/identity_schema.cc

@@ -53,7 +53,7 @@ const Registry& GetRegistry() {
   // One line per operator: where an operator joins the registry.
   static const Registry* registry =
       MakeRegistry({&internal::MinSchemas, &internal::ArgMinSchemas, &internal::ClipSchemas,
-                    &internal::MaxSchemas, &internal::ArgMaxSchemas});
+                    &internal::MaxSchemas, &internal::ArgMaxSchemas, &internal::ReluSchemas});
   return *registry;
 }
 
