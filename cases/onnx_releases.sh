@@ -26,9 +26,9 @@ if [ "${1:-}" = "--extract" ]; then
   echo "$(ls "$into" | wc -l) node tests of $tag in $into"
   exit 0
 fi
-patterns='/test_(min|argmin|clip|max_|argmax)'
-scope="Min, ArgMin, Clip, Max and ArgMax
-(\`test_min*\`, \`test_argmin*\`, \`test_clip*\`, \`test_max_*\`, \`test_argmax*\`,
+patterns='/test_(min|argmin|clip|max_|argmax|relu)'
+scope="Min, ArgMin, Clip, Max, ArgMax and Relu
+(\`test_min*\`, \`test_argmin*\`, \`test_clip*\`, \`test_max_*\`, \`test_argmax*\`, \`test_relu*\`,
 their \`_expanded\` forms included)"
 regenerate='cases/onnx_releases.sh ONNX_GIT_DIR > docs/onnx-releases.md'
 if [ "${1:-}" = "--every-operator" ]; then

@@ -60,7 +60,7 @@
 # Labels: the given LABELS; op:<Op>, version:<V> and type:<T> from the
 # case's case.json when it has one, else op:<Op> guessed from an official
 # name (test_min_* -> Min, test_argmin_* -> ArgMin, test_clip_* -> Clip,
-# test_max_* -> Max, test_argmax_* -> ArgMax);
+# test_max_* -> Max, test_argmax_* -> ArgMax, test_relu* -> Relu);
 # backend:<NAME> for backend tests.
 
 if(NOT DEFINED ONNX_CONFORM_EXIT_NOTHING_RAN)
@@ -139,6 +139,8 @@ function(_onnx_conform_case_labels out case_dir)
     list(APPEND labels "op:ArgMax")
   elseif(case_name MATCHES "^test_max_")
     list(APPEND labels "op:Max")
+  elseif(case_name MATCHES "^test_relu")
+    list(APPEND labels "op:Relu")
   endif()
   set(${out} ${labels} PARENT_SCOPE)
 endfunction()

@@ -42,7 +42,7 @@ endfunction()
 # files the same on every machine.
 set(ONNX_CONFORM_BACKEND_CASES cases/node cases/invalid)
 if(IS_DIRECTORY "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}")
-  foreach(pattern test_min* test_argmin* test_clip* test_max_* test_argmax*)
+  foreach(pattern test_min* test_argmin* test_clip* test_max_* test_argmax* test_relu*)
     file(GLOB _found LIST_DIRECTORIES true "${ONNX_CONFORM_OFFICIAL_NODE_TESTS}/${pattern}")
     list(APPEND ONNX_CONFORM_BACKEND_CASES ${_found})
   endforeach()
