@@ -7,6 +7,7 @@
 
 #include "caseio/case_layout.h"
 #include "checker/registry.h"
+#include "ops/relu/relu_cases.h"
 
 namespace onnx_conform {
 namespace {
@@ -57,6 +58,7 @@ std::vector<Case> AllCases() {
   AddClipCases(cases);
   AddMaxCases(cases);
   AddArgMaxCases(cases);
+  AddReluCases(cases);
   AddExpandedClipCases(cases);
   AddInvalidCases(cases);
   std::sort(cases.begin(), cases.end(),

@@ -8,6 +8,7 @@
 #include "cases/case_library.h"
 #include "cases/invalid_case_builders.h"
 #include "checker/rules.h"
+#include "ops/relu/relu_cases.h"
 #include "reference/tensor_proto.h"
 
 namespace onnx_conform::invalid_cases {
@@ -33,6 +34,10 @@ void InvalidCases::AddTypeNotAllowed(std::string_view op, int version) {
     b.Inputs({"data"})
         .Outputs({"reduced"})
         .DataSet({MakeTensor<T>({2, 3}, {2, 1, 3, 0, 4, 5})}, {ArgMinInputAxis0(op)});
+    Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
+  } else if (op == "Relu") {
+    CaseBuilder b(op, version, type, what);
+    BuildReluTypeProbe(b, version, type);
     Emit(b.Invalid(rules::kTypeNotAllowed).Quote(kTypeLists).Describe(description));
   } else {
     CaseBuilder b("Clip", version, type, what);
