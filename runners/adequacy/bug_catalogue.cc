@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "checker/registry.h"
 #include "checker/schema.h"
+#include "ops/relu/relu_bugs.h"
 #include "runners/adequacy/bug_families.h"
 
 namespace onnx_conform {
@@ -30,6 +31,7 @@ std::vector<Bug> MakeCatalogue() {
     AddElementwiseBugs(bugs, "Max", "max", "min", ElementEdit::kNaNToNegativeInf);
   }
   if (Registered("ArgMax")) AddArgReduceBugs(bugs, "ArgMax", "argmax", "min");
+  AddReluBugs(bugs);
   return bugs;
 }
 
