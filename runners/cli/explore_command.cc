@@ -30,6 +30,7 @@
 #include "checker/registry.h"
 #include "runners/backends/exec_backend.h"
 #include "runners/cli/cli.h"
+#include "runners/explore/explore_case.h"
 
 namespace onnx_conform {
 namespace {
@@ -148,6 +149,10 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                     if (std::find(known.begin(), known.end(), op) == known.end()) {
                       return absl::InvalidArgumentError(absl::StrCat(
                           "--op: '", op, "' is not one of ", absl::StrJoin(known, ", ")));
+                    }
+                    if (!HasExploreScenario(std::string(op))) {
+                      return absl::InvalidArgumentError(
+                          absl::StrCat("--op: ", op, " has no explore scenario"));
                     }
                     options.ops.emplace_back(op);
                   }

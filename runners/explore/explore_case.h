@@ -49,6 +49,10 @@ struct TensorSpec {
 // (ArgMin, ArgMax: arg-reduce), else bounds (Clip).
 enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
 OpFamily FamilyOf(const std::string& op);
+// Whether explore has a scenario for the operator (one of the families
+// above); Relu has none: its cells are not explored, no chain step is one,
+// and --op=Relu is refused, naming it.
+bool HasExploreScenario(const std::string& op);
 
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.

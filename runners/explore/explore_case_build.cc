@@ -172,6 +172,10 @@ OpFamily FamilyOf(const std::string& op) {
   return OpFamily::kClip;
 }
 
+bool HasExploreScenario(const std::string& op) {
+  return OperatorFormOf(op) != OperatorForm::kOther || op == "Clip";
+}
+
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
                                   const std::vector<int>& versions,
                                   const std::vector<ElementType>& types) {
@@ -181,6 +185,7 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
   std::vector<ExploreCell> cells;
   for (const OperatorVersion& entry : SuiteOperatorVersions()) {
     const std::string op(entry.op_type);
+    if (!HasExploreScenario(op)) continue;
     if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
     if (!In(versions, entry.version)) continue;
     for (E type : kNumericTypes) {

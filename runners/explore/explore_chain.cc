@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "checker/registry.h"
 #include "runners/explore/case_gen.h"
+#include "runners/explore/explore_case.h"
 
 namespace onnx_conform {
 namespace case_gen {
@@ -34,6 +35,7 @@ bool TakesType(absl::string_view op, int opset, E type) {
 std::vector<std::string> ChainOps(int opset, E type) {
   std::vector<std::string> ops;
   for (absl::string_view op : OperatorsInRegistrationOrder()) {
+    if (!HasExploreScenario(std::string(op))) continue;
     absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, opset);
     if (!schema.ok()) continue;
     const std::vector<E> types = (*schema)->PrimaryTypes();
