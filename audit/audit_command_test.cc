@@ -108,7 +108,7 @@ TEST(AuditCommandTest, UsageErrors) {
                                              {"--from=zero"},
                                              {"--from=0"},
                                              {"--to"},
-                                             {"Relu"},
+                                             {"Sigmoid"},
                                              {"Min", "Clip"},
                                              {"Clip", "--model=m.onnx"},
                                              {"--model=m.onnx", "--from=6"}}) {

@@ -97,24 +97,24 @@ TEST(AuditModelTargetTest, NoImplicitDowngrade) {
 
 // A downgrade is done only when asked, and said to be one.
 TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
-  ModelBuilder b(13);
+  ModelBuilder b(14);  // the newest opset the registry knows (Relu-14)
   onnx::GraphProto& g = b.graph();
   *g.add_input() = ModelBuilder::Value("x", kFloat, {"4"});
   *g.add_initializer() = TensorToProto(Tensor::FromValues<float>({}, {0.5f}), "hi");
   *g.add_node() = ModelBuilder::Node("Clip", "cap", {"x", "", "hi"}, {"y"});
   *g.add_output() = ModelBuilder::Value("y", kFloat, {"4"});
   onnx::ModelProto model = b.model();
-  model.set_ir_version(7);
+  model.set_ir_version(8);
   const fs::path file = Write("clip13", model);
   absl::StatusOr<ModelAudit> same = AuditModel(file, {});
   ASSERT_TRUE(same.ok()) << same.status();
-  EXPECT_EQ(same->to_opset, 13);
+  EXPECT_EQ(same->to_opset, 14);
   EXPECT_FALSE(same->converter_audited);
   absl::StatusOr<ModelAudit> down = AuditModel(file, {.to_opset = 6});
   ASSERT_TRUE(down.ok()) << down.status();
   EXPECT_TRUE(down->downgrade);
   EXPECT_TRUE(down->behaviour_compared);
-  EXPECT_THAT(down->notes, Contains(HasSubstr("a downgrade from opset 13 to 6, as asked")));
+  EXPECT_THAT(down->notes, Contains(HasSubstr("a downgrade from opset 14 to 6, as asked")));
   // ONNX's converter has no adapter down from Clip-13: the failure names the node.
   std::vector<const Finding*> failed = OfKind(*down, FindingKind::kConverterFailed);
   ASSERT_EQ(failed.size(), 1u);
@@ -125,12 +125,12 @@ TEST(AuditModelTargetTest, AskedDowngradeOfAClip13Model) {
 // --write with nothing to write (the model is at the target already) says
 // the audit could not do it: exit 3, not a usage error's 2.
 TEST(AuditModelWriteTest, NothingToWriteIsNotAUsageError) {
-  ModelBuilder b(13);
+  ModelBuilder b(14);  // the newest opset the registry knows (Relu-14)
   *b.graph().add_input() = ModelBuilder::Value("x", kFloat, {"4"});
   *b.graph().add_node() = ModelBuilder::Node("Min", "m", {"x"}, {"y"});
   *b.graph().add_output() = ModelBuilder::Value("y", kFloat, {"4"});
   onnx::ModelProto model = b.model();
-  model.set_ir_version(7);
+  model.set_ir_version(8);
   const fs::path file = Write("write_nothing", model);
   const fs::path out = file.parent_path() / "out.onnx";
   CommandResult r = RunAudit({"--model=" + file.string(), "--write=" + out.string()});

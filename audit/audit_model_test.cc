@@ -1,5 +1,5 @@
 // `audit --model` on real multi-operator models built here with ONNX's
-// protos: Min -> Clip -> ArgMin chains with Relu/Add mixed in, initializers,
+// protos: Min -> Clip -> ArgMin chains with Sigmoid/Add mixed in, initializers,
 // casts, custom domains and Scan bodies; the checkers that judge the nodes.
 // If and Loop bodies and symbolic dimensions: audit_model_subgraph_test.cc;
 // --fail-on, --to and --write: audit_model_options_test.cc; an original
@@ -61,7 +61,7 @@ TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
   ASSERT_FALSE(invalid.empty());
   EXPECT_EQ(invalid[0]->node, "'limit'");
   EXPECT_FALSE(audit->behaviour_compared);
-  EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Relu: not audited beyond its schema")));
+  EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Sigmoid: not audited beyond its schema")));
   EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Add: not audited beyond its schema")));
   // The whole model is not run, but the double Clip-6 node alone shows its
   // missing max moving from float's max to double's.
@@ -70,7 +70,7 @@ TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
     clip_alone |= f->node == "'limit'" && absl::StrContains(f->detail, "1.7976931348623157e+308");
   }
   EXPECT_TRUE(clip_alone) << ModelAuditMarkdown(*audit);
-  // Relu-6 -> Relu-13 and Add-6 -> Add-13 are listed from ONNX's registry.
+  // Sigmoid-6 -> Sigmoid-13 and Add-6 -> Add-13 are listed from ONNX's registry.
   bool relu = false, add = false;
   for (const NodeChange& n : audit->nodes) {
     relu |= n.node == "'rectify'" && n.from_version == 6 && n.to_version == 13 && !n.in_suite;
@@ -80,7 +80,7 @@ TEST(AuditModelChainTest, ForeignOperatorsDoNotSwitchTheConverterAuditOff) {
   EXPECT_TRUE(add);
   const std::string md = ModelAuditMarkdown(*audit);
   EXPECT_THAT(md, Not(HasSubstr("Same validity and outputs at both opsets")));
-  EXPECT_THAT(md, HasSubstr("Relu: not audited beyond its schema"));
+  EXPECT_THAT(md, HasSubstr("Sigmoid: not audited beyond its schema"));
   CommandResult r = RunAudit({"--model=" + file.string(), "--to=13"});
   EXPECT_EQ(r.code, kExitFailed) << r.err;
 
@@ -124,8 +124,8 @@ TEST(AuditModelMixedTest, TypesInferredThroughOtherOperators) {
   EXPECT_THAT(audit->not_audited, Contains(HasSubstr("Sigmoid: not audited beyond its schema")));
 }
 
-// Clip-11 with initializer bounds between Min-8 and a Relu, opset 11 -> 13:
-// the converter is right; with Relu the outputs are not compared, and the
+// Clip-11 with initializer bounds between Min-8 and a Sigmoid, opset 11 -> 13:
+// the converter is right; with Sigmoid the outputs are not compared, and the
 // report says so instead of an all-clear.
 onnx::ModelProto Clip11WithInitializers(bool relu) {
   ModelBuilder b(11);
@@ -138,7 +138,7 @@ onnx::ModelProto Clip11WithInitializers(bool relu) {
   *g.add_node() = ModelBuilder::Node("Clip", "bound", {"m", "lo", "hi"}, {"c"});
   std::string last = "c";
   if (relu) {
-    *g.add_node() = ModelBuilder::Node("Relu", "", {"c"}, {"r"});
+    *g.add_node() = ModelBuilder::Node("Sigmoid", "", {"c"}, {"r"});
     last = "r";
   }
   onnx::NodeProto argmin = ModelBuilder::Node("ArgMin", "", {last}, {"i"});
@@ -212,14 +212,14 @@ TEST(AuditModelMixedTest, CustomDomainAndScanBody) {
   EXPECT_FALSE(audit->behaviour_compared);
 }
 
-// Relu -> Clip-6 without bounds on double: ONNX's converter gives Clip-13 no
+// Sigmoid -> Clip-6 without bounds on double: ONNX's converter gives Clip-13 no
 // bounds, so the missing max moves from float's max to double's. The model
-// is not run (Relu), but the Clip node alone shows the converter's change.
+// is not run (Sigmoid), but the Clip node alone shows the converter's change.
 TEST(AuditModelMixedTest, ConverterOutputChangeOfANodeInAMixedModel) {
   ModelBuilder b(6);
   onnx::GraphProto& g = b.graph();
   *g.add_input() = ModelBuilder::Value("x", kDouble, {"4"});
-  *g.add_node() = ModelBuilder::Node("Relu", "", {"x"}, {"r"});
+  *g.add_node() = ModelBuilder::Node("Sigmoid", "", {"x"}, {"r"});
   *g.add_node() = ModelBuilder::Node("Clip", "cap", {"r"}, {"y"});
   *g.add_output() = ModelBuilder::Value("y", kDouble, {"4"});
   absl::StatusOr<ModelAudit> audit = AuditModel(Write("relu_clip", b.model()), {.to_opset = 13});
@@ -293,14 +293,14 @@ TEST(ModelTypeProblemsTest, OnnxJudgesOtherOperatorsTheSuiteItsOwn) {
   ModelBuilder b(13);
   onnx::GraphProto& g = b.graph();
   *g.add_input() = ModelBuilder::Value("x", onnx::TensorProto::INT32, {"3"});
-  *g.add_node() = ModelBuilder::Node("Relu", "r", {"x"}, {"y"});  // Relu-13: floats only
+  *g.add_node() = ModelBuilder::Node("Sigmoid", "r", {"x"}, {"y"});  // Sigmoid-13: floats only
   *g.add_output() = ModelBuilder::Value("y", onnx::TensorProto::INT32, {"3"});
   onnx::ModelProto relu = b.model();
   relu.set_ir_version(7);
   std::vector<NodeProblem> problems = ModelTypeProblems(relu, 13);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0].checker, "ONNX's checker with strict shape inference");
-  EXPECT_EQ(problems[0].op_type, "Relu");
+  EXPECT_EQ(problems[0].op_type, "Sigmoid");
   EXPECT_EQ(problems[0].node, "'r'");
 
   ModelBuilder c(13);

@@ -40,7 +40,7 @@ TEST(CoverageTest, DocsCoverageMdIsCurrent) {
 TEST(CoverageTest, TheCommittedCasesLeaveNoCellEmpty) {
   absl::StatusOr<CoverageReport> report = CollectCoverage(DefaultCoverageRoots(), RegistryCells());
   ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_EQ(report->cells.size(), 186u);
+  EXPECT_EQ(report->cells.size(), 204u);
   EXPECT_TRUE(report->EmptyCells().empty());
   EXPECT_TRUE(report->outside_cells.empty());
   EXPECT_EQ(report->without_metadata, 0);

@@ -116,7 +116,7 @@ TEST(GeneratedCasesTest, CommittedCasesStayUnderFiveMegabytes) {
 
 TEST(GeneratedCasesTest, NamesFollowThePatternAndMatchTheMetadata) {
   const std::regex pattern(
-      "(min|argmin|clip|max|argmax)_v([0-9]+)_(bfloat16|double|float|float16|int8|int16|int32|"
+      "(min|argmin|clip|max|argmax|relu)_v([0-9]+)_(bfloat16|double|float|float16|int8|int16|int32|"
       "int64|uint8|"
       "uint16|uint32|uint64)_[a-z0-9_]+");
   std::set<std::string> official;
@@ -176,6 +176,7 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
       {"ArgMin", {"tie", "default_attr", "keepdims", "axis", "scalar"}},
       {"ArgMax", {"tie", "default_attr", "keepdims", "axis", "scalar"}},
       {"Clip", {"min_max", "min_only", "max_only", "no_bounds", "min_gt_max", "scalar", "empty"}},
+      {"Relu", {"scalar", "empty"}},
   };
   int cells = 0;
   for (const OperatorVersion& v : SuiteOperatorVersions()) {
@@ -212,6 +213,7 @@ TEST(GeneratedCasesTest, EveryCellHasItsEdgeValueFeatures) {
   EXPECT_TRUE(features["Min-1-float"].count("consumed_inputs"));
   EXPECT_TRUE(features["Max-1-float"].count("consumed_inputs"));
   EXPECT_TRUE(features["Clip-1-double"].count("consumed_inputs"));
+  EXPECT_TRUE(features["Relu-1-float16"].count("consumed_inputs"));
 }
 
 TEST(GeneratedCasesTest, WriterRefusesToReplaceAFolderItDidNotWrite) {

@@ -53,14 +53,14 @@ TEST(RegistryTest, UnsupportedIsUnimplemented) {
   EXPECT_EQ(LookupSchema("", "Min", 0).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
-TEST(RegistryTest, TwentyThreeVersions) {
+TEST(RegistryTest, TwentySevenVersions) {
   std::vector<std::string> names;
   for (const OpSchema* schema : AllSchemas()) names.push_back(schema->Name());
   EXPECT_THAT(
       names, ElementsAre("ArgMax-1", "ArgMax-11", "ArgMax-12", "ArgMax-13", "ArgMin-1", "ArgMin-11",
                          "ArgMin-12", "ArgMin-13", "Clip-1", "Clip-6", "Clip-11", "Clip-12",
                          "Clip-13", "Max-1", "Max-6", "Max-8", "Max-12", "Max-13", "Min-1", "Min-6",
-                         "Min-8", "Min-12", "Min-13"));
+                         "Min-8", "Min-12", "Min-13", "Relu-1", "Relu-6", "Relu-13", "Relu-14"));
   EXPECT_EQ(FindSchemaVersion("Min", 7), nullptr);
   ASSERT_NE(FindSchemaVersion("Min", 8), nullptr);
 }
@@ -72,6 +72,8 @@ TEST(RegistryTest, TypeListsOfTheTexts) {
   EXPECT_EQ(FindSchemaVersion("ArgMin", 1)->PrimaryTypes().size(), 11u);
   EXPECT_EQ(FindSchemaVersion("Clip", 11)->PrimaryTypes().size(), 3u);
   EXPECT_EQ(FindSchemaVersion("Clip", 13)->PrimaryTypes().size(), 12u);
+  EXPECT_EQ(FindSchemaVersion("Relu", 13)->PrimaryTypes().size(), 4u);
+  EXPECT_EQ(FindSchemaVersion("Relu", 14)->PrimaryTypes().size(), 8u);
 }
 
 TEST(RegistryTest, ArityAndAttributes) {

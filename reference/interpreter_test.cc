@@ -74,7 +74,7 @@ TEST(ResolveOperatorVersion, NewestVersionNotAboveTheOpset) {
   EXPECT_EQ(ResolveOperatorVersion("Clip", 17), 13);
   EXPECT_EQ(ResolveOperatorVersion("Constant", 1), 1);
   EXPECT_EQ(ResolveOperatorVersion("Identity", 7), 1);
-  EXPECT_EQ(ResolveOperatorVersion("Relu", 13), 13);  // ONNX's definition
+  EXPECT_EQ(ResolveOperatorVersion("Sigmoid", 13), 13);  // ONNX's definition
   EXPECT_EQ(ResolveOperatorVersion("Frobnicate", 13), std::nullopt);
 }
 
@@ -272,10 +272,10 @@ TEST(RunModel, ErrorsNameTheNodeAndField) {
   ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kUnimplemented,
              "[NODE-SCHEMA-UNKNOWN] node #0 Frobnicate");
   // An operator of ONNX's the reference has no kernel for.
-  model = MakeModel(13, {NodeBuilder("Relu").Inputs({"x"}).Outputs({"y"}).Build()},
+  model = MakeModel(13, {NodeBuilder("Sigmoid").Inputs({"x"}).Outputs({"y"}).Build()},
                     {{"x", ElementType::kFloat}}, {"y"});
   ExpectCode(RunModel(model, one_input).status(), absl::StatusCode::kUnimplemented,
-             "Relu-13 is not implemented by the reference");
+             "Sigmoid-13 is not implemented by the reference");
   // No opset import for the default domain.
   model = MakeModel(13, {NodeBuilder("Min").Inputs({"x"}).Outputs({"y"}).Build()},
                     {{"x", ElementType::kFloat}}, {"y"});

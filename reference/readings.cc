@@ -47,6 +47,11 @@ const ReadingInfo kReadings[] = {
      "and a NaN at the first index is never left",
      "NaN counts as the largest value: the first NaN's index (the last with "
      "select_last_index = 1), as numpy.argmax"},
+    {Reading::kReluNaNGivesZero, "relu-nan-gives-zero",
+     "Relu of NaN is 0 (x > 0 ? x : 0; fmax(x, 0); Relu-14's body Max(X, 0) under "
+     "max-nan-ignored)",
+     "Relu of NaN is NaN (max(0, x) with NaN propagating, as Max; numpy.maximum, "
+     "onnx.reference)"},
 };
 
 }  // namespace

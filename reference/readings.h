@@ -77,6 +77,9 @@ enum class Reading : uint8_t {
   // ArgMax over NaN: every comparison with NaN is false (a scan that moves
   // only to a larger element), instead of NaN counting as the largest value.
   kArgMaxNaNUnordered,
+  // Relu of NaN: 0 (x > 0 ? x : 0, or fmax(x, 0) for a quiet NaN, which
+  // Relu-14's body Max(X, 0) gives under max-nan-ignored), instead of NaN.
+  kReluNaNGivesZero,
 };
 inline constexpr Reading kAllReadings[] = {
     Reading::kMinNaNIgnored,
@@ -88,8 +91,9 @@ inline constexpr Reading kAllReadings[] = {
     Reading::kClipInvertedBoundsMinFirst,
     Reading::kMaxNaNIgnored,
     Reading::kArgMaxNaNUnordered,
+    Reading::kReluNaNGivesZero,
 };
-static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kArgMaxNaNUnordered) + 1,
+static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kReluNaNGivesZero) + 1,
               "every reading is listed");
 
 struct ReadingInfo {

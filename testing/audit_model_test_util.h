@@ -154,7 +154,8 @@ inline std::vector<const Finding*> OfKind(const ModelAudit& audit, FindingKind k
 // Min(x, floor) -> Clip-6 (min attribute) -> ArgMin, opset 6, on `type`.
 // Min-6 takes inputs of one shape: with static `dims`, `floor` is an
 // initializer of zeros; with a symbolic one, a second graph input. With
-// `relu`, a Relu sits between Min and Clip and an Add before ArgMin.
+// `relu`, a Sigmoid (an operator outside the suite) sits between Min and
+// Clip and an Add before ArgMin.
 inline onnx::ModelProto MinClipArgMin(int32_t type, std::vector<std::string> dims, bool relu) {
   ModelBuilder b(6);
   onnx::GraphProto& g = b.graph();
@@ -172,7 +173,7 @@ inline onnx::ModelProto MinClipArgMin(int32_t type, std::vector<std::string> dim
   *g.add_node() = ModelBuilder::Node("Min", "low", {"x", "floor"}, {"m"});
   std::string clip_in = "m";
   if (relu) {
-    *g.add_node() = ModelBuilder::Node("Relu", "rectify", {"m"}, {"r"});
+    *g.add_node() = ModelBuilder::Node("Sigmoid", "rectify", {"m"}, {"r"});
     clip_in = "r";
   }
   onnx::NodeProto clip = ModelBuilder::Node("Clip", "limit", {clip_in}, {"c"});

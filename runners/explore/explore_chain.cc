@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "checker/registry.h"
 #include "runners/explore/case_gen.h"
+#include "runners/explore/explore_case.h"
 
 namespace onnx_conform {
 namespace case_gen {

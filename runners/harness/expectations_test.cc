@@ -175,7 +175,7 @@ TEST(ProfileTest, ClaimsOperatorVersionAndEveryType) {
   EXPECT_TRUE(profile.Claims("ArgMin", 13, "bfloat16"));
   EXPECT_FALSE(profile.Claims("Clip", 12, "float"));
   EXPECT_FALSE(profile.Claims("Clip", 13, ""));
-  EXPECT_FALSE(profile.Claims("Relu", 13, "float"));
+  EXPECT_FALSE(profile.Claims("Sigmoid", 13, "float"));
   EXPECT_FALSE(profile.Claims("ArgMin", 0, "float"));  // version unknown
   EXPECT_EQ(profile.WhereClaimed("Clip", 13, "float"), "ort.profile:4");
 }
@@ -183,8 +183,8 @@ TEST(ProfileTest, ClaimsOperatorVersionAndEveryType) {
 TEST(ProfileTest, MalformedLinesNameFileAndLine) {
   EXPECT_THAT(ProfileError("Min 13\n"), HasSubstr("ort.profile:1: expected 'OPERATOR VERSIONS"));
   EXPECT_THAT(ProfileError("Min 13 float extra\n"), HasSubstr("ort.profile:1:"));
-  EXPECT_THAT(ProfileError("\nRelu 13 float\n"),
-              HasSubstr("ort.profile:2: operator 'Relu' is not one the suite covers"));
+  EXPECT_THAT(ProfileError("\nSigmoid 13 float\n"),
+              HasSubstr("ort.profile:2: operator 'Sigmoid' is not one the suite covers"));
   EXPECT_THAT(ProfileError("Min 7 float\n"),
               HasSubstr("'7' is not a version of Min (versions: 1, 6, 8, 12, 13)"));
   EXPECT_THAT(ProfileError("Clip x float\n"), HasSubstr("'x' is not a version of Clip"));
