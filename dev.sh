@@ -217,7 +217,7 @@ case "${1:-}" in
     install_missing_packages
     build
     run-clang-tidy-14 -p "$BUILD_DIR" -quiet -j "$(nproc)" \
-      "$(pwd)/(audit|caseio|cases|checker|reference|runners|bench|fuzz)/"
+      "$(pwd)/(tensor|caseio|checker|reference|ops|cases|runners|bench|fuzz)/"
     ;;
   *)
     sed -n '2,/^# Missing Debian/p' "$0" | sed 's/^# \{0,1\}//'

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bench/bench_util.h"
-#include "reference/vector_isa.h"
+#include "tensor/vector_isa.h"
 
 namespace onnx_conform::bench {
 void RegisterKernelBenchmarks();

@@ -8,7 +8,7 @@
 #include <memory>
 #include <utility>
 
-#include "reference/vector_isa.h"
+#include "tensor/vector_isa.h"
 
 namespace onnx_conform::bench {
 namespace {
@@ -29,7 +29,7 @@ double MedianSeconds(F run) {
   return seconds[seconds.size() / 2];
 }
 
-// Built like the kernels' hot loops (reference/vector_isa.h), with the
+// Built like the kernels' hot loops (tensor/vector_isa.h), with the
 // widest vectors the CPU has, so the limit is read with vectors as wide as
 // the kernels' (a baseline-only read loop ran 15-25 % slower than AVX2's).
 uint64_t SumWords(std::span<const std::byte> bytes) {

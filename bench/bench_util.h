@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform::bench {
 

@@ -13,9 +13,9 @@
 
 #include "bench/bench_util.h"
 #include "caseio/case_layout.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
 #include "runners/harness/diff.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::bench {
 namespace {

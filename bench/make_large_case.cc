@@ -21,7 +21,7 @@
 #include "caseio/case_layout.h"
 #include "cases/case_builder.h"
 #include "cases/case_writer.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
-#include "reference/resource_limits.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 

@@ -2,14 +2,14 @@
 // (caseio/case_layout.h names them) and case.json. Every read is confined
 // to the case folder (a file or its external data resolving outside it is
 // refused), sized before it is read, charged to the thread's budget
-// (reference/resource_limits.h) and done through one descriptor, so the
+// (tensor/resource_limits.h) and done through one descriptor, so the
 // file checked is the file read (docs/security.md, G3 and G4).
 //
 //   absl::StatusOr<onnx::ModelProto> model = ReadCaseModel(dir);
 //   absl::StatusOr<DataFileContents> x = ReadCaseDataFile(dir, layout.data_sets[0].input_files[0]);
 //   absl::StatusOr<std::optional<CaseMetadata>> m = ReadCaseMetadata(dir);
 //
-// The model and tensor readers are reference/tensor_file.h's, always given
+// The model and tensor readers are tensor/tensor_file.h's, always given
 // the case folder as the root they must stay in: that reader also serves
 // files that are no case's (adapter outputs, benchmarks). case.json's reader
 // lives here. Its message, parsing and validation stay in
@@ -26,7 +26,7 @@
 #include "absl/status/statusor.h"
 #include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 
@@ -35,7 +35,7 @@ namespace onnx_conform {
 absl::StatusOr<onnx::ModelProto> ReadCaseModel(const std::filesystem::path& case_dir);
 
 // A data file of the case as the checker reads it, decoded as a value of
-// `kind`, the kind its graph value declares (reference/tensor_file.h,
+// `kind`, the kind its graph value declares (tensor/tensor_file.h,
 // ReadDataFile).
 absl::StatusOr<DataFileContents> ReadCaseDataFile(const std::filesystem::path& case_dir,
                                                   const std::filesystem::path& file,

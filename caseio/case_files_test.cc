@@ -1,5 +1,5 @@
 // Tests of reading a case folder's files: case.json through its own
-// reader, model.onnx and the data files through reference/tensor_file.h's
+// reader, model.onnx and the data files through tensor/tensor_file.h's
 // readers, always confined to the case folder.
 #include "caseio/case_files.h"
 
@@ -12,7 +12,7 @@
 #include "caseio/case_layout.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/resource_limits.h"
+#include "tensor/resource_limits.h"
 #include "testing/case_metadata_test_data.h"
 #include "testing/caseio_test_util.h"
 

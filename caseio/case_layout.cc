@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {
@@ -156,7 +156,7 @@ CaseLayout ListCase(const fs::path& dir) {
   layout.model_file = dir / kModelFileName;
   std::error_code model_ec;
   if (fs::symlink_status(layout.model_file, model_ec).type() == fs::file_type::not_found) {
-    // As the model reader words it (reference/tensor_file.h).
+    // As the model reader words it (tensor/tensor_file.h).
     layout.problems.push_back({LayoutProblemKind::kNoModel, layout.model_file, "no such file"});
   }
   std::map<int64_t, fs::path> data_set_dirs;

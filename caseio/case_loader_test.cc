@@ -18,7 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 #include "testing/caseio_test_util.h"
 
 namespace onnx_conform {

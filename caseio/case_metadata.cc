@@ -6,7 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 namespace {

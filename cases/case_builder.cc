@@ -8,8 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
-#include "reference/model_versions.h"
-#include "reference/tensor_file.h"
+#include "checker/model_versions.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

@@ -25,8 +25,8 @@
 #include "absl/strings/string_view.h"
 #include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 
@@ -102,7 +102,7 @@ void RenderCaseFiles(Case& c);
 inline constexpr std::string_view kOpsetRangeQuote =
     "Version N of an operator serves every opset from N up to the next version.";
 
-// What an operator's case set (cases/min_cases.cc, ...) builds with: one
+// What an operator's case set (ops/extremum/extremum_cases.cc, ...) builds with: one
 // version's cases, the one being built, the list they join.
 class OpCaseSet {
  protected:

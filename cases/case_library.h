@@ -5,8 +5,7 @@
 //
 //   for (const Case& c : AllCases()) WriteCase(c, "cases");
 //
-// Definitions live in min_cases.cc (Min and Max), argmin_cases.cc (ArgMin
-// and ArgMax), clip_cases.cc and
+// Definitions live in each operator's folder (ops/<family>/*_cases.cc) and
 // invalid_cases.cc / invalid_operator_cases.cc; expectations are literals or
 // direct loops written there, never computed by reference/.
 #ifndef ONNX_CONFORM_CASES_CASE_LIBRARY_H_
@@ -18,7 +17,7 @@
 
 #include "cases/case_builder.h"
 #include "cases/operator_versions.h"
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

@@ -21,13 +21,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "reference/element_type.h"
-#include "reference/float16.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/float16.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform::case_values {
 
-// kIsHalfType and kIsFloatType: reference/float16.h.
+// kIsHalfType and kIsFloatType: tensor/float16.h.
 template <typename T>
 inline constexpr bool kIsSigned = kIsFloatType<T> || std::is_signed_v<T>;
 

@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

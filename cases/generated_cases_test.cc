@@ -19,7 +19,7 @@
 #include "checker/registry.h"
 #include "gtest/gtest.h"
 #include "ops/suite_operators.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 #include "testing/case_test_util.h"
 
 namespace onnx_conform {

@@ -43,7 +43,7 @@ inline constexpr std::string_view kArgMaxSelectLast =
     "selects the last occurrence, 0 the first";
 // The mirror operators whose negative cases are the same: each op-specific
 // rule is broken once for each (Min's and Max's schemas come from one
-// builder, as do ArgMin's and ArgMax's: checker/extremum_schemas.h).
+// builder, as do ArgMin's and ArgMax's: ops/extremum/extremum_schemas.h).
 inline constexpr std::string_view kElementwiseMirrors[] = {"Min", "Max"};
 inline constexpr std::string_view kArgMirrors[] = {"ArgMin", "ArgMax"};
 inline constexpr std::string_view kArgMinKeepdims =

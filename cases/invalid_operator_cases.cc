@@ -10,7 +10,7 @@
 #include "cases/case_library.h"
 #include "cases/invalid_case_builders.h"
 #include "checker/rules.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::invalid_cases {
 

@@ -9,8 +9,8 @@
 #include "caseio/case_layout.h"
 #include "cases/case_writer.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/tensor_file.h"
 #include "testing/case_test_util.h"
 #include "testing/caseio_test_util.h"
 

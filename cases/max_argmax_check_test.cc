@@ -14,7 +14,7 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 #include "testing/caseio_test_util.h"
 
 namespace onnx_conform {

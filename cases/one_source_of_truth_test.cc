@@ -1,4 +1,4 @@
-// The registry (checker/*_schema.cc) is the only place that lists an
+// The registry (ops/<family>/*_schemas.cc) is the only place that lists an
 // operator's versions and types. This test reads the project's source as
 // text and fails on a version list or a type set written anywhere else,
 // and checks that everything that walks the operators walks the registry:
@@ -25,8 +25,9 @@ namespace fs = std::filesystem;
 // Where facts may be written: the schemas, and the type sets they name.
 bool MayListFacts(const fs::path& relative) {
   const std::string path = relative.generic_string();
-  return (path.rfind("checker/", 0) == 0 && path.find("schema") != std::string::npos) ||
-         path == "reference/element_type.h";
+  return ((path.rfind("checker/", 0) == 0 || path.rfind("ops/", 0) == 0) &&
+          path.find("schema") != std::string::npos) ||
+         path == "tensor/element_type.h";
 }
 
 bool IsTest(const fs::path& relative) {
@@ -39,7 +40,7 @@ std::vector<std::string> Offenders(const std::regex& fact) {
   const fs::path root = ONNX_CONFORM_SOURCE_DIR;
   std::vector<std::string> offenders;
   for (const char* folder :
-       {"audit", "caseio", "cases", "checker", "reference", "runners", "testing"}) {
+       {"tensor", "caseio", "checker", "reference", "ops", "cases", "runners", "testing"}) {
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / folder)) {
       const fs::path relative = fs::relative(entry.path(), root);
       const std::string ext = entry.path().extension().string();

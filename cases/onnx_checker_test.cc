@@ -11,7 +11,7 @@
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

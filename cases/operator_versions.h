@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

@@ -4,8 +4,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "checker/model_versions.h"
 #include "checker/registry.h"
-#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

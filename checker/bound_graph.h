@@ -4,7 +4,7 @@
 // attribute values); a bound node gives each attribute as the node sets it
 // or else as its schema's default, so that no kernel names an attribute or
 // knows a default (each operator's typed view of its attributes sits beside
-// its schema, e.g. checker/argmin_schema.h).
+// its schema, e.g. ops/arg_extremum/arg_reduce_attributes.h).
 //
 //   if (!HasErrors(CheckModel(model, "model.onnx"))) {
 //     absl::StatusOr<BoundGraph> graph = BindGraph(model);

@@ -8,8 +8,8 @@
 #include "checker/checked_case.h"
 #include "checker/checker.h"
 #include "checker/rules.h"
-#include "reference/resource_limits.h"
-#include "reference/tensor_file.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 

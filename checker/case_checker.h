@@ -5,7 +5,7 @@
 //   for (const Diagnostic& x : d) std::cout << FormatDiagnostic(x) << "\n";
 //
 // What is read is held to the calling thread's budget, or to the default
-// limits of reference/resource_limits.h without one.
+// limits of tensor/resource_limits.h without one.
 #ifndef ONNX_CONFORM_CHECKER_CASE_CHECKER_H_
 #define ONNX_CONFORM_CHECKER_CASE_CHECKER_H_
 

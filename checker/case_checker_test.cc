@@ -18,8 +18,8 @@
 #include "checker/subject.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform {

@@ -12,11 +12,11 @@
 #include "caseio/case_loader.h"
 #include "checker/checker.h"
 #include "checker/data_repairs.h"
+#include "checker/model_versions.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
 #include "checker/subject.h"
-#include "reference/model_versions.h"
-#include "reference/value_proto.h"
+#include "tensor/value_proto.h"
 
 namespace onnx_conform {
 namespace {

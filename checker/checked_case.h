@@ -36,9 +36,9 @@
 #include "caseio/case_metadata.h"
 #include "checker/bound_graph.h"
 #include "checker/diagnostic.h"
+#include "checker/readings.h"
 #include "onnx/onnx_pb.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 
@@ -49,7 +49,7 @@ struct CaseRef {
   std::optional<absl::StatusOr<std::optional<CaseMetadata>>> metadata = {};
 };
 
-// One test_data_set_N, decoded: each file's value (reference/tensor.h: a
+// One test_data_set_N, decoded: each file's value (tensor/tensor.h: a
 // tensor of any element type, or a sequence, optional or map, read as the
 // graph declares it). `decoded`: every file was read (false when one was
 // not, or the layout is broken).

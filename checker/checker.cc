@@ -12,11 +12,11 @@
 #include "absl/strings/str_join.h"
 #include "checker/model_analysis.h"
 #include "checker/model_functions.h"
+#include "checker/model_versions.h"
 #include "checker/node_validator.h"
 #include "checker/registry.h"
 #include "checker/rules.h"
-#include "reference/model_versions.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace internal {

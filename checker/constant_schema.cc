@@ -20,7 +20,7 @@
 #include "checker/op_schemas.h"
 #include "checker/rules.h"
 #include "checker/schema.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::internal {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "checker/bound_graph.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

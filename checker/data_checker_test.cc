@@ -9,7 +9,7 @@
 #include "checker/checker.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform {

@@ -26,7 +26,7 @@
 
 #include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

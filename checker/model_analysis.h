@@ -10,7 +10,7 @@
 #include "checker/diagnostic.h"
 #include "checker/tensor_info.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform::internal {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "absl/strings/str_cat.h"
-#include "reference/model_versions.h"
+#include "checker/model_versions.h"
 
 namespace onnx_conform {
 namespace {

@@ -21,7 +21,7 @@
 #include "checker/schema.h"
 #include "checker/tensor_info.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

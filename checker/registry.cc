@@ -9,9 +9,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "checker/model_versions.h"
 #include "checker/onnx_defined_schemas.h"
 #include "checker/op_schemas.h"
-#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

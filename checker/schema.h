@@ -24,11 +24,11 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "checker/readings.h"
 #include "checker/tensor_info.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 
@@ -168,7 +168,7 @@ class OpSchema {
   // A sentence of the text the checker enforces or a reader must know
   // (printed by `onnx-conform schema`).
   OpSchema& Rule(std::string text);
-  // The named alternative readings (reference/readings.h) of what this
+  // The named alternative readings (checker/readings.h) of what this
   // version's text leaves open: a backend following one is divergent, not
   // failing, and the reference follows one only when asked.
   OpSchema& Readings(std::initializer_list<Reading> readings);

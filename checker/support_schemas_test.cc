@@ -15,8 +15,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform {

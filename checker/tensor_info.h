@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "reference/element_type.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

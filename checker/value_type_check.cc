@@ -3,7 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "checker/tensor_info.h"
-#include "reference/element_type.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 namespace {

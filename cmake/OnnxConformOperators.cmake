@@ -3,6 +3,8 @@
 #   ONNX_CONFORM_OPERATORS               Min;ArgMin;Clip;Max;ArgMax;...
 #   ONNX_CONFORM_OFFICIAL_TEST_PREFIX_<Op>  test_min, ...
 #   ONNX_CONFORM_OFFICIAL_TEST_GLOBS     test_min*;test_argmin*;...
+#   onnx_conform_operator_files(out "_schemas.cc")  the operator folders'
+#                                   files of one role (ops/README.md)
 # In the source tree the list is ops/operators.def; an installed package
 # keeps a copy beside this file.
 include_guard(GLOBAL)
@@ -40,4 +42,17 @@ function(onnx_conform_official_test_operator out case_name)
     endif()
   endforeach()
   set(${out} "" PARENT_SCOPE)
+endfunction()
+
+# The files of every operator folder (ops/<family>/) whose names end in
+# `suffix`: "_schemas.cc" (oc_checker), "_kernel.cc" (oc_reference: plain and
+# fast kernels), "_kernel_test.cc" (reference_test), "_cases.cc"
+# (oc_case_library), "_bugs.cc" (oc_adequacy). In the source tree only.
+set(ONNX_CONFORM_OPERATOR_FOLDERS_DIR "${CMAKE_CURRENT_LIST_DIR}/../ops")
+function(onnx_conform_operator_files out suffix)
+  if(NOT IS_DIRECTORY "${ONNX_CONFORM_OPERATOR_FOLDERS_DIR}")
+    message(FATAL_ERROR "no operator folders at ${ONNX_CONFORM_OPERATOR_FOLDERS_DIR}")
+  endif()
+  file(GLOB files CONFIGURE_DEPENDS "${ONNX_CONFORM_OPERATOR_FOLDERS_DIR}/*/*${suffix}")
+  set(${out} ${files} PARENT_SCOPE)
 endfunction()

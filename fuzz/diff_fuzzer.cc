@@ -9,8 +9,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_targets.h"
-#include "reference/element_type.h"
 #include "runners/harness/diff.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform::fuzz {
 namespace {

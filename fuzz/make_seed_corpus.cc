@@ -17,8 +17,8 @@
 #include "caseio/case_layout.h"
 #include "caseio/case_loader.h"
 #include "fuzz/fuzz_case.pb.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 
 namespace {
 

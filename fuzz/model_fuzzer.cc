@@ -5,8 +5,8 @@
 #include "checker/checker.h"
 #include "checker/diagnostic.h"
 #include "fuzz/fuzz_targets.h"
-#include "reference/resource_limits.h"
-#include "reference/tensor_file.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform::fuzz {
 

@@ -20,10 +20,10 @@
 #include "checker/rules.h"
 #include "fuzz/fuzz_case.pb.h"
 #include "fuzz/fuzz_targets.h"
-#include "reference/resource_limits.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::fuzz {
 namespace {

@@ -19,9 +19,9 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_layout.h"
 #include "fuzz/fuzz_targets.h"
-#include "reference/resource_limits.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::fuzz {
 namespace {

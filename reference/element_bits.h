@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "reference/semantics.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -20,7 +20,7 @@
 #include <optional>
 #include <type_traits>
 
-#include "reference/readings.h"
+#include "checker/readings.h"
 #include "reference/semantics.h"
 
 namespace onnx_conform {
@@ -230,7 +230,7 @@ Decided<T> ClipRule(Decided<T> x, std::optional<T> lo, std::optional<T> hi,
 // Clip-1 and Clip-6 bounds are FLOAT attributes converted to T
 // (ConvertFloatAttribute: float16/bfloat16 round to nearest even, as Cast);
 // missing ones are Clip-6's printed defaults, float's lowest() and max()
-// (checker/clip_schema.h; reading clip1-limits-of-t for Clip-1).
+// (ops/clip/clip_bounds.h; reading clip1-limits-of-t for Clip-1).
 
 }  // namespace onnx_conform
 

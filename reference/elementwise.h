@@ -13,10 +13,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "reference/broadcast.h"
 #include "reference/element_rules.h"
 #include "reference/evaluation.h"
 #include "reference/op_support.h"
+#include "tensor/broadcast.h"
 
 namespace onnx_conform {
 

@@ -6,7 +6,7 @@
 //
 //   MatchClasses classes;
 //   PlainEvaluation plain{.output_classes = &classes};
-//   absl::StatusOr<Tensor> m = Min(node, inputs, plain);  // reference/min.h
+//   absl::StatusOr<Tensor> m = Min(node, inputs, plain);  // ops/extremum/min_kernel.h
 #ifndef ONNX_CONFORM_REFERENCE_EVALUATION_H_
 #define ONNX_CONFORM_REFERENCE_EVALUATION_H_
 
@@ -16,8 +16,8 @@
 
 #include "absl/status/statusor.h"
 #include "checker/bound_graph.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "checker/readings.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -7,13 +7,13 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "reference/broadcast.h"
 #include "reference/evaluation.h"
 #include "reference/op_support.h"
 #include "reference/operators.h"
-#include "reference/resource_limits.h"
 #include "reference/support_ops.h"
-#include "reference/tensor_proto.h"
+#include "tensor/broadcast.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {

@@ -11,12 +11,12 @@
 //
 // The fast forms run by default; EvaluationOptions selects the plain
 // normative loops, another reading of the texts, or an explained run that
-// gives every output element's MatchClass (reference/readings.h). Each node
+// gives every output element's MatchClass (checker/readings.h). Each node
 // follows only the readings its schema names.
 //
 // Errors: Unimplemented for what the reference does not run (a sparse
 // initializer, a string constant); ResourceExhausted past the thread's
-// budget (reference/resource_limits.h), naming the node.
+// budget (tensor/resource_limits.h), naming the node.
 #ifndef ONNX_CONFORM_REFERENCE_INTERPRETER_H_
 #define ONNX_CONFORM_REFERENCE_INTERPRETER_H_
 
@@ -25,9 +25,9 @@
 
 #include "absl/status/statusor.h"
 #include "checker/bound_graph.h"
+#include "checker/readings.h"
 #include "checker/registry.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -8,9 +8,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
-#include "reference/resource_limits.h"
-#include "reference/tensor_proto.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/resource_limits.h"
+#include "tensor/tensor_proto.h"
 #include "testing/reference_test_util.h"
 
 namespace onnx_conform::testing {

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "reference/argmin.h"
-#include "reference/broadcast.h"
-#include "reference/clip.h"
+#include "ops/arg_extremum/argmin_kernel.h"
+#include "ops/clip/clip_kernel.h"
+#include "ops/extremum/min_kernel.h"
 #include "reference/evaluation.h"
-#include "reference/min.h"
+#include "tensor/broadcast.h"
 #include "testing/reference_test_util.h"
 
 namespace onnx_conform {
@@ -80,9 +80,9 @@ Tensor RandomTensor(const Shape& shape, Lcg& rng, int nan_rarity = 1) {
   return Tensor::FromValues<T>(shape, std::span<const T>(values));
 }
 
-// The same call on the plain normative loops (reference/min.cc, argmin.cc,
-// clip.cc), whose rules the operator tests and the case library check.
-// Min or Max, ArgMin or ArgMax, and Clip nodes of opset 13 for RunKernel.
+// The same call on the plain normative loops (ops/<family>/*_kernel.cc), whose rules the operator
+// tests and the case library check. Min or Max, ArgMin or ArgMax, and Clip nodes of opset 13 for
+// RunKernel.
 onnx::NodeProto ExtremeNode(const std::string& op, size_t inputs) {
   std::vector<std::string> names;
   for (size_t k = 0; k < inputs; ++k) names.push_back("x" + std::to_string(k));

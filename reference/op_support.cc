@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "reference/broadcast.h"
+#include "tensor/broadcast.h"
 
 namespace onnx_conform {
 

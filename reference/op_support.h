@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <span>
 
-#include "checker/arg_reduce_schema.h"
-#include "reference/element_type.h"
-#include "reference/tensor.h"
+#include "ops/arg_extremum/arg_reduce_attributes.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

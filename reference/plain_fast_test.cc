@@ -1,5 +1,5 @@
-// The fast kernels (reference/fast/) against the plain normative loops
-// (reference/min.cc, max.cc, argmin.cc, argmax.cc, clip.cc): bit for bit on
+// The fast kernels (ops/<family>/*_fast_kernel.cc) against the plain
+// normative loops (ops/<family>/*_kernel.cc): bit for bit on
 // random data for every (operator, version, type) cell: ranks 0 to 4, every
 // broadcast pattern Min and Max allow, 1 to 5 inputs, every ArgMin and
 // ArgMax axis (negative ones too), keepdims and select_last_index, Clip bounds present, missing,

@@ -1,6 +1,6 @@
 // The named readings: each has one stable, distinct name and its
 // documentation; sets name themselves; each applies where the table says.
-#include "reference/readings.h"
+#include "checker/readings.h"
 
 #include <cmath>
 #include <limits>

@@ -23,7 +23,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "reference/float16.h"
+#include "tensor/float16.h"
 
 // Every element rule below is inlined where it is used: a kernel's loop
 // applies one per element, and where the compiler declines to inline (its

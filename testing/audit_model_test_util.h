@@ -17,14 +17,14 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "audit/audit.h"
 #include "caseio/case_layout.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
-#include "reference/tensor_file.h"
-#include "reference/tensor_proto.h"
+#include "runners/audit/audit.h"
 #include "runners/cli/commands.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_file.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace audit_testing {

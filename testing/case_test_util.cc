@@ -11,8 +11,8 @@
 #include "caseio/case_files.h"
 #include "caseio/case_layout.h"
 #include "cases/case_values.h"
-#include "reference/tensor_proto.h"
-#include "reference/value_proto.h"
+#include "tensor/tensor_proto.h"
+#include "tensor/value_proto.h"
 
 namespace onnx_conform {
 

@@ -1,7 +1,7 @@
 // Test helper: reads a case folder as written by the generator, keeping
 // every file-level failure (instead of stopping at the first), so tests can
 // run the checker and the reference over the committed cases. Listing and
-// reading are caseio's and reference/tensor_file.h's (ListCase, ReadTensorProtoFile, ...).
+// reading are caseio's and tensor/tensor_file.h's (ListCase, ReadTensorProtoFile, ...).
 //
 //   for (const fs::path& dir : CaseDirsUnder(root)) {
 //     CaseOnDisk c = ReadCaseOnDisk(dir);
@@ -18,7 +18,7 @@
 #include "absl/status/statusor.h"
 #include "caseio/case_metadata.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -25,8 +25,8 @@
 #include "caseio/case_loader.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
-#include "reference/tensor_file.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 

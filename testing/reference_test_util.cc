@@ -9,11 +9,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "checker/model_versions.h"
 #include "checker/registry.h"
-#include "reference/model_versions.h"
 #include "reference/operators.h"
-#include "reference/tensor_proto.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform::testing {
 namespace {

@@ -19,10 +19,10 @@
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
 #include "reference/evaluation.h"
 #include "reference/interpreter.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform::testing {
 

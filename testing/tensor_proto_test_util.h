@@ -1,5 +1,5 @@
-// Test-only helpers shared by reference/tensor_proto_test.cc and
-// reference/tensor_proto_errors_test.cc: building a TensorProto field by
+// Test-only helpers shared by tensor/tensor_proto_test.cc and
+// tensor/tensor_proto_errors_test.cc: building a TensorProto field by
 // field and decoding it with an expected outcome.
 //
 //   onnx::TensorProto p = Proto(onnx::TensorProto::UINT8, {2});
@@ -19,8 +19,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 

@@ -21,8 +21,8 @@
 #include "absl/strings/str_join.h"
 #include "checker/diagnostic.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

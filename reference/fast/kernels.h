@@ -1,12 +1,10 @@
-// The fast forms of Min, Max, ArgMin, ArgMax and Clip: loops shaped for vector units
-// (chunked folds, rows visited in whichever order vectorizes, in-place
-// writes, one build per instruction set: reference/vector_isa.h). They are
-// not normative: each gives, bit for bit, what the operator's plain form
-// (reference/min.cc, max.cc, argmin.cc, argmax.cc, clip.cc) gives under the suite's own
-// reading, which plain_fast_test checks on every case of the library and on
-// random data for every cell, under every vector variant. Like the plain
-// forms they take a node the checker accepted and trust it. The interpreter
-// chooses between the two forms (reference/operators.cc).
+// The fast forms of Min, Max, ArgMin, ArgMax and Clip (ops/<family>/*_fast_kernel.cc): loops shaped
+// for vector units (chunked folds, rows visited in whichever order vectorizes, in-place writes, one
+// build per instruction set: tensor/vector_isa.h). They are not normative: each gives, bit for bit,
+// what the operator's plain form (ops/<family>/*_kernel.cc) gives under the suite's own reading,
+// which plain_fast_test checks on every case of the library and on random data for every cell,
+// under every vector variant. Like the plain forms they take a node the checker accepted and trust
+// it. The interpreter chooses between the two forms (reference/operators.cc).
 //
 //   absl::StatusOr<Tensor> m = FastMin(node, inputs, /*reusable=*/nullptr);
 #ifndef ONNX_CONFORM_REFERENCE_FAST_KERNELS_H_

@@ -20,8 +20,8 @@
 
 #include "cases/case_builder.h"
 #include "cases/case_values.h"
-#include "reference/float16.h"
-#include "reference/tensor_file.h"
+#include "tensor/float16.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 

@@ -12,10 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "caseio/case_loader.h"
 #include "checker/checked_case.h"
-#include "reference/resource_limits.h"
 #include "runners/adequacy/mutant_backend.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/policy.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 namespace {
@@ -40,7 +40,7 @@ std::string FirstLine(const std::string& text) { return text.substr(0, text.find
 
 // Each case is read, and each mutant run, under the default resource
 // budget for `jobs` cases at once, as `run` holds a case to it
-// (reference/resource_limits.h).
+// (tensor/resource_limits.h).
 CaseTrials TryCase(const std::filesystem::path& dir, const std::vector<const Bug*>& bugs,
                    int jobs) {
   const ResourceLimits limits{.max_case_bytes = DefaultMaxCaseBytes(jobs)};

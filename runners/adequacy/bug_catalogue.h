@@ -13,7 +13,7 @@
 //   absl::StatusOr<std::vector<const Bug*>> some = SelectBugs("min-returns-max", "");
 //
 // Kinds: a bug a case set should kill; a mutant that follows a named
-// reading of the texts (reference/readings.h), which must come out
+// reading of the texts (checker/readings.h), which must come out
 // `divergent`, never killed; a mutant declared equivalent (no observable
 // difference under the texts and the match classes, the reason in its doc).
 #ifndef ONNX_CONFORM_RUNNERS_ADEQUACY_BUG_CATALOGUE_H_
@@ -26,8 +26,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "reference/element_type.h"
 #include "runners/adequacy/mutant_edits.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/readings.h"
+#include "checker/readings.h"
 #include "runners/adequacy/bug_catalogue.h"
 
 namespace onnx_conform {
@@ -73,7 +73,7 @@ void AddArgReduceBugs(std::vector<Bug>& bugs, const std::string& op, const std::
                       const std::string& opposite);
 
 // Each operator of ops/operators.def: AddNameBugs, the operator's planted
-// bugs (Min, Max, ArgMin, ArgMax: extremum_bugs.cc; Clip: clip_bugs.cc).
+// bugs (in the operator's folder: ops/<family>/*_bugs.cc).
 #define SUITE_OPERATOR(Name, ...) void Add##Name##Bugs(std::vector<Bug>& bugs);
 #include "ops/operators.def"
 

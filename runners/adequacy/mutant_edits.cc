@@ -7,9 +7,9 @@
 #include <type_traits>
 
 #include "checker/checker.h"
+#include "checker/model_versions.h"
 #include "reference/element_bits.h"
-#include "reference/model_versions.h"
-#include "reference/tensor_proto.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "checker/readings.h"
 #include "onnx/onnx_pb.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

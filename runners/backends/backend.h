@@ -21,7 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "checker/checked_case.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

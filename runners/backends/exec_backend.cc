@@ -20,11 +20,11 @@
 #include "absl/strings/strip.h"
 #include "caseio/case_layout.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/tensor_file.h"
-#include "reference/value_proto.h"
 #include "runners/backends/adapter_protocol.pb.h"
 #include "runners/backends/scratch_dir.h"
 #include "runners/backends/subprocess.h"
+#include "tensor/tensor_file.h"
+#include "tensor/value_proto.h"
 
 namespace onnx_conform {
 namespace {

@@ -22,8 +22,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
 #include "runners/backends/backend.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -14,10 +14,10 @@
 #include "checker/checked_case.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/backends/subprocess.h"
 #include "runners/harness/case_runner.h"
+#include "tensor/tensor_file.h"
 #include "testing/backend_test_util.h"
 
 namespace onnx_conform {

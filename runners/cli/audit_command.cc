@@ -18,10 +18,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "audit/audit.h"
-#include "audit/audit_report.h"
-#include "audit/audit_write.h"
 #include "checker/registry.h"
+#include "runners/audit/audit.h"
+#include "runners/audit/audit_report.h"
+#include "runners/audit/audit_write.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/output_file.h"
 

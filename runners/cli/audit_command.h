@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "audit/audit_finding.h"
-#include "reference/tensor.h"
+#include "runners/audit/audit_finding.h"
 #include "runners/harness/policy.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

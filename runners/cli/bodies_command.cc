@@ -3,7 +3,7 @@
 // ways over a case library: the operator by the suite's reference, and
 // its body (Less, Where, Identity) by the same interpreter. Every element
 // where they disagree is listed, and grouped by the documented reading
-// (reference/readings.h) that explains it, or "unexplained". Default PATH:
+// (checker/readings.h) that explains it, or "unexplained". Default PATH:
 // the repository's cases/node. Exit 0 (a report), 1 when a case cannot
 // be read or run (over run's default resource limits, say), 2 for a usage
 // error.
@@ -24,12 +24,12 @@
 #include "cases/coverage.h"
 #include "checker/checked_case.h"
 #include "reference/function_bodies.h"
-#include "reference/resource_limits.h"
 #include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/harness/verdict.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 namespace {

@@ -18,11 +18,11 @@
 #include "checker/case_checker.h"
 #include "checker/diagnostic.h"
 #include "checker/schema_printer.h"
-#include "reference/resource_limits.h"
 #include "runners/cli/case_selection.h"
 #include "runners/cli/cli.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 namespace {

@@ -190,7 +190,8 @@ TEST(ParseExploreOptionsTest, RefusalsAndNoLeak) {
             "--seconds: '-1' is not a number of seconds > 0");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Sigmoid"}),
             "--op: 'Sigmoid' is not one of Min, ArgMin, Clip, Max, ArgMax, Relu");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Relu"}), "--op: Relu has no explore scenario");
+  EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Relu"}),
+            "--op: Relu has no explore scenario (ops/operators.def names none)");
   EXPECT_TRUE(ParseExploreOptions({"--op=Max,ArgMax"}).ok());
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--type=string"}), "--type: unknown type 'string'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--types=string"}), "--type: unknown type 'string'");

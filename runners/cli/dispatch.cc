@@ -6,9 +6,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "checker/registry.h"
-#include "reference/vector_isa.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
+#include "tensor/vector_isa.h"
 
 namespace onnx_conform {
 namespace {

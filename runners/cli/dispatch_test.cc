@@ -13,8 +13,8 @@
 #include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/vector_isa.h"
 #include "runners/cli/cli.h"
+#include "tensor/vector_isa.h"
 
 namespace onnx_conform {
 namespace {

@@ -151,7 +151,7 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                     }
                     if (!FamilyOf(op).has_value()) {
                       return absl::InvalidArgumentError(absl::StrCat(
-                          "--op: ", op, " has no explore scenario yet (ops/operators.def)"));
+                          "--op: ", op, " has no explore scenario (ops/operators.def names none)"));
                     }
                     options.ops.emplace_back(op);
                   }

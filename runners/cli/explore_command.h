@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "reference/element_type.h"
 #include "runners/explore/explore.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "reference/resource_limits.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/dispatch.h"
+#include "tensor/resource_limits.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);

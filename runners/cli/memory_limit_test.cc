@@ -19,9 +19,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/sanitizers.h"
-#include "reference/tensor_file.h"
 #include "runners/harness/policy.h"
+#include "tensor/sanitizers.h"
+#include "tensor/tensor_file.h"
 #include "testing/backend_test_util.h"
 
 namespace onnx_conform {

@@ -32,7 +32,6 @@
 #include "caseio/case_loader.h"
 #include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
-#include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/run_progress.h"
@@ -45,6 +44,7 @@
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
 #include "runners/reports/run_log.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 namespace {

@@ -17,10 +17,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "reference/resource_limits.h"
 #include "runners/cli/case_selection.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/user_regex.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 

@@ -17,10 +17,10 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
-#include "reference/tensor_file.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/reports/report.pb.h"
+#include "tensor/tensor_file.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform {

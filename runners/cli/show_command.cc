@@ -17,10 +17,9 @@
 #include "caseio/case_layout.h"
 #include "caseio/case_metadata.h"
 #include "checker/checked_case.h"
+#include "checker/model_versions.h"
 #include "checker/schema_printer.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/model_versions.h"
-#include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
 #include "runners/harness/case_runner.h"
@@ -28,6 +27,7 @@
 #include "runners/harness/policy.h"
 #include "runners/harness/verdict.h"
 #include "runners/reports/report.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 namespace {

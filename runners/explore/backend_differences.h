@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/checked_case.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

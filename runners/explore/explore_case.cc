@@ -11,9 +11,9 @@
 #include "absl/strings/str_join.h"
 #include "cases/case_builder.h"
 #include "cases/operator_versions.h"
-#include "reference/float16.h"
-#include "reference/model_versions.h"
+#include "checker/model_versions.h"
 #include "runners/explore/case_gen.h"
+#include "tensor/float16.h"
 
 namespace onnx_conform {
 namespace {
@@ -210,7 +210,7 @@ rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell, Steer steer) {
             c.inputs = {std::move(data)};
             // Axis 0 is the default: leaving it unset is the simplest case.
             if (axis != 0 || negative) {
-              c.axis = negative && cell.version >= 11 ? axis - rank : axis;
+              c.axis = negative && StatesNegativeAxes(cell) ? axis - rank : axis;
             }
             c.keepdims = keepdims;
             if (HasSelectLastIndex(cell)) c.select_last_index = last;
@@ -248,7 +248,7 @@ rc::Gen<float> BoundAttrGen() {
 // A steered min > max: the bounds swapped when they are the other way.
 void Invert(ExploreCase& c) {
   if (c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) return;
-  if (!BoundsAreInputsAt(c.cell.version)) {
+  if (!ClipBoundsAreInputsAt(c.cell.version)) {
     if (c.min_attr < c.max_attr) std::swap(c.min_attr, c.max_attr);
     if (c.min_attr == c.max_attr) c.max_attr = c.min_attr - 1;
     return;
@@ -277,7 +277,7 @@ rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
                       c.max_input = std::move(std::get<4>(t));
                       c.min_attr = std::get<5>(t);
                       c.max_attr = std::get<6>(t);
-                      if (BoundsAreInputsAt(cell.version)) c.bound_source = std::get<7>(t);
+                      if (ClipBoundsAreInputsAt(cell.version)) c.bound_source = std::get<7>(t);
                       if (steer.inverted) Invert(c);
                       return c;
                     });
@@ -321,7 +321,7 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
     }
     case OpFamily::kClip: {
       steer.rank = digit(7);
-      const int forms = BoundsAreInputsAt(cell.version) ? 3 : 2;
+      const int forms = ClipBoundsAreInputsAt(cell.version) ? 3 : 2;
       const BoundForm order[] = {BoundForm::kPresent, BoundForm::kAbsent, BoundForm::kSkipped};
       steer.min_form = order[digit(forms)];
       steer.max_form = order[digit(forms)];
@@ -374,7 +374,7 @@ rc::Gen<std::optional<int64_t>> case_gen::FlagGen(std::optional<std::optional<in
 
 rc::Gen<BoundForm> case_gen::FormGen(int opset, std::optional<BoundForm> steered) {
   if (steered) return gen::just(*steered);
-  return BoundsAreInputsAt(opset)
+  return ClipBoundsAreInputsAt(opset)
              ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
              : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
 }

@@ -18,9 +18,10 @@
 
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
+#include "ops/clip/clip_bounds.h"
 #include "rapidcheck.h"
-#include "reference/element_type.h"
-#include "reference/tensor.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 
@@ -54,12 +55,13 @@ std::optional<OpFamily> FamilyOf(absl::string_view op);
 
 // What the registry's schemas state about a cell, asked of them rather
 // than written as version numbers (explore_case_build.cc).
-// Clip at `opset` takes its bounds as inputs (from Clip-11), not attributes.
-bool BoundsAreInputsAt(int opset);
 // The cell's inputs broadcast multidirectionally (Min-8 on).
 bool Broadcasts(const ExploreCell& cell);
 // The cell's schema has select_last_index (ArgMin-12 on).
 bool HasSelectLastIndex(const ExploreCell& cell);
+// The cell's text states a negative axis range (ArgMin-11 on): a negative
+// axis is written as such only there.
+bool StatesNegativeAxes(const ExploreCell& cell);
 // The cell's text leaves Clip's min > max unstated, a named reading (Clip
 // before 13).
 bool InvertedBoundsUnstated(const ExploreCell& cell);

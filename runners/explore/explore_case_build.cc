@@ -12,12 +12,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cases/operator_versions.h"
+#include "checker/model_versions.h"
 #include "checker/registry.h"
+#include "ops/arg_extremum/arg_reduce_attributes.h"
 #include "ops/suite_operators.h"
-#include "reference/float16.h"
-#include "reference/model_versions.h"
-#include "reference/tensor_proto.h"
 #include "runners/explore/explore_case.h"
+#include "tensor/float16.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {
@@ -94,7 +95,7 @@ class GraphBuilder {
   absl::Status Bounds(onnx::NodeProto& node, int opset, BoundForm min_form, BoundForm max_form,
                       const TensorSpec& min, const TensorSpec& max, float min_attr, float max_attr,
                       BoundSource source, const std::string& prefix) {
-    if (!BoundsAreInputsAt(opset)) {
+    if (!ClipBoundsAreInputsAt(opset)) {
       FloatAttr(node, "min", min_form, min_attr);
       FloatAttr(node, "max", max_form, max_attr);
       return absl::OkStatus();
@@ -184,16 +185,6 @@ const OpSchema* SchemaOf(const ExploreCell& cell) {
 
 }  // namespace
 
-bool BoundsAreInputsAt(int opset) {
-  for (const SuiteOperator& op : kSuiteOperators) {
-    if (op.scenario != NodeScenario::kClip) continue;
-    absl::StatusOr<const OpSchema*> schema =
-        LookupSchema("", absl::string_view(op.op_type.data(), op.op_type.size()), opset);
-    return schema.ok() && (*schema)->FindAttribute("min") == nullptr;
-  }
-  return false;
-}
-
 bool Broadcasts(const ExploreCell& cell) {
   const OpSchema* schema = SchemaOf(cell);
   return schema != nullptr && schema->broadcasting();
@@ -202,6 +193,11 @@ bool Broadcasts(const ExploreCell& cell) {
 bool HasSelectLastIndex(const ExploreCell& cell) {
   const OpSchema* schema = SchemaOf(cell);
   return schema != nullptr && schema->FindAttribute("select_last_index") != nullptr;
+}
+
+bool StatesNegativeAxes(const ExploreCell& cell) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema != nullptr && StatesNegativeAxisRange(*schema);
 }
 
 bool InvertedBoundsUnstated(const ExploreCell& cell) {

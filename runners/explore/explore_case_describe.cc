@@ -11,8 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "reference/float16.h"
 #include "runners/explore/explore_case.h"
+#include "tensor/float16.h"
 
 namespace onnx_conform {
 namespace {
@@ -65,10 +65,10 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
   for (TensorSpec& t : inputs) {
     for (uint64_t& b : t.bits) slots.push_back(&b);
   }
-  if (BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
+  if (ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
     for (uint64_t& b : min_input.bits) slots.push_back(&b);
   }
-  if (BoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
+  if (ClipBoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
     for (uint64_t& b : max_input.bits) slots.push_back(&b);
   }
   for (ChainNode& n : chain) {
@@ -82,8 +82,8 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  if (min_form == BoundForm::kPresent && BoundsAreInputsAt(cell.version)) ++count;
-  if (max_form == BoundForm::kPresent && BoundsAreInputsAt(cell.version)) ++count;
+  if (min_form == BoundForm::kPresent && ClipBoundsAreInputsAt(cell.version)) ++count;
+  if (max_form == BoundForm::kPresent && ClipBoundsAreInputsAt(cell.version)) ++count;
   for (const ChainNode& n : chain) {
     if (n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kClip) {
       count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
@@ -104,13 +104,13 @@ std::string ExploreCase::Describe() const {
   if (FamilyOf(cell.op) == OpFamily::kClip) {
     parts.push_back(absl::StrCat("min ", FormName(min_form)));
     parts.push_back(absl::StrCat("max ", FormName(max_form)));
-    if (!BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
+    if (!ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
       parts.push_back(absl::StrCat("min=", min_attr));
     }
-    if (!BoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
+    if (!ClipBoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
       parts.push_back(absl::StrCat("max=", max_attr));
     }
-    if (BoundsAreInputsAt(cell.version) &&
+    if (ClipBoundsAreInputsAt(cell.version) &&
         (min_form == BoundForm::kPresent || max_form == BoundForm::kPresent)) {
       parts.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
     }
@@ -204,14 +204,16 @@ std::vector<std::string> ExploreCase::Classes() const {
       break;
     case OpFamily::kClip: {
       classes.push_back(absl::StrCat("min ", FormName(min_form), ", max ", FormName(max_form)));
-      if (BoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
+      if (ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
         classes.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
       }
       if (min_form == BoundForm::kPresent && max_form == BoundForm::kPresent) {
-        const double lo =
-            BoundsAreInputsAt(cell.version) ? ValueOf(cell.type, min_input.bits.at(0)) : min_attr;
-        const double hi =
-            BoundsAreInputsAt(cell.version) ? ValueOf(cell.type, max_input.bits.at(0)) : max_attr;
+        const double lo = ClipBoundsAreInputsAt(cell.version)
+                              ? ValueOf(cell.type, min_input.bits.at(0))
+                              : min_attr;
+        const double hi = ClipBoundsAreInputsAt(cell.version)
+                              ? ValueOf(cell.type, max_input.bits.at(0))
+                              : max_attr;
         if (lo > hi) classes.push_back("min > max");
       }
       break;

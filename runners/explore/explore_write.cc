@@ -5,11 +5,11 @@
 #include "absl/strings/str_replace.h"
 #include "caseio/case_layout.h"
 #include "caseio/case_metadata.h"
-#include "reference/tensor_file.h"
 #include "runners/backends/exec_backend.h"
 #include "runners/explore/explore.h"
 #include "runners/harness/in_memory_case.h"
 #include "runners/reports/output_file.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

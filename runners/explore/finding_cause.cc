@@ -46,7 +46,7 @@ std::vector<uint64_t> OrdinaryValues(E type) {
 // attribute bounds (floats) included.
 void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit) {
   for (uint64_t* slot : c.ElementBits()) visit(c.cell.type, *slot);
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || BoundsAreInputsAt(c.cell.version)) return;
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || ClipBoundsAreInputsAt(c.cell.version)) return;
   for (auto [form, attr] :
        {std::pair{c.min_form, &c.min_attr}, std::pair{c.max_form, &c.max_attr}}) {
     if (form != BoundForm::kPresent) continue;
@@ -83,10 +83,10 @@ std::vector<std::string> CauseStructure(const ExploreCase& c) {
       if (min) s.push_back("min");
       if (max) s.push_back("max");
       if (min && max) {
-        const double lo = BoundsAreInputsAt(c.cell.version)
+        const double lo = ClipBoundsAreInputsAt(c.cell.version)
                               ? ValueOf(c.cell.type, c.min_input.bits.at(0))
                               : c.min_attr;
-        const double hi = BoundsAreInputsAt(c.cell.version)
+        const double hi = ClipBoundsAreInputsAt(c.cell.version)
                               ? ValueOf(c.cell.type, c.max_input.bits.at(0))
                               : c.max_attr;
         if (lo > hi) s.push_back("min > max");

@@ -216,7 +216,7 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
     for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *s.ElementBits()[i] = v; });
   }
   // Clip-1/6 bounds (attributes): towards 0, 1, -1.
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || BoundsAreInputsAt(c.cell.version)) return;
+  if (FamilyOf(c.cell.op) != OpFamily::kClip || ClipBoundsAreInputsAt(c.cell.version)) return;
   for (float ExploreCase::*bound : {&ExploreCase::min_attr, &ExploreCase::max_attr}) {
     for (float v : {0.0f, 1.0f, -1.0f}) {
       if (c.*bound == v && std::signbit(c.*bound) == std::signbit(v)) break;
@@ -267,10 +267,12 @@ std::vector<ExploreCase> StatedCases(const ExploreCase& c) {
       c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) {
     return out;
   }
-  const double lo =
-      BoundsAreInputsAt(c.cell.version) ? ValueOf(c.cell.type, c.min_input.bits.at(0)) : c.min_attr;
-  const double hi =
-      BoundsAreInputsAt(c.cell.version) ? ValueOf(c.cell.type, c.max_input.bits.at(0)) : c.max_attr;
+  const double lo = ClipBoundsAreInputsAt(c.cell.version)
+                        ? ValueOf(c.cell.type, c.min_input.bits.at(0))
+                        : c.min_attr;
+  const double hi = ClipBoundsAreInputsAt(c.cell.version)
+                        ? ValueOf(c.cell.type, c.max_input.bits.at(0))
+                        : c.max_attr;
   if (!(lo > hi)) return out;
   for (BoundForm ExploreCase::*dropped : {&ExploreCase::min_form, &ExploreCase::max_form}) {
     for (uint64_t v : EdgeValues(c.cell.type)) {

@@ -87,7 +87,7 @@ struct CaseResult {
   // A negative case (case.json expectation "invalid"): passing means it was
   // refused. Scoreboards count these apart from the operator matrix.
   bool negative = false;
-  // Divergent: the named readings the backend follows (reference/readings.h),
+  // Divergent: the named readings the backend follows (checker/readings.h),
   // "reference" when the backend follows the suite's and the case another.
   std::vector<std::string> readings;
   // The run was interrupted during this case: no verdict, never reported.

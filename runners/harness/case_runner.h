@@ -11,10 +11,10 @@
 #include <optional>
 
 #include "checker/checked_case.h"
-#include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/harness/case_result.h"
 #include "runners/harness/diff.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 
@@ -42,13 +42,13 @@ CaseResult RunCase(const CheckedCase& c, Backend& backend, const VerdictOptions&
 
 // The result of a case that could not get its memory (std::bad_alloc
 // caught around OpenCase and RunCase): an error naming what the process may
-// use (reference/resource_limits.h, OutOfMemoryMessage).
+// use (tensor/resource_limits.h, OutOfMemoryMessage).
 CaseResult OutOfMemoryResult(const std::filesystem::path& dir, Backend& backend);
 
 // OpenCase then RunCase, everything the case reads and allocates on this
 // thread (files, tensors, the reference's and an adapter's outputs) held to
 // `limits`: over them the case is an error naming the limit
-// (reference/resource_limits.h); past them, out of memory is an error too
+// (tensor/resource_limits.h); past them, out of memory is an error too
 // (OutOfMemoryResult). `seconds` covers both.
 CaseResult OpenAndRunCase(const CaseRef& ref, Backend& backend, const ResourceLimits& limits = {},
                           const TwinOpener& twins = {});

@@ -9,8 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "reference/element_bits.h"
-#include "reference/element_value.h"
 #include "reference/semantics.h"
+#include "tensor/element_value.h"
 
 namespace onnx_conform {
 namespace {

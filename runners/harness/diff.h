@@ -7,7 +7,7 @@
 //   if (!d.matches()) std::cout << d.Describe("output_0");
 //
 // Exact means the same bits, sign of zero included, except where `classes`
-// (from the reference: reference/readings.h) say otherwise: "either zero"
+// (from the reference: checker/readings.h) say otherwise: "either zero"
 // accepts +0 or -0, "any NaN" any NaN. An expected NaN is always "any NaN"
 // (the texts never specify a payload). Messages name the class: "expected
 // -0 (sign determined), got +0".
@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
+#include "checker/readings.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

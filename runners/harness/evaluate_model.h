@@ -4,7 +4,7 @@
 // model and the inputs (checker/checker.h), the graph is bound to its
 // schemas (checker/bound_graph.h) and run by the evaluator, which trusts
 // it (reference/interpreter.h), and everything it reads and allocates is
-// held to the resource budget (reference/resource_limits.h): the calling
+// held to the resource budget (tensor/resource_limits.h): the calling
 // thread's when it holds one (a case of `run`), else `limits`. The check
 // is here, above the checker and the evaluator, so that the evaluator
 // never checks again; `run` evaluates the graph its checked case holds.
@@ -23,7 +23,7 @@
 #include "absl/status/statusor.h"
 #include "onnx/onnx_pb.h"
 #include "reference/interpreter.h"
-#include "reference/resource_limits.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform {
 

@@ -14,8 +14,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "checker/registry.h"
-#include "reference/tensor_file.h"
 #include "runners/harness/policy.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

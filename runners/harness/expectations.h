@@ -42,9 +42,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "reference/element_type.h"
 #include "runners/harness/case_result.h"
 #include "runners/harness/user_regex.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
 

@@ -9,7 +9,7 @@
 //   s.Cause();  // "Min: values: expected-denormal+zero-sign [subnormal, neg_zero]"
 //
 // For outputs that differ, the rule is the first that explains them:
-// 1. the backend follows other named readings (reference/readings.h):
+// 1. the backend follows other named readings (checker/readings.h):
 //    "follows min-nan-ignored" (divergent);
 // 2. the reference, run with one attribute the node sets removed (its
 //    default, or none), gives the backend's outputs: "ignores keepdims";
@@ -27,10 +27,10 @@
 #include <vector>
 
 #include "checker/checked_case.h"
-#include "reference/tensor.h"
 #include "runners/backends/backend.h"
 #include "runners/harness/case_result.h"
 #include "runners/harness/verdict.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -16,8 +16,8 @@
 
 #include "absl/status/statusor.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
 #include "runners/backends/backend.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

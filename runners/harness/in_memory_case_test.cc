@@ -7,8 +7,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/interpreter.h"
-#include "reference/tensor_file.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

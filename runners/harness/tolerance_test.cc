@@ -16,9 +16,9 @@
 #include "checker/checked_case.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/harness/case_runner.h"
+#include "tensor/tensor_file.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform {

@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "caseio/case_layout.h"
+#include "checker/model_versions.h"
 #include "reference/interpreter.h"
-#include "reference/model_versions.h"
 
 namespace onnx_conform {
 namespace {

@@ -10,7 +10,7 @@
 // checker/checked_case.h): each expected element's MatchClass (exact bits;
 // either zero for a +0/-0 tie; any NaN), and the outputs under each
 // documented alternative reading the graph's schemas name
-// (reference/readings.h). Then:
+// (checker/readings.h). Then:
 // - match: the actual outputs equal the expected ones under those classes;
 // - divergent: they equal the outputs of another reading than the one the
 //   expected outputs follow (the reading is named);
@@ -28,10 +28,10 @@
 
 #include "absl/status/statusor.h"
 #include "checker/checked_case.h"
+#include "checker/readings.h"
 #include "onnx/onnx_pb.h"
-#include "reference/readings.h"
-#include "reference/tensor.h"
 #include "runners/harness/diff.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

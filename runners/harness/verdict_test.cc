@@ -13,10 +13,10 @@
 #include "caseio/case_metadata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/tensor_file.h"
 #include "runners/backends/backend.h"
 #include "runners/harness/case_runner.h"
 #include "runners/harness/policy.h"
+#include "tensor/tensor_file.h"
 #include "testing/backend_test_util.h"
 
 namespace onnx_conform {

@@ -15,8 +15,8 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/type_resolver_util.h"
-#include "reference/tensor_file.h"
 #include "runners/reports/report.pb.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

@@ -16,9 +16,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/tensor_file.h"
 #include "runners/reports/output_file.h"
 #include "runners/reports/report.h"
+#include "tensor/tensor_file.h"
 
 namespace onnx_conform {
 namespace {

@@ -27,7 +27,7 @@
 //   flip-zero-sign  the expected outputs with the sign of every float zero
 //                 flipped (a backend that gets a determined sign wrong)
 //   reading-R[+R] the outputs of a backend that follows the named readings
-//                 (reference/readings.h), computed by the suite's plain
+//                 (checker/readings.h), computed by the suite's plain
 //                 reference under them: a backend that is divergent
 //   shaped-outputs-only  exit 1 when a graph output declares no shape (as
 //                 OpenCV's importer does), else the reference's outputs
@@ -66,11 +66,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
+#include "checker/readings.h"
 #include "google/protobuf/util/json_util.h"
-#include "reference/readings.h"
-#include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/tensor_file.h"
 #include "testing/fake_adapter/fake_adapter_bugs.h"
 
 namespace {

@@ -9,10 +9,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "reference/float16.h"
-#include "reference/readings.h"
-#include "reference/tensor_proto.h"
+#include "checker/readings.h"
 #include "runners/harness/evaluate_model.h"
+#include "tensor/float16.h"
+#include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {

@@ -34,7 +34,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
-#include "reference/tensor.h"
+#include "tensor/tensor.h"
 
 namespace onnx_conform {
 

@@ -11,8 +11,8 @@
 #include "caseio/case_layout.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
 #include "runners/harness/case_result.h"
+#include "tensor/element_type.h"
 #include "testing/malformed/malformed_input_corpus.h"
 
 namespace onnx_conform::malformed {

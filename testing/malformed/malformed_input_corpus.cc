@@ -14,8 +14,8 @@
 
 #include "caseio/case_layout.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
-#include "reference/tensor_file.h"
+#include "tensor/element_type.h"
+#include "tensor/tensor_file.h"
 #include "testing/test_model.h"
 
 namespace onnx_conform::malformed {

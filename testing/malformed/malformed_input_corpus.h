@@ -29,9 +29,9 @@
 
 #include "google/protobuf/message_lite.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
-#include "reference/resource_limits.h"
 #include "runners/harness/case_result.h"
+#include "tensor/element_type.h"
+#include "tensor/resource_limits.h"
 
 namespace onnx_conform::malformed {
 

@@ -18,11 +18,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/onnx_pb.h"
-#include "reference/resource_limits.h"
 #include "runners/backends/backend.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 #include "runners/harness/case_runner.h"
+#include "tensor/resource_limits.h"
 #include "testing/malformed/malformed_input_corpus.h"
 #include "testing/test_model.h"
 

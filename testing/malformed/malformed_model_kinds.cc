@@ -9,8 +9,8 @@
 
 #include "caseio/case_layout.h"
 #include "onnx/onnx_pb.h"
-#include "reference/element_type.h"
 #include "runners/harness/case_result.h"
+#include "tensor/element_type.h"
 #include "testing/malformed/malformed_input_corpus.h"
 #include "testing/test_model.h"
 

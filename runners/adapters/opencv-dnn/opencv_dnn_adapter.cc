@@ -33,8 +33,8 @@
 #include "google/protobuf/util/json_util.h"
 #include "opencv2/core/utils/logger.hpp"
 #include "opencv2/dnn.hpp"
-#include "reference/tensor_file.h"
 #include "runners/backends/adapter_protocol.pb.h"
+#include "tensor/tensor_file.h"
 
 namespace {
 

@@ -1,0 +1,47 @@
+# No floor includes a floor above it (issue 41): for each folder, the
+# folders its files may not include. Test files (*_test.cc) may include
+# testing/; nothing else may.
+#   cmake -DSOURCE_DIR=<source root> -P cmake/CheckFloors.cmake
+# Fails naming each file, its line and the rule it breaks.
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "CheckFloors.cmake: pass -DSOURCE_DIR=<source root>")
+endif()
+get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
+
+# <folder>|<folders above it, as one regular expression>
+set(rules
+  "tensor|ops|caseio|checker|reference|cases|runners|testing|fuzz|bench"
+  "caseio|ops|checker|reference|cases|runners|testing|fuzz|bench"
+  "checker|reference|cases|runners|testing|fuzz|bench"
+  "runners/harness|runners/audit|runners/explore|runners/adequacy|runners/cli|testing")
+
+set(broken "")
+foreach(rule IN LISTS rules)
+  string(FIND "${rule}" "|" bar)
+  string(SUBSTRING "${rule}" 0 ${bar} floor)
+  math(EXPR bar "${bar} + 1")
+  string(SUBSTRING "${rule}" ${bar} -1 above)
+  if(NOT IS_DIRECTORY "${SOURCE_DIR}/${floor}")
+    message(FATAL_ERROR "CheckFloors.cmake: no folder ${floor}/ in ${SOURCE_DIR}")
+  endif()
+  file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${floor}/*.cc"
+       "${SOURCE_DIR}/${floor}/*.h")
+  if(NOT files)
+    message(FATAL_ERROR "CheckFloors.cmake: no source in ${floor}/")
+  endif()
+  foreach(file IN LISTS files)
+    set(forbidden "${above}")
+    if(file MATCHES "_test\\.cc$")
+      string(REGEX REPLACE "\\|?testing" "" forbidden "${forbidden}")
+    endif()
+    file(STRINGS "${SOURCE_DIR}/${file}" lines REGEX "^#include \"(${forbidden})/")
+    foreach(line IN LISTS lines)
+      list(APPEND broken "${file}: ${line}: ${floor}/ includes nothing of ${forbidden}")
+    endforeach()
+  endforeach()
+endforeach()
+
+if(broken)
+  list(JOIN broken "\n" broken)
+  message(FATAL_ERROR "A floor includes a floor above it:\n${broken}")
+endif()
