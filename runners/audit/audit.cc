@@ -51,12 +51,6 @@ std::vector<AuditCase> CasesAt(absl::string_view op_type, int version, int opset
       skipped.push_back(std::string(placed.status().message()));
     }
   };
-  const SuiteOperator* suite = FindSuiteOperator(op_type);
-  if (suite != nullptr && suite->scenario == NodeScenario::kNone) {
-    skipped.push_back(absl::StrCat(op_type, "-", version,
-                                   ": no audit scenario of its own (ops/operators.def); only the "
-                                   "cases of --cases compare it"));
-  }
   for (ElementType type : types) {
     for (const AuditCase& c : BuiltinAuditCases(op_type, version, type)) add(c);
   }
@@ -66,6 +60,35 @@ std::vector<AuditCase> CasesAt(absl::string_view op_type, int version, int opset
     }
   }
   return cases;
+}
+
+// Why no case of `op_type` was compared, for a not-compared finding.
+std::string WhyNothingCompared(absl::string_view op_type, bool library_given) {
+  const SuiteOperator* suite = FindSuiteOperator(op_type);
+  const bool no_scenario = suite != nullptr && suite->scenario == NodeScenario::kNone;
+  return absl::StrCat(
+      no_scenario ? absl::StrCat(op_type, " has no audit scenario of its own (ops/operators.def)")
+                  : "none of the audit's cases could be written at both versions",
+      library_given ? ", and the case library holds none for these versions"
+                    : "; --cases=DIR compares a case library's cases");
+}
+
+// A not-compared finding: what the audit could not judge for `op_type`
+// between versions `from` and `to`, and why.
+Finding NotCompared(absl::string_view op_type, int from_version, int to_version, int from_opset,
+                    int to_opset, absl::string_view aspect, absl::string_view change,
+                    std::string detail) {
+  Finding f;
+  f.kind = FindingKind::kNotCompared;
+  f.op_type = std::string(op_type);
+  f.from_version = from_version;
+  f.to_version = to_version;
+  f.from_opset = from_opset;
+  f.to_opset = to_opset;
+  f.aspect = std::string(aspect);
+  f.change = std::string(change);
+  f.detail = std::move(detail);
+  return f;
 }
 
 // The pairs compared for an operator. InvalidArgument for an opset at which
@@ -133,10 +156,12 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
       return;
     }
     ++audit.cases_compared;
+    ++audit.compared_per_pair.back();
     for (Finding& f : found) behaviour.push_back(std::move(f));
   };
 
   for (const OpsetPair& pair : audit.pairs) {
+    audit.compared_per_pair.push_back(0);
     const OpSchema& a = *FindSchemaVersion(op_type, pair.from_version);
     const OpSchema& b = *FindSchemaVersion(op_type, pair.to_version);
     for (Finding& f : DiffSchemas(a, b)) {
@@ -159,6 +184,12 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
         const bool either = c.version == pair.from_version || c.version == pair.to_version;
         if (c.op_type == op_type && either) compare(c, pair);
       }
+    }
+    // No case is no all-clear: the pair's behaviour was not judged.
+    if (audit.compared_per_pair.back() == 0) {
+      behaviour.push_back(NotCompared(op_type, pair.from_version, pair.to_version, pair.from_opset,
+                                      pair.to_opset, "case", "no case compared",
+                                      WhyNothingCompared(op_type, library != nullptr)));
     }
   }
 
@@ -184,6 +215,17 @@ absl::StatusOr<OperatorAudit> AuditOperator(absl::string_view op_type, const Aud
       ++audit.conversions;
       for (Finding& f : AuditConversion(c, target)) converter.push_back(std::move(f));
     }
+  }
+  if (!conversions.empty() && audit.conversions == 0) {
+    int from = conversions.front().first, to = conversions.front().second;
+    for (const auto& [source, target] : conversions) {
+      from = std::min(from, source);
+      to = std::max(to, target);
+    }
+    converter.push_back(NotCompared(op_type, SchemaAt(op_type, from)->since_version(),
+                                    SchemaAt(op_type, to)->since_version(), from, to, "converter",
+                                    "no conversion run",
+                                    WhyNothingCompared(op_type, library != nullptr)));
   }
   for (Finding& f : behaviour) audit.findings.push_back(std::move(f));
   for (Finding& f : converter) audit.findings.push_back(std::move(f));

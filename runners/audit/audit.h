@@ -9,7 +9,9 @@
 //
 // Without a range, every consecutive pair of versions is compared and the
 // converter takes each case to every later version; with --from/--to, one
-// pair: the versions serving those opsets (the net change).
+// pair: the versions serving those opsets (the net change). A pair at which
+// no case could be compared, and a converter no case went through, give a
+// not-compared finding, never an all-clear (Relu has no audit scenario).
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_AUDIT_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_AUDIT_H_
 
@@ -46,9 +48,10 @@ struct OperatorAudit {
   std::vector<OpsetPair> pairs;
   // Schema changes, then behaviour, then converter findings, each in pair order.
   std::vector<Finding> findings;
-  int cases_compared = 0;            // case x pair comparisons run
-  int conversions = 0;               // ONNX converter runs
-  std::vector<std::string> skipped;  // cases that could not be written at a version, and why
+  int cases_compared = 0;              // case x pair comparisons run
+  std::vector<int> compared_per_pair;  // of them, at pairs[i] (0: a not-compared finding)
+  int conversions = 0;                 // ONNX converter runs
+  std::vector<std::string> skipped;    // cases that could not be written at a version, and why
 };
 
 // `library` (may be null) adds cases read from a case library to the

@@ -339,6 +339,42 @@ TEST(ConverterTest, MinAndArgMinConvertCleanly) {
   }
 }
 
+// ---- Nothing compared is no all-clear ----
+
+// Relu has no audit scenario: each pair of versions and the converter say
+// that they were not compared, and the case library's Relu cases fill it.
+TEST(NotComparedTest, AnOperatorWithoutScenarioSaysSo) {
+  absl::StatusOr<OperatorAudit> audit = AuditOperator("Relu", {});
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  ASSERT_FALSE(audit->pairs.empty());
+  int pairs_not_compared = 0, converter_not_audited = 0;
+  for (const Finding& f : audit->findings) {
+    EXPECT_NE(f.kind, FindingKind::kValidityChange) << f.name;
+    EXPECT_NE(f.kind, FindingKind::kOutputChange) << f.name;
+    if (f.kind != FindingKind::kNotCompared) continue;
+    EXPECT_THAT(f.detail, HasSubstr("no audit scenario")) << f.detail;
+    if (f.aspect == "case") ++pairs_not_compared;
+    if (f.aspect == "converter") ++converter_not_audited;
+  }
+  EXPECT_EQ(pairs_not_compared, static_cast<int>(audit->pairs.size()));
+  EXPECT_EQ(converter_not_audited, 1);
+  EXPECT_EQ(audit->cases_compared, 0);
+}
+
+TEST(NotComparedTest, LibraryCasesFillTheGap) {
+  const std::filesystem::path root = std::filesystem::path(ONNX_CONFORM_SOURCE_DIR) / "cases/node";
+  if (!std::filesystem::is_directory(root)) GTEST_SKIP() << "no cases/node";
+  absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(root, "Relu");
+  ASSERT_TRUE(library.ok()) << library.status();
+  absl::StatusOr<OperatorAudit> audit = AuditOperator("Relu", {}, &library->cases);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_GT(audit->cases_compared, 0);
+  EXPECT_GT(audit->conversions, 0);
+  for (const Finding& f : audit->findings) {
+    EXPECT_NE(f.kind, FindingKind::kNotCompared) << f.from_version << " -> " << f.to_version;
+  }
+}
+
 // ---- A version compared with itself ----
 
 TEST(SelfComparisonTest, EveryVersionAgainstItselfReportsNothing) {

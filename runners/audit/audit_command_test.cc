@@ -48,7 +48,7 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
   std::stringstream committed;
   committed << in.rdbuf();
   const CommandResult current = RunAudit({});
-  ASSERT_EQ(current.code, kExitOk) << current.err;
+  ASSERT_NE(current.code, kExitUsage) << current.err;  // 3: Relu is not compared
   if (committed.str() == current.out) return;
   std::vector<std::string> a = absl::StrSplit(committed.str(), '\n');
   std::vector<std::string> b = absl::StrSplit(current.out, '\n');
@@ -60,12 +60,25 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
          << "\n  current:   " << (line < b.size() ? b[line] : "<end>");
 }
 
+// Every operator, Relu's versions not compared (it has no audit scenario):
+// the document, and exit 3 rather than an all-clear.
 TEST(AuditCommandTest, PrintsTheDocumentByDefault) {
   CommandResult r = RunAudit({});
-  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.code, kExitNotAudited) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("could not be judged: not-compared"));
   EXPECT_THAT(r.out, HasSubstr("## ArgMin"));
   EXPECT_THAT(r.out, HasSubstr("## Clip"));
   EXPECT_THAT(r.out, HasSubstr("## Min"));
+  EXPECT_THAT(r.out, HasSubstr("### Relu-6 -> Relu-13\n\nSchema:"));
+  EXPECT_THAT(r.out, HasSubstr("**Not compared**: no case compared: Relu has no audit scenario"));
+}
+
+TEST(AuditCommandTest, ReluComparedOnlyWithTheCaseLibrary) {
+  EXPECT_EQ(RunAudit({"Relu"}).code, kExitNotAudited);
+  const std::string library = std::string(ONNX_CONFORM_SOURCE_DIR) + "/cases/node";
+  CommandResult r = RunAudit({"Relu", "--cases=" + library});
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_FALSE(absl::StrContains(r.out, "Not compared")) << r.out;
 }
 
 TEST(AuditCommandTest, JsonFollowsTheReportProto) {

@@ -22,7 +22,13 @@ constexpr FindingKind kKinds[] = {
     FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
     FindingKind::kOriginalInvalid,  FindingKind::kNotCompared,
 };
-constexpr size_t kOperatorKindCount = 6;
+// An operator audit's kinds: all but original-invalid, which needs a model.
+constexpr FindingKind kOperatorKinds[] = {
+    FindingKind::kSchemaChange,     FindingKind::kValidityChange,
+    FindingKind::kOutputChange,     FindingKind::kConverterFailed,
+    FindingKind::kConverterInvalid, FindingKind::kConverterOutputChange,
+    FindingKind::kNotCompared,
+};
 
 }  // namespace
 
@@ -42,9 +48,7 @@ std::optional<FindingKind> FindingKindFromName(absl::string_view name) {
 
 std::span<const FindingKind> AllFindingKinds() { return kKinds; }
 
-std::span<const FindingKind> OperatorFindingKinds() {
-  return std::span<const FindingKind>(kKinds).first(kOperatorKindCount);
-}
+std::span<const FindingKind> OperatorFindingKinds() { return kOperatorKinds; }
 
 bool MeansNotAudited(FindingKind kind) {
   return kind == FindingKind::kOriginalInvalid || kind == FindingKind::kNotCompared;

@@ -1,8 +1,9 @@
 // What `onnx-conform audit` reports: one finding per difference between two
 // versions of an operator (schema or behaviour) or per problem of ONNX's
-// version converter, each of one of six kinds; `audit --model` adds two
-// that say the audit could not establish something (original-invalid,
-// not-compared).
+// version converter, each of one of six kinds; two more say the audit
+// could not establish something: not-compared (no case ran at a pair of
+// versions, or a model's comparison could not be made) and, for
+// `audit --model` only, original-invalid.
 //
 //   Finding f;
 //   f.kind = FindingKind::kSchemaChange;
@@ -34,9 +35,9 @@ enum class FindingKind {
   kConverterFailed,        // ONNX's converter throws on a valid model
   kConverterInvalid,       // the converted model fails the suite's checker
   kConverterOutputChange,  // the converted model gives other outputs on the reference
-  // `audit --model` only: what keeps the audit from judging the upgrade.
-  kOriginalInvalid,  // the model fails a checker at its own opset (node and rule named)
-  kNotCompared,      // a comparison the audit needs could not be made (e.g. no run at either opset)
+  // What keeps the audit from judging the upgrade.
+  kOriginalInvalid,  // `audit --model`: the model fails a checker at its own opset
+  kNotCompared,      // a comparison the audit needs could not be made (no case, no run)
 };
 
 // "schema-change", "validity-change", "output-change", "converter-failed",
@@ -45,7 +46,7 @@ enum class FindingKind {
 
 absl::string_view FindingKindName(FindingKind kind);
 std::optional<FindingKind> FindingKindFromName(absl::string_view name);
-// Every kind, in the order above; the kinds an operator audit reports (the six before
+// Every kind, in the order above; the kinds an operator audit reports (all but
 // original-invalid); whether a kind means the audit is incomplete (original-invalid,
 // not-compared: `onnx-conform audit` exits 3 for them).
 std::span<const FindingKind> AllFindingKinds();

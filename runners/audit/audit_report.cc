@@ -174,28 +174,38 @@ void AppendOperator(std::string& out, const OperatorAudit& audit) {
   for (const OpsetPair& pair : audit.pairs) {
     absl::StrAppend(&out, "### ", PairTitle(audit.op_type, pair), "\n\n");
     std::vector<const Finding*> schema, behaviour;
+    const Finding* not_compared = nullptr;
     for (const Finding& f : audit.findings) {
       if (f.from_opset != pair.from_opset || f.to_opset != pair.to_opset) continue;
       if (f.kind == FindingKind::kSchemaChange) schema.push_back(&f);
       if (f.kind == FindingKind::kValidityChange || f.kind == FindingKind::kOutputChange) {
         behaviour.push_back(&f);
       }
+      if (f.kind == FindingKind::kNotCompared && f.aspect == "case") not_compared = &f;
     }
     absl::StrAppend(&out, "Schema:\n\n");
     AppendSchemaTable(out, schema);
     absl::StrAppend(&out, "Behaviour:\n\n");
-    if (behaviour.empty()) {
+    if (not_compared != nullptr) {
+      absl::StrAppend(&out, "**Not compared**: ", not_compared->change, ": ",
+                      MarkdownCell(not_compared->detail), ".\n\n");
+    } else if (behaviour.empty()) {
       absl::StrAppend(&out, "No case changes validity or outputs.\n\n");
     } else {
       AppendCaseTable(out, behaviour, false);
     }
   }
   std::vector<const Finding*> converter;
+  const Finding* not_converted = nullptr;
   for (const Finding& f : audit.findings) {
     if (IsConverterKind(f.kind)) converter.push_back(&f);
+    if (f.kind == FindingKind::kNotCompared && f.aspect == "converter") not_converted = &f;
   }
   absl::StrAppend(&out, "### ", audit.op_type, ": ONNX's version converter\n\n");
-  if (audit.conversions == 0) {
+  if (not_converted != nullptr) {
+    absl::StrAppend(&out, "**Not audited**: ", not_converted->change, ": ",
+                    MarkdownCell(not_converted->detail), ".\n\n");
+  } else if (audit.conversions == 0) {
     absl::StrAppend(&out, "No conversion: the opsets compared are the same.\n\n");
   } else if (converter.empty()) {
     absl::StrAppend(&out, audit.conversions,
