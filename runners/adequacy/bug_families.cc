@@ -183,9 +183,15 @@ void AddArgReduceBugs(std::vector<Bug>& bugs, const std::string& op, const std::
            .types = kAny,
            .doc = "a tie goes to the last index (select_last_index=1 always)"};
   last.before = [](MutantRun& run) {
+    // A version without the attribute is raised to the first that has it.
     if (!FindSchemaVersion(run.node().op_type(), static_cast<int>(run.version))
              ->FindAttribute("select_last_index")) {
-      RaiseOpset(run, 12);
+      for (const OpSchema* schema : SchemaVersions(run.node().op_type())) {
+        if (schema->FindAttribute("select_last_index")) {
+          RaiseOpset(run, schema->since_version());
+          break;
+        }
+      }
     }
     SetIntAttribute(run.node(), "select_last_index", 1);
   };
