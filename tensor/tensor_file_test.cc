@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tensor/tensor_proto.h"
+#include "testing/scratch_dir_test_util.h"
 
 namespace onnx_conform {
 namespace {
@@ -21,25 +22,7 @@ namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-class TensorFileTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("tensor_proto_test_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path WriteBytes(const std::string& name, const std::string& bytes) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-  }
-
-  fs::path dir_;
-};
+class TensorFileTest : public ScratchDirTest {};
 
 TEST_F(TensorFileTest, WriteThenReadTensorFile) {
   const fs::path path = dir_ / "input_0.pb";

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "tensor/element_value.h"
 #include "tensor/tensor_file.h"
+#include "testing/scratch_dir_test_util.h"
 #include "testing/tensor_proto_test_util.h"
 
 namespace onnx_conform {
@@ -193,25 +194,7 @@ TEST(ValueProtoTest, Maps) {
   EXPECT_THAT(ValueFromProto(floats).status().message(), HasSubstr("not an integer type"));
 }
 
-class ValueFileTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("value_file_test_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path WriteBytes(const std::string& name, const std::string& bytes) {
-    const fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-  }
-
-  fs::path dir_;
-};
+class ValueFileTest : public ScratchDirTest {};
 
 TEST_F(ValueFileTest, ReadsOnnxOptionalFiles) {
   // ONNX 1.22's test_loop16_seq_none/test_data_set_0/input_2.pb: an
