@@ -304,7 +304,6 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
     k /= radix;
     return static_cast<int>(d);
   };
-  const bool chains = cell.version >= 11;
   switch (FamilyOf(cell.op).value()) {
     case OpFamily::kElementwise:
       steer.rank = digit(7);
@@ -328,9 +327,10 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
       break;
     }
   }
-  // Then one node, a chain of two or of three; odd chains start with a
-  // Less+Where (not a further digit: that would come hundreds of cases on).
-  if (chains) steer.chain = digit(3);
+  // Then one node, a chain of two or of three, at every opset; odd chains
+  // start with a Less+Where where the opset has one (not a further digit:
+  // that would come hundreds of cases on).
+  steer.chain = digit(3);
   steer.less_where = steer.chain > 0 && odd;
   steer.inverted = digit(2) == 0;
   return steer;

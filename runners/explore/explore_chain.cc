@@ -70,12 +70,15 @@ rc::Gen<ChainNode> LessWhereGen(const ExploreCell& cell, const Shape& shape) {
 }
 
 // A step of a registered operator or Identity fed a value of shape
-// `shape`: an element-wise node's further input broadcasts to it, a Clip
-// gets bounds, an arg-reduce an axis.
+// `shape`: an element-wise node's further input broadcasts to it where the
+// step's schema broadcasts (else it has that shape), a Clip gets bounds, an
+// arg-reduce an axis.
 rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const std::string& op) {
+  absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, cell.version);
+  const size_t broadcast_weight = schema.ok() && (*schema)->broadcasting() ? 1 : 0;
   return gen::map(
       gen::tuple(gen::container<std::vector<TensorSpec>>(
-                     2, gen::mapcat(BroadcastShapeGen(shape, 1, 1),
+                     2, gen::mapcat(BroadcastShapeGen(shape, 1, broadcast_weight),
                                     [cell](Shape s) { return TensorGen(s, cell.type); })),
                  gen::pair(TensorGen({}, cell.type), TensorGen({}, cell.type)),
                  FormGen(cell.version, std::nullopt), FormGen(cell.version, std::nullopt),
