@@ -15,6 +15,7 @@
 #include "cases/case_library.h"
 #include "cases/case_values.h"
 #include "checker/rules.h"
+#include "ops/arg_extremum/arg_extremum_negative_cases.h"
 
 namespace onnx_conform {
 
@@ -344,8 +345,15 @@ void AddArgCases(const ArgOp& op, std::vector<Case>& cases) {
 
 }  // namespace
 
-void AddArgMinCases(std::vector<Case>& cases) { AddArgCases(kArgMin, cases); }
-void AddArgMaxCases(std::vector<Case>& cases) { AddArgCases(kArgMax, cases); }
+void AddArgMinCases(std::vector<Case>& cases) {
+  AddArgCases(kArgMin, cases);
+  invalid_cases::AddArgExtremumNegativeCases(cases, "ArgMin");
+  invalid_cases::AddArgMinOnlyNegativeCases(cases);
+}
+void AddArgMaxCases(std::vector<Case>& cases) {
+  AddArgCases(kArgMax, cases);
+  invalid_cases::AddArgExtremumNegativeCases(cases, "ArgMax");
+}
 
 // Along axis 0 of [[2 1 3] [0 4 5]]: argmin 1 0 0, argmax 0 1 1.
 void BuildArgMinTypeProbe(CaseBuilder& b, int, ElementType type) {

@@ -12,6 +12,7 @@
 #include "cases/case_library.h"
 #include "cases/case_values.h"
 #include "checker/rules.h"
+#include "ops/clip/clip_negative_cases.h"
 
 namespace onnx_conform {
 
@@ -344,6 +345,7 @@ void AddClipCases(std::vector<Case>& cases) {
   const std::pair<int, int> kRanges[] = {{1, 5}, {6, 10}, {13, 17}};
   for (auto [version, opset] : kRanges) ClipCaseSet<float>(version, cases).AddOpsetRange(opset);
   AddExpandedClipCases(cases);
+  invalid_cases::AddClipNegativeCases(cases);
 }
 
 // 0 3 7 9 clipped to [2, 6]: bounds as attributes before version 11,

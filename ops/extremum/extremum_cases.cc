@@ -16,6 +16,7 @@
 #include "cases/case_library.h"
 #include "cases/case_values.h"
 #include "checker/rules.h"
+#include "ops/extremum/extremum_negative_cases.h"
 #include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
@@ -330,7 +331,10 @@ void AddExtremeCases(const ExtremeOp& op, std::vector<Case>& cases) {
 
 }  // namespace
 
-void AddMaxCases(std::vector<Case>& cases) { AddExtremeCases(kMax, cases); }
+void AddMaxCases(std::vector<Case>& cases) {
+  AddExtremeCases(kMax, cases);
+  invalid_cases::AddExtremumNegativeCases(cases, "Max");
+}
 
 // min/max(1 5 3, 4 2 3) in any type.
 void BuildMinTypeProbe(CaseBuilder& b, int, ElementType type) {
@@ -352,6 +356,8 @@ void BuildMaxTypeProbe(CaseBuilder& b, int, ElementType type) {
 
 void AddMinCases(std::vector<Case>& cases) {
   AddExtremeCases(kMin, cases);
+  invalid_cases::AddExtremumNegativeCases(cases, "Min");
+  invalid_cases::AddMinOnlyNegativeCases(cases);
   // Tensor files named otherwise than the graph values they feed: still
   // valid (files feed graph inputs by position), with a checker warning.
   {
