@@ -138,6 +138,27 @@ OpSchema& OpSchema::Readings(std::initializer_list<Reading> readings) {
   return *this;
 }
 
+OpSchema& OpSchema::ClarifiedIn(std::string release, std::vector<std::string> markers) {
+  clarifications_.push_back({std::move(release), std::move(markers)});
+  return *this;
+}
+
+OpSchema& OpSchema::ReadStrictly(std::vector<std::string> markers) {
+  strict_readings_.insert(strict_readings_.end(), markers.begin(), markers.end());
+  return *this;
+}
+
+OpSchema& OpSchema::ChangesBehaviour(std::vector<std::string> markers) {
+  behaviour_changes_.insert(behaviour_changes_.end(), markers.begin(), markers.end());
+  return *this;
+}
+
+OpSchema& OpSchema::WhenExceeds(std::string low, std::string high,
+                                std::vector<std::string> markers) {
+  exceeding_text_ = ExceedingText{std::move(low), std::move(high), std::move(markers)};
+  return *this;
+}
+
 OpSchema& OpSchema::ShapeInference(bool present) {
   shape_inference_ = present;
   return *this;

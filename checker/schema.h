@@ -172,6 +172,22 @@ class OpSchema {
   // version's text leaves open: a backend following one is divergent, not
   // failing, and the reference follows one only when asked.
   OpSchema& Readings(std::initializer_list<Reading> readings);
+  // A sentence ONNX's `release` ("1.18") added to this version's text
+  // without a new version number, told in a finding by a rule id or a
+  // phrase (`markers`): the audit calls such a difference a text
+  // clarification, which a reader of an older release did not see.
+  OpSchema& ClarifiedIn(std::string release, std::vector<std::string> markers);
+  // Where the suite reads this version's text more strictly than it is
+  // written (a rule id or a phrase of the finding): the audit's "suite's
+  // stricter reading", which other tools may not share.
+  OpSchema& ReadStrictly(std::vector<std::string> markers);
+  // Phrases of a finding that show the text changed what the operator does
+  // (not a clarification, whatever else the finding mentions).
+  OpSchema& ChangesBehaviour(std::vector<std::string> markers);
+  // The sentences of the text (told by these phrases) about what happens
+  // when input `low` exceeds input `high`: they concern only the nodes
+  // that can give such values.
+  OpSchema& WhenExceeds(std::string low, std::string high, std::vector<std::string> markers);
   // Whether the text's page says "shape inference: True" (ONNX has an
   // inference function); the checker infers outputs for every version.
   OpSchema& ShapeInference(bool present);
@@ -201,6 +217,18 @@ class OpSchema {
   const std::vector<TypeConstraintSpec>& type_constraints() const { return type_constraints_; }
   const std::vector<std::string>& rules() const { return rules_; }
   const ReadingSet& readings() const { return readings_; }
+  struct Clarification {
+    std::string release;
+    std::vector<std::string> markers;
+  };
+  const std::vector<Clarification>& clarifications() const { return clarifications_; }
+  const std::vector<std::string>& strict_readings() const { return strict_readings_; }
+  const std::vector<std::string>& behaviour_changes() const { return behaviour_changes_; }
+  struct ExceedingText {
+    std::string low, high;
+    std::vector<std::string> markers;
+  };
+  const std::optional<ExceedingText>& exceeding_text() const { return exceeding_text_; }
   bool has_shape_inference() const { return shape_inference_; }
   bool has_function() const { return function_; }
   bool broadcasting() const { return broadcasting_; }
@@ -260,6 +288,10 @@ class OpSchema {
   std::vector<TypeConstraintSpec> type_constraints_;
   std::vector<std::string> rules_;
   ReadingSet readings_;
+  std::vector<Clarification> clarifications_;
+  std::vector<std::string> strict_readings_;
+  std::vector<std::string> behaviour_changes_;
+  std::optional<ExceedingText> exceeding_text_;
   bool shape_inference_ = true;
   bool function_ = false;
   bool broadcasting_ = false;

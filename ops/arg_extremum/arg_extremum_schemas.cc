@@ -114,12 +114,23 @@ OpSchema ArgExtremum(const Extremum& e, int version, std::span<const ElementType
       .Rule("The reduced axis must not have size 0 (no index exists).")
       .Readings({e.nan_reading})
       .Check(CheckArgExtremum);
+  if (version == 1) {
+    // A negative axis and an empty reduced axis: errors or warnings here,
+    // though version 1's text states no range and no version says what an
+    // empty axis gives.
+    schema.ReadStrictly(
+        {"ATTR-NEGATIVE-AXIS-V1", "axis must be in [0, r-1]", "The text states no range for axis",
+         absl::StrCat("negative axes start at ", e.op_type, "-11"), "SHAPE-REDUCED-AXIS-EMPTY"});
+  }
   if (version == 11) {
+    // "must not be empty" reached version 11's text in ONNX 1.15.
+    schema.ClarifiedIn("1.15", {"must not be empty"});
     schema.Rule(absl::StrCat("The ", e.op_type,
                              "-11 text adds \"the input tensor must not be empty\" (", e.op_type,
                              "-12 drops it); the checker rejects only an empty reduced axis, "
                              "where no index exists."));
   }
+  if (version == 12) schema.ChangesBehaviour({"select_last_index"});
   if (version >= 12) {
     schema.Rule(
         absl::StrCat("select_last_index is 0 or 1: on ties, 1 selects the last "

@@ -121,10 +121,18 @@ void CheckClipInputs(NodeContext& context) {
   }
 }
 
+// Every version's sentences about min > max concern only the nodes whose
+// min can exceed their max.
+OpSchema MinMayExceedMax(OpSchema schema) {
+  schema.WhenExceeds("min", "max",
+                     {"min > max", "greater than 'max'", "Min(max, Max(input, min))"});
+  return schema;
+}
+
 OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const char* type_doc) {
   std::string summary = kInputSummary;
   if (version >= 13) summary += kMinGreaterSentence;
-  OpSchema schema("Clip", version);
+  OpSchema schema = MinMayExceedMax(OpSchema("Clip", version));
   schema.Summary(std::move(summary))
       .Input("input", "T", kInputDoc)
       .Input("min", "T", kMinInputDoc, kOptional)
@@ -135,6 +143,8 @@ OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const c
       .Rule("A missing bound defaults to numeric_limits<T>::lowest() (min) or max() (max).")
       .Check(CheckClipInputs);
   schema.Readings({Reading::kClipMissingBoundSkipped, Reading::kClipNaNBoundIgnored});
+  // Bounds as inputs: what the operator does changed here.
+  if (version == 11) schema.ChangesBehaviour({"specified by the inputs"});
   if (version >= 13) {
     schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))").Function(true);
   } else {
@@ -149,7 +159,7 @@ OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const c
 std::vector<OpSchema> ClipSchemas() {
   std::vector<OpSchema> schemas;
   schemas.push_back(std::move(
-      OpSchema("Clip", 1)
+      MinMayExceedMax(OpSchema("Clip", 1))
           .Summary(kAttributeSummary)
           .Input("input", "T", kInputDoc)
           .Output("output", "T", kOutputDoc)
@@ -170,7 +180,7 @@ std::vector<OpSchema> ClipSchemas() {
                      Reading::kClipInvertedBoundsMinFirst})
           .Check(CheckClipAttributes)));
   schemas.push_back(std::move(
-      OpSchema("Clip", 6)
+      MinMayExceedMax(OpSchema("Clip", 6))
           .Summary(kAttributeSummary)
           .Input("input", "T", kInputDoc)
           .Output("output", "T", kOutputDoc)
@@ -186,7 +196,13 @@ std::vector<OpSchema> ClipSchemas() {
           .Check(CheckClipAttributes)));
   schemas.push_back(ClipWithInputs(11, kFloatTypes, kFloatDoc));
   schemas.push_back(ClipWithInputs(12, kAllNumericTypes, kNumericDoc));
-  schemas.push_back(ClipWithInputs(13, kAllNumericBfTypes, kNumericDoc));
+  schemas.push_back(
+      std::move(ClipWithInputs(13, kAllNumericBfTypes, kNumericDoc)
+                    // Clip-13's text gained its min > max sentence in ONNX 1.18, and its
+                    // function body in 1.13, after Clip-13 was released.
+                    .ClarifiedIn("1.18", {"min > max", "greater than 'max'",
+                                          "DATA-CLIP-BOUNDS-ORDER", "ATTR-CLIP-BOUNDS-ORDER"})
+                    .ClarifiedIn("1.13", {"defined as a function"})));
   return schemas;
 }
 

@@ -1,54 +1,15 @@
 #include "runners/audit/audit_difference.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "checker/registry.h"
 
 namespace onnx_conform {
 namespace {
-
-// A sentence added to an old version's text without a new version number:
-// the operator and version whose text changed, what identifies the finding
-// (a rule id or a phrase of the finding's detail), and the ONNX release.
-struct TextClarification {
-  absl::string_view op_type;
-  int version;  // the version whose text gained the sentence
-  absl::string_view marker;
-  absl::string_view release;
-};
-
-constexpr TextClarification kClarifications[] = {
-    {"Clip", 13, "min > max", "1.18"},
-    {"Clip", 13, "greater than 'max'", "1.18"},
-    {"Clip", 13, "DATA-CLIP-BOUNDS-ORDER", "1.18"},
-    {"Clip", 13, "ATTR-CLIP-BOUNDS-ORDER", "1.18"},
-    {"Clip", 13, "defined as a function", "1.13"},
-    {"ArgMin", 11, "must not be empty", "1.15"},
-    {"ArgMax", 11, "must not be empty", "1.15"},
-};
-
-// Where the suite reads a text more strictly than it is written: the
-// operator, the version read strictly, and what identifies the finding.
-struct StricterReading {
-  absl::string_view op_type;
-  int version;
-  absl::string_view marker;
-};
-
-constexpr StricterReading kStricterReadings[] = {
-    // ArgMin-1 states no axis range; the suite warns on a negative axis.
-    {"ArgMin", 1, "ATTR-NEGATIVE-AXIS-V1"},
-    {"ArgMin", 1, "axis must be in [0, r-1]"},
-    {"ArgMin", 1, "The text states no range for axis"},
-    {"ArgMin", 1, "negative axes start at ArgMin-11"},
-    // No version states what ArgMin over an empty axis gives: an error here.
-    {"ArgMin", 1, "SHAPE-REDUCED-AXIS-EMPTY"},
-    // ArgMax's text is ArgMin's mirror: the same readings.
-    {"ArgMax", 1, "ATTR-NEGATIVE-AXIS-V1"},
-    {"ArgMax", 1, "axis must be in [0, r-1]"},
-    {"ArgMax", 1, "The text states no range for axis"},
-    {"ArgMax", 1, "negative axes start at ArgMax-11"},
-    {"ArgMax", 1, "SHAPE-REDUCED-AXIS-EMPTY"},
-};
 
 bool Involves(const Finding& f, int version) {
   const int low = std::min(f.from_version, f.to_version);
@@ -61,26 +22,46 @@ bool Mentions(const Finding& f, absl::string_view marker) {
   return absl::StrContains(f.detail, marker) || absl::StrContains(f.change, marker);
 }
 
+// The registered versions of the finding's operator.
+std::vector<const OpSchema*> VersionsOf(const Finding& f) {
+  std::vector<const OpSchema*> versions;
+  for (const OpSchema* schema : AllSchemas()) {
+    if (schema->op_type() == f.op_type) versions.push_back(schema);
+  }
+  return versions;
+}
+
+bool MentionsAny(const Finding& f, const std::vector<std::string>& markers) {
+  return std::any_of(markers.begin(), markers.end(),
+                     [&f](const std::string& marker) { return Mentions(f, marker); });
+}
+
+// What the schemas declare of their texts (ClarifiedIn, ReadStrictly,
+// ChangesBehaviour) decides; a finding they say nothing of is a version change.
 void ClassifyDifference(Finding& f) {
   if (MeansNotAudited(f.kind)) {
     f.difference.clear();  // about the audit, not a difference between versions
     return;
   }
   if (!f.difference.empty()) return;  // classified where it was found (a named reading)
-  // A text that also changes what a version does is a version change.
-  const bool real_change_too = absl::StrContains(f.detail, "select_last_index") ||
-                               absl::StrContains(f.detail, "specified by the inputs");
-  for (const StricterReading& r : kStricterReadings) {
-    if (f.op_type == r.op_type && Involves(f, r.version) && Mentions(f, r.marker)) {
+  const std::vector<const OpSchema*> versions = VersionsOf(f);
+  for (const OpSchema* schema : versions) {
+    if (Involves(f, schema->since_version()) && MentionsAny(f, schema->strict_readings())) {
       f.difference = std::string(kStricterReading);
       return;
     }
   }
-  for (const TextClarification& c : kClarifications) {
-    if (f.op_type == c.op_type && Involves(f, c.version) && Mentions(f, c.marker) &&
-        !real_change_too) {
-      f.difference = absl::StrCat("text clarification (ONNX ", c.release, ")");
-      return;
+  // A text that also changes what a version does is a version change.
+  const bool behaviour_changed_too = std::any_of(
+      versions.begin(), versions.end(),
+      [&f](const OpSchema* schema) { return MentionsAny(f, schema->behaviour_changes()); });
+  for (const OpSchema* schema : versions) {
+    if (behaviour_changed_too || !Involves(f, schema->since_version())) continue;
+    for (const OpSchema::Clarification& c : schema->clarifications()) {
+      if (MentionsAny(f, c.markers)) {
+        f.difference = absl::StrCat("text clarification (ONNX ", c.release, ")");
+        return;
+      }
     }
   }
   f.difference = std::string(kVersionChange);

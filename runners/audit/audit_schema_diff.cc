@@ -85,30 +85,6 @@ std::string TextChange(absl::string_view from, absl::string_view to) {
   return absl::StrJoin(parts, "; ");
 }
 
-// ---- Texts that concern only some nodes ----
-
-// A text about what happens when one input exceeds another concerns only a
-// node that can give such values (FindingApplies, kNodeMayExceed).
-struct ExceedText {
-  absl::string_view op_type;
-  absl::string_view marker;  // a phrase of the rule or sentence
-  absl::string_view low;     // the input that would exceed...
-  absl::string_view high;    // ...this one
-};
-
-constexpr ExceedText kExceedTexts[] = {
-    {"Clip", "min > max", "min", "max"},
-    {"Clip", "greater than 'max'", "min", "max"},
-    {"Clip", "Min(max, Max(input, min))", "min", "max"},
-};
-
-const ExceedText* ExceedTextOf(absl::string_view op_type, absl::string_view text) {
-  for (const ExceedText& e : kExceedTexts) {
-    if (e.op_type == op_type && absl::StrContains(text, e.marker)) return &e;
-  }
-  return nullptr;
-}
-
 // ---- The diff ----
 
 class SchemaDiff {
@@ -327,14 +303,27 @@ class SchemaDiff {
   // sentence of it) concerns only the nodes that can give such values.
   void AddText(std::string aspect, std::string change, std::string detail,
                const std::vector<std::string>& sentences) {
-    const ExceedText* exceed = nullptr;
+    const OpSchema::ExceedingText* exceed = nullptr;
     for (const std::string& sentence : sentences) {
-      exceed = ExceedTextOf(to_.op_type(), sentence);
+      exceed = ExceedingTextOf(sentence);
       if (exceed == nullptr) break;
     }
     Finding& f = Add(std::move(aspect), "", std::move(change), std::move(detail),
                      exceed != nullptr ? Applicability::kNodeMayExceed : Applicability::kAlways);
-    if (exceed != nullptr) f.needs = {std::string(exceed->low), std::string(exceed->high)};
+    if (exceed != nullptr) f.needs = {exceed->low, exceed->high};
+  }
+
+  // What either schema declares a sentence to be about an input exceeding
+  // another (OpSchema::WhenExceeds), or nullptr.
+  const OpSchema::ExceedingText* ExceedingTextOf(const std::string& sentence) const {
+    for (const OpSchema* schema : {&from_, &to_}) {
+      const std::optional<OpSchema::ExceedingText>& text = schema->exceeding_text();
+      if (!text.has_value()) continue;
+      for (const std::string& marker : text->markers) {
+        if (absl::StrContains(sentence, marker)) return &*text;
+      }
+    }
+    return nullptr;
   }
 
   void DiffRules() {
