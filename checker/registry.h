@@ -14,12 +14,12 @@
 //   for (const OpSchema* schema : AllSchemas()) { schema->PrimaryTypes(); ... }
 //
 // Three sources, in this order of precedence:
-// - the covered operators (Min, Max, ArgMin, ArgMax, Clip): the suite's own
-//   schemas are normative and resolve over their own versions alone;
-// - supporting operators (Constant, Identity, Less, Where) are what ONNX's
-//   version converter and exporters put around the covered ones (Clip-6
-//   converted to opset 11 reads its bounds from Constant nodes) and what
-//   Clip-13's body is made of. The suite writes some of their versions
+// - the covered operators (ops/operators.def): the suite's own schemas are
+//   normative and resolve over their own versions alone;
+// - supporting operators (CastLike, Constant, Identity, Less, Where) are
+//   what ONNX's version converter and exporters put around the covered ones
+//   (Clip-6 converted to opset 11 reads its bounds from Constant nodes) and
+//   what Clip-13's and Relu-14's bodies are made of. The suite writes some of their versions
 //   itself; a node resolves over those and ONNX's together, and takes the
 //   suite's schema where it defines the version found, else ONNX's;
 // - every other operator, in every domain ONNX defines (ai.onnx,

@@ -7,9 +7,8 @@ namespace {
 
 // The supporting operators (checker/registry.h): plain forms only.
 constexpr OperatorKernels kSupportOperators[] = {
-    {"Constant", &Constant, nullptr},
-    {"Identity", &Identity, nullptr},
-    {"Less", &Less, nullptr},
+    {"CastLike", &CastLike, nullptr}, {"Constant", &Constant, nullptr},
+    {"Identity", &Identity, nullptr}, {"Less", &Less, nullptr},
     {"Where", &Where, nullptr},
 };
 

@@ -1,12 +1,17 @@
 #include "reference/support_ops.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "checker/constant_schema.h"
 #include "reference/element_rules.h"
 #include "reference/elementwise.h"
+#include "reference/semantics.h"
+#include "tensor/element_value.h"
 
 namespace onnx_conform {
 
@@ -85,6 +90,79 @@ absl::StatusOr<Tensor> Where(const BoundNode& node, NodeInputs inputs,
     }
   });
   KeepClasses(std::move(classes), plain.output_classes);
+  return out;
+}
+
+namespace {
+
+// `from` as a T, when T holds its value exactly (NaN and the infinities
+// between floating types included); nullopt when the cast would round,
+// saturate or have no value (NaN to an integer). long double holds every
+// value of the twelve numeric types exactly (x86-64's 64-bit mantissa).
+template <typename T, typename S>
+std::optional<T> ExactCast(S from) {
+  const long double value = static_cast<long double>(Widen(from));
+  if constexpr (kIsFloatType<T>) {
+    using Wide = decltype(Widen(T{}));  // float for the half types
+    if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<Wide>::max()) {
+      return std::nullopt;
+    }
+    T to;
+    if constexpr (kIsHalfType<T>) {
+      to = T::FromFloat(static_cast<float>(value));
+    } else {
+      to = static_cast<T>(value);
+    }
+    const long double back = static_cast<long double>(Widen(to));
+    if (std::isnan(value)) return std::isnan(back) ? std::optional<T>(to) : std::nullopt;
+    if (back != value) return std::nullopt;
+    return to;
+  } else {
+    if (!std::isfinite(value) || std::trunc(value) != value ||
+        value < static_cast<long double>(std::numeric_limits<T>::lowest()) ||
+        value > static_cast<long double>(std::numeric_limits<T>::max())) {
+      return std::nullopt;
+    }
+    return static_cast<T>(value);
+  }
+}
+
+}  // namespace
+
+// CastLike: the input's values as target_type's element type, its shape.
+// Only exact casts (every value the target holds as it is; -0 to an
+// integer is 0): a cast that rounds or saturates, and bool and the other
+// types, are not implemented (ONNX leaves some of them to the backend).
+absl::StatusOr<Tensor> CastLike(const BoundNode& node, NodeInputs inputs,
+                                const PlainEvaluation& plain) {
+  const ElementType from = inputs[0]->type(), to = inputs[1]->type();
+  if (!IsNumeric(from) || !IsNumeric(to)) {
+    return absl::UnimplementedError(absl::StrCat(node.schema().Name(), " from ",
+                                                 ElementTypeName(from), " to ", ElementTypeName(to),
+                                                 " is not implemented by the reference"));
+  }
+  absl::StatusOr<Tensor> out = Tensor::Create(to, inputs[0]->shape());
+  if (!out.ok()) return out.status();
+  absl::Status status;
+  VisitNumericType(from, [&]<typename S>(TypeTag<S>) {
+    VisitNumericType(to, [&]<typename T>(TypeTag<T>) {
+      std::span<const S> values = inputs[0]->data<S>();
+      std::span<T> result = out->data<T>();
+      for (size_t i = 0; i < values.size() && status.ok(); ++i) {
+        const std::optional<T> cast = ExactCast<T>(values[i]);
+        if (!cast.has_value()) {
+          status = absl::UnimplementedError(
+              absl::StrCat(node.schema().Name(), ": element ", i, " (", ElementText(*inputs[0], i),
+                           ") has no exact ", ElementTypeName(to),
+                           " value; the reference casts exactly representable values only"));
+        } else {
+          result[i] = *cast;
+        }
+      }
+    });
+  });
+  if (!status.ok()) return status;
+  KeepClasses({}, plain.output_classes);
   return out;
 }
 

@@ -1,9 +1,10 @@
 // The operators the reference runs without testing them: Constant and
 // Identity (exporters and ONNX's version converter put them between the
-// suite's operators), and Less and Where (Clip-13's function body, so that
-// the expanded form of a Clip case runs). Their versions and types are the
-// registry's (checker/constant_schema.cc, identity_schema.cc,
-// function_body_schemas.cc). Each is one form, plain and fast alike.
+// suite's operators), Less and Where (Clip-13's function body) and CastLike
+// (Relu-14's), so that the expanded forms of those operators' cases run.
+// Their versions and types are the registry's (checker/constant_schema.cc,
+// identity_schema.cc, function_body_schemas.cc; CastLike's ONNX's own
+// definitions). Each is one form, plain and fast alike.
 //
 //   absl::StatusOr<Tensor> c = Less(node, {&x, &min}, {});  // bool
 //
@@ -28,6 +29,11 @@ absl::StatusOr<Tensor> Identity(const BoundNode& node, NodeInputs inputs,
 absl::StatusOr<Tensor> Less(const BoundNode& node, NodeInputs inputs, const PlainEvaluation& plain);
 absl::StatusOr<Tensor> Where(const BoundNode& node, NodeInputs inputs,
                              const PlainEvaluation& plain);
+// Exact casts only: a value the target type does not hold as it is (one a
+// cast would round or saturate), NaN to an integer, and non-numeric types
+// are Unimplemented, naming the element.
+absl::StatusOr<Tensor> CastLike(const BoundNode& node, NodeInputs inputs,
+                                const PlainEvaluation& plain);
 
 }  // namespace onnx_conform
 
