@@ -169,6 +169,12 @@ OpSchema& OpSchema::Function(bool present) {
   return *this;
 }
 
+OpSchema& OpSchema::FunctionBodyUses(std::vector<std::string> op_types) {
+  function_ = true;
+  function_body_ops_ = std::move(op_types);
+  return *this;
+}
+
 OpSchema& OpSchema::Broadcasting() {
   broadcasting_ = true;
   return *this;

@@ -193,6 +193,9 @@ class OpSchema {
   OpSchema& ShapeInference(bool present);
   // Whether the operator is also defined as a function (a body of other ops).
   OpSchema& Function(bool present);
+  // Defined as a function whose body uses these operators (Clip-13: Identity,
+  // Less, Where), so that an expanded form can be told by its nodes.
+  OpSchema& FunctionBodyUses(std::vector<std::string> op_types);
   // Inputs broadcast multidirectionally (numpy-style) to the output's shape.
   OpSchema& Broadcasting();
   OpSchema& Check(NodeCheckFn check);
@@ -231,6 +234,7 @@ class OpSchema {
   const std::optional<ExceedingText>& exceeding_text() const { return exceeding_text_; }
   bool has_shape_inference() const { return shape_inference_; }
   bool has_function() const { return function_; }
+  const std::vector<std::string>& function_body_operators() const { return function_body_ops_; }
   bool broadcasting() const { return broadcasting_; }
   NodeCheckFn check() const { return check_; }
   SchemaOrigin origin() const { return origin_; }
@@ -294,6 +298,7 @@ class OpSchema {
   std::optional<ExceedingText> exceeding_text_;
   bool shape_inference_ = true;
   bool function_ = false;
+  std::vector<std::string> function_body_ops_;
   bool broadcasting_ = false;
   NodeCheckFn check_ = nullptr;
   SchemaOrigin origin_ = SchemaOrigin::kSuite;

@@ -1,45 +1,85 @@
 #include "checker/subject.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "checker/registry.h"
+#include "ops/suite_operators.h"
 
 namespace onnx_conform {
 namespace {
 
-// The covered operator defined as a function whose body uses Less and
-// Where (Clip-13): "" when none is.
-std::string FunctionOperator() {
+// Operators any graph may hold, a function body's or not.
+bool IsPlumbing(absl::string_view op_type) {
+  return op_type == "Identity" || op_type == "Constant";
+}
+
+// The covered operator whose function body (OpSchema::FunctionBodyUses)
+// this graph of supporting operators alone is: it uses every operator of
+// the body but the plumbing, and nothing else. "" when it is none's.
+std::string FunctionBodyOperator(const onnx::ModelProto& model) {
+  if (model.graph().node_size() == 0) return "";
+  for (const onnx::NodeProto& node : model.graph().node()) {
+    if (!IsSupportOperator(node.op_type())) return "";
+  }
   for (const OpSchema* schema : AllSchemas()) {
-    if (schema->has_function()) return schema->op_type();
+    const std::vector<std::string>& body = schema->function_body_operators();
+    if (body.empty()) continue;
+    const auto in_body = [&body](const std::string& op) {
+      return std::find(body.begin(), body.end(), op) != body.end();
+    };
+    const auto in_model = [&model](const std::string& op) {
+      return std::any_of(model.graph().node().begin(), model.graph().node().end(),
+                         [&op](const onnx::NodeProto& node) { return node.op_type() == op; });
+    };
+    const bool only_body =
+        std::all_of(model.graph().node().begin(), model.graph().node().end(),
+                    [&](const onnx::NodeProto& node) { return in_body(node.op_type()); });
+    const bool whole_body = std::all_of(body.begin(), body.end(), [&](const std::string& op) {
+      return IsPlumbing(op) || in_model(op);
+    });
+    if (only_body && whole_body) return schema->op_type();
   }
   return "";
 }
 
-// Only supporting operators, Less and Where among them: a function body.
-bool IsFunctionBody(const onnx::ModelProto& model) {
-  bool less = false, where = false;
-  for (const onnx::NodeProto& node : model.graph().node()) {
-    if (!IsSupportOperator(node.op_type())) return false;
-    less = less || node.op_type() == "Less";
-    where = where || node.op_type() == "Where";
+// Whether some version of the covered operator is defined as a function.
+bool HasFunctionVersion(absl::string_view op_type) {
+  for (const OpSchema* schema : SchemaVersions(op_type)) {
+    if (schema->has_function()) return true;
   }
-  return less && where;
+  return false;
+}
+
+// The covered operator a case named as its expanded form belongs to: an
+// official test ("test_clip_default_min_expanded", "test_relu_expanded_ver18")
+// starts with the operator's official test prefix (ops/operators.def), a
+// case of the library with its lower-case name and a version
+// ("clip_v13_float_no_bounds_expanded"); the operator has a version defined
+// as a function. "" for any other name.
+std::string ExpandedCaseOperator(absl::string_view case_name) {
+  if (!absl::StrContains(case_name, "_expanded")) return "";
+  for (const SuiteOperator& op : kSuiteOperators) {
+    const std::string op_type(op.op_type);
+    const std::string library_prefix = absl::StrCat(absl::AsciiStrToLower(op_type), "_v");
+    if ((absl::StartsWith(case_name, std::string(op.official_test_prefix)) ||
+         absl::StartsWith(case_name, library_prefix)) &&
+        HasFunctionVersion(op_type)) {
+      return std::string(op.op_type);
+    }
+  }
+  return "";
 }
 
 }  // namespace
 
-bool IsExpandedCase(absl::string_view case_name, absl::string_view declared_op) {
-  const std::string function_op = FunctionOperator();
-  if (function_op.empty()) return false;
-  if (declared_op == function_op) return true;
-  return absl::StrContains(case_name, absl::AsciiStrToLower(function_op)) &&
-         absl::EndsWith(case_name, "_expanded");
-}
-
 std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_name) {
-  if (IsFunctionBody(model) || IsExpandedCase(case_name)) return FunctionOperator();
+  if (std::string op = ExpandedCaseOperator(case_name); !op.empty()) return op;
+  if (std::string op = FunctionBodyOperator(model); !op.empty()) return op;
   for (const onnx::NodeProto& node : model.graph().node()) {
     if (!IsSupportOperator(node.op_type())) return node.op_type();
   }

@@ -5,9 +5,10 @@
 //   CaseSubject(body, "test_clip_default_min_expanded");  // "Clip": its function body
 //   OutOfScopeReason(model);  // "graph value 'x' is a sparse tensor ..." or nullopt
 //
-// Supporting operators (Constant, Identity, Less, Where: checker/registry.h)
+// Supporting operators (CastLike, Constant, Identity, Less, Where: registry.h)
 // are never a subject: a graph of them alone is the expanded form of an
 // operator defined as a function (Clip-13), or tests no operator.
+//   CaseSubject(body, "test_relu_expanded_ver18");        // "Relu"
 #ifndef ONNX_CONFORM_CHECKER_SUBJECT_H_
 #define ONNX_CONFORM_CHECKER_SUBJECT_H_
 
@@ -19,16 +20,13 @@
 
 namespace onnx_conform {
 
-// The first node of a covered operator; for a graph of supporting operators
-// alone that holds Less and Where, or a case named as an operator's
-// expanded form (ONNX's test_clip_*_expanded), the operator defined as a
-// function; else the first node's operator ("" for no node).
+// The operator a case named as an expanded form belongs to (ONNX's
+// test_clip_*_expanded and test_relu_expanded_*, the library's
+// clip_v13_*_expanded); for a graph of supporting operators alone that is
+// an operator's function body (OpSchema::FunctionBodyUses: Less and Where
+// are Clip-13's), that operator; else the first node of a covered
+// operator, else the first node's operator ("" for no node).
 std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_name);
-
-// Whether the case is an operator's expanded form: case.json names the
-// operator defined as a function (`declared_op`), or ONNX's folder naming
-// says so ("test_<op>_..._expanded").
-bool IsExpandedCase(absl::string_view case_name, absl::string_view declared_op = "");
 
 // Why the suite does not take the model whatever the checker says: a graph
 // value that is a sparse tensor (sequences, optionals and maps are read,

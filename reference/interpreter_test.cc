@@ -8,6 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "onnx/version_converter/convert.h"
+#include "reference/function_bodies.h"
 #include "runners/harness/evaluate_model.h"
 #include "tensor/resource_limits.h"
 #include "tensor/tensor_proto.h"
@@ -399,6 +400,69 @@ TEST(InPlaceValues, ChainsOfMinAndClipGiveThePlainLoopsBits) {
     EXPECT_BITS_EQ(fast->at(0), plain->at(0));
     EXPECT_BITS_EQ(fast->at(1), plain->at(1));
   }
+}
+
+// CastLike (Relu-14's body): exact casts run, whatever the two types; a
+// value a cast would round or saturate, and NaN to an integer, are
+// Unimplemented naming the element.
+TEST(RunModel, CastLikeRunsExactCastsOnly) {
+  const auto cast = [](ElementType from, ElementType to) {
+    return MakeModel(15, {NodeBuilder("CastLike").Inputs({"x", "like"}).Outputs({"y"}).Build()},
+                     {{"x", from}, {"like", to}}, {"y"});
+  };
+  absl::StatusOr<std::vector<Tensor>> to_int8 =
+      RunModel(cast(ElementType::kFloat, ElementType::kInt8),
+               {Values<float>({4}, {0, -0.0f, 3, -128}), Values<int8_t>({}, {1})});
+  ASSERT_TRUE(to_int8.ok()) << to_int8.status();
+  EXPECT_BITS_EQ(to_int8->at(0), Values<int8_t>({4}, {0, 0, 3, -128}));
+  absl::StatusOr<std::vector<Tensor>> to_double =
+      RunModel(cast(ElementType::kInt64, ElementType::kDouble),
+               {Values<int64_t>({2}, {-(int64_t{1} << 53), 7}), Values<double>({}, {1})});
+  ASSERT_TRUE(to_double.ok()) << to_double.status();
+  EXPECT_BITS_EQ(to_double->at(0), Values<double>({2}, {-9007199254740992.0, 7}));
+
+  ExpectCode(RunModel(cast(ElementType::kFloat, ElementType::kFloat16),
+                      {Values<float>({2}, {1, 0.1f}), Values<Float16>({}, {1})})
+                 .status(),
+             absl::StatusCode::kUnimplemented, "element 1");
+  ExpectCode(RunModel(cast(ElementType::kFloat, ElementType::kInt8),
+                      {Values<float>({1}, {300}), Values<int8_t>({}, {1})})
+                 .status(),
+             absl::StatusCode::kUnimplemented, "has no exact int8");
+  ExpectCode(RunModel(cast(ElementType::kDouble, ElementType::kInt32),
+                      {Values<double>({1}, {kNaN}), Values<int32_t>({}, {1})})
+                 .status(),
+             absl::StatusCode::kUnimplemented, "has no exact int32");
+  ExpectCode(RunModel(cast(ElementType::kInt64, ElementType::kFloat),
+                      {Values<int64_t>({1}, {(int64_t{1} << 24) + 1}), Values<float>({}, {1})})
+                 .status(),
+             absl::StatusCode::kUnimplemented, "has no exact float");
+}
+
+// Relu-14's function body, from its folder (ops/relu/relu_body.cc), at the
+// first opset with CastLike, gives Relu's own results.
+TEST(ExpandFunctionNodes, Relu14BecomesMaxOfXAndZeroCastLikeX) {
+  const onnx::ModelProto relu =
+      MakeModel(14, {NodeBuilder("Relu").Inputs({"x"}).Outputs({"y"}).Build()},
+                {{"x", ElementType::kInt8}}, {"y"});
+  absl::StatusOr<onnx::ModelProto> body = ExpandFunctionNodes(relu);
+  ASSERT_TRUE(body.ok()) << body.status();
+  EXPECT_EQ(body->opset_import(0).version(), 15);
+  std::vector<std::string> ops;
+  for (const onnx::NodeProto& node : body->graph().node()) ops.push_back(node.op_type());
+  EXPECT_THAT(ops, ::testing::ElementsAre("Constant", "CastLike", "Max"));
+  const Tensor x = Values<int8_t>({5}, {-128, -1, 0, 1, 127});
+  absl::StatusOr<std::vector<Tensor>> by_body = RunModel(*body, {x});
+  absl::StatusOr<std::vector<Tensor>> by_kernel = RunModel(relu, {x});
+  ASSERT_TRUE(by_body.ok()) << by_body.status();
+  ASSERT_TRUE(by_kernel.ok()) << by_kernel.status();
+  EXPECT_BITS_EQ(by_body->at(0), Values<int8_t>({5}, {0, 0, 0, 1, 127}));
+  EXPECT_BITS_EQ(by_kernel->at(0), by_body->at(0));
+  // Relu-13 is not defined as a function: nothing to expand.
+  const onnx::ModelProto relu13 =
+      MakeModel(13, {NodeBuilder("Relu").Inputs({"x"}).Outputs({"y"}).Build()},
+                {{"x", ElementType::kFloat}}, {"y"});
+  EXPECT_EQ(ExpandFunctionNodes(relu13).status().code(), absl::StatusCode::kNotFound);
 }
 
 }  // namespace

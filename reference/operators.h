@@ -10,15 +10,26 @@
 #ifndef ONNX_CONFORM_REFERENCE_OPERATORS_H_
 #define ONNX_CONFORM_REFERENCE_OPERATORS_H_
 
+#include <string>
+#include <vector>
+
 #include "absl/strings/string_view.h"
+#include "onnx/onnx_pb.h"
 #include "reference/evaluation.h"
 
 namespace onnx_conform {
 
+// The function body of one node of an operator version defined as a
+// function (OpSchema::FunctionBodyUses), its intermediate values named from
+// `prefix` (reference/function_bodies.h expands them).
+using FunctionBody = std::vector<onnx::NodeProto> (*)(const onnx::NodeProto& node,
+                                                      const std::string& prefix);
+
 struct OperatorKernels {
   absl::string_view op_type;
   PlainKernel plain;
-  FastKernel fast;  // null: the plain form serves both (no class is kept)
+  FastKernel fast;              // null: the plain form serves both (no class is kept)
+  FunctionBody body = nullptr;  // where a version is also defined as a function
 };
 
 // Each operator of ops/operators.def: kNameKernels, in its kernel's file.

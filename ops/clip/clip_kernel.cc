@@ -28,6 +28,6 @@ absl::StatusOr<Tensor> Clip(const BoundNode& node, NodeInputs inputs,
   return out;
 }
 
-const OperatorKernels kClipKernels = {"Clip", &Clip, &FastClip};
+const OperatorKernels kClipKernels = {"Clip", &Clip, &FastClip, &ClipBody};
 
 }  // namespace onnx_conform

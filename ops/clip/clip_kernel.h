@@ -10,7 +10,10 @@
 
 #include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "onnx/onnx_pb.h"
 #include "ops/clip/clip_bounds.h"
 #include "reference/element_rules.h"
 #include "reference/evaluation.h"
@@ -18,6 +21,8 @@
 namespace onnx_conform {
 
 absl::StatusOr<Tensor> Clip(const BoundNode& node, NodeInputs inputs, const PlainEvaluation& plain);
+// Clip-13's function body for one node (clip_body.cc; reference/operators.h).
+std::vector<onnx::NodeProto> ClipBody(const onnx::NodeProto& clip, const std::string& prefix);
 
 // The node's bounds in T; nullopt for a side that is not clipped. A FLOAT
 // attribute bound becomes T by ConvertFloatAttribute (Clip-1, Clip-6); a

@@ -146,7 +146,8 @@ OpSchema ClipWithInputs(int version, std::span<const ElementType> types, const c
   // Bounds as inputs: what the operator does changed here.
   if (version == 11) schema.ChangesBehaviour({"specified by the inputs"});
   if (version >= 13) {
-    schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))").Function(true);
+    schema.Rule("min > max: every value becomes max (Min(max, Max(input, min)))")
+        .FunctionBodyUses({"Identity", "Less", "Where"});
   } else {
     schema.Rule("min > max: the text leaves the result unstated (defined from Clip-13).")
         .Readings({Reading::kClipInvertedBoundsGiveMin, Reading::kClipInvertedBoundsMinFirst});

@@ -23,6 +23,6 @@ absl::StatusOr<Tensor> Relu(const BoundNode&, NodeInputs inputs, const PlainEval
   return out;
 }
 
-const OperatorKernels kReluKernels = {"Relu", &Relu, nullptr};
+const OperatorKernels kReluKernels = {"Relu", &Relu, nullptr, &ReluBody};
 
 }  // namespace onnx_conform

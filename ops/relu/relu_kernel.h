@@ -21,6 +21,8 @@
 namespace onnx_conform {
 
 absl::StatusOr<Tensor> Relu(const BoundNode& node, NodeInputs inputs, const PlainEvaluation& plain);
+// Relu-14's function body for one node (relu_body.cc; reference/operators.h).
+std::vector<onnx::NodeProto> ReluBody(const onnx::NodeProto& relu, const std::string& prefix);
 // The kernel table's entry (ops/operators.def names it kReluKernels): the
 // plain form serves both (no fast form).
 extern const OperatorKernels kReluKernels;

@@ -57,7 +57,7 @@ std::vector<OpSchema> ReluSchemas() {
           .Rule("Also defined as a function: Y = Max(X, CastLike(Constant(value = 0.0), X)); "
                 "under Max's resolution it gives what the summary gives (NaN stays NaN, -0 a "
                 "zero of either sign).")
-          .Function(true)));
+          .FunctionBodyUses({"Constant", "CastLike", "Max"})));
   return schemas;
 }
 
