@@ -84,7 +84,8 @@ TEST(ResourceBudgetTest, EachThreadHasItsOwnBudget) {
 
 TEST(ResourceBudgetTest, ReadFileBytesChargesTheFileBeforeReadingIt) {
   const std::filesystem::path file =
-      std::filesystem::path(::testing::TempDir()) / "resource_limits_test.bin";
+      std::filesystem::path(::testing::TempDir()) /
+      ("resource_limits_test_" + std::to_string(getpid()) + ".bin");  // one per process
   std::ofstream(file, std::ios::binary) << std::string(300, 'x');
   ScopedResourceBudget budget({.max_tensor_bytes = 1 << 20, .max_case_bytes = 500});
   EXPECT_TRUE(ReadFileBytes(file).ok());

@@ -9,6 +9,8 @@
 #ifndef ONNX_CONFORM_TESTING_SCRATCH_DIR_TEST_UTIL_H_
 #define ONNX_CONFORM_TESTING_SCRATCH_DIR_TEST_UTIL_H_
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -19,12 +21,14 @@ namespace onnx_conform {
 
 class ScratchDirTest : public ::testing::Test {
  protected:
-  // Named after the suite and the test, so that tests run side by side by
-  // ctest never share a folder.
+  // Named after the suite, the test and the process: ctest runs a test by
+  // itself and, in a whole-binary run (tensor_test.vector_isa.*), beside
+  // it, so that neither may remove the other's folder.
   void SetUp() override {
     const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
     dir_ = std::filesystem::path(::testing::TempDir()) /
-           (std::string(test->test_suite_name()) + "_" + test->name());
+           (std::string(test->test_suite_name()) + "_" + test->name() + "_" +
+            std::to_string(getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
