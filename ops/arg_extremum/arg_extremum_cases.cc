@@ -16,6 +16,7 @@
 #include "cases/case_values.h"
 #include "checker/rules.h"
 #include "ops/arg_extremum/arg_extremum_negative_cases.h"
+#include "ops/arg_extremum/arg_extremum_quotes.h"
 
 namespace onnx_conform {
 
@@ -50,11 +51,11 @@ constexpr ArgOp kArgMax = {
     "ArgMax with NaN: NaN counts as the largest value (first NaN, or last NaN with "
     "select_last_index=1).",
     "Signed zeros: -0 and +0 compare equal"};
-constexpr std::string_view kDefaults = "`axis` INT default 0; `keepdims` INT default 1";
+constexpr std::string_view kDefaults = quotes::kArgDefaults;
 constexpr std::string_view kKeepdims =
     "If keepdims is 1 the output has the input's rank with the reduced dimension set to 1; "
     "if 0 that dimension is removed.";
-constexpr std::string_view kAxisRange = "axis accepted range is [-r, r-1], r = rank(data)";
+constexpr std::string_view kAxisRange = quotes::kArgAxisRange;
 
 // Whether a is a better minimum (maximum, with max) than b: a NaN beats any
 // number; two NaNs and equal numbers (-0 == +0) tie.

@@ -11,6 +11,7 @@
 #include "cases/case_values.h"
 #include "cases/invalid_case_builders.h"
 #include "checker/rules.h"
+#include "ops/arg_extremum/arg_extremum_quotes.h"
 
 namespace onnx_conform::invalid_cases {
 
@@ -21,8 +22,8 @@ namespace {
 // The texts' words (docs/operator-texts.md), quoted by the cases.
 constexpr std::string_view kArgMinOneInput =
     "One input `data` of type T; one output `reduced` of type int64.";
-constexpr std::string_view kArgMinAttrs = "`axis` INT default 0; `keepdims` INT default 1";
-constexpr std::string_view kArgMinAxisRange = "axis accepted range is [-r, r-1], r = rank(data)";
+constexpr std::string_view kArgMinAttrs = quotes::kArgDefaults;
+constexpr std::string_view kArgMinAxisRange = quotes::kArgAxisRange;
 constexpr std::string_view kArgMinSelectLast =
     "as 11, plus `select_last_index` INT default 0: when the minimum occurs more than once, 1 "
     "selects the last occurrence, 0 the first";

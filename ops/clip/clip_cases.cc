@@ -13,6 +13,7 @@
 #include "cases/case_values.h"
 #include "checker/rules.h"
 #include "ops/clip/clip_negative_cases.h"
+#include "ops/clip/clip_quotes.h"
 
 namespace onnx_conform {
 
@@ -27,9 +28,7 @@ constexpr std::string_view kConsumedInputs = "`consumed_inputs` INTS (legacy)";
 constexpr std::string_view kDefaultsV6 =
     "`min` FLOAT default -3.402823e+38, `max` FLOAT default 3.402823e+38 (exactly float's "
     "lowest() and max(), printed rounded)";
-constexpr std::string_view kInputs =
-    "inputs: 1 to 3 inputs `input`, optional `min`, optional `max`, each of type T and a scalar "
-    "(empty shape)";
+constexpr std::string_view kInputs = quotes::kClipInputs;
 constexpr std::string_view kMissingBounds =
     "Missing bounds default to numeric_limits<T>::lowest() and numeric_limits<T>::max().";
 constexpr std::string_view kSkipped =

@@ -11,6 +11,7 @@
 #include "cases/case_values.h"
 #include "cases/invalid_case_builders.h"
 #include "checker/rules.h"
+#include "ops/clip/clip_quotes.h"
 #include "tensor/tensor_proto.h"
 
 namespace onnx_conform::invalid_cases {
@@ -21,9 +22,7 @@ namespace {
 
 // The texts' words (docs/operator-texts.md), quoted by the cases.
 constexpr std::string_view kClipAttrs = "`min` FLOAT, `max` FLOAT";
-constexpr std::string_view kClipInputs =
-    "inputs: 1 to 3 inputs `input`, optional `min`, optional `max`, each of type T and a scalar "
-    "(empty shape)";
+constexpr std::string_view kClipInputs = quotes::kClipInputs;
 
 // Clip-13 over a float [4] input with scalar bounds 2 and 6.
 CaseBuilder ClipToBreak(std::string_view what, absl::string_view rule, int version = 13) {

@@ -17,6 +17,7 @@
 #include "cases/case_values.h"
 #include "checker/rules.h"
 #include "ops/extremum/extremum_negative_cases.h"
+#include "ops/extremum/extremum_quotes.h"
 #include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
@@ -52,9 +53,9 @@ constexpr ExtremeOp kMax = {
     "Max with NaN: NaN propagates (if any input element is NaN the result is NaN).",
     "Signed zeros: -0 and +0 compare equal; either is an acceptable Max result."};
 
-constexpr std::string_view kSameShapeV1 = "all inputs the same shape; output the same dimensions";
-constexpr std::string_view kSameShape = "all inputs the same shape";
-constexpr std::string_view kBroadcast = "multidirectional (numpy-style) broadcasting";
+using quotes::kBroadcast;
+using quotes::kSameShape;
+using quotes::kSameShapeV1;
 constexpr std::string_view kConsumedInputs =
     "`consumed_inputs` (INTS, legacy optimisation attribute, optional)";
 

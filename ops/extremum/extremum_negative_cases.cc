@@ -10,6 +10,7 @@
 #include "cases/case_values.h"
 #include "cases/invalid_case_builders.h"
 #include "checker/rules.h"
+#include "ops/extremum/extremum_quotes.h"
 
 namespace onnx_conform::invalid_cases {
 
@@ -20,8 +21,8 @@ namespace {
 // The texts' words (docs/operator-texts.md), quoted by the cases.
 constexpr std::string_view kMinSameType = "All inputs and the output have the same element type.";
 constexpr std::string_view kMinInputs = "Inputs: 1 to 2147483647, variadic `data_0` of type T.";
-constexpr std::string_view kMinSameShape = "all inputs the same shape";
-constexpr std::string_view kMinBroadcast = "multidirectional (numpy-style) broadcasting";
+constexpr std::string_view kMinSameShape = quotes::kSameShape;
+constexpr std::string_view kMinBroadcast = quotes::kBroadcast;
 
 }  // namespace
 
@@ -71,7 +72,7 @@ void AddExtremumNegativeCases(std::vector<Case>& cases, std::string_view op) {
           .Describe(absl::StrCat(std::string(op), "-6 does not broadcast [2,3] with [3]")));
   invalid.Emit(
       ExtremumShapesToBreak(1, "unequal_shapes", rules::kShapeEqualRequired, {2}, {3}, {3}, op)
-          .Quote("all inputs the same shape; output the same dimensions"));
+          .Quote(quotes::kSameShapeV1));
   invalid.Emit(
       ExtremumShapesToBreak(8, "not_broadcastable", rules::kShapeBroadcast, {2, 3}, {4}, {2, 3}, op)
           .Quote(kMinBroadcast));
