@@ -117,14 +117,23 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
     });
   }
   // A step as Identity: one node, no operand, where any node will do (a
-  // runtime that spoils every graph of two nodes).
+  // runtime that spoils every graph of two nodes). Where the step gave its
+  // operand's value (a Less+Where or a Min that picked b), the data takes
+  // that value too, so that Identity passes on what showed the bug.
   for (size_t k = 0; k < c.chain.size(); ++k) {
     if (c.chain[k].op == "Identity") continue;
-    AddEdited(c, out, [k](ExploreCase& s) {
+    auto as_identity = [k](ExploreCase& s) {
       ChainNode identity;
       identity.op = "Identity";
       identity.output_too = s.chain[k].output_too;
       s.chain[k] = std::move(identity);
+    };
+    AddEdited(c, out, as_identity);
+    if (c.chain[k].operands.empty() || c.chain[k].operands[0].bits.empty()) continue;
+    AddEdited(c, out, [&](ExploreCase& s) {
+      const uint64_t operand = s.chain[k].operands[0].bits[0];
+      for (TensorSpec& t : s.inputs) std::fill(t.bits.begin(), t.bits.end(), operand);
+      as_identity(s);
     });
   }
   for (size_t k = 0; k < c.chain.size(); ++k) {
