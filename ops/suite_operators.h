@@ -16,6 +16,7 @@ enum class NodeScenario {
   kVariadic,   // element-wise over one or more inputs (Min, Max)
   kArgReduce,  // indices along an axis (ArgMin, ArgMax)
   kClip,       // one input between bounds, attributes or inputs by version
+  kUnary,      // element-wise over exactly one input (Relu)
   kNone,       // none yet: audit and explore say so
 };
 

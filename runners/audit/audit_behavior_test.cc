@@ -8,12 +8,14 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
 #include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ops/suite_operators.h"
 #include "runners/audit/audit.h"
 #include "tensor/tensor_proto.h"
 
@@ -341,35 +343,70 @@ TEST(ConverterTest, MinAndArgMinConvertCleanly) {
 
 // ---- Nothing compared is no all-clear ----
 
-// Relu has no audit scenario: each pair of versions and the converter say
-// that they were not compared, and the case library's Relu cases fill it.
+// An operator without an audit scenario (ops/operators.def: None): each
+// pair of versions and the converter say that they were not compared.
 TEST(NotComparedTest, AnOperatorWithoutScenarioSaysSo) {
-  absl::StatusOr<OperatorAudit> audit = AuditOperator("Relu", {});
-  ASSERT_TRUE(audit.ok()) << audit.status();
-  ASSERT_FALSE(audit->pairs.empty());
-  int pairs_not_compared = 0, converter_not_audited = 0;
-  for (const Finding& f : audit->findings) {
-    EXPECT_NE(f.kind, FindingKind::kValidityChange) << f.name;
-    EXPECT_NE(f.kind, FindingKind::kOutputChange) << f.name;
-    if (f.kind != FindingKind::kNotCompared) continue;
-    EXPECT_THAT(f.detail, HasSubstr("no audit scenario")) << f.detail;
-    if (f.aspect == "case") ++pairs_not_compared;
-    if (f.aspect == "converter") ++converter_not_audited;
+  int operators = 0;
+  for (const SuiteOperator& op : kSuiteOperators) {
+    if (op.scenario != NodeScenario::kNone) continue;
+    ++operators;
+    absl::StatusOr<OperatorAudit> audit = AuditOperator(std::string(op.op_type), {});
+    ASSERT_TRUE(audit.ok()) << audit.status();
+    ASSERT_FALSE(audit->pairs.empty());
+    int pairs_not_compared = 0, converter_not_audited = 0;
+    for (const Finding& f : audit->findings) {
+      EXPECT_NE(f.kind, FindingKind::kValidityChange) << f.name;
+      EXPECT_NE(f.kind, FindingKind::kOutputChange) << f.name;
+      if (f.kind != FindingKind::kNotCompared) continue;
+      EXPECT_THAT(f.detail, HasSubstr("no audit scenario")) << f.detail;
+      if (f.aspect == "case") ++pairs_not_compared;
+      if (f.aspect == "converter") ++converter_not_audited;
+    }
+    EXPECT_EQ(pairs_not_compared, static_cast<int>(audit->pairs.size()));
+    EXPECT_EQ(converter_not_audited, 1);
+    EXPECT_EQ(audit->cases_compared, 0);
   }
-  EXPECT_EQ(pairs_not_compared, static_cast<int>(audit->pairs.size()));
-  EXPECT_EQ(converter_not_audited, 1);
-  EXPECT_EQ(audit->cases_compared, 0);
+  if (operators == 0) GTEST_SKIP() << "every operator in ops/operators.def has a scenario";
 }
 
-TEST(NotComparedTest, LibraryCasesFillTheGap) {
+// Relu's own scenario (Unary) compares every pair and the converter: the
+// types each version adds and Relu-1's consumed_inputs show as validity
+// changes, asked of the schemas.
+TEST(UnaryScenarioTest, ReluPairsAreComparedByTheirOwnCases) {
+  absl::StatusOr<OperatorAudit> audit = AuditOperator("Relu", {});
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  EXPECT_GT(audit->cases_compared, 0);
+  EXPECT_GT(audit->conversions, 0);
+  std::set<std::pair<int, std::string>> changed;  // (to version, case) of validity changes
+  for (const Finding& f : audit->findings) {
+    EXPECT_NE(f.kind, FindingKind::kNotCompared) << f.from_version << " -> " << f.to_version;
+    if (f.kind == FindingKind::kValidityChange) changed.insert({f.to_version, f.scenario});
+  }
+  const std::vector<const OpSchema*> versions = SchemaVersions("Relu");
+  ASSERT_GE(versions.size(), 2u);
+  for (size_t i = 1; i < versions.size(); ++i) {
+    const OpSchema* before = versions[i - 1];
+    const OpSchema* schema = versions[i];
+    const int v = schema->since_version();
+    const bool types_added = schema->PrimaryTypes().size() > before->PrimaryTypes().size();
+    EXPECT_EQ(changed.count({v, "values"}), types_added ? 1u : 0u) << "Relu-" << v;
+    const bool attribute_removed = before->FindAttribute("consumed_inputs") != nullptr &&
+                                   schema->FindAttribute("consumed_inputs") == nullptr;
+    EXPECT_EQ(changed.count({v, "consumed_inputs"}), attribute_removed ? 1u : 0u) << "Relu-" << v;
+  }
+}
+
+TEST(NotComparedTest, LibraryCasesAddToTheScenarios) {
   const std::filesystem::path root = std::filesystem::path(ONNX_CONFORM_SOURCE_DIR) / "cases/node";
   if (!std::filesystem::is_directory(root)) GTEST_SKIP() << "no cases/node";
   absl::StatusOr<LibraryCases> library = LoadLibraryAuditCases(root, "Relu");
   ASSERT_TRUE(library.ok()) << library.status();
+  absl::StatusOr<OperatorAudit> own = AuditOperator("Relu", {});
   absl::StatusOr<OperatorAudit> audit = AuditOperator("Relu", {}, &library->cases);
+  ASSERT_TRUE(own.ok()) << own.status();
   ASSERT_TRUE(audit.ok()) << audit.status();
-  EXPECT_GT(audit->cases_compared, 0);
-  EXPECT_GT(audit->conversions, 0);
+  EXPECT_GT(audit->cases_compared, own->cases_compared);
+  EXPECT_GT(audit->conversions, own->conversions);
   for (const Finding& f : audit->findings) {
     EXPECT_NE(f.kind, FindingKind::kNotCompared) << f.from_version << " -> " << f.to_version;
   }

@@ -211,6 +211,28 @@ void AddArgReduceCases(const OpSchema& schema, std::vector<AuditCase>& out) {
   add("empty_input", MakeTensor({0, 3}, std::vector<T>{}), {IntAttr("axis", 1)});
 }
 
+// Relu (Unary), over the schema's names: every sample value, an empty
+// tensor, and Relu-1's consumed_inputs where the schema has it.
+template <typename T>
+void AddUnaryCases(const OpSchema& schema, std::vector<AuditCase>& out) {
+  const int version = schema.since_version();
+  const ElementType type = ElementTypeOf<T>();
+  const std::vector<T> v = SampleValues<T>();
+  auto add = [&](absl::string_view scenario, Tensor data,
+                 std::vector<onnx::AttributeProto> attributes = {}) {
+    out.push_back(MakeCase(schema.op_type(), version, type, scenario,
+                           {{schema.inputs()[0].name, std::move(data)}}, std::move(attributes),
+                           schema.outputs()[0].name, type));
+  };
+  add("values", MakeTensor({static_cast<int64_t>(v.size())}, v));
+  add("matrix", MakeTensor({2, 3}, Cycle(v, 6, 3)));
+  add("empty_input", MakeTensor({0, 3}, std::vector<T>{}));
+  if (schema.FindAttribute("consumed_inputs") != nullptr) {
+    add("consumed_inputs", MakeTensor({static_cast<int64_t>(v.size())}, v),
+        {IntsAttr("consumed_inputs", {0})});
+  }
+}
+
 template <typename T>
 void AddClipCases(const OpSchema& schema, std::vector<AuditCase>& out) {
   const int version = schema.since_version();
@@ -254,6 +276,7 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
       case NodeScenario::kVariadic: AddVariadicCases<T>(*schema, cases); break;
       case NodeScenario::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
       case NodeScenario::kClip: AddClipCases<T>(*schema, cases); break;
+      case NodeScenario::kUnary: AddUnaryCases<T>(*schema, cases); break;
       case NodeScenario::kNone: break;  // no scenario: the audit says so
     }
   });

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ops/suite_operators.h"
 #include "runners/cli/cli.h"
 #include "runners/cli/commands.h"
 
@@ -190,8 +192,16 @@ TEST(ParseExploreOptionsTest, RefusalsAndNoLeak) {
             "--seconds: '-1' is not a number of seconds > 0");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Sigmoid"}),
             "--op: 'Sigmoid' is not one of Min, ArgMin, Clip, Max, ArgMax, Relu");
-  EXPECT_EQ(Refusal(ParseExploreOptions, {"--op=Relu"}),
-            "--op: Relu has no explore scenario (ops/operators.def names none)");
+  for (const SuiteOperator& op : kSuiteOperators) {
+    const std::string flag = absl::StrCat("--op=", std::string(op.op_type));
+    if (op.scenario != NodeScenario::kNone) {
+      EXPECT_TRUE(ParseExploreOptions({flag}).ok()) << flag;
+    } else {
+      EXPECT_EQ(Refusal(ParseExploreOptions, {flag}),
+                absl::StrCat("--op: ", std::string(op.op_type),
+                             " has no explore scenario (ops/operators.def names none)"));
+    }
+  }
   EXPECT_TRUE(ParseExploreOptions({"--op=Max,ArgMax"}).ok());
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--type=string"}), "--type: unknown type 'string'");
   EXPECT_EQ(Refusal(ParseExploreOptions, {"--types=string"}), "--type: unknown type 'string'");

@@ -1,6 +1,7 @@
 // The generators behind `onnx-conform explore` (runners/explore/explore_case.h).
 #include "runners/explore/explore_case.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -166,7 +167,9 @@ rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count, bool less_w
 rc::Gen<ExploreCase> ElementwiseGen(ExploreCell cell, Steer steer) {
   // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
   const bool broadcasts = Broadcasts(cell);
-  rc::Gen<int> counts = steer.inputs ? gen::just(*steer.inputs) : gen::inRange(1, 5);
+  const int most = MaxInputs(cell, 4);  // Relu: one
+  rc::Gen<int> counts =
+      steer.inputs ? gen::just(std::min(*steer.inputs, most)) : gen::inRange(1, most + 1);
   size_t same = broadcasts ? 1 : 3, other = 1;
   if (steer.broadcast && broadcasts) (*steer.broadcast ? same : other) = 0;
   return gen::mapcat(gen::pair(ShapeGen(0, steer.rank), counts), [=](std::pair<Shape, int> p) {

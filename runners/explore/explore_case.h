@@ -47,9 +47,9 @@ struct TensorSpec {
 };
 
 // How a registered operator is generated: the scenario ops/operators.def
-// gives it. A variadic input (Min, Max: element-wise), an `axis` attribute
-// (ArgMin, ArgMax: arg-reduce), or bounds (Clip); nullopt for an operator
-// without a scenario, which explore leaves out and names.
+// gives it. Element-wise inputs (Min, Max: variadic; Relu: one), an `axis`
+// attribute (ArgMin, ArgMax: arg-reduce), or bounds (Clip); nullopt for an
+// operator without a scenario, which explore leaves out and names.
 enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
 std::optional<OpFamily> FamilyOf(absl::string_view op);
 
@@ -57,6 +57,8 @@ std::optional<OpFamily> FamilyOf(absl::string_view op);
 // than written as version numbers (explore_case_build.cc).
 // The cell's inputs broadcast multidirectionally (Min-8 on).
 bool Broadcasts(const ExploreCell& cell);
+// The most inputs the cell's node takes, at most `cap` (Relu: 1; Min: cap).
+int MaxInputs(const ExploreCell& cell, int cap);
 // The cell's schema has select_last_index (ArgMin-12 on).
 bool HasSelectLastIndex(const ExploreCell& cell);
 // The cell's text states a negative axis range (ArgMin-11 on): a negative

@@ -168,7 +168,8 @@ std::optional<OpFamily> FamilyOf(absl::string_view op) {
   const SuiteOperator* suite = FindSuiteOperator(op);
   if (suite == nullptr) return std::nullopt;
   switch (suite->scenario) {
-    case NodeScenario::kVariadic: return OpFamily::kElementwise;
+    case NodeScenario::kVariadic:
+    case NodeScenario::kUnary: return OpFamily::kElementwise;
     case NodeScenario::kArgReduce: return OpFamily::kArgReduce;
     case NodeScenario::kClip: return OpFamily::kClip;
     case NodeScenario::kNone: break;
@@ -188,6 +189,11 @@ const OpSchema* SchemaOf(const ExploreCell& cell) {
 bool Broadcasts(const ExploreCell& cell) {
   const OpSchema* schema = SchemaOf(cell);
   return schema != nullptr && schema->broadcasting();
+}
+
+int MaxInputs(const ExploreCell& cell, int cap) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema == nullptr ? cap : std::min(cap, schema->max_inputs());
 }
 
 bool HasSelectLastIndex(const ExploreCell& cell) {

@@ -71,11 +71,12 @@ rc::Gen<ChainNode> LessWhereGen(const ExploreCell& cell, const Shape& shape) {
 
 // A step of a registered operator or Identity fed a value of shape
 // `shape`: an element-wise node's further input broadcasts to it where the
-// step's schema broadcasts (else it has that shape), a Clip gets bounds, an
-// arg-reduce an axis.
+// step's schema broadcasts (else it has that shape) and none where it takes
+// one input (Relu), a Clip gets bounds, an arg-reduce an axis.
 rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const std::string& op) {
   absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, cell.version);
   const size_t broadcast_weight = schema.ok() && (*schema)->broadcasting() ? 1 : 0;
+  const bool takes_two = schema.ok() && (*schema)->max_inputs() >= 2;
   return gen::map(
       gen::tuple(gen::container<std::vector<TensorSpec>>(
                      2, gen::mapcat(BroadcastShapeGen(shape, 1, broadcast_weight),
@@ -84,7 +85,8 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
                  FormGen(cell.version, std::nullopt), FormGen(cell.version, std::nullopt),
                  SourceGen(), gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())),
                  FlagGen({}), gen::arbitrary<bool>()),
-      [op, shape](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
+      [op, shape,
+       takes_two](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
                              BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
                       t) {
         ChainNode n;
@@ -92,7 +94,9 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
         n.output_too = std::get<7>(t);
         if (op == "Identity") return n;
         switch (FamilyOf(op).value()) {
-          case OpFamily::kElementwise: n.operands = {std::get<0>(t)[0]}; break;
+          case OpFamily::kElementwise:  // a further input where the step takes one
+            if (takes_two) n.operands = {std::get<0>(t)[0]};
+            break;
           case OpFamily::kClip:
             n.operands = {std::get<1>(t).first, std::get<1>(t).second};
             n.min_form = std::get<2>(t);

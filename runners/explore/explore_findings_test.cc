@@ -204,6 +204,8 @@ INSTANTIATE_TEST_SUITE_P(Bugs, MinimalSizeTest,
                                          2},
                              // One denormal, no bounds.
                              MinimalSize{"clip-flush", "Clip", 11, ElementType::kFloat, 1, 1},
+                             // One denormal into Relu (a one-input scenario).
+                             MinimalSize{"relu-flush", "Relu", 14, ElementType::kFloat, 1, 1},
                              // 4. A rank-5 broadcast, found within the default number of cases:
                              // a rank-5 input and one broadcast input of two elements.
                              MinimalSize{"broadcast-rank5", "Min", 13, ElementType::kInt32, 4, 2},

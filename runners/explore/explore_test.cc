@@ -250,7 +250,7 @@ TEST(ExploreCommandTest, ExitCodes) {
             kExitOk);
   EXPECT_EQ(ExploreCommand({"--cases=5", "--seconds=1"}, out, err), kExitUsage);
   EXPECT_EQ(ExploreCommand({"--op=Sigmoid"}, out, err), kExitUsage);  // not in the registry
-  EXPECT_EQ(ExploreCommand({"--op=Relu"}, out, err), kExitUsage);     // no explore scenario
+  EXPECT_EQ(ExploreCommand({"--op=Relu", "--cases=100", "--seed=3"}, out, err), kExitOk);
   EXPECT_EQ(ExploreCommand({"--op=Min", "--version=11"}, out, err), kExitUsage);  // no Min-11
   EXPECT_EQ(ExploreCommand({"--types=string"}, out, err), kExitUsage);
   EXPECT_EQ(ExploreCommand({"--bogus"}, out, err), kExitUsage);

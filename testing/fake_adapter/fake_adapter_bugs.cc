@@ -201,7 +201,7 @@ absl::Status SpoilOutputs(absl::string_view bug, const std::string& op,
   Tensor& output = outputs.at(0);
   if (bug == "sign-and-flush" && op == "Min") {
     FlipZerosAndFlush(output, /*flip=*/true, /*flush=*/true);
-  } else if (bug == "clip-flush" && op == "Clip") {
+  } else if ((bug == "clip-flush" && op == "Clip") || (bug == "relu-flush" && op == "Relu")) {
     FlipZerosAndFlush(output, /*flip=*/false, /*flush=*/true);
   } else if (bug == "int64-compare-double" && op == "Min") {
     if (output.type() == E::kInt64) MinComparedAsDouble<int64_t>(inputs, output);
@@ -223,7 +223,7 @@ absl::Status CheckKnown(absl::string_view bug) {
   for (absl::string_view known :
        {"nan-rule", "broadcast", "clip-inverted", "argmin-tie-order", "keepdims",
         "clip6-float16-bound", "int64-through-double", "min6-broadcast", "broadcast-rank5",
-        "fused-min-clip", "fused-less-where", "sign-and-flush", "clip-flush",
+        "fused-min-clip", "fused-less-where", "sign-and-flush", "clip-flush", "relu-flush",
         "int64-compare-double", "fmin-nan", "select-last-index-ignored", "none"}) {
     if (bug == known) return absl::OkStatus();
   }

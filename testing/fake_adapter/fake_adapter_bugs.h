@@ -15,12 +15,11 @@
 // broadcast-rank5 (broadcast, only for an output of rank 5 or more),
 // sign-and-flush (Min: every float zero's sign flipped and denormals
 // flushed to zero: two bugs in one cell), clip-flush (Clip flushes
-// denormals), int64-compare-double (Min compares int64/uint64 as double,
-// keeping the first of two it cannot tell apart), fmin-nan (Min as numpy's
-// fmin: NaN ignored, an all-NaN result +0), fused-min-clip (a Clip fed by
-// a Min node ignores its max: only a graph shows it), fused-less-where
-// (Where(Less(p, q), q, p) run as Max(p, q), Where(Less(p, q), p, q) as
-// Min(p, q): NaN and signed zeros change; only a Less+Where graph shows it),
+// denormals), relu-flush (Relu flushes denormals), int64-compare-double (Min compares int64/uint64
+// as double, keeping the first of two it cannot tell apart), fmin-nan (Min as numpy's fmin: NaN
+// ignored, an all-NaN result +0), fused-min-clip (a Clip fed by a Min node ignores its max: only a
+// graph shows it), fused-less-where (Where(Less(p, q), q, p) run as Max(p, q), Where(Less(p, q), p,
+// q) as Min(p, q): NaN and signed zeros change; only a Less+Where graph shows it),
 // select-last-index-ignored (ArgMin reads select_last_index as 0), none
 // (the reference).
 // Graphs of more than one node get the reference's outputs, but for
