@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "checker/registry.h"
@@ -21,10 +20,10 @@ bool IsPlumbing(absl::string_view op_type) {
 // The covered operator whose function body (OpSchema::FunctionBodyUses)
 // this graph of supporting operators alone is: it uses every operator of
 // the body but the plumbing, and nothing else. "" when it is none's.
-std::string FunctionBodyOperator(const onnx::ModelProto& model) {
-  if (model.graph().node_size() == 0) return "";
+absl::string_view FunctionBodyOperator(const onnx::ModelProto& model) {
+  if (model.graph().node_size() == 0) return {};
   for (const onnx::NodeProto& node : model.graph().node()) {
-    if (!IsSupportOperator(node.op_type())) return "";
+    if (!IsSupportOperator(node.op_type())) return {};
   }
   for (const OpSchema* schema : AllSchemas()) {
     const std::vector<std::string>& body = schema->function_body_operators();
@@ -44,7 +43,7 @@ std::string FunctionBodyOperator(const onnx::ModelProto& model) {
     });
     if (only_body && whole_body) return schema->op_type();
   }
-  return "";
+  return {};
 }
 
 // Whether some version of the covered operator is defined as a function.
@@ -61,25 +60,25 @@ bool HasFunctionVersion(absl::string_view op_type) {
 // case of the library with its lower-case name and a version
 // ("clip_v13_float_no_bounds_expanded"); the operator has a version defined
 // as a function. "" for any other name.
-std::string ExpandedCaseOperator(absl::string_view case_name) {
-  if (!absl::StrContains(case_name, "_expanded")) return "";
+absl::string_view ExpandedCaseOperator(absl::string_view case_name) {
+  if (!absl::StrContains(case_name, "_expanded")) return {};
   for (const SuiteOperator& op : kSuiteOperators) {
-    const std::string op_type(op.op_type);
-    const std::string library_prefix = absl::StrCat(absl::AsciiStrToLower(op_type), "_v");
-    if ((absl::StartsWith(case_name, std::string(op.official_test_prefix)) ||
-         absl::StartsWith(case_name, library_prefix)) &&
-        HasFunctionVersion(op_type)) {
-      return std::string(op.op_type);
-    }
+    const absl::string_view op_type(op.op_type.data(), op.op_type.size());
+    const bool official = absl::StartsWith(
+        case_name,
+        absl::string_view(op.official_test_prefix.data(), op.official_test_prefix.size()));
+    const bool library = absl::StartsWithIgnoreCase(case_name, op_type) &&
+                         absl::StartsWith(case_name.substr(op_type.size()), "_v");
+    if ((official || library) && HasFunctionVersion(op_type)) return op_type;
   }
-  return "";
+  return {};
 }
 
 }  // namespace
 
 std::string CaseSubject(const onnx::ModelProto& model, absl::string_view case_name) {
-  if (std::string op = ExpandedCaseOperator(case_name); !op.empty()) return op;
-  if (std::string op = FunctionBodyOperator(model); !op.empty()) return op;
+  if (absl::string_view op = ExpandedCaseOperator(case_name); !op.empty()) return std::string(op);
+  if (absl::string_view op = FunctionBodyOperator(model); !op.empty()) return std::string(op);
   for (const onnx::NodeProto& node : model.graph().node()) {
     if (!IsSupportOperator(node.op_type())) return node.op_type();
   }
