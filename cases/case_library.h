@@ -27,9 +27,12 @@ namespace onnx_conform {
 //     type, "type_not_allowed") with inputs, outputs and one data set of a
 //     small case, which the type rules break for the types the version
 //     does not allow (invalid_operator_cases.cc).
-#define SUITE_OPERATOR(Name, ...)                  \
-  void Add##Name##Cases(std::vector<Case>& cases); \
-  void Build##Name##TypeProbe(CaseBuilder& builder, int version, ElementType type);
+//   AddNameLargeCases: its cases of 2^20 elements or more, never committed
+//     (large_cases.h).
+#define SUITE_OPERATOR(Name, ...)                                                   \
+  void Add##Name##Cases(std::vector<Case>& cases);                                  \
+  void Build##Name##TypeProbe(CaseBuilder& builder, int version, ElementType type); \
+  void Add##Name##LargeCases(std::vector<Case>& cases);
 #include "ops/operators.def"
 
 // The expanded form (Clip-13's function body) of every valid Clip-13 case

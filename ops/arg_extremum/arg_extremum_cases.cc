@@ -5,6 +5,7 @@
 // agree with the loop (the generator aborts otherwise), so the loop is
 // checked before it computes ArgMax's.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "cases/large_cases.h"
 #include "checker/rules.h"
 #include "ops/arg_extremum/arg_extremum_negative_cases.h"
 #include "ops/arg_extremum/arg_extremum_quotes.h"
@@ -344,7 +346,42 @@ void AddArgCases(const ArgOp& op, std::vector<Case>& cases) {
   for (auto [version, opset] : kRanges) ArgCaseSet<float>(op, version, cases).AddOpsetRange(opset);
 }
 
+// float16 [1024,1024] along axis 1, many ties and NaNs, select_last_index
+// 1: NaN is ahead of every number (smallest for ArgMin, largest for
+// ArgMax), and ties and NaNs go to the last index.
+Case LargeArgCase(const ArgOp& op) {
+  LargeCaseRng rng(2);
+  std::vector<Float16> x(kLargeSide * kLargeSide);
+  for (Float16& v : x) v = Value<Float16>(static_cast<double>(rng.Below(64) - 32));
+  for (size_t i = 11; i < x.size(); i += 1021) x[i] = NaN<Float16>();
+  std::vector<int64_t> out(kLargeSide);
+  for (int64_t i = 0; i < kLargeSide; ++i) {
+    int64_t best = 0;
+    for (int64_t j = 1; j < kLargeSide; ++j) {
+      const Float16 c = x[i * kLargeSide + j], m = x[i * kLargeSide + best];
+      const bool behind = op.max ? Less(c, m) : Less(m, c);
+      if (IsNaN(c) || (!IsNaN(m) && !behind)) best = j;
+    }
+    out[i] = best;
+  }
+  return CaseBuilder(std::string(op.op_type), 13, ElementType::kFloat16, "large_select_last")
+      .Inputs({"data"})
+      .Outputs({"reduced"})
+      .Attr("axis", int64_t{1})
+      .Attr("keepdims", int64_t{0})
+      .Attr("select_last_index", int64_t{1})
+      .DataSet({TensorOf<Float16>({kLargeSide, kLargeSide}, x)},
+               {TensorOf<int64_t>({kLargeSide}, out)})
+      .Features({"large", "tie", "nan", "select_last_index", "keepdims"})
+      .ReferenceDefined()
+      .Quote(op.nan)
+      .Build();
+}
+
 }  // namespace
+
+void AddArgMinLargeCases(std::vector<Case>& cases) { cases.push_back(LargeArgCase(kArgMin)); }
+void AddArgMaxLargeCases(std::vector<Case>& cases) { cases.push_back(LargeArgCase(kArgMax)); }
 
 void AddArgMinCases(std::vector<Case>& cases) {
   AddArgCases(kArgMin, cases);

@@ -1,6 +1,7 @@
 // Clip cases: every version (1, 6, 11, 12, 13) and every type it allows.
 // Bounds are attributes up to version 6 and scalar inputs from version 11.
 // Expectations are literals or ExpectClip, Min(max, Max(x, min)) per element.
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "cases/large_cases.h"
 #include "checker/rules.h"
 #include "ops/clip/clip_negative_cases.h"
 #include "ops/clip/clip_quotes.h"
@@ -334,7 +336,57 @@ class ClipCaseSet : OpCaseSet {
   }
 };
 
+// Clip-13 over every float16 bit pattern, 16 times, to [-1, 1].
+Case LargeClipFloat16() {
+  std::vector<Float16> x(kLargeSide * kLargeSide), out(kLargeSide * kLargeSide);
+  const Float16 lo = Value<Float16>(-1), hi = Value<Float16>(1);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = Float16::FromBits(static_cast<uint16_t>(i & 0xFFFF));
+    Float16 v = x[i];
+    if (Less(v, lo)) v = lo;
+    if (Less(hi, v)) v = hi;
+    out[i] = v;
+  }
+  return CaseBuilder("Clip", 13, ElementType::kFloat16, "large_all_bit_patterns")
+      .Inputs({"input", "min", "max"})
+      .Outputs({"output"})
+      .DataSet({TensorOf<Float16>({kLargeSide * kLargeSide}, x), Scalar(lo), Scalar(hi)},
+               {TensorOf<Float16>({kLargeSide * kLargeSide}, out)})
+      .Features({"large", "nan", "inf", "neg_zero", "subnormal", "float_extremes"})
+      .ReferenceDefined()
+      .Quote(kNaN)
+      .Build();
+}
+
+// Clip-12 int64 over the whole int64 range, to [-2^62, 2^62].
+Case LargeClipInt64() {
+  LargeCaseRng rng(3);
+  const int64_t lo = -(int64_t{1} << 62), hi = int64_t{1} << 62;
+  std::vector<int64_t> x(kLargeSide * kLargeSide), out(kLargeSide * kLargeSide);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = static_cast<int64_t>(rng.Next());
+    out[i] = x[i] < lo ? lo : x[i] > hi ? hi : x[i];
+  }
+  x[0] = std::numeric_limits<int64_t>::min();
+  out[0] = lo;
+  x[1] = std::numeric_limits<int64_t>::max();
+  out[1] = hi;
+  return CaseBuilder("Clip", 12, ElementType::kInt64, "large_full_range")
+      .Inputs({"input", "min", "max"})
+      .Outputs({"output"})
+      .DataSet({TensorOf<int64_t>({kLargeSide, kLargeSide}, x), Scalar(lo), Scalar(hi)},
+               {TensorOf<int64_t>({kLargeSide, kLargeSide}, out)})
+      .Features({"large", "int_extremes"})
+      .Quote(kSummary)
+      .Build();
+}
+
 }  // namespace
+
+void AddClipLargeCases(std::vector<Case>& cases) {
+  cases.push_back(LargeClipFloat16());
+  cases.push_back(LargeClipInt64());
+}
 
 void AddClipCases(std::vector<Case>& cases) {
   for (int version : SuiteVersions("Clip")) {

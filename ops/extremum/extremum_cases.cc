@@ -5,6 +5,8 @@
 // with the loop (the generator aborts otherwise), so the loop is checked
 // before it computes Max's.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 #include "cases/case_builder.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "cases/large_cases.h"
 #include "checker/rules.h"
 #include "ops/extremum/extremum_negative_cases.h"
 #include "ops/extremum/extremum_quotes.h"
@@ -330,7 +333,40 @@ void AddExtremeCases(const ExtremeOp& op, std::vector<Case>& cases) {
   }
 }
 
+// [1024,1024] with a broadcast [1024], NaN and -0 sprinkled: numpy's
+// minimum or maximum, a tie giving the first input.
+Case LargeExtremeCase(const ExtremeOp& op) {
+  LargeCaseRng rng(1);
+  std::vector<float> a(kLargeSide * kLargeSide), b(kLargeSide);
+  for (float& v : a) v = static_cast<float>(rng.Below(2001) - 1000) / 8.0f;
+  for (float& v : b) v = static_cast<float>(rng.Below(2001) - 1000) / 8.0f;
+  for (size_t i = 0; i < a.size(); i += 4099) a[i] = NaN<float>();
+  for (size_t i = 7; i < a.size(); i += 5003) a[i] = -0.0f;
+  b[3] = NaN<float>();
+  b[5] = 0.0f;
+  std::vector<float> out(a.size());
+  for (int64_t i = 0; i < kLargeSide; ++i) {
+    for (int64_t j = 0; j < kLargeSide; ++j) {
+      const float x = a[i * kLargeSide + j], y = b[j];
+      const bool y_wins = op.max ? x < y : y < x;
+      out[i * kLargeSide + j] = std::isnan(x) ? x : std::isnan(y) ? y : (y_wins ? y : x);
+    }
+  }
+  return CaseBuilder(std::string(op.op_type), 13, ElementType::kFloat, "large_broadcast")
+      .Inputs({"data_0", "data_1"})
+      .Outputs({std::string(op.output)})
+      .DataSet({TensorOf<float>({kLargeSide, kLargeSide}, a), TensorOf<float>({kLargeSide}, b)},
+               {TensorOf<float>({kLargeSide, kLargeSide}, out)})
+      .Features({"large", "broadcast", "nan", "neg_zero"})
+      .ReferenceDefined()
+      .Quote(op.nan)
+      .Build();
+}
+
 }  // namespace
+
+void AddMinLargeCases(std::vector<Case>& cases) { cases.push_back(LargeExtremeCase(kMin)); }
+void AddMaxLargeCases(std::vector<Case>& cases) { cases.push_back(LargeExtremeCase(kMax)); }
 
 void AddMaxCases(std::vector<Case>& cases) {
   AddExtremeCases(kMax, cases);

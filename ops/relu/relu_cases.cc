@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "cases/case_library.h"
 #include "cases/case_values.h"
+#include "cases/large_cases.h"
 #include "checker/rules.h"
 
 namespace onnx_conform {
@@ -176,7 +177,25 @@ void AddReluNegativeCases(std::vector<Case>& cases) {
   }
 }
 
+// Relu-14 over every float16 bit pattern, 16 times: NaNs, infinities,
+// signed zeros and denormals among them.
+Case LargeReluFloat16() {
+  std::vector<Float16> x(kLargeSide * kLargeSide);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = Float16::FromBits(static_cast<uint16_t>(i & 0xFFFF));
+  const Tensor input = TensorOf<Float16>({kLargeSide * kLargeSide}, x);
+  return CaseBuilder("Relu", 14, ElementType::kFloat16, "large_all_bit_patterns")
+      .Inputs({"X"})
+      .Outputs({"Y"})
+      .DataSet({input}, {ExpectRelu<Float16>(input)})
+      .Features({"large", "nan", "inf", "neg_zero", "subnormal", "float_extremes"})
+      .ReferenceDefined()
+      .Quote(kNaN)
+      .Build();
+}
+
 }  // namespace
+
+void AddReluLargeCases(std::vector<Case>& cases) { cases.push_back(LargeReluFloat16()); }
 
 void AddReluCases(std::vector<Case>& cases) {
   for (int version : SuiteVersions("Relu")) {
