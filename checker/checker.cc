@@ -94,15 +94,18 @@ class Analyzer {
              absl::StrCat("ir_version is ", model_.ir_version(), "; it must be set (>= 1)"));
     }
     for (const onnx::OperatorSetIdProto& import : model_.opset_import()) {
-      const std::string domain = NormalizedDomain(import.domain());
-      const std::string field = absl::StrCat("opset_import ", DomainLabel(import.domain()));
+      // The field is named only when reported: most models break no rule.
+      const auto field = [&import] {
+        return absl::StrCat("opset_import ", DomainLabel(import.domain()));
+      };
       if (import.version() < 1) {
-        Report(rules::kModelOpsetVersion, field,
+        Report(rules::kModelOpsetVersion, field(),
                absl::StrCat("version ", import.version(), " is below 1"));
       }
-      if (!opsets_.try_emplace(domain, import.version()).second) {
-        Report(rules::kModelOpsetDuplicate, field,
-               absl::StrCat("domain ", DomainLabel(domain), " is imported more than once"));
+      if (!opsets_.try_emplace(NormalizedDomain(import.domain()), import.version()).second) {
+        Report(rules::kModelOpsetDuplicate, field(),
+               absl::StrCat("domain ", DomainLabel(NormalizedDomain(import.domain())),
+                            " is imported more than once"));
       }
     }
   }

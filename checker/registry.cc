@@ -71,7 +71,7 @@ std::span<const OpSchema* const> VersionsIn(const Registry& registry, absl::stri
 }
 
 std::string NormalizedDomain(absl::string_view domain) {
-  return IsDefaultDomain(domain) ? "" : std::string(domain);
+  return IsDefaultDomain(domain) ? std::string() : std::string(domain);
 }
 
 // ONNX's definitions, indexed by domain and operator.
