@@ -225,7 +225,7 @@ std::vector<Finding> CompareAlone(const std::vector<AuditCase>& sets, const Mode
   return found;
 }
 
-// Each Min/ArgMin/Clip node whose version changes, alone on its inputs'
+// Each node whose operator's version changes, alone on its inputs'
 // types, shapes and known values, on every set of generated edge values:
 // its behaviour and ONNX's converter on it, and what a runtime at the target
 // version may compute differently (its function body, the named readings).

@@ -9,7 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "checker/model_versions.h"
-#include "checker/operator_form.h"
+#include "ops/suite_operators.h"
 
 namespace onnx_conform {
 namespace {
@@ -29,16 +29,28 @@ onnx::ValueInfoProto Declared(const std::string& name, ElementType type, const S
   return v;
 }
 
-// Element-wise nodes (Clip's input, the inputs of one shape of Min, Max and
-// any variadic operator) are run on a flat shape long enough to hold each
-// value of the audit's value sets; the version changes they can show do not
-// depend on the shape. A Min with a known input (an initializer) keeps the
-// declared shapes.
+// Element-wise nodes (the first input of a node of the Clip or Unary
+// scenario, every input of a Variadic one given inputs of one shape) are
+// run on a flat shape long enough to hold each value of the audit's value
+// sets; the version changes they can show do not depend on the shape. A
+// Variadic node with a known input (an initializer) keeps the declared shapes.
 constexpr int64_t kFlatLength = 32;
 
+// The node form of a suite operator (ops/operators.def); kNone for another.
+NodeScenario ScenarioOf(absl::string_view op_type) {
+  const SuiteOperator* op = FindSuiteOperator(op_type);
+  return op == nullptr ? NodeScenario::kNone : op->scenario;
+}
+
+// Element-wise over the first input alone, any other input a scalar bound.
+bool ElementWiseOverFirstInput(NodeScenario scenario) {
+  return scenario == NodeScenario::kClip || scenario == NodeScenario::kUnary;
+}
+
 bool RunsFlat(const onnx::NodeProto& node, const ModelNodes& nodes) {
-  if (node.op_type() == "Clip") return true;
-  if (OperatorFormOf(node.op_type()) != OperatorForm::kVariadic) return false;
+  const NodeScenario scenario = ScenarioOf(node.op_type());
+  if (ElementWiseOverFirstInput(scenario)) return true;
+  if (scenario != NodeScenario::kVariadic) return false;
   std::optional<std::vector<int64_t>> common;
   for (const std::string& input : node.input()) {
     // A known value keeps its shape: the generated ones must then keep theirs.
@@ -88,8 +100,7 @@ absl::StatusOr<std::vector<AuditCase>> NodeCases(const GraphNode& gn, const Mode
     }
     if (c.type == ElementType::kUndefined) c.type = type->second;
     Shape shape = kUnknownRankShape;
-    if (flat &&
-        (OperatorFormOf(node.op_type()) == OperatorForm::kVariadic || input == node.input(0))) {
+    if (flat && (ScenarioOf(node.op_type()) == NodeScenario::kVariadic || input == node.input(0))) {
       shape = {kFlatLength};
     } else if (auto dims = nodes.dims().find(input); dims != nodes.dims().end()) {
       shape.clear();

@@ -1,10 +1,12 @@
-// One Min/ArgMin/Clip node of a model as a case of its own, so that its
+// One node of a suite operator in a model as a case of its own, so that its
 // behaviour across versions is compared even when the reference cannot run
-// the whole model (a Relu or an If around it): its inputs keep their element
-// types, declared or inferred shapes (a symbolic dimension generated as 3)
-// and known values (initializers, Constants); the rest is generated as sets
-// of edge values (runners/audit/audit_edge_values.h), one case per set, so that
-// each input (a scalar bound too) meets every edge value of its type.
+// the whole model (another operator it has no kernel for, an If around it):
+// its inputs keep their element types, declared or inferred shapes (a
+// symbolic dimension generated as 3; element-wise inputs one flat shape
+// instead) and known values (initializers, Constants); the rest is generated
+// as sets of edge values (runners/audit/audit_edge_values.h), one case per
+// set, so that each input (a scalar bound too) meets every edge value of its
+// type.
 //
 //   ModelNodes nodes(model);
 //   absl::StatusOr<std::vector<AuditCase>> c = NodeCases(nodes.nodes()[2], nodes, 6, edges);
