@@ -23,6 +23,7 @@ set(rules
   "cases|runners|testing|fuzz|bench"
   "ops/*/*_cases.*|runners|testing|fuzz|bench"
   "ops/*/*_bugs.cc|runners/audit|runners/explore|runners/cli|testing|fuzz|bench"
+  "ops/*/*_audit.*|runners/explore|runners/adequacy|runners/cli|testing|fuzz|bench"
   "runners/harness|runners/audit|runners/explore|runners/adequacy|runners/cli|testing")
 
 set(broken "")

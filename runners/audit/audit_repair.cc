@@ -10,25 +10,13 @@
 #include "absl/strings/str_cat.h"
 #include "checker/model_versions.h"
 #include "checker/registry.h"
-#include "ops/clip/clip_bounds.h"
+#include "ops/clip/clip_audit.h"
 #include "runners/audit/audit_model_checks.h"
 #include "runners/audit/audit_retarget.h"
 #include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
 namespace {
-
-bool IsClip(const onnx::NodeProto& node) {
-  return node.op_type() == "Clip" && IsDefaultDomain(node.domain());
-}
-
-// A FLOAT attribute's value, or `fallback` when the node does not set it.
-float FloatAttribute(const onnx::NodeProto& node, const std::string& name, float fallback) {
-  for (const onnx::AttributeProto& a : node.attribute()) {
-    if (a.name() == name && a.type() == onnx::AttributeProto::FLOAT) return a.f();
-  }
-  return fallback;
-}
 
 // Calls `visit` on the graph and on each of its subgraphs, at any depth.
 void ForEachGraph(const onnx::GraphProto& graph,
@@ -42,7 +30,8 @@ void ForEachGraph(const onnx::GraphProto& graph,
   }
 }
 
-// Every value name defined in a graph and its subgraphs.
+}  // namespace
+
 void CollectNames(const onnx::GraphProto& graph, std::set<std::string>& names) {
   ForEachGraph(graph, [&](const onnx::GraphProto& g) {
     for (const auto& v : g.input()) names.insert(v.name());
@@ -50,6 +39,8 @@ void CollectNames(const onnx::GraphProto& graph, std::set<std::string>& names) {
     for (const auto& n : g.node()) names.insert(n.output().begin(), n.output().end());
   });
 }
+
+namespace {
 
 // Every value name read in a graph and its subgraphs: node inputs and graph outputs.
 void CollectReads(const onnx::GraphProto& graph, std::set<std::string>& reads) {
@@ -82,97 +73,6 @@ void RemoveUnreadConstants(onnx::GraphProto& graph, const std::set<std::string>&
   }
 }
 
-class ClipRepair {
- public:
-  ClipRepair(const onnx::ModelProto& original, onnx::ModelProto& converted)
-      : converted_(converted), types_(converted) {
-    const ModelNodes original_nodes(original);
-    for (const GraphNode& n : original_nodes.nodes()) {
-      if (IsClip(*n.node) && n.node->output_size() > 0) {
-        originals_[n.node->output(0)] = *n.node;
-      }
-    }
-    CollectNames(converted.graph(), names_);
-    for (const GraphNode& n : types_.nodes()) {
-      if (IsClip(*n.node) && n.node->output_size() > 0) input_types_[n.node->output(0)] = n.types;
-    }
-  }
-
-  absl::Status Run() { return RepairGraph(*converted_.mutable_graph()); }
-
- private:
-  absl::Status RepairGraph(onnx::GraphProto& graph) {
-    for (int i = 0; i < graph.node_size(); ++i) {
-      onnx::NodeProto& node = *graph.mutable_node(i);
-      for (onnx::AttributeProto& a : *node.mutable_attribute()) {
-        if (a.has_g()) {
-          if (absl::Status s = RepairGraph(*a.mutable_g()); !s.ok()) return s;
-        }
-        for (onnx::GraphProto& g : *a.mutable_graphs()) {
-          if (absl::Status s = RepairGraph(g); !s.ok()) return s;
-        }
-      }
-      if (!IsClip(node) || node.output_size() == 0) continue;
-      auto original = originals_.find(node.output(0));
-      if (original == originals_.end()) continue;
-      const std::map<std::string, ElementType>& types = input_types_[node.output(0)];
-      auto type = node.input_size() > 0 ? types.find(node.input(0)) : types.end();
-      if (type == types.end()) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "the element type of Clip input '", node.input_size() > 0 ? node.input(0) : "",
-            "' is unknown: its bounds cannot be given that type"));
-      }
-      onnx::NodeProto clip = node;
-      std::vector<onnx::NodeProto> constants;
-      // A bound the original does not set: Clip-6's printed default (Clip-1
-      // is read as Clip-6: ops/clip/clip_bounds.h).
-      const OpSchema& printed = *FindSchemaVersion("Clip", 6);
-      const auto default_of = [&](const char* name) {
-        return std::get<float>(printed.FindAttribute(name)->default_value);
-      };
-      const float bounds[2] = {FloatAttribute(original->second, "min", default_of("min")),
-                               FloatAttribute(original->second, "max", default_of("max"))};
-      while (clip.input_size() > 1) clip.mutable_input()->RemoveLast();
-      for (int k = 0; k < 2; ++k) {
-        absl::StatusOr<Tensor> value = ScalarFromFloat(type->second, bounds[k]);
-        if (!value.ok()) return value.status();
-        const std::string name = UniqueName(absl::StrCat(node.output(0), k == 0 ? "_min" : "_max"));
-        onnx::NodeProto constant;
-        constant.set_op_type("Constant");
-        constant.set_name(name);
-        constant.add_output(name);
-        onnx::AttributeProto* attribute = constant.add_attribute();
-        attribute->set_name("value");
-        attribute->set_type(onnx::AttributeProto::TENSOR);
-        *attribute->mutable_t() = TensorToProto(*value, name);
-        constants.push_back(std::move(constant));
-        clip.add_input(name);
-      }
-      // The Constants go right before the Clip node, keeping the graph sorted.
-      *graph.mutable_node(i) = constants[0];
-      std::vector<onnx::NodeProto> rest = {constants[1], clip};
-      for (int j = i + 1; j < graph.node_size(); ++j) rest.push_back(graph.node(j));
-      graph.mutable_node()->DeleteSubrange(i + 1, graph.node_size() - i - 1);
-      for (onnx::NodeProto& n : rest) *graph.add_node() = std::move(n);
-      i += 2;
-    }
-    return absl::OkStatus();
-  }
-
-  std::string UniqueName(const std::string& base) {
-    std::string name = base;
-    for (int k = 1; names_.contains(name); ++k) name = absl::StrCat(base, "_", k);
-    names_.insert(name);
-    return name;
-  }
-
-  onnx::ModelProto& converted_;
-  ModelNodes types_;  // element types seen by each converted node (before the repair)
-  std::map<std::string, onnx::NodeProto> originals_;  // first output -> the original Clip node
-  std::map<std::string, std::map<std::string, ElementType>> input_types_;
-  std::set<std::string> names_;
-};
-
 }  // namespace
 
 absl::StatusOr<onnx::ModelProto> RepairConversion(const onnx::ModelProto& original,
@@ -182,9 +82,9 @@ absl::StatusOr<onnx::ModelProto> RepairConversion(const onnx::ModelProto& origin
   // The converter keeps the IR version: an opset-11 model declaring IR 3
   // then holds initializers that IR 3 requires to be graph inputs.
   repaired.set_ir_version(std::max(repaired.ir_version(), IrVersionForOpset(to_opset)));
-  if (!ClipBoundsAreInputsAt(from_opset) && ClipBoundsAreInputsAt(to_opset)) {
-    ClipRepair repair(original, repaired);
-    if (absl::Status s = repair.Run(); !s.ok()) return s;
+  // The Clip scenario's converted nodes (ops/clip/clip_audit.h).
+  if (absl::Status s = RepairClipConversion(original, repaired, from_opset, to_opset); !s.ok()) {
+    return s;
   }
   std::set<std::string> reads, original_names;
   CollectReads(repaired.graph(), reads);

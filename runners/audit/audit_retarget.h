@@ -1,7 +1,7 @@
 // Rewriting a model (an AuditCase) to another opset of the default domain,
 // so that one case runs under two versions of an operator: the opset import
-// and IR version change, and Clip moves between attribute bounds (Clip-1/6)
-// and input bounds (Clip-11+) when the rewrite crosses opset 11.
+// and IR version change, and Clip's bounds move between attributes and
+// inputs (ops/clip/clip_audit.h).
 //
 //   std::vector<AuditCase> cases = BuiltinAuditCases("Clip", 6, ElementType::kFloat16);
 //   absl::StatusOr<AuditCase> at11 = RetargetCase(cases[0], 11);
@@ -32,14 +32,11 @@ std::map<std::string, ElementType> ValueElementTypes(const onnx::GraphProto& gra
 absl::StatusOr<Tensor> ScalarFromFloat(ElementType type, float value);
 
 // The case at another opset of the default domain: opset_import rewritten,
-// ir_version raised to IrVersionForOpset (checker/model_versions.h) when lower, and every Clip
-// node rewritten between attribute bounds (Clip-1/6) and input bounds (Clip-11+) when the opsets
-// are on either side of 11. Attribute -> input: each bound set becomes a scalar initializer of the
-// input's type (float16/bfloat16 rounded to nearest even, as the reference converts the attribute);
-// an unset bound stays unset (the input form's own default applies). Input -> attribute: a bound
-// given by an initializer, a fed graph input or a Constant node becomes a FLOAT attribute.
-// InvalidArgument when a bound is not a known scalar or not exactly a float (it cannot be written
-// as a Clip-6 attribute), or a type needed is not declared.
+// ir_version raised to IrVersionForOpset (checker/model_versions.h) when
+// lower, and every Clip node's bounds moved between attributes and inputs
+// where Clip's versions at the two opsets take them differently
+// (RetargetClipNodes, ops/clip/clip_audit.h). InvalidArgument, naming the
+// case, when a Clip node cannot be rewritten.
 absl::StatusOr<AuditCase> RetargetCase(const AuditCase& audit_case, int64_t opset);
 
 }  // namespace onnx_conform
