@@ -11,11 +11,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "caseio/case_layout.h"
+#include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "ops/suite_operators.h"
 #include "runners/audit/audit.h"
+#include "runners/audit/audit_intro.h"
 #include "runners/audit/audit_report.h"
 #include "runners/audit/audit_report.pb.h"
 #include "runners/cli/cli.h"
@@ -59,6 +61,25 @@ TEST(AuditDocumentTest, DocsUpgradeAuditIsCurrent) {
          << "\nFirst difference at line " << line + 1
          << ":\n  committed: " << (line < a.size() ? a[line] : "<end>")
          << "\n  current:   " << (line < b.size() ? b[line] : "<end>");
+}
+
+// The intro names every version whose schema declares a clarification
+// (with each release) or a stricter reading, from the schemas themselves.
+TEST(AuditDocumentTest, IntroNamesTheDeclaredClarificationsAndStrictReadings) {
+  const std::string intro = AuditIntro();
+  int declared = 0;
+  for (const OpSchema* schema : AllSchemas()) {
+    for (const OpSchema::Clarification& c : schema->clarifications()) {
+      ++declared;
+      EXPECT_THAT(intro, HasSubstr(absl::StrCat(schema->Name(), ": ONNX ")));
+      EXPECT_THAT(intro, HasSubstr(absl::StrCat("ONNX ", c.release, ", \"", c.markers[0])));
+    }
+    if (!schema->strict_readings().empty()) {
+      ++declared;
+      EXPECT_THAT(intro, HasSubstr(schema->Name()));
+    }
+  }
+  EXPECT_GT(declared, 0) << "no schema declares a clarification or a stricter reading";
 }
 
 // Every operator, each pair compared by its own scenario: the document,

@@ -1,9 +1,16 @@
 #include "runners/audit/audit_intro.h"
 
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "checker/registry.h"
+
 namespace onnx_conform {
 namespace {
 
-constexpr char kIntro[] =
+constexpr char kBeforeClarifications[] =
     "What changes for each operator between its versions, for someone moving a model from one "
     "opset to another, and whether ONNX's own version converter (libonnx, "
     "`onnx::version_conversion::ConvertVersion`) gets it right. Every finding has a kind:\n"
@@ -14,7 +21,8 @@ constexpr char kIntro[] =
     "only with a warning that the text leaves the result unstated) at the other, by the suite's "
     "checker.\n"
     "- **output-change**: a case valid at both versions gives other outputs on the reference under "
-    "each version (Clip is rewritten between attribute bounds and input bounds across 6 and 11).\n"
+    "each version (a node whose form changes between the versions, as Clip's bounds do, is "
+    "rewritten: `ops/<family>/*_audit.cc`).\n"
     "- **converter-failed**, **converter-invalid**, **converter-output-change**: ONNX's converter "
     "throws on a valid model, or the converted model fails the suite's checker (for a model, also "
     "ONNX's checker with strict shape inference), or it gives other outputs on the reference than "
@@ -34,18 +42,20 @@ constexpr char kIntro[] =
     "\n"
     "- **version change**: the operator's texts differ between the two versions.\n"
     "- **text clarification (ONNX 1.N)**: a sentence ONNX added later to an old version's text "
-    "without a new version number; a reader of an older release did not see it (Clip-13's min > "
-    "max rule arrived in ONNX 1.18 and its function body in 1.13; ArgMin-11's and ArgMax-11's "
-    "\"must not be empty\" in 1.15).\n"
-    "- **suite's stricter reading**: the suite reads a loose text strictly (ArgMin-1's and "
-    "ArgMax-1's axis range, either over an empty axis at version 1); other tools may accept such a "
-    "model.\n"
+    "without a new version number; a reader of an older release did not see it (";
+// Then the clarified versions, as the schemas declare them (OpSchema::ClarifiedIn).
+
+constexpr char kStricterReading[] =
+    ").\n"
+    "- **suite's stricter reading**: the suite reads a loose text strictly (";
+// Then the versions read strictly (OpSchema::ReadStrictly).
+
+constexpr char kAfterStricterReading[] =
+    "); other tools may accept such a model.\n"
     "\n"
     "Where an operator text is silent the reference follows the suite's documented resolution "
-    "(`reference/semantics.h`): notably a bound missing from a Clip-1 node reads as float's "
-    "lowest() or max() converted to the input's type, exactly as Clip-6 states it, so Clip-1 -> "
-    "Clip-6 changes no output. `onnx-conform audit --cases=cases/node` adds the suite's case "
-    "library to the audit's own cases.\n"
+    "(`reference/semantics.h`, `docs/semantics.md`). `onnx-conform audit --cases=cases/node` adds "
+    "the suite's case library to the audit's own cases.\n"
     "\n"
     "`onnx-conform audit --model=FILE [--to=B]` audits one model instead, from its own opset to B, "
     "where two kinds of finding say the audit could not judge the upgrade:\n"
@@ -134,8 +144,37 @@ constexpr char kIntro[] =
     "\n"
     "Each operator's versions, pair by pair:\n";
 
+// "Clip-13: ONNX 1.18, \"min > max\", and ONNX 1.13, ...; ArgMin-11: ...": each
+// version with clarifications, the release of each and the first phrase
+// that tells it.
+std::string ClarifiedVersions() {
+  std::vector<std::string> versions;
+  for (const OpSchema* schema : AllSchemas()) {
+    if (schema->clarifications().empty()) continue;
+    std::vector<std::string> releases;
+    for (const OpSchema::Clarification& c : schema->clarifications()) {
+      releases.push_back(absl::StrCat(
+          "ONNX ", c.release, c.markers.empty() ? "" : absl::StrCat(", \"", c.markers[0], "\"")));
+    }
+    versions.push_back(absl::StrCat(schema->Name(), ": ", absl::StrJoin(releases, ", and ")));
+  }
+  return versions.empty() ? "none here" : absl::StrJoin(versions, "; ");
+}
+
+// "ArgMin-1, ArgMax-1": each version the suite reads more strictly.
+std::string StrictlyReadVersions() {
+  std::vector<std::string> versions;
+  for (const OpSchema* schema : AllSchemas()) {
+    if (!schema->strict_readings().empty()) versions.push_back(schema->Name());
+  }
+  return versions.empty() ? "none here" : absl::StrJoin(versions, ", ");
+}
+
 }  // namespace
 
-absl::string_view AuditIntro() { return kIntro; }
+std::string AuditIntro() {
+  return absl::StrCat(kBeforeClarifications, ClarifiedVersions(), kStricterReading,
+                      StrictlyReadVersions(), kAfterStricterReading);
+}
 
 }  // namespace onnx_conform
