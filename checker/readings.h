@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "checker/operator_readings.inc"
 #include "tensor/tensor.h"
 
 namespace onnx_conform {
@@ -43,57 +44,27 @@ struct ExplainedOutput {
   MatchClasses classes;  // empty: every element exact
 };
 
-// The documented alternative readings. The suite's own reading of each point
-// is the reference's default; every enumerator is the other one.
+// The documented alternative readings, each declared in its operator's
+// folder (ops/<family>/*_readings.h, which CMake includes for every folder
+// in checker/operator_readings.inc) and listed in ops/operators.def's order.
+// The suite's own reading of each point is the reference's default; every
+// enumerator is the other one.
+#define ONNX_CONFORM_READING_ENUMERATOR(id, name, summary, reference) id,
+#define SUITE_OPERATOR(Name, scenario, prefix) \
+  ONNX_CONFORM_##Name##_READINGS(ONNX_CONFORM_READING_ENUMERATOR)
 enum class Reading : uint8_t {
-  // Min with a NaN operand: a quiet NaN is ignored unless every operand is
-  // NaN, a signalling NaN gives NaN (IEEE minNum, C fmin as glibc computes
-  // it), instead of propagating.
-  kMinNaNIgnored,
-  // ArgMin over NaN: every comparison with NaN is false, as in a scan that
-  // keeps the first element and moves only to a smaller one: a NaN is never
-  // moved to, and a NaN at the start is never left; instead of NaN counting
-  // as the smallest value.
-  kArgMinNaNUnordered,
-  // Clip-1 and 11+ with a missing bound: that side is not clipped (Clip-13's
-  // function body, onnx.reference), instead of clipping to lowest()/max().
-  kClipMissingBoundSkipped,
-  // Clip-1 missing bounds are T's lowest()/max(), not float's converted to T.
-  kClip1LimitsOfT,
-  // Clip with a NaN bound: that side clips nothing (Clip-13's function body
-  // compares with Less), instead of making every number NaN (numpy.clip).
-  kClipNaNBoundIgnored,
-  // Clip-1..12 with min > max: every element becomes min
-  // (Max(min, Min(input, max))), instead of max as Clip-13 states.
-  kClipInvertedBoundsGiveMin,
-  // Clip-1..12 with min > max: an element below min becomes min, any other
-  // max (x < min ? min : x > max ? max : x), instead of max everywhere.
-  kClipInvertedBoundsMinFirst,
-  // Max with a NaN operand: a quiet NaN is ignored unless every operand is
-  // NaN, a signalling NaN gives NaN (IEEE maxNum, C fmax as glibc computes
-  // it), instead of propagating.
-  kMaxNaNIgnored,
-  // ArgMax over NaN: every comparison with NaN is false (a scan that moves
-  // only to a larger element), instead of NaN counting as the largest value.
-  kArgMaxNaNUnordered,
-  // Relu of NaN: 0 (x > 0 ? x : 0, or fmax(x, 0) for a quiet NaN, which
-  // Relu-14's body Max(X, 0) gives under max-nan-ignored), instead of NaN.
-  kReluNaNGivesZero,
+#include "ops/operators.def"
 };
+#define ONNX_CONFORM_READING_ENTRY(id, name, summary, reference) Reading::id,
+#define SUITE_OPERATOR(Name, scenario, prefix) \
+  ONNX_CONFORM_##Name##_READINGS(ONNX_CONFORM_READING_ENTRY)
 inline constexpr Reading kAllReadings[] = {
-    Reading::kMinNaNIgnored,
-    Reading::kArgMinNaNUnordered,
-    Reading::kClipMissingBoundSkipped,
-    Reading::kClip1LimitsOfT,
-    Reading::kClipNaNBoundIgnored,
-    Reading::kClipInvertedBoundsGiveMin,
-    Reading::kClipInvertedBoundsMinFirst,
-    Reading::kMaxNaNIgnored,
-    Reading::kArgMaxNaNUnordered,
-    Reading::kReluNaNGivesZero,
+#include "ops/operators.def"
 };
-static_assert(std::size(kAllReadings) == static_cast<size_t>(Reading::kReluNaNGivesZero) + 1,
-              "every reading is listed");
+#undef ONNX_CONFORM_READING_ENTRY
+#undef ONNX_CONFORM_READING_ENUMERATOR
+// ReadingSet keeps one bit per reading.
+static_assert(std::size(kAllReadings) <= 32, "ReadingSet holds at most 32 readings");
 
 struct ReadingInfo {
   Reading reading;
