@@ -1,7 +1,9 @@
-// What the audit (runners/audit) does to Clip nodes when a case or a model
-// moves between opsets: Clip-1/6 take their bounds as FLOAT attributes,
-// Clip-11 on as scalar inputs of the input's type (clip_bounds.h).
+// Clip's scenario in the audit (runners/audit): its own cases, and what it
+// does to Clip nodes when a case or a model moves between opsets: Clip-1/6
+// take their bounds as FLOAT attributes, Clip-11 on as scalar inputs of the
+// input's type (clip_bounds.h).
 //
+//   AddClipAuditCases(*FindSchemaVersion("Clip", 6), ElementType::kFloat16, cases);
 //   // A case of Clip-6 retargeted to opset 11: min/max attributes become
 //   // scalar initializers given as inputs 1 and 2.
 //   absl::Status s = RetargetClipNodes(audit_case, 6, 11);
@@ -12,12 +14,20 @@
 #define ONNX_CONFORM_OPS_CLIP_CLIP_AUDIT_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "checker/schema.h"
 #include "onnx/onnx_pb.h"
 #include "runners/audit/audit_cases.h"
+#include "tensor/element_type.h"
 
 namespace onnx_conform {
+
+// The audit's own cases of a Clip version and a numeric type (none for
+// another type): each combination of bounds, min > max and consumed_inputs,
+// in the bound form of the schema's version.
+void AddClipAuditCases(const OpSchema& schema, ElementType type, std::vector<AuditCase>& out);
 
 // Rewrites every default-domain Clip node of the case's main graph between
 // attribute bounds and input bounds when the opsets lie on either side of

@@ -1,6 +1,5 @@
 #include "runners/audit/audit_cases.h"
 
-#include <limits>
 #include <utility>
 
 #include "absl/algorithm/container.h"
@@ -14,152 +13,13 @@
 #include "checker/checked_case.h"
 #include "checker/model_versions.h"
 #include "checker/registry.h"
+#include "ops/clip/clip_audit.h"
 #include "ops/suite_operators.h"
 #include "reference/semantics.h"
+#include "runners/audit/audit_case_building.h"
 
 namespace onnx_conform {
 namespace {
-
-// ---- Value sets per type ----
-
-template <typename T>
-T FromDouble(double value) {
-  if constexpr (kIsHalfType<T>) {
-    return T::FromFloat(static_cast<float>(value));
-  } else {
-    return static_cast<T>(value);
-  }
-}
-
-// The type's extremes and a few ordinary values; floats add signed zeros,
-// infinities and NaN. Version changes show at the extremes (Clip-6's float
-// defaults against a double's range, float16's infinities).
-template <typename T>
-std::vector<T> SampleValues() {
-  using Limits = std::numeric_limits<T>;
-  if constexpr (kIsFloatType<T>) {
-    const double inf = std::numeric_limits<double>::infinity();
-    std::vector<T> values = {FromDouble<T>(-inf), Limits::lowest()};
-    for (double v : {-2.5, -1.0, -0.0, 0.0, 0.5, 1.0, 2.25, 3.75})
-      values.push_back(FromDouble<T>(v));
-    values.push_back(Limits::max());
-    values.push_back(FromDouble<T>(inf));
-    values.push_back(FromDouble<T>(std::numeric_limits<double>::quiet_NaN()));
-    return values;
-  } else if constexpr (std::is_signed_v<T>) {
-    return {Limits::lowest(),
-            static_cast<T>(Limits::lowest() + 1),
-            T{-2},
-            T{-1},
-            T{0},
-            T{1},
-            T{2},
-            T{3},
-            static_cast<T>(Limits::max() - 1),
-            Limits::max()};
-  } else {
-    return {T{0}, T{1}, T{2}, T{3}, T{5}, static_cast<T>(Limits::max() - 1), Limits::max()};
-  }
-}
-
-// Bounds every type holds exactly (and a float attribute too).
-template <typename T>
-std::pair<double, double> SampleBounds() {
-  if constexpr (kIsFloatType<T>) return {-1.5, 2.25};
-  if constexpr (std::is_signed_v<T>) return {-1.0, 2.0};
-  return {1.0, 2.0};
-}
-
-template <typename T>
-Tensor MakeTensor(Shape shape, const std::vector<T>& values) {
-  return Tensor::FromValues<T>(std::move(shape), std::span<const T>(values.data(), values.size()));
-}
-
-// `count` values taken cyclically from `values`, starting at `offset`.
-template <typename T>
-std::vector<T> Cycle(const std::vector<T>& values, size_t count, size_t offset = 0) {
-  std::vector<T> out;
-  for (size_t i = 0; i < count; ++i) out.push_back(values[(offset + i) % values.size()]);
-  return out;
-}
-
-// ---- Models ----
-
-onnx::ValueInfoProto Declare(const std::string& name, ElementType type,
-                             const std::optional<Shape>& shape) {
-  onnx::ValueInfoProto info;
-  info.set_name(name);
-  onnx::TypeProto::Tensor* tensor = info.mutable_type()->mutable_tensor_type();
-  tensor->set_elem_type(static_cast<int32_t>(type));
-  if (shape.has_value()) {
-    onnx::TensorShapeProto* proto_shape = tensor->mutable_shape();
-    for (int64_t d : *shape) proto_shape->add_dim()->set_dim_value(d);
-  }
-  return info;
-}
-
-onnx::AttributeProto IntAttr(const std::string& name, int64_t value) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::INT);
-  a.set_i(value);
-  return a;
-}
-
-onnx::AttributeProto FloatAttr(const std::string& name, float value) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::FLOAT);
-  a.set_f(value);
-  return a;
-}
-
-onnx::AttributeProto IntsAttr(const std::string& name, std::vector<int64_t> values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::INTS);
-  for (int64_t v : values) a.add_ints(v);
-  return a;
-}
-
-// One node input: its name ("" skips an optional input) and the tensor that
-// feeds it as a graph input.
-struct FedInput {
-  std::string name;
-  std::optional<Tensor> value;
-};
-
-AuditCase MakeCase(absl::string_view op_type, int version, ElementType type,
-                   absl::string_view scenario, std::vector<FedInput> inputs,
-                   std::vector<onnx::AttributeProto> attributes, const std::string& output,
-                   ElementType output_type) {
-  AuditCase c;
-  c.name = absl::StrCat(absl::AsciiStrToLower(op_type), "_v", version, "_", ElementTypeName(type),
-                        "_", scenario);
-  c.scenario = std::string(scenario);
-  c.op_type = std::string(op_type);
-  c.version = version;
-  c.type = type;
-  c.model.set_ir_version(IrVersionForOpset(version));
-  c.model.set_producer_name("onnx-conform audit");
-  onnx::OperatorSetIdProto* import = c.model.add_opset_import();
-  import->set_domain("");
-  import->set_version(version);
-  onnx::GraphProto* graph = c.model.mutable_graph();
-  graph->set_name(c.name);
-  onnx::NodeProto* node = graph->add_node();
-  node->set_op_type(std::string(op_type));
-  for (FedInput& input : inputs) {
-    node->add_input(input.name);
-    if (input.name.empty()) continue;
-    *graph->add_input() = Declare(input.name, input.value->type(), input.value->shape());
-    c.inputs.push_back(*std::move(input.value));
-  }
-  node->add_output(output);
-  for (onnx::AttributeProto& attribute : attributes) *node->add_attribute() = std::move(attribute);
-  *graph->add_output() = Declare(output, output_type, std::nullopt);
-  return c;
-}
 
 // Min and Max (ops/operators.def: Variadic), over the schema's names.
 template <typename T>
@@ -233,36 +93,6 @@ void AddUnaryCases(const OpSchema& schema, std::vector<AuditCase>& out) {
   }
 }
 
-template <typename T>
-void AddClipCases(const OpSchema& schema, std::vector<AuditCase>& out) {
-  const int version = schema.since_version();
-  const ElementType type = ElementTypeOf<T>();
-  const std::vector<T> v = SampleValues<T>();
-  const auto [lo, hi] = SampleBounds<T>();
-  const bool attribute_form = schema.FindAttribute("min") != nullptr;
-  auto add = [&](absl::string_view scenario, std::optional<double> min, std::optional<double> max,
-                 std::vector<onnx::AttributeProto> attributes = {}) {
-    std::vector<FedInput> inputs = {{"input", MakeTensor({static_cast<int64_t>(v.size())}, v)}};
-    if (attribute_form) {
-      if (min) attributes.push_back(FloatAttr("min", static_cast<float>(*min)));
-      if (max) attributes.push_back(FloatAttr("max", static_cast<float>(*max)));
-    } else {
-      auto scalar = [](double value) { return MakeTensor<T>({}, {FromDouble<T>(value)}); };
-      if (min) inputs.push_back({"min", scalar(*min)});
-      if (max && !min) inputs.push_back({"", std::nullopt});
-      if (max) inputs.push_back({"max", scalar(*max)});
-    }
-    out.push_back(MakeCase(schema.op_type(), version, type, scenario, std::move(inputs),
-                           std::move(attributes), "output", type));
-  };
-  add("both_bounds", lo, hi);
-  add("min_only", lo, std::nullopt);
-  add("max_only", std::nullopt, hi);
-  add("no_bounds", std::nullopt, std::nullopt);
-  add("min_above_max", hi, lo);
-  if (attribute_form) add("consumed_inputs", lo, hi, {IntsAttr("consumed_inputs", {0})});
-}
-
 }  // namespace
 
 std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version, ElementType type) {
@@ -275,8 +105,8 @@ std::vector<AuditCase> BuiltinAuditCases(absl::string_view op_type, int version,
     switch (suite->scenario) {
       case NodeScenario::kVariadic: AddVariadicCases<T>(*schema, cases); break;
       case NodeScenario::kArgReduce: AddArgReduceCases<T>(*schema, cases); break;
-      case NodeScenario::kClip: AddClipCases<T>(*schema, cases); break;
       case NodeScenario::kUnary: AddUnaryCases<T>(*schema, cases); break;
+      case NodeScenario::kClip: AddClipAuditCases(*schema, type, cases); break;
       case NodeScenario::kNone: break;  // no scenario: the audit says so
     }
   });

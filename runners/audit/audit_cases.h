@@ -8,7 +8,9 @@
 //
 // A case carries no expected outputs: the audit compares the reference under
 // one version with the reference under another, never with itself.
-// Rewriting a case to another opset: runners/audit/audit_retarget.h.
+// Rewriting a case to another opset: runners/audit/audit_retarget.h. What the
+// cases are built of: runners/audit/audit_case_building.h; Clip's scenario:
+// ops/clip/clip_audit.h.
 #ifndef ONNX_CONFORM_RUNNERS_AUDIT_AUDIT_CASES_H_
 #define ONNX_CONFORM_RUNNERS_AUDIT_AUDIT_CASES_H_
 
