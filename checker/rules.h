@@ -8,12 +8,17 @@
 // Severity kUnsupported is a category of its own: the model may be valid ONNX,
 // but the suite does not cover it (unknown operator, domain or version), so a
 // runner reports "not supported" rather than "invalid".
+//
+// The rules of one operator's texts are declared in its folder
+// (ops/<family>/<family>_rules.h, which CMake lists for every folder in
+// checker/operator_rules.inc) and follow the generic ones here.
 #ifndef ONNX_CONFORM_CHECKER_RULES_H_
 #define ONNX_CONFORM_CHECKER_RULES_H_
 
 #include <span>
 
 #include "absl/strings/string_view.h"
+#include "checker/operator_rules.inc"
 
 namespace onnx_conform {
 
@@ -74,17 +79,11 @@ inline constexpr absl::string_view kAttrDuplicate = "ATTR-DUPLICATE";
 inline constexpr absl::string_view kAttrType = "ATTR-TYPE";
 inline constexpr absl::string_view kAttrRequiredMissing = "ATTR-REQUIRED-MISSING";
 inline constexpr absl::string_view kAttrBoolValue = "ATTR-BOOL-VALUE";
-inline constexpr absl::string_view kAttrAxisRange = "ATTR-AXIS-RANGE";
-inline constexpr absl::string_view kAttrNegativeAxisV1 = "ATTR-NEGATIVE-AXIS-V1";
-inline constexpr absl::string_view kAttrClipBoundsOrder = "ATTR-CLIP-BOUNDS-ORDER";
-inline constexpr absl::string_view kAttrClipBoundNan = "ATTR-CLIP-BOUND-NAN";
 inline constexpr absl::string_view kAttrConstantValue = "ATTR-CONSTANT-VALUE";
 // Shapes.
 inline constexpr absl::string_view kShapeDimInvalid = "SHAPE-DIM-INVALID";
 inline constexpr absl::string_view kShapeEqualRequired = "SHAPE-EQUAL-REQUIRED";
 inline constexpr absl::string_view kShapeBroadcast = "SHAPE-BROADCAST";
-inline constexpr absl::string_view kShapeClipBoundScalar = "SHAPE-CLIP-BOUND-SCALAR";
-inline constexpr absl::string_view kShapeReducedAxisEmpty = "SHAPE-REDUCED-AXIS-EMPTY";
 // Declared outputs against inference.
 inline constexpr absl::string_view kOutputTypeInferred = "OUTPUT-TYPE-INFERRED";
 inline constexpr absl::string_view kOutputShapeInferred = "OUTPUT-SHAPE-INFERRED";
@@ -99,8 +98,11 @@ inline constexpr absl::string_view kDataShape = "DATA-SHAPE";
 inline constexpr absl::string_view kDataNameMismatch = "DATA-NAME-MISMATCH";
 inline constexpr absl::string_view kDataBfloat16AsUint16 = "DATA-BFLOAT16-AS-UINT16";
 inline constexpr absl::string_view kDataShapeTypeOnly = "DATA-SHAPE-TYPE-ONLY";
-inline constexpr absl::string_view kDataClipBoundsOrder = "DATA-CLIP-BOUNDS-ORDER";
-inline constexpr absl::string_view kDataClipBoundNan = "DATA-CLIP-BOUND-NAN";
+// The operators' own rules.
+#define ONNX_CONFORM_RULE_ID(constant, id, severity, summary, example) \
+  inline constexpr absl::string_view constant = id;
+ONNX_CONFORM_OPERATOR_RULES(ONNX_CONFORM_RULE_ID)
+#undef ONNX_CONFORM_RULE_ID
 }  // namespace rules
 
 inline constexpr Rule kRules[] = {
@@ -166,30 +168,16 @@ inline constexpr Rule kRules[] = {
     {rules::kAttrRequiredMissing, Severity::kError, "a required attribute is missing"},
     {rules::kAttrBoolValue, Severity::kError,
      "a 0-or-1 attribute (keepdims, select_last_index) has another value"},
-    {rules::kAttrAxisRange, Severity::kError,
-     "axis is outside [-r, r-1] for an input of known rank r (outside [0, r-1] before ArgMin-11 "
-     "and ArgMax-11)"},
-    {rules::kAttrNegativeAxisV1, Severity::kWarning,
-     "a negative axis at ArgMin-1 or ArgMax-1, whose texts state no range: accepted as [-r, r-1] "
-     "(as ONNX's shape inference of both does); a stricter reader of the text would reject it"},
-    {rules::kAttrClipBoundsOrder, Severity::kWarning,
-     "Clip-1/6 attribute min is greater than max: the text leaves the result unstated"},
-    {rules::kAttrClipBoundNan, Severity::kWarning,
-     "a Clip-1/6 min or max attribute is NaN: the result is unspecified"},
     {rules::kAttrConstantValue, Severity::kError,
      "a Constant node sets none or several of its value attributes (exactly one is required), "
      "or its value tensor cannot be decoded"},
 
     {rules::kShapeDimInvalid, Severity::kError, "a declared dimension is negative"},
     {rules::kShapeEqualRequired, Severity::kError,
-     "Min-1/6 or Max-1/6 inputs of known shape differ in shape (broadcasting starts at version "
-     "8)"},
+     "inputs of known shape differ in shape where the operator version takes equal shapes "
+     "(it does not broadcast)"},
     {rules::kShapeBroadcast, Severity::kError,
      "input shapes are not multidirectionally (numpy-style) broadcastable"},
-    {rules::kShapeClipBoundScalar, Severity::kError,
-     "a Clip-11+ min or max input is not a scalar (shape [])"},
-    {rules::kShapeReducedAxisEmpty, Severity::kError,
-     "ArgMin or ArgMax reduces an axis of size 0: no index exists"},
 
     {rules::kOutputTypeInferred, Severity::kError,
      "a declared output element type differs from the one the schema infers"},
@@ -220,10 +208,11 @@ inline constexpr Rule kRules[] = {
     {rules::kDataShapeTypeOnly, Severity::kWarning,
      "a graph input's data differ in shape from its declaration, but no node reads more than "
      "its element type (CastLike's target_type): the declared shape is dropped"},
-    {rules::kDataClipBoundsOrder, Severity::kWarning,
-     "Clip-11/12 data has min greater than max: defined only from Clip-13"},
-    {rules::kDataClipBoundNan, Severity::kWarning,
-     "a Clip bound is NaN: the result is unspecified"},
+
+#define ONNX_CONFORM_RULE_ENTRY(constant, id, severity, summary, example) \
+  {rules::constant, Severity::severity, summary},
+    ONNX_CONFORM_OPERATOR_RULES(ONNX_CONFORM_RULE_ENTRY)
+#undef ONNX_CONFORM_RULE_ENTRY
 };
 
 constexpr std::span<const Rule> AllRules() { return kRules; }

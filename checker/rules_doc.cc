@@ -56,19 +56,12 @@ constexpr Example kExamples[] = {
     {rules::kAttrRequiredMissing,
      "A Constant node without `value` at opset 1 to 10 (Constant-1 and -9 require it)."},
     {rules::kAttrBoolValue, "ArgMin with `keepdims: 2` or `select_last_index: -1`."},
-    {rules::kAttrAxisRange, "ArgMin-13 with `axis: 2` on an input of shape `[2, 3]`."},
-    {rules::kAttrNegativeAxisV1, "ArgMin at opset 1 with `axis: -1`."},
-    {rules::kAttrClipBoundsOrder, "Clip-6 with `min: 2.0` and `max: 1.0` (warning)."},
-    {rules::kAttrClipBoundNan, "Clip-6 with `max: NaN` (warning)."},
     {rules::kAttrConstantValue,
      "Constant-12 with both `value` and `value_float`, or with no attribute; a `value` tensor "
      "of 3 floats holding 4 bytes."},
     {rules::kShapeDimInvalid, "A graph input of shape `[-2]`."},
     {rules::kShapeEqualRequired, "Min-6 over shapes `[2, 3]` and `[3]`."},
     {rules::kShapeBroadcast, "Min-13 over shapes `[2, 3]` and `[2]`."},
-    {rules::kShapeClipBoundScalar,
-     "Clip-13 with a `min` input of shape `[1]` (ONNX's checker accepts it)."},
-    {rules::kShapeReducedAxisEmpty, "ArgMin with `axis: 1` over shape `[2, 0]`."},
     {rules::kOutputTypeInferred, "ArgMin whose output is declared float."},
     {rules::kOutputShapeInferred,
      "ArgMin over `[2, 3]` with default `axis: 0, keepdims: 1` whose output is declared `[2, 1]` "
@@ -90,9 +83,25 @@ constexpr Example kExamples[] = {
     {rules::kDataShapeTypeOnly,
      "ONNX 1.13's test_castlike_FLOAT_to_BFLOAT16: `like` of shape `[1]`, declared `[3,4]` "
      "(warning)."},
-    {rules::kDataClipBoundsOrder, "Clip-12 data with `min = 4` and `max = 2` (warning)."},
-    {rules::kDataClipBoundNan, "Clip-13 data with `min = NaN` (warning)."},
 };
+
+// Whether `rule_id` is declared in an operator's folder.
+bool IsOperatorRule(absl::string_view rule_id) {
+#define ONNX_CONFORM_RULE_IS(constant, id, severity, summary, example) \
+  if (rule_id == id) return true;
+  ONNX_CONFORM_OPERATOR_RULES(ONNX_CONFORM_RULE_IS)
+#undef ONNX_CONFORM_RULE_IS
+  return false;
+}
+
+// One table row per rule that is (or is not) an operator's own.
+void AppendRuleRows(bool operator_rules, std::string& out) {
+  for (const Rule& rule : AllRules()) {
+    if (IsOperatorRule(rule.id) != operator_rules) continue;
+    absl::StrAppend(&out, "| `", rule.id, "` | ", SeverityName(rule.severity), " | ", rule.summary,
+                    " | ", RuleExample(rule.id), " |\n");
+  }
+}
 
 }  // namespace
 
@@ -100,14 +109,19 @@ absl::string_view RuleExample(absl::string_view rule_id) {
   for (const Example& example : kExamples) {
     if (example.rule == rule_id) return example.text;
   }
+  // The operators' own rules carry their examples (ops/<family>/*_rules.h).
+#define ONNX_CONFORM_RULE_EXAMPLE(constant, id, severity, summary, example) \
+  if (rule_id == id) return example;
+  ONNX_CONFORM_OPERATOR_RULES(ONNX_CONFORM_RULE_EXAMPLE)
+#undef ONNX_CONFORM_RULE_EXAMPLE
   return "";
 }
 
 std::string RulesMarkdown() {
   std::string out =
       "# Checker rules\n\n"
-      "<!-- Generated from checker/rules.h and checker/rules_doc.cc by `oc_rules_doc`;\n"
-      "     checker_test fails when this file differs. Do not edit by hand. -->\n\n"
+      "<!-- Generated from checker/rules.h, ops/*/*_rules.h and checker/rules_doc.cc by\n"
+      "     `oc_rules_doc`; checker_test fails when this file differs. Do not edit by hand. -->\n\n"
       "Every finding of `onnx-conform check` (and of the checker inside `run`) names one of\n"
       "these rules. Ids are stable: negative cases in `cases/invalid/` name the rule they\n"
       "break. Severities: **error** (the model or data breaks the operator text or ONNX's\n"
@@ -117,10 +131,13 @@ std::string RulesMarkdown() {
       "A line of output reads `path: severity [RULE-ID] node N, field: message`.\n\n"
       "| Rule | Severity | Meaning | Example |\n"
       "|---|---|---|---|\n";
-  for (const Rule& rule : AllRules()) {
-    absl::StrAppend(&out, "| `", rule.id, "` | ", SeverityName(rule.severity), " | ", rule.summary,
-                    " | ", RuleExample(rule.id), " |\n");
-  }
+  AppendRuleRows(/*operator_rules=*/false, out);
+  absl::StrAppend(&out,
+                  "\n## Rules of one operator's texts\n\n"
+                  "Declared in the operator's folder (`ops/<family>/*_rules.h`).\n\n"
+                  "| Rule | Severity | Meaning | Example |\n"
+                  "|---|---|---|---|\n");
+  AppendRuleRows(/*operator_rules=*/true, out);
   absl::StrAppend(
       &out,
       "\n## Notes\n\n"

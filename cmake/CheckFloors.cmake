@@ -18,6 +18,7 @@ set(rules
   "checker|reference|cases|runners|testing|fuzz|bench"
   "ops/*/*_schemas.*|reference|cases|runners|testing|fuzz|bench"
   "ops/*/*_readings.h|tensor|caseio|checker|reference|cases|runners|testing|fuzz|bench"
+  "ops/*/*_rules.h|tensor|caseio|checker|reference|cases|runners|testing|fuzz|bench"
   "reference|cases|runners|testing|fuzz|bench"
   "ops/*/*_kernel*|cases|runners|testing|fuzz|bench"
   "ops/*/*_body.cc|cases|runners|testing|fuzz|bench"

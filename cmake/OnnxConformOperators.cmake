@@ -45,7 +45,7 @@ function(onnx_conform_official_test_operator out case_name)
 endfunction()
 
 # The files of every operator folder (ops/<family>/) whose names end in
-# `suffix`: "_schemas.cc" and "_readings.h" (oc_checker), "_kernel.cc" (oc_reference: plain and
+# `suffix`: "_schemas.cc", "_readings.h" and "_rules.h" (oc_checker), "_kernel.cc" (oc_reference: plain and
 # fast kernels), "_kernel_test.cc" (reference_test), "_cases.cc"
 # (oc_case_library), "_bugs.cc" (oc_adequacy), "_audit.cc" (oc_audit). In
 # the source tree only.
