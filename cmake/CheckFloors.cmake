@@ -21,6 +21,7 @@ set(rules
   "ops/*/*_rules.h|tensor|caseio|checker|reference|cases|runners|testing|fuzz|bench"
   "reference|cases|runners|testing|fuzz|bench"
   "ops/*/*_kernel*|cases|runners|testing|fuzz|bench"
+  "ops/*/*_element_rule.h|cases|runners|testing|fuzz|bench"
   "ops/*/*_body.cc|cases|runners|testing|fuzz|bench"
   "cases|runners|testing|fuzz|bench"
   "ops/*/*_cases.*|runners|testing|fuzz|bench"

@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "reference/element_rules.h"
+#include "reference/element_rule_parts.h"
 #include "reference/evaluation.h"
 #include "reference/op_support.h"
 #include "tensor/broadcast.h"

@@ -12,7 +12,9 @@
 #include "checker/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "reference/element_rules.h"
+#include "ops/arg_extremum/arg_extremum_element_rule.h"
+#include "ops/clip/clip_element_rule.h"
+#include "ops/extremum/extremum_element_rule.h"
 #include "testing/libm_min_max.h"
 
 namespace onnx_conform {

@@ -1,6 +1,6 @@
 // The element rules in the forms the fast kernels (reference/fast/) need:
 // branch-free, vectorizable, on order keys. The normative rules are the
-// plain ones in reference/element_rules.h; each rule here gives the same
+// plain ones in ops/<family>/*_element_rule.h; each rule here gives the same
 // bits (semantics_test, plain_fast_test).
 //
 //   float m = ExtremePropagatingNaN<Extreme::kMin>(1.0f, NAN);  // NaN (NaN propagates)

@@ -12,7 +12,7 @@
 
 #include "checker/registry.h"
 #include "gtest/gtest.h"
-#include "reference/element_rules.h"
+#include "reference/element_rule_parts.h"
 
 namespace onnx_conform {
 namespace {

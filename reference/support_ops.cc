@@ -8,7 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "checker/constant_schema.h"
-#include "reference/element_rules.h"
+#include "reference/element_rule_parts.h"
 #include "reference/elementwise.h"
 #include "reference/semantics.h"
 #include "tensor/element_value.h"

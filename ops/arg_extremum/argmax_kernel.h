@@ -6,7 +6,7 @@
 //
 // NaN counts as the largest value; ties go to the first index, or the last
 // with select_last_index = 1 (ArgExtremeTakes<Extreme::kMax> in
-// reference/element_rules.h). The fast form: reference/fast/.
+// arg_extremum_element_rule.h). The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_OPS_ARG_EXTREMUM_ARGMAX_KERNEL_H_
 #define ONNX_CONFORM_OPS_ARG_EXTREMUM_ARGMAX_KERNEL_H_
 

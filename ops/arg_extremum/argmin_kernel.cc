@@ -1,7 +1,7 @@
 #include "ops/arg_extremum/argmin_kernel.h"
 
+#include "ops/arg_extremum/arg_extremum_element_rule.h"
 #include "ops/arg_extremum/arg_reduce_loop.h"
-#include "reference/element_rules.h"
 #include "reference/fast/kernels.h"
 #include "reference/operators.h"
 

@@ -4,7 +4,7 @@
 //   absl::StatusOr<Tensor> i = ArgMin(node, inputs, {});
 //
 // NaN counts as the smallest value; ties go to the first index, or the last
-// with select_last_index = 1 (ArgMinTakes in reference/element_rules.h).
+// with select_last_index = 1 (ArgMinTakes in arg_extremum_element_rule.h).
 // The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_OPS_ARG_EXTREMUM_ARGMIN_KERNEL_H_
 #define ONNX_CONFORM_OPS_ARG_EXTREMUM_ARGMIN_KERNEL_H_

@@ -4,7 +4,7 @@
 //   absl::StatusOr<Tensor> y = Clip(node, inputs, {});
 //
 // Element rule (NaN, ties, min > max at every version): ClipRule in
-// reference/element_rules.h. The fast form: reference/fast/.
+// clip_element_rule.h. The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_OPS_CLIP_CLIP_KERNEL_H_
 #define ONNX_CONFORM_OPS_CLIP_CLIP_KERNEL_H_
 
@@ -15,7 +15,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "ops/clip/clip_bounds.h"
-#include "reference/element_rules.h"
+#include "ops/clip/clip_element_rule.h"
 #include "reference/evaluation.h"
 
 namespace onnx_conform {

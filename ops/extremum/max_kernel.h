@@ -5,7 +5,7 @@
 //
 // The element rule (NaN propagates, ties return the earliest input, so
 // Max(+0, -0) is +0 with its sign left open): ExtremeRule<Extreme::kMax> in
-// reference/element_rules.h. The fast form: reference/fast/.
+// extremum_element_rule.h. The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_OPS_EXTREMUM_MAX_KERNEL_H_
 #define ONNX_CONFORM_OPS_EXTREMUM_MAX_KERNEL_H_
 

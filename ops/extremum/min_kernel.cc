@@ -1,5 +1,6 @@
 #include "ops/extremum/min_kernel.h"
 
+#include "ops/extremum/extremum_element_rule.h"
 #include "reference/elementwise.h"
 #include "reference/fast/kernels.h"
 #include "reference/operators.h"

@@ -6,7 +6,7 @@
 //
 // The element rule (NaN propagates, ties return the earliest input, so
 // Min(+0, -0) is +0 with its sign left open): MinRule in
-// reference/element_rules.h. The fast form: reference/fast/.
+// extremum_element_rule.h. The fast form: reference/fast/.
 #ifndef ONNX_CONFORM_OPS_EXTREMUM_MIN_KERNEL_H_
 #define ONNX_CONFORM_OPS_EXTREMUM_MIN_KERNEL_H_
 

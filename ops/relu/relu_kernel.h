@@ -5,7 +5,7 @@
 //   absl::StatusOr<Tensor> y = Relu(node, inputs, {.output_classes = &classes});
 //
 // The element rule, ReluRule: "y = max(0, x)" read with Max's resolution
-// (reference/element_rules.h), docs/semantics.md:
+// (ops/extremum/extremum_element_rule.h), docs/semantics.md:
 //   NaN (silent): gives NaN, as Max propagates it (numpy.maximum,
 //     onnx.reference); reading relu-nan-gives-zero: 0.
 //   -0 (silent): max(0, -0) is a tie: +0, its sign left open (kEitherZero).
@@ -14,7 +14,7 @@
 #ifndef ONNX_CONFORM_OPS_RELU_RELU_KERNEL_H_
 #define ONNX_CONFORM_OPS_RELU_RELU_KERNEL_H_
 
-#include "reference/element_rules.h"
+#include "ops/extremum/extremum_element_rule.h"
 #include "reference/evaluation.h"
 #include "reference/operators.h"
 
