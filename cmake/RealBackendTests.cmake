@@ -1,7 +1,7 @@
 # Every case on each real backend this machine has (docs/backends/): one
 # ctest test per backend, backend/<NAME>, labelled `backend` and
 # `backend:<NAME>`, runs the suite's cases/node and cases/invalid and ONNX's
-# official Min/ArgMin/Clip tests through the backend's adapter, persistent
+# official tests of the suite's operators (ops/operators.def) through the backend's adapter, persistent
 # (one server per job: a runtime is loaded twice per run, not per case), with
 # its expectation file; it writes <build>/backends/<NAME>/{report.json,
 # junit.xml, scoreboard.md, scoreboard.html}. It fails when a case fails,

@@ -30,4 +30,11 @@ const OperatorKernels* FindKernels(absl::string_view op_type) {
   return nullptr;
 }
 
+std::vector<absl::string_view> OperatorsRun() {
+  std::vector<absl::string_view> names;
+  for (const OperatorKernels* entry : kSuiteOperators) names.push_back(entry->op_type);
+  for (const OperatorKernels& entry : kSupportOperators) names.push_back(entry.op_type);
+  return names;
+}
+
 }  // namespace onnx_conform

@@ -39,6 +39,10 @@ struct OperatorKernels {
 // nullptr for an operator the reference does not run.
 const OperatorKernels* FindKernels(absl::string_view op_type);
 
+// Every operator the reference runs: the suite's, in ops/operators.def's
+// order, then the supporting ones ("Min", ..., "CastLike", "Constant", ...).
+std::vector<absl::string_view> OperatorsRun();
+
 }  // namespace onnx_conform
 
 #endif  // ONNX_CONFORM_REFERENCE_OPERATORS_H_

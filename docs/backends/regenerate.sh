@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the scoreboard of each backend page in docs/backends/: runs
 # every real backend's ctest (backend/NAME: every case of cases/node,
-# cases/invalid and ONNX's official Min/ArgMin/Clip tests), then replaces
+# cases/invalid and ONNX's official tests of the suite's operators), then replaces
 # each page's text below its `<!-- scoreboard -->` line with the scoreboard
 # that test wrote, headings moved one level down. Pages of backends not
 # installed here are left as they are. Then merges the reports into one page,

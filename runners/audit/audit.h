@@ -111,16 +111,17 @@ struct ModelAuditOptions {
 
 // Audits a model file for the move from its own default-domain opset to the
 // target: every node of every graph, subgraph and model-local function.
-// Min/ArgMin/Clip nodes by the suite's schemas; other operators by their
+// Nodes of the suite's operators (ops/operators.def) by the suite's
+// schemas; other operators by their
 // schema in ONNX's registry. A model the checkers reject at its own opset
 // gives original-invalid findings (node and rule), and its converter is not
 // audited. ONNX's converter runs without data: the converted model is
 // checked by ONNX's checker with strict shape inference and by the suite's
-// checks of each Min/ArgMin/Clip node. When the reference runs every node
-// (Min, ArgMin, Clip, Constant, Identity; no subgraph or function call),
+// checks of each node of its operators. When the reference runs every node
+// (reference/operators.h: OperatorsRun; no subgraph or function call),
 // behaviour is compared on generated values (the audit's edge values, with
 // the declared types and shapes) and on each test_data_set_N of the model's
-// folder; otherwise each Min/ArgMin/Clip node is compared alone
+// folder; otherwise each node of the suite's operators is compared alone
 // (runners/audit/audit_node_case.h). Each such node alone is also run as a runtime
 // at the target version may read it (runners/audit/audit_readings.h). A comparison
 // that cannot be made is a not-compared finding. When ONNX's converter gives

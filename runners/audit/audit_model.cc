@@ -295,8 +295,8 @@ void AuditNodesAlone(const ModelNodes& nodes, const EdgeValues& edges, bool whol
   if (compared > 0) {
     audit.notes.push_back(absl::StrCat(
         "behaviour compared node by node for ", compared,
-        " Min/ArgMin/Clip node(s), each alone on sets of generated edge values of its inputs' "
-        "types and shapes (known values kept)"));
+        " node(s) of the suite's operators, each alone on sets of generated edge values of its "
+        "inputs' types and shapes (known values kept)"));
   }
 }
 
@@ -400,10 +400,10 @@ absl::StatusOr<ModelAudit> AuditModel(const std::filesystem::path& model_file,
   if (not_run.empty()) sets = ModelInputs(model_file, *model, options.shapes, *dims, edges);
   for (std::string& note : sets.notes) audit.notes.push_back(std::move(note));
   if (!not_run.empty()) {
-    audit.not_audited.push_back(absl::StrCat(
-        "the whole model's behaviour and outputs not compared: the reference runs Min, ArgMin, "
-        "Clip, Constant and Identity, and the model also has ",
-        absl::StrJoin(not_run, ", ")));
+    audit.not_audited.push_back(
+        absl::StrCat("the whole model's behaviour and outputs not compared: the reference runs ",
+                     absl::StrJoin(OperatorsRun(), ", "), ", and the model also has ",
+                     absl::StrJoin(not_run, ", ")));
   } else if (!sets.not_generated.empty()) {
     audit.not_audited.push_back(absl::StrCat(
         sets.sets.empty() ? "the whole model's behaviour and outputs not compared: "

@@ -1,6 +1,6 @@
 // What `audit --model` needs to see every node of a model, and the checks
 // of a converted model that need no data: ONNX's checker with strict shape
-// inference, the suite's own checks of each Min/ArgMin/Clip node in every
+// inference, the suite's own checks of each node of its operators in every
 // graph, and the schema change of an operator outside the suite (from
 // ONNX's registry, which libonnx ships).
 //
@@ -103,9 +103,9 @@ struct NodeProblem {
 };
 
 // The model's problems at its opset, without data: the suite's checker on
-// each Min/ArgMin/Clip node of every graph (errors only), then ONNX's
+// each node of its operators in every graph (errors only), then ONNX's
 // checker and its shape inference in strict mode with type checks, for the
-// other operators (an ONNX error on a Min/ArgMin/Clip node is left to the
+// other operators (an ONNX error on a node of the suite's operators is left to the
 // suite's own checks). Empty when every check passes.
 std::vector<NodeProblem> ModelTypeProblems(const onnx::ModelProto& model, int64_t opset);
 

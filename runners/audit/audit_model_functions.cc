@@ -3,7 +3,7 @@
 // with, its formal inputs typed (and shaped) as the first call with those
 // types gives them, its attribute references resolved from that call,
 // so that the suite's checks, the node list and the node-by-node comparison
-// see a function's Min, ArgMin and Clip nodes as they see a graph's.
+// see a function's nodes of the suite's operators as they see a graph's.
 #include <map>
 #include <set>
 #include <string>

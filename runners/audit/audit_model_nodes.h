@@ -24,10 +24,10 @@ namespace onnx_conform {
 // the suite has none.
 const OpSchema* SchemaAt(absl::string_view op_type, int64_t opset);
 
-// Whether the node is one of the suite's operators (Min, ArgMin, Clip).
+// Whether the node is one of the suite's operators (ops/operators.def).
 bool InSuite(const onnx::NodeProto& node);
 
-// The values Min/ArgMin/Clip nodes of the model compare their inputs with,
+// The values the model's nodes of the suite's operators compare their inputs with,
 // where known: float attributes (Clip-6's bounds) and known scalar inputs
 // (initializers, Constants), for the generated values to hold them and
 // their neighbours.

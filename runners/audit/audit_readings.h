@@ -2,8 +2,8 @@
 // reference at the model's version does not: the target version's function
 // body where the model's version has none (Clip-13's Less/Where body), and
 // each documented alternative reading (checker/readings.h) that applies
-// at the target version only. `audit --model` runs it on each Min, ArgMin
-// and Clip node alone (runners/audit/audit_node_case.h), so the finding is about
+// at the target version only. `audit --model` runs it on each node of the
+// suite's operators alone (runners/audit/audit_node_case.h), so the finding is about
 // that node's own inputs: a Clip without bounds moving to Clip-13 lets ±inf
 // through under the body (clip-missing-bound-skipped); one with two known
 // finite bounds shows nothing.

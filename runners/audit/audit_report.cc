@@ -319,7 +319,8 @@ std::string ModelAuditMarkdown(const ModelAudit& audit) {
                               ? "ONNX's converter gives a valid model with the same outputs.\n\n"
                               : "ONNX's converter gives a model that passes ONNX's checker with "
                                 "strict shape inference and the suite's checks of its "
-                                "Min/ArgMin/Clip nodes; its outputs were not compared.\n\n");
+                                "nodes of the suite's operators; its outputs were not "
+                                "compared.\n\n");
   }
   if (!model.empty()) {
     absl::StrAppend(&out,

@@ -1,8 +1,8 @@
 // onnx-conform explore: differential, property-based testing of a backend.
-// Random valid and invalid cases of Min, ArgMin and Clip (any version and
-// type) run on the backend and on the reference; every disagreement is
-// shrunk to a minimal case, deduplicated by cause, written as a node test
-// folder with --out, and summarised (runners/explore/explore.h, docs/explore.md).
+// Random valid and invalid cases of the suite's operators that have a
+// scenario (ops/operators.def; any version and type) run on the backend and on the reference; every
+// disagreement is shrunk to a minimal case, deduplicated by cause, written as a node test folder
+// with --out, and summarised (runners/explore/explore.h, docs/explore.md).
 //
 //   onnx-conform explore --backend=exec:./my-adapter --op=Min --seconds=60 --out=found/
 //   onnx-conform explore --seed=7 --cases=5000 -j 2

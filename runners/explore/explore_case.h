@@ -1,9 +1,8 @@
-// The random cases `onnx-conform explore` generates: one node of Min, ArgMin
-// or Clip at one version and element type, with its inputs' shapes and
-// values, drawn by RapidCheck generators biased to the edges (ties, +-0, NaN
-// payloads, +-inf, denormals, the type's limits, values float16 rounds,
-// int64 beyond 2^53), so that RapidCheck can shrink a case to fewer elements,
-// a smaller rank and simpler values.
+// The random cases `onnx-conform explore` generates: one node of a suite
+// operator with a scenario (ops/operators.def) at one version and element type, with its inputs'
+// shapes and values, drawn by RapidCheck generators biased to the edges (ties, +-0, NaN payloads,
+// +-inf, denormals, the type's limits, values float16 rounds, int64 beyond 2^53), so that
+// RapidCheck can shrink a case to fewer elements, a smaller rank and simpler values.
 //
 //   rc::Gen<ExploreCase> gen = SteeredCaseGen(CellsFor({"Min"}, {}, {})[0], /*k=*/7);
 //   rc::Shrinkable<ExploreCase> s = gen(rc::Random(seed), /*size=*/10);
