@@ -27,6 +27,7 @@ set(rules
   "ops/*/*_cases.*|runners|testing|fuzz|bench"
   "ops/*/*_bugs.cc|runners/audit|runners/explore|runners/cli|testing|fuzz|bench"
   "ops/*/*_audit.*|runners/explore|runners/adequacy|runners/cli|testing|fuzz|bench"
+  "ops/*/*_explore.*|runners/audit|runners/adequacy|runners/cli|testing|fuzz|bench"
   "runners/harness|runners/audit|runners/explore|runners/adequacy|runners/cli|testing")
 
 set(broken "")

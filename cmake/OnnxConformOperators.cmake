@@ -47,7 +47,7 @@ endfunction()
 # The files of every operator folder (ops/<family>/) whose names end in
 # `suffix`: "_schemas.cc", "_readings.h" and "_rules.h" (oc_checker), "_kernel.cc" (oc_reference: plain and
 # fast kernels), "_kernel_test.cc" (reference_test), "_cases.cc"
-# (oc_case_library), "_bugs.cc" (oc_adequacy), "_audit.cc" (oc_audit). In
+# (oc_case_library), "_bugs.cc" (oc_adequacy), "_audit.cc" (oc_audit), "_explore.cc" (oc_explore). In
 # the source tree only.
 set(ONNX_CONFORM_OPERATOR_FOLDERS_DIR "${CMAKE_CURRENT_LIST_DIR}/../ops")
 function(onnx_conform_operator_files out suffix)

@@ -48,15 +48,32 @@ rc::Gen<T> WeightedOneOf(std::initializer_list<std::pair<size_t, rc::Gen<T>>> we
   return gen::mapcat(Pick(std::move(which)), [gens](size_t i) { return gens[i]; });
 }
 
+// What a steered case is told to be (nullopt: drawn at random): the
+// classes mixed-radix digits of its number pick (SteeredCaseGen).
+struct Steer {
+  std::optional<int> rank;
+  std::optional<int> inputs;      // element-wise: how many
+  std::optional<bool> broadcast;  // element-wise: an input broadcast
+  std::optional<BoundForm> min_form, max_form;
+  bool inverted = false;  // clip: min > max where both are given
+  std::optional<BoundSource> source;
+  std::optional<std::optional<int64_t>> keepdims, last;  // arg-reduce flags
+  std::optional<bool> negative;                          // arg-reduce: a negative axis
+  int chain = 0;                                         // nodes after the first
+  bool less_where = false;  // the chain's first step a Less+Where, where there is one
+};
+
+// A shape of rank 0-6 (at least `min_rank`; the steered rank when given),
+// small ranks likelier, dims 1, 2, 3 and sometimes 0.
+rc::Gen<Shape> ShapeGen(int min_rank, std::optional<int> steered_rank);
 // A tensor of `shape` with values biased to the type's edges.
 rc::Gen<TensorSpec> TensorGen(Shape shape, ElementType type);
 // An input shape `output` broadcasts from: leading dims dropped, some set to 1.
 rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t other_weight);
 // An attribute flag unset, 1 or 0 (the steered one when given).
 rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered);
-// A Clip bound's form at that version (the steered one when given).
-rc::Gen<BoundForm> FormGen(int opset, std::optional<BoundForm> steered);
-// A graph input, an initializer or a Constant.
+// A graph input, an initializer or a Constant (where a node's operand or
+// bound comes from).
 rc::Gen<BoundSource> SourceGen();
 
 // Steps after the first node: `count` of them, fed a value of shape

@@ -13,6 +13,7 @@
 #include "cases/case_builder.h"
 #include "cases/operator_versions.h"
 #include "checker/model_versions.h"
+#include "ops/clip/clip_explore.h"
 #include "runners/explore/case_gen.h"
 #include "tensor/float16.h"
 
@@ -24,9 +25,10 @@ using E = ElementType;
 using case_gen::BroadcastShapeGen;
 using case_gen::ChainGen;
 using case_gen::FlagGen;
-using case_gen::FormGen;
 using case_gen::Pick;
+using case_gen::ShapeGen;
 using case_gen::SourceGen;
+using case_gen::Steer;
 using case_gen::TensorGen;
 using case_gen::WeightedOneOf;
 using case_gen::WeightedPick;
@@ -110,32 +112,6 @@ rc::Gen<uint64_t> ValueGen(E type) {
   rc::Gen<uint64_t> any =
       gen::map(gen::arbitrary<uint64_t>(), [mask](uint64_t v) { return v & mask; });
   return WeightedOneOf<uint64_t>({{4, Pick(EdgePool(type))}, {4, small}, {1, any}});
-}
-
-// What a steered case is told to be (nullopt: drawn at random).
-struct Steer {
-  std::optional<int> rank;
-  std::optional<int> inputs;      // element-wise: how many
-  std::optional<bool> broadcast;  // element-wise: an input broadcast
-  std::optional<BoundForm> min_form, max_form;
-  bool inverted = false;  // clip: min > max where both are given
-  std::optional<BoundSource> source;
-  std::optional<std::optional<int64_t>> keepdims, last;  // arg-reduce flags
-  std::optional<bool> negative;                          // arg-reduce: a negative axis
-  int chain = 0;                                         // nodes after the first
-  bool less_where = false;  // the chain's first step a Less+Where, where there is one
-};
-
-// Ranks 0-6 (small ones likelier), dims 1, 2, 3 and sometimes 0.
-rc::Gen<Shape> ShapeGen(int min_rank, std::optional<int> steered_rank) {
-  rc::Gen<int> ranks =
-      steered_rank    ? gen::just(*steered_rank)
-      : min_rank == 0 ? WeightedPick<int>({{3, 0}, {4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}})
-                      : WeightedPick<int>({{4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}});
-  return gen::mapcat(ranks, [](int rank) {
-    return gen::container<Shape>(static_cast<size_t>(rank),
-                                 WeightedPick<int64_t>({{6, 1}, {4, 2}, {2, 3}, {1, 0}}));
-  });
 }
 
 // The shape inputs broadcast to (numpy rules; a 0 dim wins over 1).
@@ -223,70 +199,6 @@ rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell, Steer steer) {
   });
 }
 
-rc::Gen<float> BoundAttrGen() {
-  const float inf = std::numeric_limits<float>::infinity();
-  std::vector<float> pool = {0.0f,
-                             1.0f,
-                             -1.0f,
-                             2.0f,
-                             -0.0f,
-                             0.5f,
-                             65504.0f,
-                             65520.0f,
-                             1.00048828125f,
-                             1.000732421875f,
-                             0.999755859375f,
-                             1e-8f,
-                             2.98e-8f,
-                             inf,
-                             -inf,
-                             std::numeric_limits<float>::quiet_NaN(),
-                             3.4e38f,
-                             -65520.0f};
-  return WeightedOneOf<float>({{4, Pick(pool)},
-                               {3, gen::map(gen::inRange(-3, 4), [](int v) { return float(v); })},
-                               {1, gen::arbitrary<float>()}});
-}
-
-// A steered min > max: the bounds swapped when they are the other way.
-void Invert(ExploreCase& c) {
-  if (c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) return;
-  if (!ClipBoundsAreInputsAt(c.cell.version)) {
-    if (c.min_attr < c.max_attr) std::swap(c.min_attr, c.max_attr);
-    if (c.min_attr == c.max_attr) c.max_attr = c.min_attr - 1;
-    return;
-  }
-  const double lo = ValueOf(c.cell.type, c.min_input.bits.at(0));
-  const double hi = ValueOf(c.cell.type, c.max_input.bits.at(0));
-  if (lo < hi) std::swap(c.min_input, c.max_input);
-  if (lo == hi) c.min_input.bits[0] = SimpleValues(c.cell.type)[1], c.max_input.bits[0] = 0;
-}
-
-rc::Gen<ExploreCase> ClipGen(ExploreCell cell, Steer steer) {
-  rc::Gen<BoundSource> source = steer.source ? gen::just(*steer.source) : SourceGen();
-  return gen::mapcat(ShapeGen(0, steer.rank), [=](Shape shape) {
-    return gen::map(gen::tuple(TensorGen(shape, cell.type), FormGen(cell.version, steer.min_form),
-                               FormGen(cell.version, steer.max_form), TensorGen({}, cell.type),
-                               TensorGen({}, cell.type), BoundAttrGen(), BoundAttrGen(), source),
-                    [cell, steer](std::tuple<TensorSpec, BoundForm, BoundForm, TensorSpec,
-                                             TensorSpec, float, float, BoundSource>
-                                      t) {
-                      ExploreCase c;
-                      c.cell = cell;
-                      c.inputs = {std::move(std::get<0>(t))};
-                      c.min_form = std::get<1>(t);
-                      c.max_form = std::get<2>(t);
-                      c.min_input = std::move(std::get<3>(t));
-                      c.max_input = std::move(std::get<4>(t));
-                      c.min_attr = std::get<5>(t);
-                      c.max_attr = std::get<6>(t);
-                      if (ClipBoundsAreInputsAt(cell.version)) c.bound_source = std::get<7>(t);
-                      if (steer.inverted) Invert(c);
-                      return c;
-                    });
-  });
-}
-
 rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
   switch (FamilyOf(cell.op).value()) {
     case OpFamily::kElementwise:
@@ -294,7 +206,7 @@ rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
     case OpFamily::kArgReduce: return ArgReduceGen(cell, steer);
     case OpFamily::kClip: break;
   }
-  return WithChain(ClipGen(cell, steer), steer.chain, steer.less_where);
+  return WithChain(ClipNodeGen(cell, steer), steer.chain, steer.less_where);
 }
 
 // Case k of a cell: mixed-radix digits of k pick the steered classes, so
@@ -321,14 +233,7 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
       steer.negative = digit(2) == 1;
       return steer;
     }
-    case OpFamily::kClip: {
-      steer.rank = digit(7);
-      const int forms = ClipBoundsAreInputsAt(cell.version) ? 3 : 2;
-      const BoundForm order[] = {BoundForm::kPresent, BoundForm::kAbsent, BoundForm::kSkipped};
-      steer.min_form = order[digit(forms)];
-      steer.max_form = order[digit(forms)];
-      break;
-    }
+    case OpFamily::kClip: SteerClipNode(cell, digit, steer); break;
   }
   // Then one node, a chain of two or of three, at every opset; odd chains
   // start with a Less+Where where the opset has one (not a further digit:
@@ -375,11 +280,15 @@ rc::Gen<std::optional<int64_t>> case_gen::FlagGen(std::optional<std::optional<in
   return Pick<std::optional<int64_t>>({std::nullopt, 1, 0});
 }
 
-rc::Gen<BoundForm> case_gen::FormGen(int opset, std::optional<BoundForm> steered) {
-  if (steered) return gen::just(*steered);
-  return ClipBoundsAreInputsAt(opset)
-             ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
-             : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
+rc::Gen<Shape> case_gen::ShapeGen(int min_rank, std::optional<int> steered_rank) {
+  rc::Gen<int> ranks =
+      steered_rank    ? gen::just(*steered_rank)
+      : min_rank == 0 ? WeightedPick<int>({{3, 0}, {4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}})
+                      : WeightedPick<int>({{4, 1}, {4, 2}, {2, 3}, {1, 4}, {1, 5}, {1, 6}});
+  return gen::mapcat(ranks, [](int rank) {
+    return gen::container<Shape>(static_cast<size_t>(rank),
+                                 WeightedPick<int64_t>({{6, 1}, {4, 2}, {2, 3}, {1, 0}}));
+  });
 }
 
 std::vector<uint64_t> SimpleValues(E type) {
@@ -392,7 +301,7 @@ std::vector<uint64_t> EdgeValues(E type) { return EdgePool(type); }
 
 rc::Gen<ExploreCase> SteeredCaseGen(const ExploreCell& cell, int64_t k) {
   // Even cases steered, odd ones drawn freely.
-  return CaseGen(cell, k % 2 == 0 ? SteerFor(cell, k / 2) : Steer{});
+  return CaseGen(cell, k % 2 == 0 ? SteerFor(cell, k / 2) : case_gen::Steer{});
 }
 
 }  // namespace onnx_conform

@@ -15,6 +15,7 @@
 #include "checker/model_versions.h"
 #include "checker/registry.h"
 #include "ops/arg_extremum/arg_reduce_attributes.h"
+#include "ops/clip/clip_explore.h"
 #include "ops/suite_operators.h"
 #include "runners/explore/explore_case.h"
 #include "tensor/float16.h"
@@ -91,28 +92,6 @@ class GraphBuilder {
     return absl::OkStatus();
   }
 
-  // Clip's bounds at `opset`: attributes, or inputs 1 and 2.
-  absl::Status Bounds(onnx::NodeProto& node, int opset, BoundForm min_form, BoundForm max_form,
-                      const TensorSpec& min, const TensorSpec& max, float min_attr, float max_attr,
-                      BoundSource source, const std::string& prefix) {
-    if (!ClipBoundsAreInputsAt(opset)) {
-      FloatAttr(node, "min", min_form, min_attr);
-      FloatAttr(node, "max", max_form, max_attr);
-      return absl::OkStatus();
-    }
-    if (min_form == BoundForm::kPresent) {
-      if (absl::Status s = Input(node, prefix + "min", min, source); !s.ok()) return s;
-    } else if (min_form == BoundForm::kSkipped || max_form != BoundForm::kAbsent) {
-      node.add_input("");
-    }
-    if (max_form == BoundForm::kPresent) {
-      if (absl::Status s = Input(node, prefix + "max", max, source); !s.ok()) return s;
-    } else if (max_form == BoundForm::kSkipped) {
-      node.add_input("");
-    }
-    return absl::OkStatus();
-  }
-
   static void IntAttr(onnx::NodeProto& node, const char* name, std::optional<int64_t> value) {
     if (!value) return;
     onnx::AttributeProto* a = node.add_attribute();
@@ -148,14 +127,6 @@ class GraphBuilder {
   std::vector<onnx::NodeProto> TakeConstants() { return std::exchange(constants_, {}); }
 
  private:
-  static void FloatAttr(onnx::NodeProto& node, const char* name, BoundForm form, float value) {
-    if (form != BoundForm::kPresent) return;
-    onnx::AttributeProto* a = node.add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::FLOAT);
-    a->set_f(value);
-  }
-
   BuiltCase& built_;
   onnx::GraphProto& graph_;
   E type_;
@@ -245,6 +216,10 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   onnx::GraphProto* graph = model.mutable_graph();
   graph->set_name("explore");
   GraphBuilder builder(built, c);
+  auto add_input = [&builder](onnx::NodeProto& node, const std::string& name,
+                              const TensorSpec& value, BoundSource source) {
+    return builder.Input(node, name, value, source);
+  };
   const E type = c.cell.type;
   std::vector<onnx::NodeProto> nodes(1);
   onnx::NodeProto& node = nodes[0];
@@ -268,8 +243,15 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
       break;
     case OpFamily::kClip:
       if (absl::Status s = builder.Input(node, "input", c.inputs.at(0)); !s.ok()) return s;
-      if (absl::Status s = builder.Bounds(node, c.cell.version, c.min_form, c.max_form, c.min_input,
-                                          c.max_input, c.min_attr, c.max_attr, c.bound_source, "");
+      if (absl::Status s = AddClipBounds(node, c.cell.version,
+                                         {.min_form = c.min_form,
+                                          .max_form = c.max_form,
+                                          .min_input = &c.min_input,
+                                          .max_input = &c.max_input,
+                                          .min_attr = c.min_attr,
+                                          .max_attr = c.max_attr,
+                                          .source = c.bound_source},
+                                         "", add_input);
           !s.ok()) {
         return s;
       }
@@ -310,11 +292,16 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
           break;
         case OpFamily::kClip:
           if (n.operands.size() != 2) return absl::InvalidArgumentError("explore: Clip bounds");
-          if (absl::Status s = builder.Bounds(
-                  next, c.cell.version, n.min_form, n.max_form, n.operands[0], n.operands[1],
-                  static_cast<float>(ValueOf(type, n.operands[0].bits.at(0))),
-                  static_cast<float>(ValueOf(type, n.operands[1].bits.at(0))), n.bound_source,
-                  prefix);
+          if (absl::Status s = AddClipBounds(
+                  next, c.cell.version,
+                  {.min_form = n.min_form,
+                   .max_form = n.max_form,
+                   .min_input = &n.operands[0],
+                   .max_input = &n.operands[1],
+                   .min_attr = static_cast<float>(ValueOf(type, n.operands[0].bits.at(0))),
+                   .max_attr = static_cast<float>(ValueOf(type, n.operands[1].bits.at(0))),
+                   .source = n.bound_source},
+                  prefix, add_input);
               !s.ok()) {
             return s;
           }

@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "checker/registry.h"
+#include "ops/clip/clip_explore.h"
 #include "runners/explore/case_gen.h"
 #include "runners/explore/explore_case.h"
 
@@ -82,9 +83,10 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
                      2, gen::mapcat(BroadcastShapeGen(shape, 1, broadcast_weight),
                                     [cell](Shape s) { return TensorGen(s, cell.type); })),
                  gen::pair(TensorGen({}, cell.type), TensorGen({}, cell.type)),
-                 FormGen(cell.version, std::nullopt), FormGen(cell.version, std::nullopt),
-                 SourceGen(), gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())),
-                 FlagGen({}), gen::arbitrary<bool>()),
+                 ClipBoundFormGen(cell.version, std::nullopt),
+                 ClipBoundFormGen(cell.version, std::nullopt), SourceGen(),
+                 gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())), FlagGen({}),
+                 gen::arbitrary<bool>()),
       [op, shape,
        takes_two](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
                              BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
