@@ -1,5 +1,6 @@
 // Clip's scenario of `onnx-conform explore` (runners/explore/): how a
-// Clip node of a case is drawn, steered and built. Its bounds are FLOAT
+// Clip node of a case is drawn, steered and built, and how its bounds are
+// read when a case is described, shrunk and explained. Its bounds are FLOAT
 // attributes before ClipBoundsAreInputsAt(version) and optional scalar
 // inputs from it (ops/clip/clip_bounds.h); each bound is absent, skipped
 // (an input named "") or present, and a steered case may have min > max.
@@ -12,9 +13,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "rapidcheck.h"
 #include "runners/explore/case_gen.h"
@@ -52,6 +56,43 @@ struct ClipBoundsToBuild {
 };
 absl::Status AddClipBounds(onnx::NodeProto& node, int opset, const ClipBoundsToBuild& bounds,
                            const std::string& prefix, NodeInputAdder add_input);
+
+// Reading a Clip case (explore's descriptions, statistics, shrinking and
+// causes).
+
+// A case's min and max as numbers, when both are given (inputs from
+// ClipBoundsAreInputsAt(version), else attributes); nullopt otherwise.
+std::optional<std::pair<double, double>> ClipGivenBounds(const ExploreCase& c);
+// The element bits of the case's given bound inputs (none before the bounds
+// are inputs), appended in min, max order; and how many there are.
+void AppendClipBoundBits(ExploreCase& c, std::vector<uint64_t*>& slots);
+int64_t ClipBoundElementCount(const ExploreCase& c);
+// Calls `visit` on the bits of each given Clip-1/6 bound attribute (a
+// float), writing back what it leaves there.
+void ForEachClipBoundAttribute(ExploreCase& c,
+                               absl::FunctionRef<void(ElementType, uint64_t&)> visit);
+
+// "min given", "max=2", "bounds from Constant" (ExploreCase::Describe); a
+// chain step's " min given max absent from input".
+void DescribeClipNode(const ExploreCase& c, std::vector<std::string>& parts);
+std::string DescribeClipStep(const ChainNode& n);
+// case.json features (skipped_bound, missing_bound) and explore's classes
+// ("min given, max skipped", "bounds from initializer", "min > max").
+void AddClipFeatures(const ExploreCase& c, std::vector<std::string>& features);
+void AddClipClasses(const ExploreCase& c, std::vector<std::string>& classes);
+
+// Simpler Clip-1/6 bound attributes, towards 0, 1, -1 (a shrink's values).
+std::vector<ExploreCase> SimplerClipBoundAttributes(const ExploreCase& c);
+// For a case with min > max where the cell's text leaves it unstated, the
+// stated cases nearest it: one bound dropped, the data set to each edge
+// value.
+std::vector<ExploreCase> ClipStatedCases(const ExploreCase& c);
+
+// A cause's structure: "min", "max" (each given) and "min > max"; and the
+// case without `feature` (a bound dropped, the bounds swapped): false for a
+// feature that is not Clip's.
+void AddClipCauseStructure(const ExploreCase& c, std::vector<std::string>& structure);
+bool RemoveClipCauseFeature(absl::string_view feature, ExploreCase& c);
 
 }  // namespace onnx_conform
 

@@ -76,6 +76,10 @@ rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> st
 // bound comes from).
 rc::Gen<BoundSource> SourceGen();
 
+// "input", "initializer", "Constant": where an operand or bound comes from,
+// in descriptions.
+const char* BoundSourceName(BoundSource source);
+
 // Steps after the first node: `count` of them, fed a value of shape
 // `shape`, the first a Less+Where when `less_where_first` and the opset
 // has one. An arg-reduce node ends the chain (its int64 output feeds

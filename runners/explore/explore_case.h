@@ -17,7 +17,6 @@
 
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
-#include "ops/clip/clip_bounds.h"
 #include "rapidcheck.h"
 #include "tensor/element_type.h"
 #include "tensor/tensor.h"

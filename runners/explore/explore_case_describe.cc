@@ -11,6 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ops/clip/clip_explore.h"
+#include "runners/explore/case_gen.h"
 #include "runners/explore/explore_case.h"
 #include "tensor/float16.h"
 
@@ -18,19 +20,10 @@ namespace onnx_conform {
 namespace {
 
 using E = ElementType;
+using case_gen::BoundSourceName;
 
 std::string ShapeText(const Shape& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
-}
-
-const char* FormName(BoundForm form) {
-  const char* names[] = {"absent", "skipped", "given"};
-  return names[static_cast<int>(form)];
-}
-
-const char* SourceName(BoundSource source) {
-  const char* names[] = {"input", "initializer", "Constant"};
-  return names[static_cast<int>(source)];
 }
 
 bool HasLessWhere(const std::vector<ChainNode>& chain) {
@@ -65,12 +58,7 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
   for (TensorSpec& t : inputs) {
     for (uint64_t& b : t.bits) slots.push_back(&b);
   }
-  if (ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
-    for (uint64_t& b : min_input.bits) slots.push_back(&b);
-  }
-  if (ClipBoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
-    for (uint64_t& b : max_input.bits) slots.push_back(&b);
-  }
+  AppendClipBoundBits(*this, slots);
   for (ChainNode& n : chain) {
     for (TensorSpec& t : n.operands) {
       for (uint64_t& b : t.bits) slots.push_back(&b);
@@ -82,8 +70,7 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  if (min_form == BoundForm::kPresent && ClipBoundsAreInputsAt(cell.version)) ++count;
-  if (max_form == BoundForm::kPresent && ClipBoundsAreInputsAt(cell.version)) ++count;
+  count += ClipBoundElementCount(*this);
   for (const ChainNode& n : chain) {
     if (n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kClip) {
       count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
@@ -101,27 +88,14 @@ std::string ExploreCase::Describe() const {
   if (axis) parts.push_back(absl::StrCat("axis=", *axis));
   if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
   if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
-  if (FamilyOf(cell.op) == OpFamily::kClip) {
-    parts.push_back(absl::StrCat("min ", FormName(min_form)));
-    parts.push_back(absl::StrCat("max ", FormName(max_form)));
-    if (!ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("min=", min_attr));
-    }
-    if (!ClipBoundsAreInputsAt(cell.version) && max_form == BoundForm::kPresent) {
-      parts.push_back(absl::StrCat("max=", max_attr));
-    }
-    if (ClipBoundsAreInputsAt(cell.version) &&
-        (min_form == BoundForm::kPresent || max_form == BoundForm::kPresent)) {
-      parts.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
-    }
-  }
+  if (FamilyOf(cell.op) == OpFamily::kClip) DescribeClipNode(*this, parts);
   for (const ChainNode& n : chain) {
     std::string node = absl::StrCat("-> ", n.output_too ? "(also an output) " : "");
     if (n.IsLessWhere()) {
       // "-> Where(Less(v, b), b, v) with b [2] from initializer"
       absl::StrAppend(&node, "Where(Less(", (n.less_b_first ? "b, v" : "v, b"), "), ",
                       n.where_v_first ? "v, b" : "b, v", ") with b ",
-                      ShapeText(n.operands.at(0).shape), " from ", SourceName(n.bound_source));
+                      ShapeText(n.operands.at(0).shape), " from ", BoundSourceName(n.bound_source));
     } else {
       absl::StrAppend(&node, n.op);
     }
@@ -134,15 +108,17 @@ std::string ExploreCase::Describe() const {
           absl::StrAppend(&node, " axis=", n.axis.value_or(0));
           if (n.keepdims) absl::StrAppend(&node, " keepdims=", *n.keepdims);
           break;
-        case OpFamily::kClip:
-          absl::StrAppend(&node, " min ", FormName(n.min_form), " max ", FormName(n.max_form),
-                          " from ", SourceName(n.bound_source));
-          break;
+        case OpFamily::kClip: absl::StrAppend(&node, DescribeClipStep(n)); break;
       }
     }
     parts.push_back(node);
   }
   return absl::StrJoin(parts, " ");
+}
+
+const char* case_gen::BoundSourceName(BoundSource source) {
+  const char* names[] = {"input", "initializer", "Constant"};
+  return names[static_cast<int>(source)];
 }
 
 std::vector<std::string> ExploreCase::Features() const {
@@ -160,14 +136,7 @@ std::vector<std::string> ExploreCase::Features() const {
   if (axis && *axis < 0) features.push_back("negative_axis");
   if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
   if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
-  if (FamilyOf(cell.op) == OpFamily::kClip) {
-    if (min_form == BoundForm::kSkipped || max_form == BoundForm::kSkipped) {
-      features.push_back("skipped_bound");
-    }
-    if (min_form == BoundForm::kAbsent || max_form == BoundForm::kAbsent) {
-      features.push_back("missing_bound");
-    }
-  }
+  if (FamilyOf(cell.op) == OpFamily::kClip) AddClipFeatures(*this, features);
   if (!chain.empty()) features.push_back("graph");
   if (HasLessWhere(chain)) {
     features.push_back("less_where");
@@ -202,22 +171,7 @@ std::vector<std::string> ExploreCase::Classes() const {
           "keepdims ", keepdims ? absl::StrCat(*keepdims) : "unset", ", select_last_index ",
           select_last_index ? absl::StrCat(*select_last_index) : "unset"));
       break;
-    case OpFamily::kClip: {
-      classes.push_back(absl::StrCat("min ", FormName(min_form), ", max ", FormName(max_form)));
-      if (ClipBoundsAreInputsAt(cell.version) && min_form == BoundForm::kPresent) {
-        classes.push_back(absl::StrCat("bounds from ", SourceName(bound_source)));
-      }
-      if (min_form == BoundForm::kPresent && max_form == BoundForm::kPresent) {
-        const double lo = ClipBoundsAreInputsAt(cell.version)
-                              ? ValueOf(cell.type, min_input.bits.at(0))
-                              : min_attr;
-        const double hi = ClipBoundsAreInputsAt(cell.version)
-                              ? ValueOf(cell.type, max_input.bits.at(0))
-                              : max_attr;
-        if (lo > hi) classes.push_back("min > max");
-      }
-      break;
-    }
+    case OpFamily::kClip: AddClipClasses(*this, classes); break;
   }
   classes.push_back(absl::StrCat("nodes ", NodeCount()));
   if (HasLessWhere(chain)) {

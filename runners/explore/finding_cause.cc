@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ops/clip/clip_explore.h"
 
 namespace onnx_conform {
 namespace {
@@ -46,14 +47,7 @@ std::vector<uint64_t> OrdinaryValues(E type) {
 // attribute bounds (floats) included.
 void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit) {
   for (uint64_t* slot : c.ElementBits()) visit(c.cell.type, *slot);
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || ClipBoundsAreInputsAt(c.cell.version)) return;
-  for (auto [form, attr] :
-       {std::pair{c.min_form, &c.min_attr}, std::pair{c.max_form, &c.max_attr}}) {
-    if (form != BoundForm::kPresent) continue;
-    uint64_t bits = std::bit_cast<uint32_t>(*attr);
-    visit(E::kFloat, bits);
-    *attr = std::bit_cast<float>(static_cast<uint32_t>(bits));
-  }
+  if (FamilyOf(c.cell.op) == OpFamily::kClip) ForEachClipBoundAttribute(c, visit);
 }
 
 }  // namespace
@@ -78,21 +72,7 @@ std::vector<std::string> CauseStructure(const ExploreCase& c) {
       if (c.select_last_index)
         s.push_back(absl::StrCat("select_last_index ", *c.select_last_index));
       break;
-    case OpFamily::kClip: {
-      const bool min = c.min_form == BoundForm::kPresent, max = c.max_form == BoundForm::kPresent;
-      if (min) s.push_back("min");
-      if (max) s.push_back("max");
-      if (min && max) {
-        const double lo = ClipBoundsAreInputsAt(c.cell.version)
-                              ? ValueOf(c.cell.type, c.min_input.bits.at(0))
-                              : c.min_attr;
-        const double hi = ClipBoundsAreInputsAt(c.cell.version)
-                              ? ValueOf(c.cell.type, c.max_input.bits.at(0))
-                              : c.max_attr;
-        if (lo > hi) s.push_back("min > max");
-      }
-      break;
-    }
+    case OpFamily::kClip: AddClipCauseStructure(c, s); break;
   }
   for (const ChainNode& n : c.chain) s.push_back("then " + n.op);
   return s;
@@ -135,15 +115,8 @@ std::vector<StructureVariant> StructureVariants(const ExploreCase& c) {
       add(feature, [](ExploreCase& w) { w.keepdims.reset(); });
     } else if (absl::StartsWith(feature, "select_last_index ")) {
       add(feature, [](ExploreCase& w) { w.select_last_index.reset(); });
-    } else if (feature == "min") {
-      add(feature, [](ExploreCase& w) { w.min_form = BoundForm::kAbsent; });
-    } else if (feature == "max") {
-      add(feature, [](ExploreCase& w) { w.max_form = BoundForm::kAbsent; });
-    } else if (feature == "min > max") {
-      add(feature, [](ExploreCase& w) {
-        std::swap(w.min_attr, w.max_attr);
-        std::swap(w.min_input, w.max_input);
-      });
+    } else if (ExploreCase without = c; RemoveClipCauseFeature(feature, without)) {
+      variants.push_back({feature, std::move(without)});
     } else if (absl::StartsWith(feature, "inputs ")) {
       for (size_t k = c.inputs.size(); k-- > 0;) {  // each input dropped in turn
         add(feature, [k](ExploreCase& w) {

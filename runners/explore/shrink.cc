@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "ops/clip/clip_explore.h"
+
 namespace onnx_conform {
 namespace {
 
@@ -224,14 +226,8 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
     }
     for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *s.ElementBits()[i] = v; });
   }
-  // Clip-1/6 bounds (attributes): towards 0, 1, -1.
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || ClipBoundsAreInputsAt(c.cell.version)) return;
-  for (float ExploreCase::*bound : {&ExploreCase::min_attr, &ExploreCase::max_attr}) {
-    for (float v : {0.0f, 1.0f, -1.0f}) {
-      if (c.*bound == v && std::signbit(c.*bound) == std::signbit(v)) break;
-      AddEdited(c, out, [&](ExploreCase& s) { s.*bound = v; });
-    }
-  }
+  if (FamilyOf(c.cell.op) != OpFamily::kClip) return;
+  for (ExploreCase& s : SimplerClipBoundAttributes(c)) out.push_back(std::move(s));
 }
 
 // A node bypassed and one value set to another the case holds: fewer
@@ -271,27 +267,8 @@ std::vector<ExploreCase> SimplerCases(const ExploreCase& c) {
 }
 
 std::vector<ExploreCase> StatedCases(const ExploreCase& c) {
-  std::vector<ExploreCase> out;
-  if (FamilyOf(c.cell.op) != OpFamily::kClip || !InvertedBoundsUnstated(c.cell) ||
-      c.min_form != BoundForm::kPresent || c.max_form != BoundForm::kPresent) {
-    return out;
-  }
-  const double lo = ClipBoundsAreInputsAt(c.cell.version)
-                        ? ValueOf(c.cell.type, c.min_input.bits.at(0))
-                        : c.min_attr;
-  const double hi = ClipBoundsAreInputsAt(c.cell.version)
-                        ? ValueOf(c.cell.type, c.max_input.bits.at(0))
-                        : c.max_attr;
-  if (!(lo > hi)) return out;
-  for (BoundForm ExploreCase::*dropped : {&ExploreCase::min_form, &ExploreCase::max_form}) {
-    for (uint64_t v : EdgeValues(c.cell.type)) {
-      AddEdited(c, out, [&](ExploreCase& s) {
-        s.*dropped = BoundForm::kAbsent;
-        for (TensorSpec& t : s.inputs) std::fill(t.bits.begin(), t.bits.end(), v);
-      });
-    }
-  }
-  return out;
+  if (FamilyOf(c.cell.op) != OpFamily::kClip) return {};
+  return ClipStatedCases(c);
 }
 
 int ShrinkCase(ExploreCase& c, const std::function<bool(const ExploreCase&)>& shows,
