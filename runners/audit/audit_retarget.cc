@@ -19,15 +19,18 @@
 namespace onnx_conform {
 namespace {
 
-// Operators whose first output has their first input's element type (the
-// suite's and common element-wise ones); any other output's type comes from
-// a declaration or from ONNX's shape inference.
+// Whether the operator's first output has its first input's element type:
+// in the newest version the registry has (the suite's or ONNX's), both are
+// bound to one type parameter (Min, Clip, Relu, Add, Reshape: "T"; not
+// Cast, Where or Less). Any other output's type comes from a declaration or
+// from ONNX's shape inference.
 bool KeepsInputType(absl::string_view op_type) {
-  static constexpr absl::string_view kKeeping[] = {
-      "Min",  "Max",     "Clip",      "Identity", "Relu",      "LeakyRelu", "Add",     "Sub",
-      "Mul",  "Div",     "Abs",       "Neg",      "Sigmoid",   "Tanh",      "Exp",     "Log",
-      "Sqrt", "Reshape", "Transpose", "Squeeze",  "Unsqueeze", "Flatten",   "Softmax", "Dropout"};
-  return std::find(std::begin(kKeeping), std::end(kKeeping), op_type) != std::end(kKeeping);
+  const std::vector<const OpSchema*> versions = OperatorVersions("", op_type);
+  if (versions.empty()) return false;
+  const OpSchema& newest = *versions.back();
+  if (newest.inputs().empty() || newest.outputs().empty()) return false;
+  const std::string& type = newest.outputs()[0].type_param;
+  return !type.empty() && type == newest.inputs()[0].type_param;
 }
 
 // The element type the registry fixes for an operator's first output

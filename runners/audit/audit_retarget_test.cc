@@ -200,5 +200,30 @@ TEST(ValueElementTypesTest, DeclaredAndImplied) {
   EXPECT_EQ(types.at("reduced"), ElementType::kInt64);
 }
 
+// An output takes its first input's type where the operator's schema binds
+// both to one type parameter, whichever operator it is (Erf and Relu: T),
+// and not where it does not (Cast: T1 to T2; Shape: int64 from T).
+TEST(ValueElementTypesTest, ImpliedWhereTheSchemaBindsOutputToInput) {
+  onnx::GraphProto graph;
+  onnx::ValueInfoProto* x = graph.add_input();
+  x->set_name("x");
+  x->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::DOUBLE);
+  auto add_node = [&graph](const std::string& op, const std::string& in, const std::string& out) {
+    onnx::NodeProto* node = graph.add_node();
+    node->set_op_type(op);
+    node->add_input(in);
+    node->add_output(out);
+  };
+  add_node("Erf", "x", "erf");
+  add_node("Relu", "erf", "relu");
+  add_node("Cast", "relu", "cast");
+  add_node("Shape", "relu", "shape");
+  const std::map<std::string, ElementType> types = ValueElementTypes(graph);
+  EXPECT_EQ(types.at("erf"), ElementType::kDouble);
+  EXPECT_EQ(types.at("relu"), ElementType::kDouble);
+  EXPECT_FALSE(types.contains("cast"));
+  EXPECT_FALSE(types.contains("shape"));
+}
+
 }  // namespace
 }  // namespace onnx_conform
