@@ -1,6 +1,6 @@
 // Generators shared by the first node of explore's cases (explore_case.cc)
 // and the chain of steps after it (explore_chain.cc); internal to
-// runners/explore.
+// runners/explore and the operators' own scenarios (ops/<family>/*_explore.cc).
 //
 //   rc::Gen<TensorSpec> t = case_gen::TensorGen({2, 3}, ElementType::kFloat);
 //   rc::Gen<std::vector<ChainNode>> chain = case_gen::ChainGen(cell, {2, 3}, 2, true);
