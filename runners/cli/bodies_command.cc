@@ -37,7 +37,7 @@ namespace {
 const std::string kUsage = absl::StrCat(
     "usage: onnx-conform bodies [--quiet] [--op=OP,...] [--version=V,...] [--type=T,...]\n"
     "                           [PATH...]\n"
-    "Runs each function-defined operator version (Clip-13) of the cases under PATH both as\n"
+    "Runs each function-defined operator version (e.g. Clip-13) of the cases under PATH both as\n"
     "the operator (the suite's reference) and as its function body, and lists every\n"
     "disagreement with the reading that explains it. Default PATH: the repository's\n"
     "cases/node.\n",

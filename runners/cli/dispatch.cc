@@ -21,7 +21,7 @@ constexpr CommandEntry kCommands[] = {
      CoverageCommand},
     {"audit", "[OP | --model=FILE]",
      "what changes between opsets: schema, behaviour, ONNX's converter", AuditCommand},
-    {"bodies", "[PATH...]", "function bodies (Clip-13) against the operators' reference",
+    {"bodies", "[PATH...]", "function bodies (e.g. Clip-13's) against the operators' reference",
      BodiesCommand},
     {"explore", "[--backend=B]", "random cases on a backend and the reference, shrunk",
      ExploreCommand},
