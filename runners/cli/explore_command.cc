@@ -30,6 +30,7 @@
 #include "checker/registry.h"
 #include "runners/backends/exec_backend.h"
 #include "runners/cli/cli.h"
+#include "runners/explore/explore_scenario.h"
 
 namespace onnx_conform {
 namespace {
@@ -149,7 +150,7 @@ absl::StatusOr<ExploreCommandOptions> ParseExploreOptions(const std::vector<std:
                       return absl::InvalidArgumentError(absl::StrCat(
                           "--op: '", op, "' is not one of ", absl::StrJoin(known, ", ")));
                     }
-                    if (!FamilyOf(op).has_value()) {
+                    if (ScenarioOf(op) == nullptr) {
                       return absl::InvalidArgumentError(absl::StrCat(
                           "--op: ", op, " has no explore scenario (ops/operators.def names none)"));
                     }

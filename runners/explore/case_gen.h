@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -79,6 +80,8 @@ rc::Gen<BoundSource> SourceGen();
 // "input", "initializer", "Constant": where an operand or bound comes from,
 // in descriptions.
 const char* BoundSourceName(BoundSource source);
+// "[2,3]": a shape in descriptions.
+std::string ShapeText(const Shape& shape);
 
 // Steps after the first node: `count` of them, fed a value of shape
 // `shape`, the first a Less+Where when `less_where_first` and the opset

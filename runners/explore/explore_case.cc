@@ -13,8 +13,8 @@
 #include "cases/case_builder.h"
 #include "cases/operator_versions.h"
 #include "checker/model_versions.h"
-#include "ops/clip/clip_explore.h"
 #include "runners/explore/case_gen.h"
+#include "runners/explore/explore_scenario.h"
 #include "tensor/float16.h"
 
 namespace onnx_conform {
@@ -140,73 +140,10 @@ rc::Gen<ExploreCase> WithChain(rc::Gen<ExploreCase> head, int count, bool less_w
   });
 }
 
-rc::Gen<ExploreCase> ElementwiseGen(ExploreCell cell, Steer steer) {
-  // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
-  const bool broadcasts = Broadcasts(cell);
-  const int most = MaxInputs(cell, 4);  // Relu: one
-  rc::Gen<int> counts =
-      steer.inputs ? gen::just(std::min(*steer.inputs, most)) : gen::inRange(1, most + 1);
-  size_t same = broadcasts ? 1 : 3, other = 1;
-  if (steer.broadcast && broadcasts) (*steer.broadcast ? same : other) = 0;
-  return gen::mapcat(gen::pair(ShapeGen(0, steer.rank), counts), [=](std::pair<Shape, int> p) {
-    rc::Gen<TensorSpec> input =
-        gen::mapcat(BroadcastShapeGen(p.first, same, other),
-                    [cell](Shape shape) { return TensorGen(std::move(shape), cell.type); });
-    // A steered broadcast keeps the first input at the full shape, so
-    // that the output has the steered rank.
-    rc::Gen<TensorSpec> first =
-        steer.broadcast.value_or(false) ? TensorGen(p.first, cell.type) : input;
-    return gen::map(gen::pair(first, gen::container<std::vector<TensorSpec>>(
-                                         static_cast<size_t>(p.second - 1), input)),
-                    [cell](std::pair<TensorSpec, std::vector<TensorSpec>> inputs) {
-                      ExploreCase c;
-                      c.cell = cell;
-                      c.inputs = {std::move(inputs.first)};
-                      for (TensorSpec& t : inputs.second) c.inputs.push_back(std::move(t));
-                      return c;
-                    });
-  });
-}
-
-rc::Gen<ExploreCase> ArgReduceGen(ExploreCell cell, Steer steer) {
-  return gen::mapcat(ShapeGen(1, steer.rank), [cell, steer](Shape shape) {
-    const int rank = static_cast<int>(shape.size());
-    rc::Gen<bool> negative = steer.negative ? gen::just(*steer.negative) : gen::arbitrary<bool>();
-    return gen::mapcat(
-        gen::tuple(gen::inRange(0, rank), negative, FlagGen(steer.keepdims), FlagGen(steer.last)),
-        [cell, shape,
-         rank](std::tuple<int, bool, std::optional<int64_t>, std::optional<int64_t>> t) {
-          // Named copies, not structured bindings: clang 14 cannot capture those.
-          const int axis = std::get<0>(t);
-          const bool negative = std::get<1>(t);
-          const std::optional<int64_t> keepdims = std::get<2>(t);
-          const std::optional<int64_t> last = std::get<3>(t);
-          Shape fixed = shape;
-          if (fixed[axis] == 0) fixed[axis] = 1;  // an empty reduced axis has no answer
-          return gen::map(TensorGen(fixed, cell.type), [=](TensorSpec data) {
-            ExploreCase c;
-            c.cell = cell;
-            c.inputs = {std::move(data)};
-            // Axis 0 is the default: leaving it unset is the simplest case.
-            if (axis != 0 || negative) {
-              c.axis = negative && StatesNegativeAxes(cell) ? axis - rank : axis;
-            }
-            c.keepdims = keepdims;
-            if (HasSelectLastIndex(cell)) c.select_last_index = last;
-            return c;
-          });
-        });
-  });
-}
-
 rc::Gen<ExploreCase> CaseGen(const ExploreCell& cell, const Steer& steer) {
-  switch (FamilyOf(cell.op).value()) {
-    case OpFamily::kElementwise:
-      return WithChain(ElementwiseGen(cell, steer), steer.chain, steer.less_where);
-    case OpFamily::kArgReduce: return ArgReduceGen(cell, steer);
-    case OpFamily::kClip: break;
-  }
-  return WithChain(ClipNodeGen(cell, steer), steer.chain, steer.less_where);
+  const ExploreScenario& scenario = *ScenarioOf(cell.op);
+  rc::Gen<ExploreCase> node = scenario.NodeGen(cell, steer);
+  return scenario.EndsChain() ? node : WithChain(node, steer.chain, steer.less_where);
 }
 
 // Case k of a cell: mixed-radix digits of k pick the steered classes, so
@@ -219,22 +156,9 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
     k /= radix;
     return static_cast<int>(d);
   };
-  switch (FamilyOf(cell.op).value()) {
-    case OpFamily::kElementwise:
-      steer.rank = digit(7);
-      steer.inputs = 1 + digit(4);
-      steer.broadcast = digit(2) == 1;
-      break;
-    case OpFamily::kArgReduce: {
-      steer.rank = 1 + digit(6);
-      const std::optional<int64_t> flags[] = {std::nullopt, 1, 0};
-      steer.keepdims = flags[digit(3)];
-      steer.last = flags[digit(3)];
-      steer.negative = digit(2) == 1;
-      return steer;
-    }
-    case OpFamily::kClip: SteerClipNode(cell, digit, steer); break;
-  }
+  const ExploreScenario& scenario = *ScenarioOf(cell.op);
+  scenario.Steer(cell, digit, steer);
+  if (scenario.EndsChain()) return steer;
   // Then one node, a chain of two or of three, at every opset; odd chains
   // start with a Less+Where where the opset has one (not a further digit:
   // that would come hundreds of cases on).

@@ -44,27 +44,12 @@ struct TensorSpec {
   bool operator==(const TensorSpec&) const = default;
 };
 
-// How a registered operator is generated: the scenario ops/operators.def
-// gives it. Element-wise inputs (Min, Max: variadic; Relu: one), an `axis`
-// attribute (ArgMin, ArgMax: arg-reduce), or bounds (Clip); nullopt for an
-// operator without a scenario, which explore leaves out and names.
-enum class OpFamily : uint8_t { kElementwise, kArgReduce, kClip };
-std::optional<OpFamily> FamilyOf(absl::string_view op);
-
 // What the registry's schemas state about a cell, asked of them rather
 // than written as version numbers (explore_case_build.cc).
 // The cell's inputs broadcast multidirectionally (Min-8 on).
 bool Broadcasts(const ExploreCell& cell);
 // The most inputs the cell's node takes, at most `cap` (Relu: 1; Min: cap).
 int MaxInputs(const ExploreCell& cell, int cap);
-// The cell's schema has select_last_index (ArgMin-12 on).
-bool HasSelectLastIndex(const ExploreCell& cell);
-// The cell's text states a negative axis range (ArgMin-11 on): a negative
-// axis is written as such only there.
-bool StatesNegativeAxes(const ExploreCell& cell);
-// The cell's text leaves Clip's min > max unstated, a named reading (Clip
-// before 13).
-bool InvertedBoundsUnstated(const ExploreCell& cell);
 
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.

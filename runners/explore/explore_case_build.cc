@@ -1,6 +1,7 @@
 // Explore's cases as models (runners/explore/explore_case.h): BuildCase,
-// and the cells and operator families they are drawn from. Descriptions
-// and classes are in explore_case_describe.cc.
+// and the cells they are drawn from. Each node is built by its operator's
+// scenario (explore_scenario.h). Descriptions and classes are in
+// explore_case_describe.cc.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -14,10 +15,8 @@
 #include "cases/operator_versions.h"
 #include "checker/model_versions.h"
 #include "checker/registry.h"
-#include "ops/arg_extremum/arg_reduce_attributes.h"
-#include "ops/clip/clip_explore.h"
-#include "ops/suite_operators.h"
 #include "runners/explore/explore_case.h"
+#include "runners/explore/explore_scenario.h"
 #include "tensor/float16.h"
 #include "tensor/tensor_proto.h"
 
@@ -92,14 +91,6 @@ class GraphBuilder {
     return absl::OkStatus();
   }
 
-  static void IntAttr(onnx::NodeProto& node, const char* name, std::optional<int64_t> value) {
-    if (!value) return;
-    onnx::AttributeProto* a = node.add_attribute();
-    a->set_name(name);
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(*value);
-  }
-
   // A Less+Where step fed `v`, giving `y`: c = Less(v, b), y = Where(c, b,
   // v) in the step's order, its Constant (if any) first.
   absl::Status LessWhere(const ChainNode& n, const std::string& v, const std::string& prefix,
@@ -133,23 +124,6 @@ class GraphBuilder {
   std::vector<onnx::NodeProto> constants_;
 };
 
-}  // namespace
-
-std::optional<OpFamily> FamilyOf(absl::string_view op) {
-  const SuiteOperator* suite = FindSuiteOperator(op);
-  if (suite == nullptr) return std::nullopt;
-  switch (suite->scenario) {
-    case NodeScenario::kVariadic:
-    case NodeScenario::kUnary: return OpFamily::kElementwise;
-    case NodeScenario::kArgReduce: return OpFamily::kArgReduce;
-    case NodeScenario::kClip: return OpFamily::kClip;
-    case NodeScenario::kNone: break;
-  }
-  return std::nullopt;
-}
-
-namespace {
-
 const OpSchema* SchemaOf(const ExploreCell& cell) {
   absl::StatusOr<const OpSchema*> schema = LookupSchema("", cell.op, cell.version);
   return schema.ok() ? *schema : nullptr;
@@ -167,21 +141,6 @@ int MaxInputs(const ExploreCell& cell, int cap) {
   return schema == nullptr ? cap : std::min(cap, schema->max_inputs());
 }
 
-bool HasSelectLastIndex(const ExploreCell& cell) {
-  const OpSchema* schema = SchemaOf(cell);
-  return schema != nullptr && schema->FindAttribute("select_last_index") != nullptr;
-}
-
-bool StatesNegativeAxes(const ExploreCell& cell) {
-  const OpSchema* schema = SchemaOf(cell);
-  return schema != nullptr && StatesNegativeAxisRange(*schema);
-}
-
-bool InvertedBoundsUnstated(const ExploreCell& cell) {
-  const OpSchema* schema = SchemaOf(cell);
-  return schema != nullptr && schema->readings().Has(Reading::kClipInvertedBoundsGiveMin);
-}
-
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
                                   const std::vector<int>& versions,
                                   const std::vector<ElementType>& types) {
@@ -191,7 +150,7 @@ std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
   std::vector<ExploreCell> cells;
   for (const OperatorVersion& entry : SuiteOperatorVersions()) {
     const std::string op(entry.op_type);
-    if (!FamilyOf(op).has_value()) continue;  // no scenario to draw
+    if (ScenarioOf(op) == nullptr) continue;  // no scenario to draw
     if (!ops.empty() && std::find(ops.begin(), ops.end(), op) == ops.end()) continue;
     if (!In(versions, entry.version)) continue;
     for (E type : kNumericTypes) {
@@ -220,43 +179,15 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
                               const TensorSpec& value, BoundSource source) {
     return builder.Input(node, name, value, source);
   };
-  const E type = c.cell.type;
   std::vector<onnx::NodeProto> nodes(1);
   onnx::NodeProto& node = nodes[0];
   node.set_op_type(c.cell.op);
-
-  E output_type = type;
-  switch (FamilyOf(c.cell.op).value()) {
-    case OpFamily::kElementwise:
-      for (size_t i = 0; i < c.inputs.size(); ++i) {
-        if (absl::Status s = builder.Input(node, absl::StrCat("x", i), c.inputs[i]); !s.ok()) {
-          return s;
-        }
-      }
-      break;
-    case OpFamily::kArgReduce:
-      if (absl::Status s = builder.Input(node, "data", c.inputs.at(0)); !s.ok()) return s;
-      GraphBuilder::IntAttr(node, "axis", c.axis);
-      GraphBuilder::IntAttr(node, "keepdims", c.keepdims);
-      GraphBuilder::IntAttr(node, "select_last_index", c.select_last_index);
-      output_type = E::kInt64;
-      break;
-    case OpFamily::kClip:
-      if (absl::Status s = builder.Input(node, "input", c.inputs.at(0)); !s.ok()) return s;
-      if (absl::Status s = AddClipBounds(node, c.cell.version,
-                                         {.min_form = c.min_form,
-                                          .max_form = c.max_form,
-                                          .min_input = &c.min_input,
-                                          .max_input = &c.max_input,
-                                          .min_attr = c.min_attr,
-                                          .max_attr = c.max_attr,
-                                          .source = c.bound_source},
-                                         "", add_input);
-          !s.ok()) {
-        return s;
-      }
-      break;
+  const ExploreScenario* scenario = ScenarioOf(c.cell.op);
+  if (scenario == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("explore: ", c.cell.op, " has no scenario"));
   }
+  if (absl::Status s = scenario->BuildNode(c, node, add_input); !s.ok()) return s;
+  E output_type = scenario->OutputType(c.cell.type);
   std::vector<onnx::NodeProto> ordered = builder.TakeConstants();
   std::vector<std::pair<std::string, E>> outputs;  // graph outputs, in order
   std::string value = c.chain.empty() ? "output" : "y0";
@@ -275,38 +206,9 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
     onnx::NodeProto next;
     next.set_op_type(n.op);
     next.add_input(fed);
-    if (n.op != "Identity") {
-      switch (FamilyOf(n.op).value()) {
-        case OpFamily::kElementwise:
-          for (size_t i = 0; i < n.operands.size(); ++i) {
-            if (absl::Status s = builder.Input(next, absl::StrCat(prefix, "x", i), n.operands[i]);
-                !s.ok()) {
-              return s;
-            }
-          }
-          break;
-        case OpFamily::kArgReduce:
-          GraphBuilder::IntAttr(next, "axis", n.axis);
-          GraphBuilder::IntAttr(next, "keepdims", n.keepdims);
-          output_type = E::kInt64;
-          break;
-        case OpFamily::kClip:
-          if (n.operands.size() != 2) return absl::InvalidArgumentError("explore: Clip bounds");
-          if (absl::Status s = AddClipBounds(
-                  next, c.cell.version,
-                  {.min_form = n.min_form,
-                   .max_form = n.max_form,
-                   .min_input = &n.operands[0],
-                   .max_input = &n.operands[1],
-                   .min_attr = static_cast<float>(ValueOf(type, n.operands[0].bits.at(0))),
-                   .max_attr = static_cast<float>(ValueOf(type, n.operands[1].bits.at(0))),
-                   .source = n.bound_source},
-                  prefix, add_input);
-              !s.ok()) {
-            return s;
-          }
-          break;
-      }
+    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
+      if (absl::Status s = step->BuildStep(n, c.cell, prefix, next, add_input); !s.ok()) return s;
+      output_type = step->OutputType(output_type);
     }
     next.add_output(value);
     for (onnx::NodeProto& constant : builder.TakeConstants())

@@ -11,9 +11,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "ops/clip/clip_explore.h"
 #include "runners/explore/case_gen.h"
 #include "runners/explore/explore_case.h"
+#include "runners/explore/explore_scenario.h"
 #include "tensor/float16.h"
 
 namespace onnx_conform {
@@ -21,10 +21,7 @@ namespace {
 
 using E = ElementType;
 using case_gen::BoundSourceName;
-
-std::string ShapeText(const Shape& shape) {
-  return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
-}
+using case_gen::ShapeText;
 
 bool HasLessWhere(const std::vector<ChainNode>& chain) {
   return std::any_of(chain.begin(), chain.end(),
@@ -58,7 +55,7 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
   for (TensorSpec& t : inputs) {
     for (uint64_t& b : t.bits) slots.push_back(&b);
   }
-  AppendClipBoundBits(*this, slots);
+  ScenarioOf(cell.op)->AppendNodeBits(*this, slots);
   for (ChainNode& n : chain) {
     for (TensorSpec& t : n.operands) {
       for (uint64_t& b : t.bits) slots.push_back(&b);
@@ -70,10 +67,10 @@ std::vector<uint64_t*> ExploreCase::ElementBits() {
 int64_t ExploreCase::ElementCount() const {
   int64_t count = 0;
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  count += ClipBoundElementCount(*this);
+  count += ScenarioOf(cell.op)->NodeElementCount(*this);
   for (const ChainNode& n : chain) {
-    if (n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kClip) {
-      count += (n.min_form == BoundForm::kPresent) + (n.max_form == BoundForm::kPresent);
+    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
+      count += step->StepElementCount(n);
     } else {
       for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
     }
@@ -85,10 +82,7 @@ std::string ExploreCase::Describe() const {
   std::vector<std::string> parts = {
       absl::StrCat(cell.op, "-", cell.version, " ", ElementTypeName(cell.type))};
   for (const TensorSpec& t : inputs) parts.push_back(ShapeText(t.shape));
-  if (axis) parts.push_back(absl::StrCat("axis=", *axis));
-  if (keepdims) parts.push_back(absl::StrCat("keepdims=", *keepdims));
-  if (select_last_index) parts.push_back(absl::StrCat("select_last_index=", *select_last_index));
-  if (FamilyOf(cell.op) == OpFamily::kClip) DescribeClipNode(*this, parts);
+  ScenarioOf(cell.op)->DescribeNode(*this, parts);
   for (const ChainNode& n : chain) {
     std::string node = absl::StrCat("-> ", n.output_too ? "(also an output) " : "");
     if (n.IsLessWhere()) {
@@ -99,21 +93,16 @@ std::string ExploreCase::Describe() const {
     } else {
       absl::StrAppend(&node, n.op);
     }
-    if (n.op != "Identity" && !n.IsLessWhere()) {
-      switch (FamilyOf(n.op).value()) {
-        case OpFamily::kElementwise:
-          for (const TensorSpec& t : n.operands) absl::StrAppend(&node, " ", ShapeText(t.shape));
-          break;
-        case OpFamily::kArgReduce:
-          absl::StrAppend(&node, " axis=", n.axis.value_or(0));
-          if (n.keepdims) absl::StrAppend(&node, " keepdims=", *n.keepdims);
-          break;
-        case OpFamily::kClip: absl::StrAppend(&node, DescribeClipStep(n)); break;
-      }
+    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
+      step->DescribeStep(n, node);
     }
     parts.push_back(node);
   }
   return absl::StrJoin(parts, " ");
+}
+
+std::string case_gen::ShapeText(const Shape& shape) {
+  return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
 }
 
 const char* case_gen::BoundSourceName(BoundSource source) {
@@ -130,13 +119,7 @@ std::vector<std::string> ExploreCase::Features() const {
   }
   if (broadcast) features.push_back("broadcast");
   if (empty) features.push_back("empty_tensor");
-  if (FamilyOf(cell.op) == OpFamily::kElementwise && inputs.size() > 2) {
-    features.push_back("variadic");
-  }
-  if (axis && *axis < 0) features.push_back("negative_axis");
-  if (keepdims) features.push_back(*keepdims != 0 ? "keepdims" : "no_keepdims");
-  if (select_last_index.value_or(0) != 0) features.push_back("select_last_index");
-  if (FamilyOf(cell.op) == OpFamily::kClip) AddClipFeatures(*this, features);
+  ScenarioOf(cell.op)->AddFeatures(*this, features);
   if (!chain.empty()) features.push_back("graph");
   if (HasLessWhere(chain)) {
     features.push_back("less_where");
@@ -160,19 +143,7 @@ std::vector<std::string> ExploreCase::Classes() const {
   }
   if (empty) classes.push_back("empty dim");
   if (one) classes.push_back("size-1 dim");
-  switch (FamilyOf(cell.op).value()) {
-    case OpFamily::kElementwise:
-      classes.push_back(absl::StrCat("inputs ", inputs.size()));
-      if (broadcast) classes.push_back(absl::StrCat("broadcast to rank ", rank));
-      break;
-    case OpFamily::kArgReduce:
-      classes.push_back(axis ? (*axis < 0 ? "axis negative" : "axis given") : "axis unset");
-      classes.push_back(absl::StrCat(
-          "keepdims ", keepdims ? absl::StrCat(*keepdims) : "unset", ", select_last_index ",
-          select_last_index ? absl::StrCat(*select_last_index) : "unset"));
-      break;
-    case OpFamily::kClip: AddClipClasses(*this, classes); break;
-  }
+  ScenarioOf(cell.op)->AddClasses(*this, broadcast, rank, classes);
   classes.push_back(absl::StrCat("nodes ", NodeCount()));
   if (HasLessWhere(chain)) {
     classes.push_back("less-where");

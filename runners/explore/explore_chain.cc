@@ -9,9 +9,9 @@
 
 #include "absl/status/statusor.h"
 #include "checker/registry.h"
-#include "ops/clip/clip_explore.h"
 #include "runners/explore/case_gen.h"
 #include "runners/explore/explore_case.h"
+#include "runners/explore/explore_scenario.h"
 
 namespace onnx_conform {
 namespace case_gen {
@@ -39,7 +39,7 @@ std::vector<std::string> ChainOps(int opset, E type) {
     absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, opset);
     if (!schema.ok()) continue;
     const std::vector<E> types = (*schema)->PrimaryTypes();
-    if (std::find(types.begin(), types.end(), type) != types.end() && FamilyOf(op).has_value()) {
+    if (std::find(types.begin(), types.end(), type) != types.end() && ScenarioOf(op) != nullptr) {
       ops.emplace_back(op);
     }
   }
@@ -70,46 +70,46 @@ rc::Gen<ChainNode> LessWhereGen(const ExploreCell& cell, const Shape& shape) {
       });
 }
 
+// The forms an optional input of the step may take: absent or given, and
+// skipped where its schema has an optional input.
+rc::Gen<BoundForm> OptionalFormGen(const OpSchema* schema) {
+  const bool optional =
+      schema != nullptr &&
+      std::any_of(schema->inputs().begin(), schema->inputs().end(),
+                  [](const FormalParameter& input) { return input.option == kOptional; });
+  return optional ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
+                  : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
+}
+
 // A step of a registered operator or Identity fed a value of shape
-// `shape`: an element-wise node's further input broadcasts to it where the
-// step's schema broadcasts (else it has that shape) and none where it takes
-// one input (Relu), a Clip gets bounds, an arg-reduce an axis.
+// `shape`: every step makes the same draws (StepDraws), and its operator's
+// scenario keeps what it needs.
 rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const std::string& op) {
-  absl::StatusOr<const OpSchema*> schema = LookupSchema("", op, cell.version);
-  const size_t broadcast_weight = schema.ok() && (*schema)->broadcasting() ? 1 : 0;
-  const bool takes_two = schema.ok() && (*schema)->max_inputs() >= 2;
+  absl::StatusOr<const OpSchema*> found = LookupSchema("", op, cell.version);
+  const OpSchema* schema = found.ok() ? *found : nullptr;
+  const size_t broadcast_weight = schema != nullptr && schema->broadcasting() ? 1 : 0;
   return gen::map(
       gen::tuple(gen::container<std::vector<TensorSpec>>(
                      2, gen::mapcat(BroadcastShapeGen(shape, 1, broadcast_weight),
                                     [cell](Shape s) { return TensorGen(s, cell.type); })),
                  gen::pair(TensorGen({}, cell.type), TensorGen({}, cell.type)),
-                 ClipBoundFormGen(cell.version, std::nullopt),
-                 ClipBoundFormGen(cell.version, std::nullopt), SourceGen(),
+                 OptionalFormGen(schema), OptionalFormGen(schema), SourceGen(),
                  gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())), FlagGen({}),
                  gen::arbitrary<bool>()),
-      [op, shape,
-       takes_two](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
-                             BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
-                      t) {
+      [op, schema](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
+                              BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
+                       t) {
         ChainNode n;
         n.op = op;
         n.output_too = std::get<7>(t);
-        if (op == "Identity") return n;
-        switch (FamilyOf(op).value()) {
-          case OpFamily::kElementwise:  // a further input where the step takes one
-            if (takes_two) n.operands = {std::get<0>(t)[0]};
-            break;
-          case OpFamily::kClip:
-            n.operands = {std::get<1>(t).first, std::get<1>(t).second};
-            n.min_form = std::get<2>(t);
-            n.max_form = std::get<3>(t);
-            n.bound_source = std::get<4>(t);
-            break;
-          case OpFamily::kArgReduce:
-            n.axis = std::get<5>(t);
-            n.keepdims = std::get<6>(t);
-            break;
-        }
+        if (op == "Identity" || schema == nullptr) return n;
+        const StepDraws draws{.operands = std::move(std::get<0>(t)),
+                              .scalars = std::move(std::get<1>(t)),
+                              .forms = {std::get<2>(t), std::get<3>(t)},
+                              .source = std::get<4>(t),
+                              .axis = std::get<5>(t),
+                              .flag = std::get<6>(t)};
+        ScenarioOf(op)->FillStep(draws, *schema, n);
         return n;
       });
 }
@@ -128,13 +128,13 @@ rc::Gen<std::vector<ChainNode>> ChainGen(ExploreCell cell, Shape shape, int coun
   rc::Gen<std::string> picked =
       less_where_first && ops.back() == kLessWhere ? gen::just(std::string(kLessWhere)) : Pick(ops);
   return gen::mapcat(picked, [=](const std::string& op) -> rc::Gen<std::vector<ChainNode>> {
-    const bool reduce =
-        op != "Identity" && op != kLessWhere && FamilyOf(op) == OpFamily::kArgReduce;
+    const ExploreScenario* scenario = ScenarioOf(op);  // nullptr: Identity, Less+Where
+    const bool reduce = scenario != nullptr && scenario->EndsChain();
     if (reduce && (shape.empty() || count > 1)) return ChainGen(cell, shape, count);
     rc::Gen<ChainNode> node =
         op == kLessWhere ? LessWhereGen(cell, shape) : OpStepGen(cell, shape, op);
     return gen::mapcat(node, [=](ChainNode n) {
-      if (reduce && shape[*n.axis] == 0) {  // an empty reduced axis has no answer
+      if (scenario != nullptr && !scenario->StepFits(n, shape)) {
         const bool output_too = n.output_too;
         n = ChainNode{};
         n.op = "Identity";

@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "runners/explore/explore.h"
+#include "runners/explore/explore_scenario.h"
 #include "runners/explore/shrink.h"
 #include "runners/harness/evaluate_model.h"
 #include "runners/harness/in_memory_case.h"
@@ -52,7 +53,7 @@ TEST(ExploreLessWhereTest, ComesWhereTheRegistryHasLessAndWhere) {
   // none elsewhere.
   int cells_with = 0, cells_without = 0;
   for (const ExploreCell& cell : CellsFor({}, {}, {})) {
-    if (FamilyOf(cell.op) == OpFamily::kArgReduce) continue;
+    if (ScenarioOf(cell.op)->EndsChain()) continue;
     int64_t less_where = 0;
     for (int64_t k = 0; k < 400; ++k) {
       if (HasLessWhere(SteeredCaseGen(cell, k)(rc::Random(k + 1), 100).value())) ++less_where;

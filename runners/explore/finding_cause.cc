@@ -9,7 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "ops/clip/clip_explore.h"
+#include "runners/explore/explore_scenario.h"
 
 namespace onnx_conform {
 namespace {
@@ -43,37 +43,18 @@ std::vector<uint64_t> OrdinaryValues(E type) {
   return {simple[1], simple[2], simple[3], BitsOfType(type)->max_finite};
 }
 
-// Calls `visit` with the type and bits of every element of the case, Clip-1/6
-// attribute bounds (floats) included.
+// Calls `visit` with the type and bits of every element of the case,
+// attributes that are numbers (Clip-1/6's bounds) included.
 void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit) {
   for (uint64_t* slot : c.ElementBits()) visit(c.cell.type, *slot);
-  if (FamilyOf(c.cell.op) == OpFamily::kClip) ForEachClipBoundAttribute(c, visit);
+  ScenarioOf(c.cell.op)->ForEachAttributeValue(c, visit);
 }
 
 }  // namespace
 
 std::vector<std::string> CauseStructure(const ExploreCase& c) {
   std::vector<std::string> s;
-  switch (FamilyOf(c.cell.op).value()) {
-    case OpFamily::kElementwise: {
-      if (c.inputs.size() > 2) s.push_back(absl::StrCat("inputs ", c.inputs.size()));
-      for (const TensorSpec& t : c.inputs) {
-        if (t.shape != c.inputs[0].shape) {
-          s.push_back("broadcast");
-          break;
-        }
-      }
-      break;
-    }
-    case OpFamily::kArgReduce:
-      if (c.axis.value_or(0) < 0) s.push_back("axis < 0");
-      if (c.axis.value_or(0) > 0) s.push_back("axis");
-      if (c.keepdims) s.push_back(absl::StrCat("keepdims ", *c.keepdims));
-      if (c.select_last_index)
-        s.push_back(absl::StrCat("select_last_index ", *c.select_last_index));
-      break;
-    case OpFamily::kClip: AddClipCauseStructure(c, s); break;
-  }
+  ScenarioOf(c.cell.op)->AddCauseStructure(c, s);
   for (const ChainNode& n : c.chain) s.push_back("then " + n.op);
   return s;
 }
@@ -106,24 +87,9 @@ std::vector<StructureVariant> StructureVariants(const ExploreCase& c) {
     variants.push_back({std::move(name), std::move(without)});
   };
   for (const std::string& feature : CauseStructure(c)) {
-    if (feature == "axis < 0") {  // the same axis, counted from the front
-      add(feature,
-          [](ExploreCase& w) { *w.axis += static_cast<int64_t>(w.inputs.at(0).shape.size()); });
-    } else if (feature == "axis") {
-      add(feature, [](ExploreCase& w) { w.axis.reset(); });
-    } else if (absl::StartsWith(feature, "keepdims ")) {
-      add(feature, [](ExploreCase& w) { w.keepdims.reset(); });
-    } else if (absl::StartsWith(feature, "select_last_index ")) {
-      add(feature, [](ExploreCase& w) { w.select_last_index.reset(); });
-    } else if (ExploreCase without = c; RemoveClipCauseFeature(feature, without)) {
-      variants.push_back({feature, std::move(without)});
-    } else if (absl::StartsWith(feature, "inputs ")) {
-      for (size_t k = c.inputs.size(); k-- > 0;) {  // each input dropped in turn
-        add(feature, [k](ExploreCase& w) {
-          w.inputs.erase(w.inputs.begin() + static_cast<std::ptrdiff_t>(k));
-        });
-      }
-    }
+    std::vector<ExploreCase> without;
+    ScenarioOf(c.cell.op)->AddCasesWithout(c, feature, without);
+    for (ExploreCase& w : without) variants.push_back({feature, std::move(w)});
   }
   // Each further node bypassed, the last first.
   for (size_t k = c.chain.size(); k-- > 0;) {

@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "ops/clip/clip_explore.h"
+#include "runners/explore/explore_scenario.h"
 
 namespace onnx_conform {
 namespace {
@@ -35,19 +35,23 @@ TensorSpec Slice(const TensorSpec& t, size_t axis, const std::vector<int64_t>& k
   return out;
 }
 
-bool ElementwiseNode(const ChainNode& n) {
-  return n.op != "Identity" && !n.IsLessWhere() && FamilyOf(n.op) == OpFamily::kElementwise;
+// Whether a step's further inputs broadcast with the data: a Less+Where's,
+// and those of a step whose scenario says so.
+bool OperandsBroadcast(const ChainNode& n) {
+  if (n.IsLessWhere()) return true;
+  const ExploreScenario* scenario = ScenarioOf(n.op);
+  return scenario != nullptr && scenario->StepOperandsBroadcast();
 }
 
 // The tensors that broadcast together: the data inputs and the further
-// inputs of element-wise and Less+Where steps of the chain.
+// inputs of the chain's steps that broadcast.
 template <typename Case,
           typename T = std::conditional_t<std::is_const_v<Case>, const TensorSpec, TensorSpec>>
 std::vector<T*> Broadcasting(Case& c) {
   std::vector<T*> tensors;
   for (auto& t : c.inputs) tensors.push_back(&t);
   for (auto& n : c.chain) {
-    if (!ElementwiseNode(n) && !n.IsLessWhere()) continue;
+    if (!OperandsBroadcast(n)) continue;
     for (auto& t : n.operands) tensors.push_back(&t);
   }
   return tensors;
@@ -91,14 +95,9 @@ std::optional<ExploreCase> SliceOutputAxis(const ExploreCase& c, size_t a,
       t = Slice(t, local, keep, false);
     }
   }
-  if (remove && FamilyOf(c.cell.op) == OpFamily::kArgReduce) {
-    // Keep the reduced axis, renumbered.
-    const int64_t r = static_cast<int64_t>(rank);
-    const int64_t axis = c.axis.value_or(0);
-    const int64_t normal = axis < 0 ? axis + r : axis;
-    if (normal == static_cast<int64_t>(a) || r == 1) return std::nullopt;
-    if (normal > static_cast<int64_t>(a) && axis >= 0) s.axis = axis - 1;
-    if (normal < static_cast<int64_t>(a) && axis < 0) s.axis = axis + 1;
+  if (remove && !ScenarioOf(c.cell.op)->RemoveAxis(c, static_cast<int64_t>(a),
+                                                   static_cast<int64_t>(rank), s)) {
+    return std::nullopt;
   }
   if (!remove && s.inputs == c.inputs && s.chain == c.chain) return std::nullopt;
   return s;
@@ -142,39 +141,17 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
     if (!c.chain[k].output_too) continue;
     AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].output_too = false; });
   }
-  for (size_t k = 0; k < c.chain.size(); ++k) {  // a chain node's further inputs and bounds
+  for (size_t k = 0; k < c.chain.size(); ++k) {  // a chain node's further inputs and attributes
     const ChainNode& n = c.chain[k];
-    if (ElementwiseNode(n) && !n.operands.empty()) {
-      AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].operands.clear(); });
-    }
-    for (BoundForm ChainNode::*form : {&ChainNode::min_form, &ChainNode::max_form}) {
-      if (n.*form == BoundForm::kAbsent) continue;
-      AddEdited(c, out, [&](ExploreCase& s) { s.chain[k].*form = BoundForm::kAbsent; });
-    }
-    if (n.keepdims.has_value()) {
-      AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].keepdims = std::nullopt; });
+    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
+      step->AddSimplerStep(c, k, out);
     }
     // A Less+Where towards Clip-13's order, Where(Less(v, b), b, v).
     for (bool ChainNode::*order : {&ChainNode::less_b_first, &ChainNode::where_v_first}) {
       if (n.*order) AddEdited(c, out, [&](ExploreCase& s) { s.chain[k].*order = false; });
     }
   }
-  if (FamilyOf(c.cell.op) == OpFamily::kElementwise && c.inputs.size() > 1) {
-    for (size_t k = c.inputs.size(); k-- > 0;) {
-      AddEdited(c, out, [k](ExploreCase& s) {
-        s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
-      });
-    }
-  }
-  for (BoundForm ExploreCase::*form : {&ExploreCase::min_form, &ExploreCase::max_form}) {
-    if (c.*form == BoundForm::kAbsent) continue;
-    AddEdited(c, out, [form](ExploreCase& s) { s.*form = BoundForm::kAbsent; });
-  }
-  for (std::optional<int64_t> ExploreCase::*attr :
-       {&ExploreCase::axis, &ExploreCase::keepdims, &ExploreCase::select_last_index}) {
-    if (!(c.*attr).has_value()) continue;
-    AddEdited(c, out, [attr](ExploreCase& s) { s.*attr = std::nullopt; });
-  }
+  ScenarioOf(c.cell.op)->AddSimplerNodes(c, out);
   const size_t rank = OutputRank(c);
   for (size_t a = 0; a < rank; ++a) {
     if (auto s = SliceOutputAxis(c, a, {0}, /*remove=*/true)) out.push_back(*std::move(s));
@@ -226,8 +203,7 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
     }
     for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *s.ElementBits()[i] = v; });
   }
-  if (FamilyOf(c.cell.op) != OpFamily::kClip) return;
-  for (ExploreCase& s : SimplerClipBoundAttributes(c)) out.push_back(std::move(s));
+  ScenarioOf(c.cell.op)->AddSimplerAttributes(c, out);
 }
 
 // A node bypassed and one value set to another the case holds: fewer
@@ -267,8 +243,7 @@ std::vector<ExploreCase> SimplerCases(const ExploreCase& c) {
 }
 
 std::vector<ExploreCase> StatedCases(const ExploreCase& c) {
-  if (FamilyOf(c.cell.op) != OpFamily::kClip) return {};
-  return ClipStatedCases(c);
+  return ScenarioOf(c.cell.op)->StatedCases(c);
 }
 
 int ShrinkCase(ExploreCase& c, const std::function<bool(const ExploreCase&)>& shows,
