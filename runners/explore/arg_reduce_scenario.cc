@@ -38,34 +38,37 @@ bool StatesNegativeAxes(const ExploreCell& cell) {
   return schema != nullptr && StatesNegativeAxisRange(*schema);
 }
 
-void IntAttr(onnx::NodeProto& node, const char* name, std::optional<int64_t> value) {
-  if (!value) return;
-  onnx::AttributeProto* a = node.add_attribute();
-  a->set_name(name);
-  a->set_type(onnx::AttributeProto::INT);
-  a->set_i(*value);
+// An attribute flag's steered value: unset, 1 or 0 by the pick's digit.
+std::optional<std::optional<int64_t>> SteeredFlag(std::optional<int> pick) {
+  const std::optional<int64_t> flags[] = {std::nullopt, 1, 0};
+  if (!pick) return std::nullopt;
+  return flags[*pick];
 }
 
 class ArgReduceScenario : public ExploreScenario {
  public:
+  // A steered case's picks: keepdims and select_last_index (unset, 1, 0),
+  // and whether the axis is negative.
+  static constexpr size_t kKeepdims = 0, kSelectLastIndex = 1, kNegativeAxis = 2;
+
   bool EndsChain() const override { return true; }
 
   void Steer(const ExploreCell&, absl::FunctionRef<int(int64_t)> digit,
              case_gen::Steer& steer) const override {
     steer.rank = 1 + digit(6);
-    const std::optional<int64_t> flags[] = {std::nullopt, 1, 0};
-    steer.keepdims = flags[digit(3)];
-    steer.last = flags[digit(3)];
-    steer.negative = digit(2) == 1;
+    steer.picks = {digit(3), digit(3), digit(2)};
   }
 
   rc::Gen<ExploreCase> NodeGen(const ExploreCell& cell,
                                const case_gen::Steer& steer) const override {
     return gen::mapcat(ShapeGen(1, steer.rank), [cell, steer](Shape shape) {
       const int rank = static_cast<int>(shape.size());
-      rc::Gen<bool> negative = steer.negative ? gen::just(*steer.negative) : gen::arbitrary<bool>();
+      const std::optional<int> steered_negative = steer.pick(kNegativeAxis);
+      rc::Gen<bool> negative =
+          steered_negative ? gen::just(*steered_negative == 1) : gen::arbitrary<bool>();
       return gen::mapcat(
-          gen::tuple(gen::inRange(0, rank), negative, FlagGen(steer.keepdims), FlagGen(steer.last)),
+          gen::tuple(gen::inRange(0, rank), negative, FlagGen(SteeredFlag(steer.pick(kKeepdims))),
+                     FlagGen(SteeredFlag(steer.pick(kSelectLastIndex)))),
           [cell, shape,
            rank](std::tuple<int, bool, std::optional<int64_t>, std::optional<int64_t>> t) {
             // Named copies, not structured bindings: clang 14 cannot capture those.
@@ -80,115 +83,102 @@ class ArgReduceScenario : public ExploreScenario {
               c.cell = cell;
               c.inputs = {std::move(data)};
               // Axis 0 is the default: leaving it unset is the simplest case.
+              std::optional<int64_t> written_axis;
               if (axis != 0 || negative) {
-                c.axis = negative && StatesNegativeAxes(cell) ? axis - rank : axis;
+                written_axis = negative && StatesNegativeAxes(cell) ? axis - rank : axis;
               }
-              c.keepdims = keepdims;
-              if (HasSelectLastIndex(cell)) c.select_last_index = last;
+              c.node.ints = {{"axis", written_axis},
+                             {"keepdims", keepdims},
+                             {"select_last_index", HasSelectLastIndex(cell) ? last : std::nullopt}};
               return c;
             });
           });
     });
   }
 
-  void FillStep(const StepDraws& draws, const OpSchema&, ChainNode& n) const override {
-    n.axis = draws.axis;
-    n.keepdims = draws.flag;
+  void FillStep(const StepDraws& draws, const ExploreCell&, const OpSchema&,
+                ChainNode& n) const override {
+    n.node.ints = {{"axis", draws.axis}, {"keepdims", draws.flag}};
   }
 
+  // An empty reduced axis has no answer.
   bool StepFits(const ChainNode& n, const Shape& shape) const override {
-    return shape[*n.axis] != 0;  // an empty reduced axis has no answer
+    return shape[n.node.IntValue("axis").value_or(0)] != 0;
   }
 
-  absl::Status BuildNode(const ExploreCase& c, onnx::NodeProto& node,
-                         NodeInputAdder add_input) const override {
-    if (absl::Status s = add_input(node, "data", c.inputs.at(0), BoundSource::kGraphInput);
-        !s.ok()) {
-      return s;
-    }
-    IntAttr(node, "axis", c.axis);
-    IntAttr(node, "keepdims", c.keepdims);
-    IntAttr(node, "select_last_index", c.select_last_index);
-    return absl::OkStatus();
-  }
-
-  absl::Status BuildStep(const ChainNode& n, const ExploreCell&, const std::string&,
-                         onnx::NodeProto& node, NodeInputAdder) const override {
-    IntAttr(node, "axis", n.axis);
-    IntAttr(node, "keepdims", n.keepdims);
-    return absl::OkStatus();
-  }
+  std::string DataInputName(size_t) const override { return "data"; }
 
   ElementType OutputType(ElementType) const override { return ElementType::kInt64; }
 
+  // "axis=1", "keepdims=0", "select_last_index=1" for each set.
   void DescribeNode(const ExploreCase& c, std::vector<std::string>& parts) const override {
-    if (c.axis) parts.push_back(absl::StrCat("axis=", *c.axis));
-    if (c.keepdims) parts.push_back(absl::StrCat("keepdims=", *c.keepdims));
-    if (c.select_last_index) {
-      parts.push_back(absl::StrCat("select_last_index=", *c.select_last_index));
+    for (const IntAttribute& a : c.node.ints) {
+      if (a.value) parts.push_back(absl::StrCat(a.name, "=", *a.value));
     }
   }
 
   void DescribeStep(const ChainNode& n, std::string& text) const override {
-    absl::StrAppend(&text, " axis=", n.axis.value_or(0));
-    if (n.keepdims) absl::StrAppend(&text, " keepdims=", *n.keepdims);
+    absl::StrAppend(&text, " axis=", n.node.IntValue("axis").value_or(0));
+    if (std::optional<int64_t> keepdims = n.node.IntValue("keepdims")) {
+      absl::StrAppend(&text, " keepdims=", *keepdims);
+    }
   }
 
   void AddFeatures(const ExploreCase& c, std::vector<std::string>& features) const override {
-    if (c.axis && *c.axis < 0) features.push_back("negative_axis");
-    if (c.keepdims) features.push_back(*c.keepdims != 0 ? "keepdims" : "no_keepdims");
-    if (c.select_last_index.value_or(0) != 0) features.push_back("select_last_index");
+    const Attributes a = AttributesOf(c);
+    if (a.axis && *a.axis < 0) features.push_back("negative_axis");
+    if (a.keepdims) features.push_back(*a.keepdims != 0 ? "keepdims" : "no_keepdims");
+    if (a.select_last_index.value_or(0) != 0) features.push_back("select_last_index");
   }
 
   void AddClasses(const ExploreCase& c, bool, size_t,
                   std::vector<std::string>& classes) const override {
-    classes.push_back(c.axis ? (*c.axis < 0 ? "axis negative" : "axis given") : "axis unset");
+    const Attributes a = AttributesOf(c);
+    classes.push_back(a.axis ? (*a.axis < 0 ? "axis negative" : "axis given") : "axis unset");
     classes.push_back(absl::StrCat(
-        "keepdims ", c.keepdims ? absl::StrCat(*c.keepdims) : "unset", ", select_last_index ",
-        c.select_last_index ? absl::StrCat(*c.select_last_index) : "unset"));
-  }
-
-  void AddSimplerNodes(const ExploreCase& c, std::vector<ExploreCase>& out) const override {
-    for (std::optional<int64_t> ExploreCase::*attr :
-         {&ExploreCase::axis, &ExploreCase::keepdims, &ExploreCase::select_last_index}) {
-      if (!(c.*attr).has_value()) continue;
-      (out.emplace_back(c).*attr).reset();
-    }
-  }
-
-  void AddSimplerStep(const ExploreCase& c, size_t k,
-                      std::vector<ExploreCase>& out) const override {
-    if (c.chain[k].keepdims.has_value()) out.emplace_back(c).chain[k].keepdims.reset();
+        "keepdims ", a.keepdims ? absl::StrCat(*a.keepdims) : "unset", ", select_last_index ",
+        a.select_last_index ? absl::StrCat(*a.select_last_index) : "unset"));
   }
 
   // Keeps the reduced axis, renumbered.
   bool RemoveAxis(const ExploreCase& c, int64_t a, int64_t rank, ExploreCase& s) const override {
-    const int64_t axis = c.axis.value_or(0);
+    const int64_t axis = c.node.IntValue("axis").value_or(0);
     const int64_t normal = axis < 0 ? axis + rank : axis;
     if (normal == a || rank == 1) return false;
-    if (normal > a && axis >= 0) s.axis = axis - 1;
-    if (normal < a && axis < 0) s.axis = axis + 1;
+    if (normal > a && axis >= 0) *s.node.Int("axis") = axis - 1;
+    if (normal < a && axis < 0) *s.node.Int("axis") = axis + 1;
     return true;
   }
 
   void AddCauseStructure(const ExploreCase& c, std::vector<std::string>& s) const override {
-    if (c.axis.value_or(0) < 0) s.push_back("axis < 0");
-    if (c.axis.value_or(0) > 0) s.push_back("axis");
-    if (c.keepdims) s.push_back(absl::StrCat("keepdims ", *c.keepdims));
-    if (c.select_last_index) s.push_back(absl::StrCat("select_last_index ", *c.select_last_index));
+    const Attributes a = AttributesOf(c);
+    if (a.axis.value_or(0) < 0) s.push_back("axis < 0");
+    if (a.axis.value_or(0) > 0) s.push_back("axis");
+    if (a.keepdims) s.push_back(absl::StrCat("keepdims ", *a.keepdims));
+    if (a.select_last_index) s.push_back(absl::StrCat("select_last_index ", *a.select_last_index));
   }
 
   void AddCasesWithout(const ExploreCase& c, absl::string_view feature,
                        std::vector<ExploreCase>& out) const override {
     if (feature == "axis < 0") {  // the same axis, counted from the front
-      *out.emplace_back(c).axis += static_cast<int64_t>(c.inputs.at(0).shape.size());
+      **out.emplace_back(c).node.Int("axis") += static_cast<int64_t>(c.inputs.at(0).shape.size());
     } else if (feature == "axis") {
-      out.emplace_back(c).axis.reset();
+      out.emplace_back(c).node.Int("axis")->reset();
     } else if (absl::StartsWith(feature, "keepdims ")) {
-      out.emplace_back(c).keepdims.reset();
+      out.emplace_back(c).node.Int("keepdims")->reset();
     } else if (absl::StartsWith(feature, "select_last_index ")) {
-      out.emplace_back(c).select_last_index.reset();
+      out.emplace_back(c).node.Int("select_last_index")->reset();
     }
+  }
+
+ private:
+  // The first node's attributes as the scenario drew them.
+  struct Attributes {
+    std::optional<int64_t> axis, keepdims, select_last_index;
+  };
+  static Attributes AttributesOf(const ExploreCase& c) {
+    return {c.node.IntValue("axis"), c.node.IntValue("keepdims"),
+            c.node.IntValue("select_last_index")};
   }
 };
 

@@ -49,19 +49,24 @@ rc::Gen<T> WeightedOneOf(std::initializer_list<std::pair<size_t, rc::Gen<T>>> we
   return gen::mapcat(Pick(std::move(which)), [gens](size_t i) { return gens[i]; });
 }
 
-// What a steered case is told to be (nullopt: drawn at random): the
-// classes mixed-radix digits of its number pick (SteeredCaseGen).
+// What a steered case is told to be (SteeredCaseGen): the classes
+// mixed-radix digits of its number pick. Unset, and empty picks, leave
+// them to be drawn at random.
 struct Steer {
   std::optional<int> rank;
-  std::optional<int> inputs;      // element-wise: how many
-  std::optional<bool> broadcast;  // element-wise: an input broadcast
-  std::optional<BoundForm> min_form, max_form;
-  bool inverted = false;  // clip: min > max where both are given
-  std::optional<BoundSource> source;
-  std::optional<std::optional<int64_t>> keepdims, last;  // arg-reduce flags
-  std::optional<bool> negative;                          // arg-reduce: a negative axis
-  int chain = 0;                                         // nodes after the first
+  // The digits the case's scenario took for its own classes, in the order
+  // it took them (the element-wise input count, Clip's bound forms, ...).
+  std::vector<int> picks;
+  int chain = 0;            // nodes after the first
   bool less_where = false;  // the chain's first step a Less+Where, where there is one
+  // A class of the scenario's own on half the steered cases that take a
+  // chain, picked after the chain's digits (Clip: min > max).
+  bool alternate = false;
+
+  // Pick `i`, nullopt where the case is not steered.
+  std::optional<int> pick(size_t i) const {
+    return i < picks.size() ? std::optional<int>(picks[i]) : std::nullopt;
+  }
 };
 
 // A shape of rank 0-6 (at least `min_rank`; the steered rank when given),
@@ -74,12 +79,12 @@ rc::Gen<Shape> BroadcastShapeGen(const Shape& output, size_t same_weight, size_t
 // An attribute flag unset, 1 or 0 (the steered one when given).
 rc::Gen<std::optional<int64_t>> FlagGen(std::optional<std::optional<int64_t>> steered);
 // A graph input, an initializer or a Constant (where a node's operand or
-// bound comes from).
-rc::Gen<BoundSource> SourceGen();
+// optional input comes from).
+rc::Gen<ValueSource> SourceGen();
 
-// "input", "initializer", "Constant": where an operand or bound comes from,
-// in descriptions.
-const char* BoundSourceName(BoundSource source);
+// "input", "initializer", "Constant": where an operand or optional input
+// comes from, in descriptions.
+const char* SourceName(ValueSource source);
 // "[2,3]": a shape in descriptions.
 std::string ShapeText(const Shape& shape);
 

@@ -21,11 +21,14 @@ using case_gen::TensorGen;
 
 class ElementwiseScenario : public ExploreScenario {
  public:
+  // A steered case's picks: how many inputs (less one), and whether one
+  // broadcasts.
+  static constexpr size_t kInputCount = 0, kBroadcast = 1;
+
   void Steer(const ExploreCell&, absl::FunctionRef<int(int64_t)> digit,
              case_gen::Steer& steer) const override {
     steer.rank = digit(7);
-    steer.inputs = 1 + digit(4);
-    steer.broadcast = digit(2) == 1;
+    steer.picks = {digit(4), digit(2)};  // kInputCount - 1, kBroadcast
   }
 
   rc::Gen<ExploreCase> NodeGen(const ExploreCell& cell,
@@ -33,18 +36,20 @@ class ElementwiseScenario : public ExploreScenario {
     // Min-1 and 6 want equal shapes: broadcast ones are rarer there, and invalid.
     const bool broadcasts = Broadcasts(cell);
     const int most = MaxInputs(cell, 4);  // Relu: one
+    const std::optional<int> inputs = steer.pick(kInputCount);
+    std::optional<bool> broadcast;
+    if (std::optional<int> d = steer.pick(kBroadcast)) broadcast = *d == 1;
     rc::Gen<int> counts =
-        steer.inputs ? gen::just(std::min(*steer.inputs, most)) : gen::inRange(1, most + 1);
+        inputs ? gen::just(std::min(1 + *inputs, most)) : gen::inRange(1, most + 1);
     size_t same = broadcasts ? 1 : 3, other = 1;
-    if (steer.broadcast && broadcasts) (*steer.broadcast ? same : other) = 0;
+    if (broadcast && broadcasts) (*broadcast ? same : other) = 0;
     return gen::mapcat(gen::pair(ShapeGen(0, steer.rank), counts), [=](std::pair<Shape, int> p) {
       rc::Gen<TensorSpec> input =
           gen::mapcat(BroadcastShapeGen(p.first, same, other),
                       [cell](Shape shape) { return TensorGen(std::move(shape), cell.type); });
       // A steered broadcast keeps the first input at the full shape, so
       // that the output has the steered rank.
-      rc::Gen<TensorSpec> first =
-          steer.broadcast.value_or(false) ? TensorGen(p.first, cell.type) : input;
+      rc::Gen<TensorSpec> first = broadcast.value_or(false) ? TensorGen(p.first, cell.type) : input;
       return gen::map(gen::pair(first, gen::container<std::vector<TensorSpec>>(
                                            static_cast<size_t>(p.second - 1), input)),
                       [cell](std::pair<TensorSpec, std::vector<TensorSpec>> inputs) {
@@ -57,35 +62,14 @@ class ElementwiseScenario : public ExploreScenario {
     });
   }
 
-  void FillStep(const StepDraws& draws, const OpSchema& schema, ChainNode& n) const override {
+  void FillStep(const StepDraws& draws, const ExploreCell&, const OpSchema& schema,
+                ChainNode& n) const override {
     if (schema.max_inputs() >= 2) n.operands = {draws.operands[0]};
   }
 
   bool StepOperandsBroadcast() const override { return true; }
 
-  absl::Status BuildNode(const ExploreCase& c, onnx::NodeProto& node,
-                         NodeInputAdder add_input) const override {
-    for (size_t i = 0; i < c.inputs.size(); ++i) {
-      if (absl::Status s =
-              add_input(node, absl::StrCat("x", i), c.inputs[i], BoundSource::kGraphInput);
-          !s.ok()) {
-        return s;
-      }
-    }
-    return absl::OkStatus();
-  }
-
-  absl::Status BuildStep(const ChainNode& n, const ExploreCell&, const std::string& prefix,
-                         onnx::NodeProto& node, NodeInputAdder add_input) const override {
-    for (size_t i = 0; i < n.operands.size(); ++i) {
-      if (absl::Status s = add_input(node, absl::StrCat(prefix, "x", i), n.operands[i],
-                                     BoundSource::kGraphInput);
-          !s.ok()) {
-        return s;
-      }
-    }
-    return absl::OkStatus();
-  }
+  std::string DataInputName(size_t i) const override { return absl::StrCat("x", i); }
 
   void DescribeNode(const ExploreCase&, std::vector<std::string>&) const override {}
 
@@ -103,20 +87,6 @@ class ElementwiseScenario : public ExploreScenario {
     if (broadcast) classes.push_back(absl::StrCat("broadcast to rank ", rank));
   }
 
-  void AddSimplerNodes(const ExploreCase& c, std::vector<ExploreCase>& out) const override {
-    if (c.inputs.size() < 2) return;
-    for (size_t k = c.inputs.size(); k-- > 0;) {  // an input dropped, the last first
-      ExploreCase& s = out.emplace_back(c);
-      s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
-    }
-  }
-
-  void AddSimplerStep(const ExploreCase& c, size_t k,
-                      std::vector<ExploreCase>& out) const override {
-    if (c.chain[k].operands.empty()) return;
-    out.emplace_back(c).chain[k].operands.clear();
-  }
-
   void AddCauseStructure(const ExploreCase& c, std::vector<std::string>& s) const override {
     if (c.inputs.size() > 2) s.push_back(absl::StrCat("inputs ", c.inputs.size()));
     for (const TensorSpec& t : c.inputs) {
@@ -130,7 +100,10 @@ class ElementwiseScenario : public ExploreScenario {
   void AddCasesWithout(const ExploreCase& c, absl::string_view feature,
                        std::vector<ExploreCase>& out) const override {
     if (!absl::StartsWith(feature, "inputs ")) return;
-    AddSimplerNodes(c, out);  // each input dropped in turn
+    for (size_t k = c.inputs.size(); k-- > 0;) {  // each input dropped in turn
+      ExploreCase& s = out.emplace_back(c);
+      s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+    }
   }
 };
 

@@ -164,7 +164,7 @@ Steer SteerFor(const ExploreCell& cell, int64_t k) {
   // that would come hundreds of cases on).
   steer.chain = digit(3);
   steer.less_where = steer.chain > 0 && odd;
-  steer.inverted = digit(2) == 0;
+  steer.alternate = digit(2) == 0;
   return steer;
 }
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "onnx/onnx_pb.h"
 #include "rapidcheck.h"
@@ -50,6 +51,8 @@ struct TensorSpec {
 bool Broadcasts(const ExploreCell& cell);
 // The most inputs the cell's node takes, at most `cap` (Relu: 1; Min: cap).
 int MaxInputs(const ExploreCell& cell, int cap);
+// The fewest inputs the cell's node takes (Min: 1; Clip-11: 1).
+int MinInputs(const ExploreCell& cell);
 
 // The type's simple values as element bits, simplest first: 0, 1, -1, 2
 // (wrapped for unsigned types). Shrinking moves values towards them.
@@ -61,15 +64,59 @@ std::vector<uint64_t> EdgeValues(ElementType type);
 // Element bits of `type` as a number (NaN stays NaN).
 double ValueOf(ElementType type, uint64_t bits);
 
-// How a Clip bound is given.
-enum class BoundForm : uint8_t {
-  kAbsent,   // not given (a trailing input left out, or no attribute)
-  kSkipped,  // an input with an empty name (Clip-11+)
-  kPresent,
+// How an optional input of a node is given.
+enum class InputForm : uint8_t {
+  kAbsent,   // left out (as "" where an input after it is given)
+  kSkipped,  // named "" whatever follows it
+  kPresent,  // given a value
 };
 
-// Where a given Clip-11+ bound comes from.
-enum class BoundSource : uint8_t { kGraphInput, kInitializer, kConstant };
+// Where a given value comes from.
+enum class ValueSource : uint8_t { kGraphInput, kInitializer, kConstant };
+
+// An optional input after a node's data: its name (after a step's
+// prefix), its form, and its value, drawn whatever the form.
+struct OptionalInput {
+  std::string name;
+  InputForm form = InputForm::kAbsent;
+  TensorSpec value;
+  bool operator==(const OptionalInput&) const = default;
+};
+
+// An attribute a scenario draws, set or not (nullopt): INT, or FLOAT as
+// its bits, so that a NaN equals itself.
+struct IntAttribute {
+  std::string name;
+  std::optional<int64_t> value;
+  bool operator==(const IntAttribute&) const = default;
+};
+struct FloatAttribute {
+  std::string name;
+  std::optional<uint32_t> bits;
+  bool operator==(const FloatAttribute&) const = default;
+};
+
+// What a node's scenario draws beyond the data it is fed, in ONNX's
+// terms: optional inputs (and where the given ones come from) and
+// attributes, each written in the order drawn. The scenario names them:
+// ArgMin's INT axis, keepdims, select_last_index; Clip-11's inputs min and
+// max; Clip-1's FLOAT min and max.
+struct NodeDraw {
+  std::vector<OptionalInput> optional_inputs;
+  ValueSource source = ValueSource::kGraphInput;
+  std::vector<IntAttribute> ints;
+  std::vector<FloatAttribute> floats;
+
+  // The one named `name`; nullptr when it was not drawn.
+  OptionalInput* Input(absl::string_view name);
+  const OptionalInput* Input(absl::string_view name) const;
+  std::optional<int64_t>* Int(absl::string_view name);
+  // The INT attribute's value; nullopt when unset or not drawn.
+  std::optional<int64_t> IntValue(absl::string_view name) const;
+  std::optional<uint32_t>* Float(absl::string_view name);
+  const std::optional<uint32_t>* Float(absl::string_view name) const;
+  bool operator==(const NodeDraw&) const = default;
+};
 
 // The op of a chain step that is two nodes, Less then Where, choosing
 // between the value v it is fed and an operand b as Clip-13's function
@@ -80,11 +127,10 @@ inline constexpr char kLessWhere[] = "Less+Where";
 // gives (a chain: x -> Min -> Clip -> ArgMin), at the case's opset.
 struct ChainNode {
   std::string op;  // a registered operator, "Identity" or kLessWhere
-  // element-wise: further inputs; clip: min, max values; less-where: b
+  // Further inputs after the value it is fed, from graph inputs
+  // (element-wise); a Less+Where's b, from node.source.
   std::vector<TensorSpec> operands;
-  BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
-  BoundSource bound_source = BoundSource::kGraphInput;  // clip: the bounds; less-where: b
-  std::optional<int64_t> axis, keepdims;                // arg-reduce
+  NodeDraw node;  // its scenario's optional inputs and attributes
   // less-where: Less(b, v) instead of Less(v, b); Where(c, v, b) instead
   // of Where(c, b, v).
   bool less_b_first = false, where_v_first = false;
@@ -101,19 +147,16 @@ bool LessWhereTakes(int opset, ElementType type);
 struct ExploreCase {
   ExploreCell cell;
   std::vector<TensorSpec> inputs;  // the data inputs: Min 1..n, ArgMin and Clip one
-  // ArgMin attributes; nullopt: not set.
-  std::optional<int64_t> axis, keepdims, select_last_index;
-  // Clip bounds: Clip-1/6 as float attributes, Clip-11+ as scalar inputs.
-  BoundForm min_form = BoundForm::kAbsent, max_form = BoundForm::kAbsent;
-  float min_attr = 0, max_attr = 0;
-  TensorSpec min_input, max_input;
-  BoundSource bound_source = BoundSource::kGraphInput;
-  std::vector<ChainNode> chain;  // further nodes (empty: a one-node case)
+  NodeDraw node;                   // the first node's optional inputs and attributes
+  std::vector<ChainNode> chain;    // further nodes (empty: a one-node case)
 
-  int64_t ElementCount() const;  // over every input tensor, bounds included
-  // Every element's bits, in one list: the data inputs, Clip-11+ bounds
-  // given, the chain's operands.
+  int64_t ElementCount() const;  // over every input tensor given
+  // Every element's bits, in one list: the data inputs, the given optional
+  // inputs, then each step's operands and given optional inputs.
   std::vector<uint64_t*> ElementBits();
+  // The bits of every FLOAT attribute set, the first node's first (values
+  // that are not elements, as Clip-1's bounds).
+  std::vector<uint32_t*> FloatAttributeBits();
   int64_t NodeCount() const;                  // a Less+Where step is two
   std::string Describe() const;               // one line: op, shapes, attributes
   std::vector<std::string> Features() const;  // snake_case tags for case.json

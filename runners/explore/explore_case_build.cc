@@ -63,19 +63,19 @@ class GraphBuilder {
       : built_(built), graph_(*built.model.mutable_graph()), type_(c.cell.type) {}
 
   absl::Status Input(onnx::NodeProto& node, const std::string& name, const TensorSpec& spec,
-                     BoundSource source = BoundSource::kGraphInput) {
+                     ValueSource source = ValueSource::kGraphInput) {
     node.add_input(name);
     absl::StatusOr<Tensor> tensor = ToTensor(spec, type_);
     if (!tensor.ok()) return tensor.status();
     switch (source) {
-      case BoundSource::kGraphInput:
+      case ValueSource::kGraphInput:
         *graph_.add_input() = ValueInfo(name, type_, &spec.shape);
         built_.inputs.push_back(*std::move(tensor));
         break;
-      case BoundSource::kInitializer:
+      case ValueSource::kInitializer:
         *graph_.add_initializer() = TensorToProto(*tensor, name);
         break;
-      case BoundSource::kConstant: {
+      case ValueSource::kConstant: {
         // The Constant must come before its consumer: move it in front.
         onnx::NodeProto constant;
         constant.set_op_type("Constant");
@@ -91,6 +91,41 @@ class GraphBuilder {
     return absl::OkStatus();
   }
 
+  // A node's optional inputs and attributes, named after `prefix`: a given
+  // input from its source, a skipped one as "", an absent one as "" only
+  // where an input after it is written; each attribute set.
+  absl::Status Drawn(onnx::NodeProto& node, const NodeDraw& drawn, const std::string& prefix) {
+    const std::vector<OptionalInput>& inputs = drawn.optional_inputs;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const OptionalInput& input = inputs[i];
+      if (input.form == InputForm::kPresent) {
+        if (absl::Status s = Input(node, prefix + input.name, input.value, drawn.source); !s.ok()) {
+          return s;
+        }
+      } else if (input.form == InputForm::kSkipped ||
+                 std::any_of(
+                     inputs.begin() + static_cast<std::ptrdiff_t>(i) + 1, inputs.end(),
+                     [](const OptionalInput& later) { return later.form != InputForm::kAbsent; })) {
+        node.add_input("");
+      }
+    }
+    for (const IntAttribute& a : drawn.ints) {
+      if (!a.value) continue;
+      onnx::AttributeProto* attribute = node.add_attribute();
+      attribute->set_name(a.name);
+      attribute->set_type(onnx::AttributeProto::INT);
+      attribute->set_i(*a.value);
+    }
+    for (const FloatAttribute& a : drawn.floats) {
+      if (!a.bits) continue;
+      onnx::AttributeProto* attribute = node.add_attribute();
+      attribute->set_name(a.name);
+      attribute->set_type(onnx::AttributeProto::FLOAT);
+      attribute->set_f(std::bit_cast<float>(*a.bits));
+    }
+    return absl::OkStatus();
+  }
+
   // A Less+Where step fed `v`, giving `y`: c = Less(v, b), y = Where(c, b,
   // v) in the step's order, its Constant (if any) first.
   absl::Status LessWhere(const ChainNode& n, const std::string& v, const std::string& prefix,
@@ -100,7 +135,7 @@ class GraphBuilder {
     onnx::NodeProto less, where;
     less.set_op_type("Less");
     if (!n.less_b_first) less.add_input(v);
-    if (absl::Status s = Input(less, b, n.operands[0], n.bound_source); !s.ok()) return s;
+    if (absl::Status s = Input(less, b, n.operands[0], n.node.source); !s.ok()) return s;
     if (n.less_b_first) less.add_input(v);
     less.add_output(c);
     where.set_op_type("Where");
@@ -141,6 +176,11 @@ int MaxInputs(const ExploreCell& cell, int cap) {
   return schema == nullptr ? cap : std::min(cap, schema->max_inputs());
 }
 
+int MinInputs(const ExploreCell& cell) {
+  const OpSchema* schema = SchemaOf(cell);
+  return schema == nullptr ? 1 : schema->min_inputs();
+}
+
 std::vector<ExploreCell> CellsFor(const std::vector<std::string>& ops,
                                   const std::vector<int>& versions,
                                   const std::vector<ElementType>& types) {
@@ -175,10 +215,6 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   onnx::GraphProto* graph = model.mutable_graph();
   graph->set_name("explore");
   GraphBuilder builder(built, c);
-  auto add_input = [&builder](onnx::NodeProto& node, const std::string& name,
-                              const TensorSpec& value, BoundSource source) {
-    return builder.Input(node, name, value, source);
-  };
   std::vector<onnx::NodeProto> nodes(1);
   onnx::NodeProto& node = nodes[0];
   node.set_op_type(c.cell.op);
@@ -186,7 +222,12 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
   if (scenario == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("explore: ", c.cell.op, " has no scenario"));
   }
-  if (absl::Status s = scenario->BuildNode(c, node, add_input); !s.ok()) return s;
+  for (size_t i = 0; i < c.inputs.size(); ++i) {
+    if (absl::Status s = builder.Input(node, scenario->DataInputName(i), c.inputs[i]); !s.ok()) {
+      return s;
+    }
+  }
+  if (absl::Status s = builder.Drawn(node, c.node, ""); !s.ok()) return s;
   E output_type = scenario->OutputType(c.cell.type);
   std::vector<onnx::NodeProto> ordered = builder.TakeConstants();
   std::vector<std::pair<std::string, E>> outputs;  // graph outputs, in order
@@ -206,8 +247,14 @@ absl::StatusOr<BuiltCase> BuildCase(const ExploreCase& c) {
     onnx::NodeProto next;
     next.set_op_type(n.op);
     next.add_input(fed);
+    for (size_t i = 0; i < n.operands.size(); ++i) {
+      if (absl::Status s = builder.Input(next, absl::StrCat(prefix, "x", i), n.operands[i]);
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (absl::Status s = builder.Drawn(next, n.node, prefix); !s.ok()) return s;
     if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
-      if (absl::Status s = step->BuildStep(n, c.cell, prefix, next, add_input); !s.ok()) return s;
       output_type = step->OutputType(output_type);
     }
     next.add_output(value);

@@ -20,8 +20,8 @@ namespace onnx_conform {
 namespace {
 
 using E = ElementType;
-using case_gen::BoundSourceName;
 using case_gen::ShapeText;
+using case_gen::SourceName;
 
 bool HasLessWhere(const std::vector<ChainNode>& chain) {
   return std::any_of(chain.begin(), chain.end(),
@@ -50,32 +50,94 @@ int64_t ExploreCase::NodeCount() const {
   return count;
 }
 
+namespace {
+
+// The element bits of the given optional inputs, in order.
+void AppendGivenBits(NodeDraw& node, std::vector<uint64_t*>& slots) {
+  for (OptionalInput& input : node.optional_inputs) {
+    if (input.form != InputForm::kPresent) continue;
+    for (uint64_t& b : input.value.bits) slots.push_back(&b);
+  }
+}
+
+int64_t GivenElementCount(const NodeDraw& node) {
+  int64_t count = 0;
+  for (const OptionalInput& input : node.optional_inputs) {
+    if (input.form == InputForm::kPresent) count += static_cast<int64_t>(input.value.bits.size());
+  }
+  return count;
+}
+
+// The entry of `list` named `name`, or nullptr.
+template <typename List>
+auto Named(List& list, absl::string_view name) -> decltype(&list.front()) {
+  for (auto& entry : list) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+OptionalInput* NodeDraw::Input(absl::string_view name) { return Named(optional_inputs, name); }
+const OptionalInput* NodeDraw::Input(absl::string_view name) const {
+  return Named(optional_inputs, name);
+}
+
+std::optional<int64_t>* NodeDraw::Int(absl::string_view name) {
+  IntAttribute* a = Named(ints, name);
+  return a == nullptr ? nullptr : &a->value;
+}
+
+std::optional<int64_t> NodeDraw::IntValue(absl::string_view name) const {
+  const IntAttribute* a = Named(ints, name);
+  return a == nullptr ? std::nullopt : a->value;
+}
+
+std::optional<uint32_t>* NodeDraw::Float(absl::string_view name) {
+  FloatAttribute* a = Named(floats, name);
+  return a == nullptr ? nullptr : &a->bits;
+}
+const std::optional<uint32_t>* NodeDraw::Float(absl::string_view name) const {
+  const FloatAttribute* a = Named(floats, name);
+  return a == nullptr ? nullptr : &a->bits;
+}
+
 std::vector<uint64_t*> ExploreCase::ElementBits() {
   std::vector<uint64_t*> slots;
   for (TensorSpec& t : inputs) {
     for (uint64_t& b : t.bits) slots.push_back(&b);
   }
-  ScenarioOf(cell.op)->AppendNodeBits(*this, slots);
+  AppendGivenBits(node, slots);
   for (ChainNode& n : chain) {
     for (TensorSpec& t : n.operands) {
       for (uint64_t& b : t.bits) slots.push_back(&b);
     }
+    AppendGivenBits(n.node, slots);
   }
   return slots;
 }
 
 int64_t ExploreCase::ElementCount() const {
-  int64_t count = 0;
+  int64_t count = GivenElementCount(node);
   for (const TensorSpec& t : inputs) count += static_cast<int64_t>(t.bits.size());
-  count += ScenarioOf(cell.op)->NodeElementCount(*this);
   for (const ChainNode& n : chain) {
-    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
-      count += step->StepElementCount(n);
-    } else {
-      for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
-    }
+    for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
+    count += GivenElementCount(n.node);
   }
   return count;
+}
+
+std::vector<uint32_t*> ExploreCase::FloatAttributeBits() {
+  std::vector<NodeDraw*> nodes = {&node};
+  for (ChainNode& n : chain) nodes.push_back(&n.node);
+  std::vector<uint32_t*> slots;
+  for (NodeDraw* drawn : nodes) {
+    for (FloatAttribute& a : drawn->floats) {
+      if (a.bits) slots.push_back(&*a.bits);
+    }
+  }
+  return slots;
 }
 
 std::string ExploreCase::Describe() const {
@@ -89,7 +151,7 @@ std::string ExploreCase::Describe() const {
       // "-> Where(Less(v, b), b, v) with b [2] from initializer"
       absl::StrAppend(&node, "Where(Less(", (n.less_b_first ? "b, v" : "v, b"), "), ",
                       n.where_v_first ? "v, b" : "b, v", ") with b ",
-                      ShapeText(n.operands.at(0).shape), " from ", BoundSourceName(n.bound_source));
+                      ShapeText(n.operands.at(0).shape), " from ", SourceName(n.node.source));
     } else {
       absl::StrAppend(&node, n.op);
     }
@@ -105,7 +167,7 @@ std::string case_gen::ShapeText(const Shape& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ","), "]");
 }
 
-const char* case_gen::BoundSourceName(BoundSource source) {
+const char* case_gen::SourceName(ValueSource source) {
   const char* names[] = {"input", "initializer", "Constant"};
   return names[static_cast<int>(source)];
 }

@@ -9,6 +9,7 @@
 // a server.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -267,7 +268,7 @@ TEST(ExploreCauseTest, StructureAndSpecialValuesOfACase) {
   ExploreCase c;
   c.cell = {"ArgMin", 13, ElementType::kFloat};
   c.inputs = {TensorSpec{{2}, {0x3F800000, 0x80000000}}};
-  c.axis = -1;
+  c.node.ints = {{"axis", -1}};
   EXPECT_EQ(CauseStructure(c), (std::vector<std::string>{"axis < 0"}));
   const std::vector<SpecialValues> variants = SpecialValueVariants(c);
   ASSERT_EQ(variants.size(), 1u);
@@ -282,13 +283,13 @@ TEST(ExploreCauseTest, StructureAndSpecialValuesOfACase) {
   const std::vector<StructureVariant> without = StructureVariants(c);
   ASSERT_EQ(without.size(), 1u);
   EXPECT_EQ(without[0].name, "axis < 0");
-  EXPECT_EQ(without[0].without.axis, 0);  // -1 of rank 1, counted from the front
+  EXPECT_EQ(without[0].without.node.IntValue("axis"), 0);  // -1 of rank 1, from the front
 
   ExploreCase clip;
   clip.cell = {"Clip", 6, ElementType::kFloat16};
   clip.inputs = {TensorSpec{{}, {0x7C00}}};
-  clip.min_form = BoundForm::kPresent, clip.max_form = BoundForm::kPresent;
-  clip.min_attr = 2, clip.max_attr = 1;
+  clip.node.floats = {{"min", std::bit_cast<uint32_t>(2.0f)},
+                      {"max", std::bit_cast<uint32_t>(1.0f)}};
   EXPECT_EQ(CauseStructure(clip), (std::vector<std::string>{"min", "max", "min > max"}));
   ASSERT_EQ(SpecialValueVariants(clip).size(), 1u);
   EXPECT_EQ(SpecialValueVariants(clip)[0].ordinary[3].inputs[0].bits[0], 0x7BFFu);  // inf -> max

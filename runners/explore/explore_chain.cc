@@ -58,11 +58,11 @@ rc::Gen<ChainNode> LessWhereGen(const ExploreCell& cell, const Shape& shape) {
       gen::tuple(gen::mapcat(shapes, [type](Shape s) { return TensorGen(std::move(s), type); }),
                  SourceGen(), gen::arbitrary<bool>(), gen::arbitrary<bool>(),
                  gen::arbitrary<bool>()),
-      [](std::tuple<TensorSpec, BoundSource, bool, bool, bool> t) {
+      [](std::tuple<TensorSpec, ValueSource, bool, bool, bool> t) {
         ChainNode n;
         n.op = kLessWhere;
         n.operands = {std::move(std::get<0>(t))};
-        n.bound_source = std::get<1>(t);
+        n.node.source = std::get<1>(t);
         n.less_b_first = std::get<2>(t);
         n.where_v_first = std::get<3>(t);
         n.output_too = std::get<4>(t);
@@ -72,13 +72,13 @@ rc::Gen<ChainNode> LessWhereGen(const ExploreCell& cell, const Shape& shape) {
 
 // The forms an optional input of the step may take: absent or given, and
 // skipped where its schema has an optional input.
-rc::Gen<BoundForm> OptionalFormGen(const OpSchema* schema) {
+rc::Gen<InputForm> OptionalFormGen(const OpSchema* schema) {
   const bool optional =
       schema != nullptr &&
       std::any_of(schema->inputs().begin(), schema->inputs().end(),
                   [](const FormalParameter& input) { return input.option == kOptional; });
-  return optional ? Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent, BoundForm::kSkipped})
-                  : Pick<BoundForm>({BoundForm::kAbsent, BoundForm::kPresent});
+  return optional ? Pick<InputForm>({InputForm::kAbsent, InputForm::kPresent, InputForm::kSkipped})
+                  : Pick<InputForm>({InputForm::kAbsent, InputForm::kPresent});
 }
 
 // A step of a registered operator or Identity fed a value of shape
@@ -96,9 +96,10 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
                  OptionalFormGen(schema), OptionalFormGen(schema), SourceGen(),
                  gen::inRange<int64_t>(0, std::max<int64_t>(1, shape.size())), FlagGen({}),
                  gen::arbitrary<bool>()),
-      [op, schema](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, BoundForm,
-                              BoundForm, BoundSource, int64_t, std::optional<int64_t>, bool>
-                       t) {
+      [cell, op,
+       schema](std::tuple<std::vector<TensorSpec>, std::pair<TensorSpec, TensorSpec>, InputForm,
+                          InputForm, ValueSource, int64_t, std::optional<int64_t>, bool>
+                   t) {
         ChainNode n;
         n.op = op;
         n.output_too = std::get<7>(t);
@@ -109,16 +110,16 @@ rc::Gen<ChainNode> OpStepGen(const ExploreCell& cell, const Shape& shape, const 
                               .source = std::get<4>(t),
                               .axis = std::get<5>(t),
                               .flag = std::get<6>(t)};
-        ScenarioOf(op)->FillStep(draws, *schema, n);
+        ScenarioOf(op)->FillStep(draws, cell, *schema, n);
         return n;
       });
 }
 
 }  // namespace
 
-rc::Gen<BoundSource> SourceGen() {
-  return Pick<BoundSource>(
-      {BoundSource::kGraphInput, BoundSource::kInitializer, BoundSource::kConstant});
+rc::Gen<ValueSource> SourceGen() {
+  return Pick<ValueSource>(
+      {ValueSource::kGraphInput, ValueSource::kInitializer, ValueSource::kConstant});
 }
 
 rc::Gen<std::vector<ChainNode>> ChainGen(ExploreCell cell, Shape shape, int count,

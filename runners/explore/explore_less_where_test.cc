@@ -82,7 +82,7 @@ TEST(ExploreLessWhereTest, BuildsTheTwoNodesAndTheReferenceRunsThem) {
   ChainNode n;
   n.op = kLessWhere;
   n.operands = {Floats({2}, {2, 0})};
-  n.bound_source = BoundSource::kConstant;
+  n.node.source = ValueSource::kConstant;
   n.less_b_first = true;
   n.where_v_first = true;
   n.output_too = true;

@@ -3,12 +3,6 @@
 
 namespace onnx_conform {
 
-int64_t ExploreScenario::StepElementCount(const ChainNode& n) const {
-  int64_t count = 0;
-  for (const TensorSpec& t : n.operands) count += static_cast<int64_t>(t.bits.size());
-  return count;
-}
-
 const ExploreScenario* NoneExploreScenario() { return nullptr; }
 
 const ExploreScenario* ScenarioOf(absl::string_view op) {

@@ -9,6 +9,10 @@
 //   const ExploreScenario* s = ScenarioOf("Clip");  // nullptr: no scenario
 //   rc::Gen<ExploreCase> gen = s->NodeGen(cell, steer);
 //   s->DescribeNode(c, parts);  // "min given", "max absent", ...
+//
+// A case is the same value whatever its operator (explore_case.h): data
+// inputs, and a NodeDraw of optional inputs and attributes that the
+// scenario names.
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_EXPLORE_SCENARIO_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_EXPLORE_SCENARIO_H_
 
@@ -19,20 +23,13 @@
 #include <vector>
 
 #include "absl/functional/function_ref.h"
-#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "checker/schema.h"
-#include "onnx/onnx_pb.h"
 #include "rapidcheck.h"
 #include "runners/explore/case_gen.h"
 #include "runners/explore/explore_case.h"
 
 namespace onnx_conform {
-
-// Adds a graph input, an initializer or a Constant named `name` holding
-// `value` as `node`'s next input (explore_case_build.cc).
-using NodeInputAdder = absl::FunctionRef<absl::Status(
-    onnx::NodeProto& node, const std::string& name, const TensorSpec& value, BoundSource source)>;
 
 // What every chain step of a registered operator draws, whatever its form,
 // so that a step's draws do not depend on its operator: further inputs
@@ -42,12 +39,16 @@ using NodeInputAdder = absl::FunctionRef<absl::Status(
 struct StepDraws {
   std::vector<TensorSpec> operands;  // two, each broadcasting to the fed value
   std::pair<TensorSpec, TensorSpec> scalars;
-  std::pair<BoundForm, BoundForm> forms;
-  BoundSource source = BoundSource::kGraphInput;
+  std::pair<InputForm, InputForm> forms;
+  ValueSource source = ValueSource::kGraphInput;
   int64_t axis = 0;
   std::optional<int64_t> flag;
 };
 
+// A scenario reads and writes only the case's neutral parts: the data
+// inputs, its NodeDraw and its chain steps' (explore_case.h). Building the
+// model, counting and shrinking elements, dropping optional inputs and
+// unsetting attributes are the same for every scenario, and are not here.
 class ExploreScenario {
  public:
   virtual ~ExploreScenario() = default;
@@ -57,43 +58,32 @@ class ExploreScenario {
   // Its node's int64 output feeds nothing: its node ends a chain (steered
   // cases take no chain digits, and a step of it comes last).
   virtual bool EndsChain() const { return false; }
-  // The classes a steered case of `cell` takes from the digits of its
-  // number, before the chain's digits.
+  // The rank and the picks a steered case of `cell` takes from the digits
+  // of its number, before the chain's digits.
   virtual void Steer(const ExploreCell& cell, absl::FunctionRef<int(int64_t)> digit,
                      case_gen::Steer& steer) const = 0;
   // A case's first node, without a chain.
   virtual rc::Gen<ExploreCase> NodeGen(const ExploreCell& cell,
                                        const case_gen::Steer& steer) const = 0;
-  // A chain step of its operator from the draws every step makes; `schema`
-  // is the step's at the case's opset.
-  virtual void FillStep(const StepDraws& draws, const OpSchema& schema, ChainNode& n) const = 0;
+  // A chain step of its operator in a case of `cell` from the draws every
+  // step makes; `schema` is the step's at the cell's opset.
+  virtual void FillStep(const StepDraws& draws, const ExploreCell& cell, const OpSchema& schema,
+                        ChainNode& n) const = 0;
   // Whether a step fed a value of `shape` can be built (an axis that is
   // not empty); false makes it an Identity.
   virtual bool StepFits(const ChainNode&, const Shape&) const { return true; }
-  // A step's further inputs broadcast with the data (shrinking slices them).
+  // A step's operands broadcast with the data (shrinking slices them).
   virtual bool StepOperandsBroadcast() const { return false; }
 
   // Building (explore_case_build.cc).
 
-  // The first node's data inputs, attributes and further inputs.
-  virtual absl::Status BuildNode(const ExploreCase& c, onnx::NodeProto& node,
-                                 NodeInputAdder add_input) const = 0;
-  // A step's attributes and inputs after the value it is fed, named from
-  // `prefix`.
-  virtual absl::Status BuildStep(const ChainNode& n, const ExploreCell& cell,
-                                 const std::string& prefix, onnx::NodeProto& node,
-                                 NodeInputAdder add_input) const = 0;
+  // The graph name of data input `i` of its first node.
+  virtual std::string DataInputName(size_t i) const = 0;
   // The element type of its node's output for input of `type`.
   virtual ElementType OutputType(ElementType type) const { return type; }
 
   // Reading (explore_case_describe.cc).
 
-  // The element bits of inputs beyond the data, appended in input order,
-  // and how many there are.
-  virtual void AppendNodeBits(ExploreCase&, std::vector<uint64_t*>&) const {}
-  virtual int64_t NodeElementCount(const ExploreCase&) const { return 0; }
-  // The elements a step of it adds.
-  virtual int64_t StepElementCount(const ChainNode& n) const;
   // Describe's parts after the data shapes ("axis=1", "min given"), and a
   // step's text after its op (" [2,1]", " axis=0").
   virtual void DescribeNode(const ExploreCase& c, std::vector<std::string>& parts) const = 0;
@@ -106,11 +96,6 @@ class ExploreScenario {
 
   // Shrinking (shrink.cc, explore.cc).
 
-  // Simpler first nodes (an input dropped, an attribute unset, a bound
-  // dropped), and simpler forms of step `k`.
-  virtual void AddSimplerNodes(const ExploreCase& c, std::vector<ExploreCase>& out) const = 0;
-  virtual void AddSimplerStep(const ExploreCase& c, size_t k,
-                              std::vector<ExploreCase>& out) const = 0;
   // `s` is `c` with output axis `axis` of `rank` removed from the data:
   // false where the node cannot lose it, else `s` adjusted (an axis
   // attribute renumbered).
@@ -118,8 +103,6 @@ class ExploreScenario {
                           ExploreCase& /*s*/) const {
     return true;
   }
-  // Simpler values of attributes that are numbers (not element bits).
-  virtual void AddSimplerAttributes(const ExploreCase&, std::vector<ExploreCase>&) const {}
   // Whether the case is where its text says nothing (a named reading left
   // open), and the stated cases nearest such a case.
   virtual bool Unstated(const ExploreCase&) const { return false; }
@@ -127,10 +110,6 @@ class ExploreScenario {
 
   // Explaining (finding_cause.cc).
 
-  // Calls `visit` on attribute values that are numbers, as element bits,
-  // writing back what it leaves there.
-  virtual void ForEachAttributeValue(ExploreCase&,
-                                     absl::FunctionRef<void(ElementType, uint64_t&)>) const {}
   // Its node's part of a cause's structure, in a fixed order, and the case
   // without `feature` (one or more ways); nothing for a feature not its own.
   virtual void AddCauseStructure(const ExploreCase& c, std::vector<std::string>& s) const = 0;

@@ -44,10 +44,14 @@ std::vector<uint64_t> OrdinaryValues(E type) {
 }
 
 // Calls `visit` with the type and bits of every element of the case,
-// attributes that are numbers (Clip-1/6's bounds) included.
+// FLOAT attributes (Clip-1/6's bounds) included.
 void ForEachValue(ExploreCase& c, const std::function<void(E, uint64_t&)>& visit) {
   for (uint64_t* slot : c.ElementBits()) visit(c.cell.type, *slot);
-  ScenarioOf(c.cell.op)->ForEachAttributeValue(c, visit);
+  for (uint32_t* slot : c.FloatAttributeBits()) {
+    uint64_t bits = *slot;
+    visit(E::kFloat, bits);
+    *slot = static_cast<uint32_t>(bits);
+  }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "runners/explore/shrink.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -111,6 +112,41 @@ void AddEdited(const ExploreCase& c, std::vector<ExploreCase>& out, Edit edit) {
   out.push_back(std::move(s));
 }
 
+// A node's optional inputs left out, then its attributes unset, each in
+// turn; `drawn` finds the node in a copy of the case.
+template <typename Drawn>
+void AddSimplerDrawn(const ExploreCase& c, std::vector<ExploreCase>& out, Drawn drawn) {
+  ExploreCase probe = c;
+  const NodeDraw& node = drawn(probe);
+  for (size_t i = 0; i < node.optional_inputs.size(); ++i) {
+    if (node.optional_inputs[i].form == InputForm::kAbsent) continue;
+    AddEdited(c, out,
+              [&](ExploreCase& s) { drawn(s).optional_inputs[i].form = InputForm::kAbsent; });
+  }
+  for (size_t i = 0; i < node.ints.size(); ++i) {
+    if (!node.ints[i].value) continue;
+    AddEdited(c, out, [&](ExploreCase& s) { drawn(s).ints[i].value.reset(); });
+  }
+  for (size_t i = 0; i < node.floats.size(); ++i) {
+    if (!node.floats[i].bits) continue;
+    AddEdited(c, out, [&](ExploreCase& s) { drawn(s).floats[i].bits.reset(); });
+  }
+}
+
+// Each FLOAT attribute set towards 0, 1, -1, in turn (values that are not
+// element bits, so AddValues does not move them).
+void AddSimplerFloatAttributes(const ExploreCase& c, std::vector<ExploreCase>& out) {
+  ExploreCase probe = c;
+  const std::vector<uint32_t*> slots = probe.FloatAttributeBits();
+  for (size_t i = 0; i < slots.size(); ++i) {
+    for (float v : {0.0f, 1.0f, -1.0f}) {
+      const uint32_t target = std::bit_cast<uint32_t>(v);
+      if (*slots[i] == target) break;
+      AddEdited(c, out, [&](ExploreCase& s) { *s.FloatAttributeBits()[i] = target; });
+    }
+  }
+}
+
 void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
   for (size_t k = 0; k < c.chain.size(); ++k) {  // bypass a node of the chain
     AddEdited(c, out, [k](ExploreCase& s) {
@@ -143,15 +179,23 @@ void AddStructural(const ExploreCase& c, std::vector<ExploreCase>& out) {
   }
   for (size_t k = 0; k < c.chain.size(); ++k) {  // a chain node's further inputs and attributes
     const ChainNode& n = c.chain[k];
-    if (const ExploreScenario* step = ScenarioOf(n.op); step != nullptr) {
-      step->AddSimplerStep(c, k, out);
+    if (ScenarioOf(n.op) != nullptr && !n.operands.empty()) {
+      AddEdited(c, out, [k](ExploreCase& s) { s.chain[k].operands.clear(); });
     }
+    AddSimplerDrawn(c, out, [k](ExploreCase& s) -> NodeDraw& { return s.chain[k].node; });
     // A Less+Where towards Clip-13's order, Where(Less(v, b), b, v).
     for (bool ChainNode::*order : {&ChainNode::less_b_first, &ChainNode::where_v_first}) {
       if (n.*order) AddEdited(c, out, [&](ExploreCase& s) { s.chain[k].*order = false; });
     }
   }
-  ScenarioOf(c.cell.op)->AddSimplerNodes(c, out);
+  if (c.inputs.size() > static_cast<size_t>(std::max(1, MinInputs(c.cell)))) {
+    for (size_t k = c.inputs.size(); k-- > 0;) {  // a data input dropped, the last first
+      AddEdited(c, out, [k](ExploreCase& s) {
+        s.inputs.erase(s.inputs.begin() + static_cast<std::ptrdiff_t>(k));
+      });
+    }
+  }
+  AddSimplerDrawn(c, out, [](ExploreCase& s) -> NodeDraw& { return s.node; });
   const size_t rank = OutputRank(c);
   for (size_t a = 0; a < rank; ++a) {
     if (auto s = SliceOutputAxis(c, a, {0}, /*remove=*/true)) out.push_back(*std::move(s));
@@ -203,7 +247,7 @@ void AddValues(const ExploreCase& c, std::vector<ExploreCase>& out) {
     }
     for (uint64_t v : targets) AddEdited(c, out, [&](ExploreCase& s) { *s.ElementBits()[i] = v; });
   }
-  ScenarioOf(c.cell.op)->AddSimplerAttributes(c, out);
+  AddSimplerFloatAttributes(c, out);
 }
 
 // A node bypassed and one value set to another the case holds: fewer

@@ -8,13 +8,15 @@
 //   int used = ShrinkCase(c, [&](const ExploreCase& s) { return Shows(s); }, 2000);
 //
 // Steps, in order: drop a graph node (bypass it; a Less+Where step goes
-// whole); make a node Identity; drop an input a variadic operator does not need; drop a Clip
-// bound; unset an attribute; put a Less+Where in Clip-13's order; drop a
+// whole); make a node Identity; drop a step's further inputs, leave out
+// its optional inputs, unset its attributes; put a Less+Where in Clip-13's
+// order; drop a data input the node does not need; leave out the first
+// node's optional inputs (Clip's bounds) and unset its attributes; drop a
 // dimension (keeping index 0 of it); make a dimension 1 or one shorter;
-// then values: each element (and each Clip bound) towards the type's
-// simple values (0, 1, -1, 2) and towards a value the case already holds
-// (fewer distinct values); last, a node bypassed with one value set to
-// another the case holds.
+// then values: each element (given optional inputs included) towards the
+// type's simple values (0, 1, -1, 2) and towards a value the case already
+// holds (fewer distinct values), and each FLOAT attribute towards 0, 1,
+// -1; last, a node bypassed with one value set to another the case holds.
 #ifndef ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
 #define ONNX_CONFORM_RUNNERS_EXPLORE_SHRINK_H_
 
@@ -28,11 +30,10 @@ namespace onnx_conform {
 // The candidate cases one step simpler than `c`, simplest first.
 std::vector<ExploreCase> SimplerCases(const ExploreCase& c);
 
-// For a Clip case with min > max at a version whose text leaves it open
-// (Clip-1 to 12), the stated cases nearest it: one bound dropped, and the
-// data set to one of the type's edge values, every element alike (with
-// min > max every element became a bound; with one bound, a value beyond
-// it does). Empty for any other case.
+// For a case where its text says nothing (its scenario's Unstated: Clip's
+// min > max before 13), the stated cases nearest it (Clip: one bound
+// dropped, and the data set to one of the type's edge values, every
+// element alike). Empty for any other case.
 std::vector<ExploreCase> StatedCases(const ExploreCase& c);
 
 // Replaces `c` by simpler cases that `shows` accepts, greedily, at most
