@@ -16,7 +16,9 @@
 #include "bench/bench_util.h"
 #include "checker/bound_graph.h"
 #include "checker/registry.h"
-#include "reference/fast/kernels.h"
+#include "ops/arg_extremum/arg_extremum_fast_kernel.h"
+#include "ops/clip/clip_fast_kernel.h"
+#include "ops/extremum/extremum_fast_kernel.h"
 
 namespace onnx_conform::bench {
 namespace {

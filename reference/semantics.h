@@ -1,12 +1,13 @@
 // The element rules in the forms the fast kernels (reference/fast/) need:
-// branch-free, vectorizable, on order keys. The normative rules are the
-// plain ones in ops/<family>/*_element_rule.h; each rule here gives the same
-// bits (semantics_test, plain_fast_test).
+// branch-free, vectorizable, on order keys; the ones several families share
+// (Min, Max, ArgMin, ArgMax), and the parts an operator's own fast rule is
+// built of (Clip's: ops/clip/clip_fast_kernel.h). The normative rules are
+// the plain ones in ops/<family>/*_element_rule.h; each rule here gives the
+// same bits (semantics_test, plain_fast_test).
 //
 //   float m = ExtremePropagatingNaN<Extreme::kMin>(1.0f, NAN);  // NaN (NaN propagates)
 //   float x = ExtremePropagatingNaN<Extreme::kMax>(1.0f, 2.0f);  // 2 (Max)
 //   bool b = AheadForArg<Extreme::kMin, float>(NAN, -INFINITY);  // true (NaN is smallest)
-//   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // nearest even half
 //
 // float16/bfloat16 compare exactly as their widened float values would
 // (HalfOrderKey), and every result is one of the operands, bit for bit: no
@@ -210,53 +211,6 @@ ONNX_CONFORM_ELEMENT_RULE bool AheadForArg(T a, T b) {
     return HalfRankKey<E>(a) < HalfRankKey<E>(b);
   } else {
     return E == Extreme::kMin ? a < b : b < a;  // integers have no NaN
-  }
-}
-
-// ---- Clip ----
-// Spec-defined: values below lo become lo, values above hi become hi; from
-// Clip-13, lo > hi gives hi everywhere: Min(hi, Max(x, lo)). The reference
-// applies that rule at every version (reference-defined before 13).
-// Reference-defined: a NaN input element stays NaN (its own bits); a NaN bound
-// makes every non-NaN element NaN (the bound's bits; lo checked before hi), as
-// numpy.clip does; a value equal to a bound keeps its own bits (-0 clipped to
-// [+0, 1] stays -0), as Clip-13's function body (Less/Where) does.
-template <typename T>
-ONNX_CONFORM_ELEMENT_RULE T ClipValue(T x, T lo, T hi) {
-  // The bound tests first: a kernel's loop over elements then only keeps
-  // the comparisons (its bounds are the same for every element).
-  if (IsNaN(lo) || IsNaN(hi)) return IsNaN(x) ? x : IsNaN(lo) ? lo : hi;
-  // Numeric bounds: a NaN x fails both comparisons below and keeps its own
-  // bits.
-  if constexpr (kIsHalfType<T>) {
-    // The same rule on order keys, as selects: x's key is compared with the
-    // bounds' directly (for a NaN x it means nothing, and x is kept at the
-    // end). GCC 12 vectorizes the kernel's loop only in this form.
-    const int16_t key = HalfOrderKey(x);
-    const int16_t lo_key = HalfOrderKey(lo);
-    const bool below = key < lo_key;
-    const bool above = HalfOrderKey(hi) < std::max(key, lo_key);
-    const T clipped = BranchFreeSelect(above, hi, BranchFreeSelect(below, lo, x));
-    return BranchFreeSelect(IsNaN(x), x, clipped);
-  } else {
-    // The float and double loops vectorize better in this form than with
-    // a NaN test of x first (bench/ measures it).
-    if (Less(x, lo)) x = lo;
-    if (Less(hi, x)) x = hi;
-    return x;
-  }
-}
-
-// Clip-1/6 bounds are FLOAT attributes converted to T before comparing:
-// float16/bfloat16 round to nearest, ties to even (as Cast does); double is
-// exact. Only the FLOATS types use attributes (Clip-1/6 allow no other).
-template <typename T>
-T ConvertFloatAttribute(float value) {
-  static_assert(kIsFloatType<T>, "Clip attributes exist only for float types");
-  if constexpr (kIsHalfType<T>) {
-    return T::FromFloat(value);
-  } else {
-    return static_cast<T>(value);
   }
 }
 

@@ -1,5 +1,7 @@
 // FastArgMin and FastArgMax: their loops, one for both (Extreme,
-// reference/semantics.h; reference/fast/kernels.h).
+// reference/semantics.h; ops/arg_extremum/arg_extremum_fast_kernel.h).
+#include "ops/arg_extremum/arg_extremum_fast_kernel.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>

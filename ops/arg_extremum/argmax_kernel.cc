@@ -1,8 +1,8 @@
 #include "ops/arg_extremum/argmax_kernel.h"
 
 #include "ops/arg_extremum/arg_extremum_element_rule.h"
+#include "ops/arg_extremum/arg_extremum_fast_kernel.h"
 #include "ops/arg_extremum/arg_reduce_loop.h"
-#include "reference/fast/kernels.h"
 #include "reference/operators.h"
 
 namespace onnx_conform {

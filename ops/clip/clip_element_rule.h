@@ -3,6 +3,7 @@
 //
 //   ClipRule(Decided<float>{5.0f}, std::optional<float>(1.0f), std::optional<float>(3.0f), {});
 //   // {3, kExactBits}
+//   Float16 h = ConvertFloatAttribute<Float16>(1e-8f);  // a Clip-6 bound: nearest even half
 #ifndef ONNX_CONFORM_OPS_CLIP_CLIP_ELEMENT_RULE_H_
 #define ONNX_CONFORM_OPS_CLIP_CLIP_ELEMENT_RULE_H_
 
@@ -10,6 +11,7 @@
 
 #include "checker/readings.h"
 #include "reference/element_rule_parts.h"
+#include "tensor/float16.h"
 
 namespace onnx_conform {
 
@@ -55,10 +57,21 @@ Decided<T> ClipRule(Decided<T> x, std::optional<T> lo, std::optional<T> hi,
   return y;
 }
 
-// Clip-1 and Clip-6 bounds are FLOAT attributes converted to T
-// (ConvertFloatAttribute: float16/bfloat16 round to nearest even, as Cast);
-// missing ones are Clip-6's printed defaults, float's lowest() and max()
-// (ops/clip/clip_bounds.h; reading clip1-limits-of-t for Clip-1).
+// Clip-1 and Clip-6 bounds are FLOAT attributes converted to T before
+// comparing: float16/bfloat16 round to nearest, ties to even (as Cast
+// does); double is exact. Only the float types use attributes (Clip-1/6
+// allow no other). Missing ones are Clip-6's printed defaults, float's
+// lowest() and max() (ops/clip/clip_bounds.h; reading clip1-limits-of-t for
+// Clip-1).
+template <typename T>
+T ConvertFloatAttribute(float value) {
+  static_assert(kIsFloatType<T>, "Clip attributes exist only for float types");
+  if constexpr (kIsHalfType<T>) {
+    return T::FromFloat(value);
+  } else {
+    return static_cast<T>(value);
+  }
+}
 
 }  // namespace onnx_conform
 

@@ -1,8 +1,9 @@
-// FastClip: Clip's loop (reference/fast/kernels.h).
+// FastClip: Clip's loop (ops/clip/clip_fast_kernel.h).
+#include "ops/clip/clip_fast_kernel.h"
+
 #include "ops/clip/clip_kernel.h"
 #include "reference/element_bits.h"
 #include "reference/fast/kernels.h"
-#include "reference/semantics.h"
 #include "tensor/vector_isa.h"
 
 namespace onnx_conform {

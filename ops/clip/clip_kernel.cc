@@ -1,6 +1,6 @@
 #include "ops/clip/clip_kernel.h"
 
-#include "reference/fast/kernels.h"
+#include "ops/clip/clip_fast_kernel.h"
 #include "reference/operators.h"
 
 namespace onnx_conform {

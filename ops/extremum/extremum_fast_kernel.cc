@@ -1,5 +1,8 @@
 // FastMin and FastMax: the left fold of Min or Max over broadcast rows
-// (reference/fast/kernels.h), one loop for both (Extreme, reference/semantics.h).
+// (ops/extremum/extremum_fast_kernel.h), one loop for both (Extreme,
+// reference/semantics.h).
+#include "ops/extremum/extremum_fast_kernel.h"
+
 #include <algorithm>
 #include <cstring>
 #include <limits>

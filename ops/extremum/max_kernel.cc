@@ -1,8 +1,8 @@
 #include "ops/extremum/max_kernel.h"
 
 #include "ops/extremum/extremum_element_rule.h"
+#include "ops/extremum/extremum_fast_kernel.h"
 #include "reference/elementwise.h"
-#include "reference/fast/kernels.h"
 #include "reference/operators.h"
 
 namespace onnx_conform {

@@ -13,7 +13,7 @@
 #include "checker/model_versions.h"
 #include "checker/registry.h"
 #include "ops/clip/clip_audit.h"
-#include "reference/semantics.h"
+#include "ops/clip/clip_element_rule.h"
 #include "tensor/tensor_proto.h"
 
 namespace onnx_conform {
