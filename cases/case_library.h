@@ -35,9 +35,6 @@ namespace onnx_conform {
   void Add##Name##LargeCases(std::vector<Case>& cases);
 #include "ops/operators.def"
 
-// The expanded form (Clip-13's function body) of every valid Clip-13 case
-// (AddClipCases adds them).
-void AddExpandedClipCases(std::vector<Case>& cases);
 // The model, graph, node and data-file rules, and each operator version's
 // type rules (invalid_cases.cc, invalid_operator_cases.cc).
 void AddInvalidCases(std::vector<Case>& cases);

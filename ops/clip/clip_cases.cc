@@ -14,6 +14,7 @@
 #include "cases/case_values.h"
 #include "cases/large_cases.h"
 #include "checker/rules.h"
+#include "ops/clip/clip_expanded_cases.h"
 #include "ops/clip/clip_negative_cases.h"
 #include "ops/clip/clip_quotes.h"
 

@@ -11,6 +11,8 @@
 // nothing on its side, where the text (and the Clip cases) clip to
 // lowest()/max() and give NaN. `onnx-conform bodies` finds exactly those
 // differences by itself.
+#include "ops/clip/clip_expanded_cases.h"
+
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -18,7 +20,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "cases/case_builder.h"
-#include "cases/case_library.h"
 #include "cases/case_values.h"
 #include "checker/model_versions.h"
 #include "reference/function_bodies.h"
