@@ -30,9 +30,9 @@ std::optional<ParsedTypeString> ParseTypeString(absl::string_view text) {
     ParsedTypeString parsed;
     parsed.kind = kind;
     const absl::string_view inner = text.substr(prefix.size(), text.size() - prefix.size() - 1);
-    parsed.inner = std::string(inner);
+    parsed.inner = inner;
     if (kind == onnx::TypeProto::kTensorType || kind == onnx::TypeProto::kSparseTensorType) {
-      parsed.element_name = std::string(inner);
+      parsed.element_name = inner;
       parsed.element = ElementTypeFromName(inner);
     }
     return parsed;
@@ -55,7 +55,7 @@ std::vector<std::string> TypeConstraintSpec::TensorTypeNames() const {
   for (const std::string& text : type_strings) {
     std::optional<ParsedTypeString> parsed = ParseTypeString(text);
     if (parsed && parsed->kind == onnx::TypeProto::kTensorType) {
-      names.push_back(parsed->element_name);
+      names.emplace_back(parsed->element_name);
     }
   }
   return names;

@@ -102,13 +102,16 @@ using ValueKind = onnx::TypeProto::ValueCase;
 // a sequence of "tensor(int8)"; "tensor(float8e4m3fn)" -> a tensor of a
 // type the suite does not know (element nullopt). nullopt for a string
 // that names no kind.
+// Its names are views of the text parsed: they live as long as it does.
+// Parsing allocates nothing, since every schema's type strings are parsed
+// when the registry loads.
 struct ParsedTypeString {
   ValueKind kind = onnx::TypeProto::kTensorType;
   std::optional<ElementType> element;  // (sparse) tensors: the element type
-  std::string element_name;            // (sparse) tensors: "float", "float8e4m3fn"
+  absl::string_view element_name;      // (sparse) tensors: "float", "float8e4m3fn"
   // What the parentheses hold: "tensor(int8)" for a sequence or an
   // optional, "int64, tensor(float)" for a map, the element for a tensor.
-  std::string inner;
+  absl::string_view inner;
 };
 std::optional<ParsedTypeString> ParseTypeString(absl::string_view text);
 
